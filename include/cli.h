@@ -1,0 +1,78 @@
+/*
+ * cli.h - the command line: one control struct for every subcommand (util-linux style, each
+ * field commented with the option that sets it) and a pure parser that prints nothing, so
+ * every usage error is unit-tested. Only main prints and exits.
+ */
+#ifndef SP_CLI_H
+#define SP_CLI_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define SP_MAX_ALSO 8
+#define SP_MAX_SWAP_ARGS 8
+
+enum sp_cmd {
+	SP_CMD_NONE = 0,
+	SP_CMD_LIST,
+	SP_CMD_PLAN,
+	SP_CMD_RUN,
+	SP_CMD_MEASURE,
+	SP_CMD_PROBE,
+	SP_CMD_REPORT,
+};
+
+/* exit codes, documented in docs/exit-codes.md */
+enum {
+	SP_EXIT_OK = 0,
+	SP_EXIT_FAILURE = 1,
+	SP_EXIT_USAGE = 2,
+	SP_EXIT_REFUSED = 3,
+};
+
+struct sp_config {
+	enum sp_cmd cmd;
+	int help;                     /* --help (of the subcommand, or global) */
+	int version;                  /* --version */
+	int json;                     /* --json */
+	const char *target;           /* --target DEV */
+	const char *confirm;          /* --confirm ID: the target's serial, or its size in bytes */
+	size_t n_also;
+	const char *also[SP_MAX_ALSO];         /* --also DEV (repeatable) */
+	const char *also_confirm[SP_MAX_ALSO]; /* --also-confirm ID, pairs with the --also before */
+	const char *out_dir;          /* --out DIR (default reports/<timestamp>) */
+	uint64_t budget_bytes;        /* --budget SIZE: memory the probes may use */
+	uint64_t swap_bytes;          /* --swap-size SIZE: each swap partition and the swap file */
+	double time_per_placement_s;  /* --time-per-placement SECONDS */
+	uint64_t seed;                /* --seed N */
+	int seed_given;
+	uint32_t threads;             /* --threads N: fault-probe touching threads */
+	double ci_target_pct;         /* --ci PCT: target half-width of the median's CI */
+	const char *only;             /* --only LIST: comma list of placements to run */
+	size_t n_swaps;
+	const char *swaps[SP_MAX_SWAP_ARGS]; /* measure --swap DEV|FILE (repeatable) */
+	uint64_t offset_bytes;        /* probe --offset BYTES */
+	uint64_t length_bytes;        /* probe --length BYTES (0: to the end) */
+	const char *device;           /* probe DEV */
+	const char *input;            /* report RUN.json */
+	const char *format;           /* report --format text|json */
+};
+
+void sp_config_defaults(struct sp_config *c);
+
+/*
+ * Parse argv into c. Returns: 0 on success, -EINVAL on a usage error with the message in err
+ * ("unknown option '--foo'", "invalid size '12Q' for --budget"). c->help set means the caller
+ * prints the usage of c->cmd (SP_CMD_NONE: the global one) and exits 0.
+ */
+int sp_cli_parse(int argc, char **argv, struct sp_config *c, char *err, size_t errlen);
+
+/* The usage text of a subcommand (SP_CMD_NONE: global). */
+const char *sp_cli_usage(enum sp_cmd cmd);
+
+const char *sp_cmd_name(enum sp_cmd cmd);
+
+/* Is placement name in the --only list (or is there no list)? */
+int sp_config_wants(const struct sp_config *c, const char *placement);
+
+#endif

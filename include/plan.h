@@ -1,0 +1,74 @@
+/*
+ * plan.h - the partition layout swapplace writes on a sacrificial disk, computed from its
+ * geometry alone (pure: no device is touched).
+ *
+ * The point of the layout is the three places a swap area can live on one disk: a swap
+ * partition at the very start, a data partition in the middle holding a swap file, and a swap
+ * partition at the very end. On a rotating disk the outer tracks (low LBAs) are faster than the
+ * inner ones, so the end partition must really end at the last usable LBA and the file must lie
+ * mid-disk, or the comparison measures less than it claims.
+ *
+ * All sector numbers in struct sp_layout are 512-byte sectors from the start of the whole disk,
+ * whatever the disk's logical sector size; every boundary is a multiple of the logical sector
+ * size, so converting to logical sectors is an exact division.
+ */
+#ifndef SP_PLAN_H
+#define SP_PLAN_H
+
+#include <stdint.h>
+
+#define SP_PLAN_PARTS 3
+#define SP_PLAN_START 0 /* index in parts[]; partition number is index + 1 */
+#define SP_PLAN_DATA 1
+#define SP_PLAN_END 2
+
+struct sp_plan_opts {
+	uint64_t swap_part_bytes;  /* each swap partition; default 1 GiB (rounded up to align) */
+	uint64_t swapfile_bytes;   /* the swap file in the data fs; default = swap_part_bytes */
+	uint64_t data_extra_bytes; /* data fs room beyond the file (ext4 metadata, slack); 256 MiB */
+	uint32_t align_bytes;      /* partition alignment; default 1 MiB */
+};
+
+struct sp_layout {
+	uint64_t disk_bytes;
+	uint32_t sector_bytes; /* logical sector size of the disk */
+	uint32_t n_parts;      /* 3 from sp_plan_layout, 1 from sp_plan_single */
+	struct sp_part {
+		char role[8];               /* "start", "data", "end"; "swap" */
+		uint64_t start_sector, sectors; /* 512-byte units */
+	} parts[SP_PLAN_PARTS];
+	uint64_t swapfile_bytes;
+	/* GPT usable area, inclusive, 512-byte units: first_usable is the first 512-byte sector of
+	 * the first usable LBA, last_usable the last 512-byte sector of the last usable LBA. */
+	uint64_t first_usable, last_usable;
+};
+
+/* Fill o with the defaults above. */
+void sp_plan_defaults(struct sp_plan_opts *o);
+
+/*
+ * Plan a GPT layout for a disk of disk_bytes with logical sectors of logical_sector_bytes
+ * (512 or any power of two up to 64 KiB). o may be NULL for the defaults; zero fields take
+ * their default too.
+ * Returns: 0 on success, -EINVAL for a bad geometry or options, -ENOSPC when the disk is too
+ * small (sp_plan_min_disk_bytes() says how large it must be).
+ */
+int sp_plan_layout(uint64_t disk_bytes, uint32_t logical_sector_bytes,
+		   const struct sp_plan_opts *o, struct sp_layout *out);
+
+/*
+ * Plan a GPT with one swap partition of swap_bytes (0: 1 GiB; rounded up to 1 MiB) at the
+ * first aligned sector, for an --also device (an SSD or NVMe placement). parts[0] has role
+ * "swap"; swapfile_bytes is 0.
+ * Returns: 0 on success, -EINVAL for a bad geometry, -ENOSPC when it does not fit.
+ */
+int sp_plan_single(uint64_t disk_bytes, uint32_t logical_sector_bytes, uint64_t swap_bytes,
+		   struct sp_layout *out);
+
+/*
+ * The smallest disk on which sp_plan_layout() succeeds with these options, for 512-byte and
+ * 4096-byte logical sectors alike (o may be NULL). Returns 0 for invalid options.
+ */
+uint64_t sp_plan_min_disk_bytes(const struct sp_plan_opts *o);
+
+#endif

@@ -1,0 +1,84 @@
+/*
+ * procparse.h - parsers of /proc and /sys text: text in, structs out.
+ *
+ * Pure: no file is opened here (sysfs.h reads, these parse), so every parser is tested on text
+ * captured from real machines (tests/fixtures/live). All return 0, -EINVAL on malformed text,
+ * -ENOENT when a looked-up key is absent, or -E2BIG when a table has more rows than fit (the
+ * rows that fit are filled and *n says how many).
+ */
+#ifndef SP_PROCPARSE_H
+#define SP_PROCPARSE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/*
+ * Undo the kernel's octal escapes (\040 space, \011 tab, \012 newline, \134 backslash) of
+ * in[0..inlen). Returns: 0, -EINVAL on a bad escape, -ENAMETOOLONG when out is too small.
+ */
+int sp_unescape_octal(const char *in, size_t inlen, char *out, size_t outlen);
+
+/* One line of /proc/swaps. */
+struct sp_swap_entry {
+	char path[256];       /* unescaped: "/var/tmp/swap file" */
+	char type[16];        /* "partition" or "file" */
+	uint64_t size_bytes;  /* /proc/swaps counts KiB */
+	uint64_t used_bytes;
+	int prio;
+	char dev_name[32];    /* filled by devices.c: the block device holding it, or "" */
+};
+int sp_parse_swaps(const char *text, struct sp_swap_entry *out, size_t max, size_t *n);
+
+/* One line of /proc/self/mountinfo. */
+struct sp_mount_entry {
+	unsigned int major, minor; /* st_dev of the filesystem (0:N for btrfs, tmpfs, ...) */
+	char root[256];            /* the subtree mounted (bind mounts), unescaped */
+	char mount_point[256];     /* unescaped */
+	char fstype[32];
+	char source[256];          /* "/dev/sda1", "tmpfs", unescaped */
+	char dev_name[32];         /* filled by devices.c: "sda1", or "" */
+};
+int sp_parse_mountinfo(const char *text, struct sp_mount_entry *out, size_t max, size_t *n);
+
+/* "pswpin 123" lines: the value of key. Returns: 0, -ENOENT, -EINVAL. */
+int sp_parse_vmstat(const char *text, const char *key, uint64_t *v);
+
+/*
+ * "MemTotal:   24684084 kB" lines: key without the colon; "kB" values are returned in bytes,
+ * unitless ones (HugePages_Total) as they are. Returns: 0, -ENOENT, -EINVAL.
+ */
+int sp_parse_meminfo_bytes(const char *text, const char *key, uint64_t *bytes);
+
+struct sp_cpuinfo {
+	char model[128];     /* "model name" (x86), else "Hardware"/"cpu model"/"Model", or "" */
+	uint32_t processors; /* count of "processor" lines */
+};
+int sp_parse_cpuinfo(const char *text, struct sp_cpuinfo *out);
+
+/* /sys/block/zramN/mm_stat; older kernels print 7 or 8 fields, the rest stay 0. */
+struct sp_zram_mm_stat {
+	uint64_t orig_data_size, compr_data_size, mem_used_total, mem_limit, mem_used_max;
+	uint64_t same_pages, pages_compacted, huge_pages, huge_pages_since;
+	unsigned int fields; /* how many the kernel printed */
+};
+int sp_parse_mm_stat(const char *text, struct sp_zram_mm_stat *out);
+
+#define SP_MAX_COMP_ALGS 16
+/* /sys/block/zramN/comp_algorithm: "lzo [lzo-rle] lz4 zstd". */
+struct sp_comp_algs {
+	size_t n;
+	char name[SP_MAX_COMP_ALGS][32];
+	int current; /* index of the bracketed one */
+};
+int sp_parse_comp_algorithm(const char *text, struct sp_comp_algs *out);
+
+/* /proc/PID/stat or /proc/PID/task/TID/stat: minor and major fault counts (fields 10, 12). */
+int sp_parse_pid_stat_faults(const char *text, uint64_t *minflt, uint64_t *majflt);
+
+/*
+ * A cpu list as in /sys/devices/system/cpu/online ("0-3,8,10-11"): how many CPUs it names.
+ * Returns: 0, -EINVAL.
+ */
+int sp_parse_cpulist_count(const char *text, uint32_t *count);
+
+#endif

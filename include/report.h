@@ -1,0 +1,183 @@
+/*
+ * report.h - the data model of a swapplace run: what was measured, per placement.
+ *
+ * Probes fill these structs; analysis reads them and computes findings; renderers turn both
+ * into JSON and text. Nothing here touches a device. All latencies are microseconds (double),
+ * all sizes bytes, all sector numbers are 512-byte sectors from the start of the whole disk.
+ * The JSON schema (docs/schema.md) maps one to one onto these fields.
+ */
+#ifndef SP_REPORT_H
+#define SP_REPORT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <time.h>
+
+#define SP_SCHEMA "swapplace-report/1"
+#define SP_MAX_RESULTS 32
+#define SP_MAX_DEVICES 64
+#define SP_MAX_URING 8
+#define SP_MAX_EXTENTS 64
+
+enum sp_status {
+	SP_STATUS_OK = 0,
+	SP_STATUS_FAILED,  /* the probe could not run (error in reason) */
+	SP_STATUS_INVALID, /* it ran, but what it measured was not a real swap-in */
+	SP_STATUS_SKIPPED, /* not applicable on this machine (reason says why) */
+};
+const char *sp_status_name(enum sp_status s);
+int sp_status_parse(const char *s, enum sp_status *out); /* 0 or -EINVAL */
+
+/* Order statistics of one latency distribution, from a log-linear histogram. */
+struct sp_lat_summary {
+	uint64_t samples;        /* samples kept (after warm-up) */
+	uint64_t warmup_dropped; /* samples measured but dropped as warm-up */
+	double mean_us, min_us;
+	double p50_us, p95_us, p99_us, p999_us, max_us;
+	/* 95 % confidence intervals from order statistics (binomial ranks) */
+	double p50_ci_lo_us, p50_ci_hi_us;
+	double p99_ci_lo_us, p99_ci_hi_us;
+	double hist_rel_error; /* the histogram's bucket error bound, e.g. 0.0078 */
+};
+
+/* The device probe: io_uring O_DIRECT reads confined to the placement's sectors. */
+struct sp_device_probe {
+	int done;
+	uint64_t range_bytes;    /* bytes covered by the extents probed */
+	uint32_t block_bytes;    /* random read size, 4096 */
+	struct sp_lat_summary qd1;
+	uint32_t deep_qd;        /* queue depth of the IOPS run */
+	double deep_iops;
+	struct sp_lat_summary deep; /* completion latency at deep_qd */
+	double seq_mib_s;        /* sequential read rate over the extents */
+	uint64_t seq_bytes;      /* how much was read sequentially */
+};
+
+/* One io_uring swap-in depth: IORING_OP_MADVISE(MADV_POPULATE_READ) per evicted page. */
+struct sp_uring_point {
+	uint32_t qd;
+	uint64_t samples;      /* completions timed */
+	uint64_t real_swapins; /* major faults counted over the phase */
+	double p50_us, p99_us;
+	double pages_per_s;
+	int invalid;           /* samples and real swap-ins differ by more than 5 % */
+};
+
+/* The fault probe: evicted anonymous pages touched at random by threads. */
+struct sp_fault_probe {
+	int done;
+	uint32_t threads;
+	uint64_t buffer_bytes;
+	uint32_t rounds;            /* evict + touch rounds */
+	struct sp_lat_summary lat;  /* only samples that were real swap-ins */
+	uint64_t touches;           /* all timed touches (samples + minor) */
+	uint64_t real_swapins;      /* touches that were major faults (per-thread rusage) */
+	uint64_t pswpin_delta;      /* /proc/vmstat pswpin over the timed phases */
+	uint64_t swapcached_bytes;  /* SwapCached right before the first timed touch */
+	double ci_target_pct;       /* requested half-width of the median CI */
+	double ci_achieved_pct;     /* what the samples gave */
+	int invalid;                /* touches and real swap-ins differ by more than 5 % */
+	size_t n_uring;
+	struct sp_uring_point uring[SP_MAX_URING];
+};
+
+/* The pressure probe: a workload in a memory cgroup larger than its limit. */
+struct sp_pressure_probe {
+	int done;
+	int cgroup_version;    /* 1 or 2 */
+	uint64_t limit_bytes;
+	uint64_t hot_bytes, cold_bytes;
+	double duration_s;
+	uint64_t touches;
+	double touches_per_s;
+	struct sp_lat_summary lat;
+	uint64_t major_faults;
+	int oom_killed;
+	uint64_t swap_used_bytes; /* swap the cgroup held at the end (where readable) */
+};
+
+struct sp_integrity {
+	uint64_t pages_checked;
+	uint64_t mismatches;
+};
+
+struct sp_compression {
+	double data_ratio;       /* libzstd on the probe's pages: original / compressed */
+	int zram;                /* the fields below are valid */
+	double zram_ratio;       /* mm_stat orig_data_size / compr_data_size */
+	uint64_t orig_data_size, compr_data_size, mem_used_total, same_pages;
+};
+
+struct sp_extent {
+	uint64_t start_sector; /* 512-byte sectors from the start of the whole disk */
+	uint64_t sectors;
+};
+
+struct sp_result {
+	char placement[48];   /* start, end, file, zram-<alg>, dev-<name>, none, current-... */
+	enum sp_status status;
+	char reason[256];
+	char device[256];     /* the swap area: /dev/sdb1, /mnt/.../swapfile, /dev/zram1 */
+	uint64_t size_bytes;  /* size of the swap area */
+	size_t n_extents;
+	struct sp_extent extents[SP_MAX_EXTENTS];
+	double elapsed_s;
+	struct sp_device_probe device_probe;
+	struct sp_fault_probe fault_probe;
+	struct sp_pressure_probe pressure_probe;
+	struct sp_integrity integrity;
+	struct sp_compression compression;
+};
+
+struct sp_machine {
+	char cpu[128];
+	uint32_t cores;
+	uint64_t ram_bytes;
+	char kernel[128];
+	char dmi_vendor[64], dmi_model[64];
+	double timer_cost_ns; /* cost of one clock read, measured at start */
+	int cgroup_version;   /* of the memory controller: 1, 2, or 0 when absent */
+	uint32_t page_size;
+};
+
+/* Identity and safety of one block device, as `swapplace list` shows it. */
+struct sp_device_info {
+	char name[32];       /* sdb, nvme0n1, loop3 */
+	char path[64];       /* /dev/sdb */
+	char by_id[160];     /* /dev/disk/by-id/... or "" */
+	char model[64];
+	char serial[64];
+	uint64_t size_bytes;
+	uint32_t logical_sector, physical_sector;
+	int rotational;
+	char transport[16];  /* nvme ata usb virtio mmc loop zram scsi unknown */
+	int is_partition;
+	char partitions[256];  /* "sdb1 sdb2" */
+	char signatures[256];  /* "gpt; sdb1:ext4; sdb2:swap" from libblkid */
+	int unsafe;
+	char unsafe_reason[256];
+};
+
+struct sp_report {
+	char schema[32];        /* SP_SCHEMA */
+	char tool_version[32];
+	char command[16];       /* run, measure, probe */
+	time_t started;         /* unix seconds */
+	double duration_s;
+	uint64_t seed;
+	uint64_t budget_bytes;
+	double time_per_placement_s;
+	char target[64];        /* path of the target disk, "" for measure/probe */
+	struct sp_machine machine;
+	size_t n_devices;
+	struct sp_device_info devices[SP_MAX_DEVICES];
+	size_t n_results;
+	struct sp_result results[SP_MAX_RESULTS];
+};
+
+/* Zero a report and set its schema and version. */
+void sp_report_init(struct sp_report *r, const char *command);
+/* Append a zeroed result named placement; NULL when full. */
+struct sp_result *sp_report_add_result(struct sp_report *r, const char *placement);
+
+#endif

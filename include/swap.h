@@ -1,0 +1,41 @@
+/*
+ * swap.h - making, enabling and disabling swap areas (partitions, files, zram devices).
+ *
+ * sp_swap_on() registers the matching swapoff on the undo list, so a run that dies between
+ * swapon and its own swapoff still leaves /proc/swaps as it found it. Nothing here vets the
+ * target: sp_mkswap() overwrites the first page of whatever it is given, so callers pass only
+ * areas they created or the user named.
+ */
+#ifndef SP_SWAP_H
+#define SP_SWAP_H
+
+#include <stdint.h>
+
+#define SP_SWAP_PATH_MAX 256 /* longest path the undo entry can hold */
+
+/*
+ * Write a v1 swap header with a random UUID (getrandom) and label (<= 16 bytes, may be NULL)
+ * on the first page of path (a block device or a regular file), then fsync. area_bytes is the
+ * size of the area; 0 means the whole device or file.
+ * Returns: 0 on success, -errno on error (-EINVAL for an area under 10 pages).
+ */
+int sp_mkswap(const char *path, uint64_t area_bytes, const char *label);
+
+/*
+ * swapon(2) path with priority prio (0..32767; a negative prio lets the kernel choose) and
+ * register swapoff on the undo list.
+ * Returns: 0 on success, -errno from swapon (-EBUSY when already active, -EINVAL when path is
+ * not a swap area or a file with holes), -ENAMETOOLONG for paths the undo entry cannot hold.
+ */
+int sp_swap_on(const char *path, int prio);
+
+/*
+ * swapoff(2) path. The undo entry sp_swap_on() left stays registered and becomes a no-op.
+ * Returns: 0 on success, -errno from swapoff (-EINVAL when path is not active).
+ */
+int sp_swap_off(const char *path);
+
+/* 1 when path is listed in /proc/swaps, 0 when not, -errno when it cannot be read. */
+int sp_swap_is_active(const char *path);
+
+#endif

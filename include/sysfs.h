@@ -1,0 +1,49 @@
+/*
+ * sysfs.h - reading /proc and /sys through a root prefix, and writing sysfs knobs.
+ *
+ * Every reader takes a root: NULL, "" or "/" is the live system, anything else is a directory
+ * holding a captured tree (tests/fixtures/...), the way util-linux tests read fake /proc and
+ * /sys. That keeps device enumeration and machine probing testable without root. Writers act
+ * on the live system only: nothing writes into a fixture.
+ */
+#ifndef SP_SYSFS_H
+#define SP_SYSFS_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+/* Nonzero when root names the live system (NULL, "" or "/"). */
+int sp_root_is_live(const char *root);
+
+/*
+ * Join root and an absolute path into out ("/sys/block" under "fx" is "fx/sys/block").
+ * Returns: 0, or -ENAMETOOLONG when out is too small.
+ */
+int sp_root_path(const char *root, const char *path, char *out, size_t len);
+
+/*
+ * Read root+path into buf, NUL-terminated, with trailing newlines removed (sysfs files end in
+ * one). A file longer than len-1 is truncated. Returns: the length kept, or -errno.
+ */
+ssize_t sp_read_text(const char *root, const char *path, char *buf, size_t len);
+
+/*
+ * Read the whole file root+path into a malloc'd NUL-terminated buffer (for /proc files whose
+ * size is not known: mountinfo, vmstat). Returns: 0 and *text (free() it), or -errno.
+ */
+int sp_read_all(const char *root, const char *path, char **text);
+
+/* Read a decimal unsigned number (surrounding whitespace allowed). Returns: 0, -errno, -EINVAL. */
+int sp_read_u64(const char *root, const char *path, uint64_t *v);
+
+/* Nonzero when root+path exists (stat follows symlinks). */
+int sp_root_exists(const char *root, const char *path);
+
+/*
+ * Write text to a file of the live system (sysfs, procfs) in one write(2), as the kernel
+ * expects for attributes. Returns: 0, or -errno (a short write is -EIO).
+ */
+int sp_write_text(const char *path, const char *text);
+
+#endif

@@ -1,0 +1,41 @@
+#!/bin/bash
+# faultprobe-rejects-swap-cache-hits - the measured trap: MADV_PAGEOUT alone (no cgroup reclaim,
+# faultprobe-run --no-reclaim) writes the pages to a disk but leaves them in the swap cache, so
+# the first touches are minor faults with no I/O. The probe must see that (SwapCached about the
+# buffer, mincore residency, minor touches), must not count those touches as samples, and must
+# mark the result invalid.
+. "$(dirname "$0")/lib.sh"
+need_root
+need_cmd mkswap
+need_cmd swapon
+RUN=${FAULTPROBE_RUN:-$TOP/build/tests/faultprobe-run}
+[ -x "$RUN" ] || fail "$RUN missing: run make tests"
+
+make_loop loopdev 1G
+dev=$loopdev
+mkswap "$dev" >/dev/null || fail "mkswap $dev"
+swapon -p 32767 "$dev" || fail "swapon $dev"
+at_exit "swapoff '$dev'"
+
+out=$("$RUN" --no-reclaim --qds 1 "$dev" 64 6) || fail "faultprobe-run failed: $out"
+echo "$out"
+val() { echo "$out" | sed -n "s/^$1=//p"; }
+
+pages=$((64 * 1024 * 1024 / $(getconf PAGESIZE)))
+[ "$(val invalid)" = 1 ] || fail "swap-cache hits were not rejected"
+[ -n "$(val reason)" ] || fail "invalid without a reason"
+# the trap itself: written out (VmSwap) yet still cached and resident
+[ "$(val vmswap_bytes)" -ge $((64 * 1024 * 1024 * 95 / 100)) ] || fail "PAGEOUT did not write the buffer to swap"
+[ "$(val swapcached_bytes)" -ge $((64 * 1024 * 1024 / 2)) ] || fail "no swap-cache copies: trap not reproduced"
+[ "$(val resident_pages)" -ge $((pages / 2)) ] || fail "mincore did not see the cached pages"
+# the cached pages were touched without I/O and not taken as samples
+[ "$(val minor_touches)" -ge $((pages / 2)) ] || fail "too few minor touches"
+[ $(($(val samples) + $(val warmup_dropped))) -le "$(val real_swapins)" ] || fail "samples not backed by major faults"
+[ $(($(val touches) - $(val real_swapins))) -ge $((pages / 2)) ] || fail "minor touches counted as swap-ins"
+[ "$(val mismatches)" = 0 ] || fail "pages came back corrupted"
+# a swap-cache hit is far cheaper than the disk read behind a real swap-in
+if [ "$(val samples)" -gt 0 ]; then
+	awk -v m="$(val minor_p50_us)" -v p="$(val p50_us)" 'BEGIN { exit !(m > 0 && m * 3 < p) }' ||
+		fail "minor p50 $(val minor_p50_us) us not well below swap-in p50 $(val p50_us) us"
+fi
+echo "ok: $(val minor_touches) swap-cache hits (p50 $(val minor_p50_us) us) rejected; reason: $(val reason)"

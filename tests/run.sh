@@ -1,0 +1,76 @@
+#!/bin/bash
+# tests/run.sh [unit|root|vm|PATTERN] - runs swapplace's tests and ends with
+# "N passed, N failed, N skipped".
+#
+# Unit tests are build/tests/t-* (pure, no root); root tests are tests/root/*.sh (loop
+# devices, zram, swap; they skip with 77 without root or a kernel feature). Each test runs under
+# a timeout. As root, the kernel log is checked for BUG:/WARNING: lines written during a test,
+# the way liburing's runner does, and the machine's swap, zram and loop state is compared with
+# what it was before the test: a test that leaves anything behind fails.
+set -u
+cd "$(dirname "$0")/.." || exit 1
+what=${1:-all}
+TIMEOUT_UNIT=${TIMEOUT_UNIT:-60}
+TIMEOUT_ROOT=${TIMEOUT_ROOT:-600}
+pass=0 fail=0 skip=0 failed_names=""
+logdir=build/test-logs
+mkdir -p "$logdir"
+
+machine_state() {
+	tail -n +2 /proc/swaps 2>/dev/null | awk '{print $1}'
+	for z in /sys/block/zram*; do [ -e "$z/disksize" ] && echo "$(basename "$z") $(cat "$z/disksize")"; done
+	losetup -a 2>/dev/null | cut -d: -f1
+	ls -d /sys/fs/cgroup/memory/swapplace* /sys/fs/cgroup/unified/swapplace* /sys/fs/cgroup/swapplace* 2>/dev/null
+}
+
+kernel_log_mark() { [ "$(id -u)" = 0 ] && dmesg 2>/dev/null | wc -l || echo 0; }
+
+run_one() { # name timeout cmd...
+	local name=$1 tmo=$2; shift 2
+	local log="$logdir/$(echo "$name" | tr '/' '_').log"
+	local before after mark rc
+	before=$(machine_state)
+	mark=$(kernel_log_mark)
+	timeout -k 10 "$tmo" "$@" >"$log" 2>&1
+	rc=$?
+	after=$(machine_state)
+	if [ "$(id -u)" = 0 ] && dmesg 2>/dev/null | tail -n +$((mark + 1)) | grep -E 'BUG:|WARNING:' >>"$log"; then
+		echo "kernel log has BUG/WARNING lines during the test" >>"$log"
+		rc=1
+	fi
+	if [ "$before" != "$after" ]; then
+		{ echo "test left the machine changed:"; diff <(echo "$before") <(echo "$after"); } >>"$log"
+		[ $rc = 0 ] || [ $rc = 77 ] && rc=1
+	fi
+	case $rc in
+	0) pass=$((pass + 1)); echo "PASS $name" ;;
+	77) skip=$((skip + 1)); echo "SKIP $name: $(tail -n 1 "$log")" ;;
+	124) fail=$((fail + 1)); failed_names="$failed_names $name"; echo "FAIL $name (timeout ${tmo}s)"; tail -n 20 "$log" | sed 's/^/    /' ;;
+	*) fail=$((fail + 1)); failed_names="$failed_names $name"; echo "FAIL $name (exit $rc)"; tail -n 20 "$log" | sed 's/^/    /' ;;
+	esac
+}
+
+if [ "$what" = all ] || [ "$what" = unit ]; then
+	for t in build/tests/t-*; do
+		[ -x "$t" ] || continue
+		run_one "unit/$(basename "$t")" "$TIMEOUT_UNIT" "$t"
+	done
+fi
+if [ "$what" = all ] || [ "$what" = root ]; then
+	for t in tests/root/*.sh; do
+		[ -f "$t" ] || continue
+		run_one "root/$(basename "$t" .sh)" "$TIMEOUT_ROOT" bash "$t"
+	done
+fi
+if [ "$what" != all ] && [ "$what" != unit ] && [ "$what" != root ]; then
+	for t in build/tests/t-*$what* tests/root/*$what*.sh; do
+		[ -e "$t" ] || continue
+		case $t in
+		*.sh) run_one "root/$(basename "$t" .sh)" "$TIMEOUT_ROOT" bash "$t" ;;
+		*) run_one "unit/$(basename "$t")" "$TIMEOUT_UNIT" "$t" ;;
+		esac
+	done
+fi
+[ -n "$failed_names" ] && echo "failed:$failed_names"
+echo "$pass passed, $fail failed, $skip skipped"
+[ $fail = 0 ]

@@ -1,0 +1,206 @@
+/*
+ * t-analysis-ranks-and-compares-placements - sp_analyse() on the synthetic run: ranking by
+ * swap-in median (an invalid placement is never ranked, however fast it looks), the start/end
+ * ratio and when CI overlap turns it into "no measurable difference", the file's penalty and
+ * position, zram vs disk, the device floor, the OOM-killed baseline, integrity and the verdict.
+ */
+#include <errno.h>
+
+#include "analysis.h"
+#include "check.h"
+#include "report.h"
+#include "t-report-synthetic.h"
+
+static struct sp_report r;
+static struct sp_findings f;
+
+static int idx(const char *name)
+{
+	for (size_t i = 0; i < r.n_results; i++)
+		if (strcmp(r.results[i].placement, name) == 0)
+			return (int)i;
+	return -100;
+}
+
+static int has_verdict(enum sp_verdict_kind k)
+{
+	for (size_t i = 0; i < f.n_verdict; i++)
+		if (f.verdict[i] == k)
+			return 1;
+	return 0;
+}
+
+static void synthetic(void)
+{
+	double mid;
+
+	syn_build(&r);
+	CHECK(sp_analyse(&r, &f) == 0);
+
+	/* ranking: ascending median, zram-zstd (invalid, 1.6 us) excluded, none has no latency */
+	CHECK_EQ_U64(f.n_ranked, 5);
+	CHECK(f.ranked[0] == idx("zram-lz4"));
+	CHECK(f.ranked[1] == idx("zram-lzo"));
+	CHECK(f.ranked[2] == idx("start"));
+	CHECK(f.ranked[3] == idx("file"));
+	CHECK(f.ranked[4] == idx("end"));
+	CHECK(f.best == idx("zram-lz4"));
+	CHECK_NEAR(f.ratio_to_best[0], 1.0, 1e-12);
+	CHECK_NEAR(f.ratio_to_best[2], 98.4 / 11.8, 1e-12);
+	CHECK_NEAR(f.ratio_to_best[4], 187.3 / 11.8, 1e-12);
+
+	/* start vs end: 1.9x, CIs [96.1,100.9] and [181,193.5] do not overlap */
+	CHECK(f.start_end.have);
+	CHECK(f.start_end.a == idx("start") && f.start_end.b == idx("end"));
+	CHECK_NEAR(f.start_end.ratio, 187.3 / 98.4, 1e-12);
+	CHECK(!f.start_end.ci_overlap);
+
+	/* the file: +12 % over start, 3 extents between 43.7 % and 57.8 % of the span */
+	CHECK(f.file == idx("file"));
+	CHECK(f.file_start.have);
+	CHECK_NEAR(f.file_penalty_pct, (110.2 / 98.4 - 1) * 100, 1e-9);
+	CHECK(f.file_penalty_pct > 11.9 && f.file_penalty_pct < 12.1);
+	CHECK(!f.file_start.ci_overlap);
+	CHECK_EQ_U64(f.file_extents, 3);
+	CHECK(f.file_region == SP_REGION_MID);
+	CHECK_STR(sp_region_name(f.file_region), "mid");
+	/* the span runs from the start partition's first sector to the end partition's last */
+	CHECK_NEAR(f.file_pos_lo, (7340032.0 - 2048) / (SYN_DISK_SECTORS - 4096.0), 1e-12);
+	CHECK_NEAR(f.file_pos_hi, (9699328.0 - 2048) / (SYN_DISK_SECTORS - 4096.0), 1e-12);
+	mid = (262144.0 * (7340032 + 131072) + 1048576.0 * (7667712 + 524288) +
+	       786432.0 * (8912896 + 393216)) / 2097152;
+	CHECK_NEAR(f.file_pos_mid, (mid - 2048) / (SYN_DISK_SECTORS - 4096.0), 1e-12);
+
+	/* zram vs disk, and the device floor of each disk placement */
+	CHECK(f.best_zram == idx("zram-lz4"));
+	CHECK(f.best_disk == idx("start"));
+	CHECK_NEAR(f.zram_disk_ratio, 98.4 / 11.8, 1e-12);
+	CHECK_NEAR(f.zram_ratio, 2.3125, 1e-12);
+	CHECK_NEAR(f.floor_ratio[idx("start")], 98.4 / 71.25, 1e-12);
+	CHECK_NEAR(f.floor_overhead_us[idx("start")], 98.4 - 71.25, 1e-9);
+	CHECK_NEAR(f.floor_ratio[idx("end")], 187.3 / 139.5, 1e-12);
+	CHECK(f.floor_ratio[idx("zram-lz4")] == 0); /* zram has no device probe */
+	CHECK(f.floor_ratio[idx("zram-zstd")] == 0); /* not ranked: no floor either */
+
+	/* the no-swap baseline was OOM-killed; the best placement under pressure is zram-lz4 */
+	CHECK(f.none == idx("none"));
+	CHECK(f.none_oom_killed);
+	CHECK_NEAR(f.none_touches_per_s, 51234.5, 1e-12);
+	CHECK(f.best_pressure == idx("zram-lz4"));
+	CHECK_NEAR(f.pressure_ratio, 612000 / 51234.5, 1e-12);
+
+	/* not ok: the invalid and the skipped one, in report order */
+	CHECK_EQ_U64(f.n_not_ok, 2);
+	CHECK(f.not_ok[0] == idx("zram-zstd"));
+	CHECK(f.not_ok[1] == idx("zram-842"));
+
+	CHECK_EQ_U64(f.pages_checked, 6 * 65536);
+	CHECK_EQ_U64(f.mismatches, 0);
+	CHECK_NEAR(f.data_ratio, 2.0625, 1e-12);
+
+	CHECK_EQ_U64(f.n_verdict, 9);
+	CHECK(f.verdict[0] == SP_VERDICT_BEST);
+	CHECK(f.verdict[1] == SP_VERDICT_START_END);
+	CHECK(f.verdict[2] == SP_VERDICT_FILE);
+	CHECK(has_verdict(SP_VERDICT_ZRAM_DISK));
+	CHECK(has_verdict(SP_VERDICT_FLOOR));
+	CHECK(has_verdict(SP_VERDICT_PRESSURE));
+	CHECK(has_verdict(SP_VERDICT_INTEGRITY_OK));
+	CHECK(has_verdict(SP_VERDICT_COMPRESSION));
+	CHECK(has_verdict(SP_VERDICT_NOT_OK));
+	CHECK(!has_verdict(SP_VERDICT_INTEGRITY_BAD));
+}
+
+/* Medians 98.4 and 101 with overlapping CIs: the run cannot tell start from end. */
+static void overlap(void)
+{
+	struct sp_lat_summary *end;
+
+	syn_build(&r);
+	end = &r.results[idx("end")].fault_probe.lat;
+	end->p50_us = 101.0;
+	end->p50_ci_lo_us = 98.0;
+	end->p50_ci_hi_us = 104.0;
+	CHECK(sp_analyse(&r, &f) == 0);
+	CHECK(f.start_end.have);
+	CHECK(f.start_end.ci_overlap);
+	CHECK_NEAR(f.start_end.ratio, 101.0 / 98.4, 1e-12);
+
+	/* touching bounds still overlap; a gap of 0.1 us does not */
+	end->p50_ci_lo_us = 100.9;
+	CHECK(sp_analyse(&r, &f) == 0);
+	CHECK(f.start_end.ci_overlap);
+	end->p50_ci_lo_us = 101.0;
+	CHECK(sp_analyse(&r, &f) == 0);
+	CHECK(!f.start_end.ci_overlap);
+
+	/* end faster than start: ratio below 1, ranking follows */
+	end->p50_us = 50;
+	end->p50_ci_lo_us = 49;
+	end->p50_ci_hi_us = 51;
+	CHECK(sp_analyse(&r, &f) == 0);
+	CHECK(f.start_end.ratio < 1);
+	CHECK(f.best_disk == idx("end"));
+	CHECK(f.ranked[2] == idx("end"));
+}
+
+/* A mismatch anywhere is the first verdict; a failed start still gives the file's position. */
+static void integrity_and_failures(void)
+{
+	syn_build(&r);
+	r.results[idx("end")].integrity.mismatches = 3;
+	CHECK(sp_analyse(&r, &f) == 0);
+	CHECK_EQ_U64(f.mismatches, 3);
+	CHECK_EQ_U64(f.n_mismatched, 1);
+	CHECK(f.mismatched[0] == idx("end"));
+	CHECK(f.verdict[0] == SP_VERDICT_INTEGRITY_BAD);
+	CHECK(!has_verdict(SP_VERDICT_INTEGRITY_OK));
+
+	syn_build(&r);
+	r.results[idx("start")].status = SP_STATUS_FAILED;
+	CHECK(sp_analyse(&r, &f) == 0);
+	CHECK(!f.start_end.have);
+	CHECK(!f.file_start.have);
+	CHECK(f.file_region == SP_REGION_MID); /* extents still place it */
+	CHECK(f.best_disk == idx("file"));
+	CHECK_EQ_U64(f.n_not_ok, 3);
+	CHECK(has_verdict(SP_VERDICT_FILE));
+	CHECK(!has_verdict(SP_VERDICT_START_END));
+
+	/* without start/end extents the target's size is the span: 7340032 / 16777216 */
+	syn_build(&r);
+	r.results[idx("start")].n_extents = 0;
+	CHECK(sp_analyse(&r, &f) == 0);
+	CHECK_NEAR(f.file_pos_lo, 7340032.0 / SYN_DISK_SECTORS, 1e-12);
+
+	/* one extent over most of the disk is "spread" */
+	syn_build(&r);
+	r.results[idx("file")].n_extents = 1;
+	r.results[idx("file")].extents[0].start_sector = 100000;
+	r.results[idx("file")].extents[0].sectors = 12000000;
+	CHECK(sp_analyse(&r, &f) == 0);
+	CHECK(f.file_region == SP_REGION_SPREAD);
+}
+
+static void empty(void)
+{
+	sp_report_init(&r, "measure");
+	CHECK(sp_analyse(&r, &f) == 0);
+	CHECK(f.best == -1 && f.n_ranked == 0 && f.none == -1 && f.file == -1);
+	CHECK(f.best_zram == -1 && f.best_disk == -1 && f.best_pressure == -1);
+	CHECK_EQ_U64(f.n_verdict, 1);
+	CHECK(f.verdict[0] == SP_VERDICT_NONE);
+	CHECK(sp_analyse(NULL, &f) == -EINVAL);
+	CHECK(sp_analyse(&r, NULL) == -EINVAL);
+	r.n_results = SP_MAX_RESULTS + 1;
+	CHECK(sp_analyse(&r, &f) == -EINVAL);
+}
+
+int main(void)
+{
+	synthetic();
+	overlap();
+	integrity_and_failures();
+	empty();
+	return CHECK_DONE();
+}

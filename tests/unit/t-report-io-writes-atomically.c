@@ -1,0 +1,167 @@
+/*
+ * t-report-io-writes-atomically - sp_report_write_dir() creates the directory path, leaves
+ * exactly report.json and report.txt (no temporaries), each identical to a direct rendering;
+ * a failed write leaves nothing; sp_report_render() reads the saved run back and renders the
+ * same bytes again, and rejects an unknown format or a malformed file with a message.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "analysis.h"
+#include "check.h"
+#include "report.h"
+#include "report_io.h"
+#include "report_json.h"
+#include "report_text.h"
+#include "t-report-synthetic.h"
+
+static struct sp_report r;
+
+typedef int (*writer_fn)(FILE *, const struct sp_report *, const struct sp_findings *);
+
+static char *slurp(const char *path, size_t *len)
+{
+	FILE *in = fopen(path, "r");
+	char *buf = NULL;
+	size_t cap = 0;
+
+	*len = 0;
+	if (!in)
+		return NULL;
+	for (;;) {
+		buf = realloc(buf, cap += 65536);
+		size_t n = fread(buf + *len, 1, cap - *len, in);
+
+		*len += n;
+		if (!n)
+			break;
+	}
+	fclose(in);
+	return buf;
+}
+
+static char *direct(writer_fn fn, size_t *len)
+{
+	char *buf = NULL;
+	FILE *m = open_memstream(&buf, len);
+
+	CHECK(fn(m, &r, NULL) == 0);
+	fclose(m);
+	return buf;
+}
+
+static void same_as(const char *path, writer_fn fn)
+{
+	size_t a, b;
+	char *got = slurp(path, &a), *want = direct(fn, &b);
+
+	CHECK(got != NULL);
+	CHECK(got && a == b && memcmp(got, want, a) == 0);
+	free(got);
+	free(want);
+}
+
+/* names in dir, space separated and sorted by the caller's expectation */
+static size_t entries(const char *dir, char *names, size_t len)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	size_t n = 0;
+
+	names[0] = '\0';
+	if (!d)
+		return 0;
+	while ((e = readdir(d))) {
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		n++;
+		strncat(names, e->d_name, len - strlen(names) - 2);
+		strcat(names, " ");
+	}
+	closedir(d);
+	return n;
+}
+
+static void render_equals(const char *json, const char *format, writer_fn fn)
+{
+	char err[256] = "", *buf = NULL;
+	size_t len, wlen;
+	FILE *m = open_memstream(&buf, &len);
+	char *want = direct(fn, &wlen);
+
+	CHECK(sp_report_render(json, format, m, err, sizeof(err)) == 0);
+	fclose(m);
+	if (err[0])
+		fprintf(stderr, "render: %s\n", err);
+	CHECK(len == wlen && memcmp(buf, want, len) == 0);
+	free(buf);
+	free(want);
+}
+
+int main(void)
+{
+	char tmpl[] = "/tmp/t-report-io.XXXXXX", dir[256], path[300], names[512], err[256];
+	FILE *devnull;
+
+	if (!mkdtemp(tmpl))
+		return 77;
+	syn_build(&r);
+	snprintf(dir, sizeof(dir), "%s/reports/2026-01-01T000000", tmpl);
+	CHECK(sp_report_write_dir(dir, &r) == 0);
+	CHECK_EQ_U64(entries(dir, names, sizeof(names)), 2);
+	CHECK(strstr(names, "report.json ") && strstr(names, "report.txt "));
+	snprintf(path, sizeof(path), "%s/report.json", dir);
+	same_as(path, sp_report_json_write);
+	render_equals(path, "json", sp_report_json_write);
+	render_equals(path, "text", sp_report_text_write);
+	render_equals(path, NULL, sp_report_text_write);
+	snprintf(path, sizeof(path), "%s/report.txt", dir);
+	same_as(path, sp_report_text_write);
+
+	/* writing again replaces both, still nothing else in the directory */
+	r.seed = 7;
+	CHECK(sp_report_write_dir(dir, &r) == 0);
+	CHECK_EQ_U64(entries(dir, names, sizeof(names)), 2);
+	same_as(path, sp_report_text_write);
+
+	/* a path through a regular file cannot be a directory: error, nothing created */
+	snprintf(path, sizeof(path), "%s/report.txt/sub", dir);
+	CHECK(sp_report_write_dir(path, &r) == -ENOTDIR);
+	CHECK_EQ_U64(entries(dir, names, sizeof(names)), 2);
+
+	/* a report the model cannot hold is refused before any file appears */
+	snprintf(path, sizeof(path), "%s/bad", tmpl);
+	r.n_results = SP_MAX_RESULTS + 1;
+	CHECK(sp_report_write_dir(path, &r) == -EINVAL);
+	CHECK_EQ_U64(entries(path, names, sizeof(names)), 0);
+	r.n_results = 8;
+
+	/* render: unknown format, missing file, malformed file */
+	devnull = fopen("/dev/null", "w");
+	snprintf(path, sizeof(path), "%s/report.json", dir);
+	CHECK(sp_report_render(path, "html", devnull, err, sizeof(err)) == -EINVAL);
+	CHECK(strstr(err, "unknown format 'html'") != NULL);
+	snprintf(path, sizeof(path), "%s/none.json", tmpl);
+	CHECK(sp_report_render(path, "text", devnull, err, sizeof(err)) == -ENOENT);
+	CHECK(strstr(err, "none.json") != NULL);
+	CHECK(sp_report_render("tests/fixtures/report-wrong-schema.json", "text", devnull, err,
+			       sizeof(err)) == -EINVAL);
+	CHECK(strstr(err, "swapplace-report/2") != NULL);
+	fclose(devnull);
+
+	/* a stream that fails (disk full) is reported, not ignored */
+	devnull = fopen("/dev/full", "w");
+	if (devnull) {
+		snprintf(path, sizeof(path), "%s/report.json", dir);
+		CHECK(sp_report_render(path, "text", devnull, err, sizeof(err)) < 0);
+		CHECK(sp_report_json_write(devnull, &r, NULL) == -EIO); /* sticky */
+		fclose(devnull);
+	}
+
+	snprintf(path, sizeof(path), "rm -rf '%s'", tmpl);
+	CHECK(system(path) == 0);
+	return CHECK_DONE();
+}

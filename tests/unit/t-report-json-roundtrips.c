@@ -1,0 +1,122 @@
+/*
+ * t-report-json-roundtrips - report.json restores everything it writes: write -> read gives
+ * the same struct bit for bit (every double exact), and write -> read -> write gives the same
+ * bytes, the recomputed "analysis" included. Also the edge cases of the encoding: a seed beyond
+ * int64 (written as a string), non-finite doubles (null), strings that are not valid UTF-8.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+
+#include "analysis.h"
+#include "check.h"
+#include "report.h"
+#include "report_json.h"
+#include "t-report-synthetic.h"
+
+static struct sp_report a, b;
+
+static char *dump(const struct sp_report *r, size_t *len)
+{
+	char *buf = NULL;
+	FILE *m = open_memstream(&buf, len);
+
+	CHECK(m != NULL);
+	CHECK(sp_report_json_write(m, r, NULL) == 0);
+	fclose(m);
+	return buf;
+}
+
+static void roundtrip(const struct sp_report *r, const char *what)
+{
+	char err[256] = "", *j1, *j2;
+	size_t l1, l2;
+
+	j1 = dump(r, &l1);
+	CHECK(sp_report_json_parse(j1, l1, &b, err, sizeof(err)) == 0);
+	if (err[0])
+		fprintf(stderr, "%s: %s\n", what, err);
+	CHECK(memcmp(r, &b, sizeof(b)) == 0);
+	j2 = dump(&b, &l2);
+	CHECK_EQ_U64(l1, l2);
+	CHECK(l1 == l2 && memcmp(j1, j2, l1) == 0);
+	if (l1 != l2 || memcmp(j1, j2, l1))
+		fprintf(stderr, "%s: second write differs\n", what);
+	free(j1);
+	free(j2);
+}
+
+int main(void)
+{
+	char err[256], *j;
+	size_t len;
+
+	syn_build(&a);
+	roundtrip(&a, "synthetic");
+	CHECK_EQ_U64(b.n_results, 8);
+	CHECK_STR(b.results[5].placement, "zram-zstd");
+	CHECK(b.results[5].status == SP_STATUS_INVALID);
+	CHECK(b.results[5].fault_probe.invalid == 1);
+	CHECK(b.results[6].status == SP_STATUS_SKIPPED);
+	CHECK(!b.results[6].fault_probe.done && !b.results[6].device_probe.done);
+	CHECK(b.results[7].pressure_probe.oom_killed == 1);
+	CHECK_EQ_U64(b.results[2].n_extents, 3);
+	CHECK_EQ_U64(b.results[2].extents[1].start_sector, 7667712);
+	CHECK_EQ_U64(b.results[0].fault_probe.n_uring, 4);
+	CHECK(b.results[0].fault_probe.uring[3].qd == 32);
+	CHECK(b.results[3].compression.zram == 1);
+	CHECK(b.devices[1].unsafe == 1);
+	CHECK_STR(b.devices[1].unsafe_reason, "holds the running root filesystem '/'");
+	CHECK(b.started == 1767225600);
+	CHECK(b.results[0].fault_probe.lat.p50_us == 98.4); /* exact, not "close" */
+
+	/* the JSON states the time both ways, and the section that did not run is null */
+	j = dump(&a, &len);
+	CHECK(strstr(j, "\"started\": \"2026-01-01T00:00:00Z\"") != NULL);
+	CHECK(strstr(j, "\"started_unix\": 1767225600") != NULL);
+	CHECK(strstr(j, "\"time_per_placement_s\": 30.0,") != NULL);
+	CHECK(strstr(j, "\"fault_probe\": null") != NULL);
+	CHECK(strstr(j, "\"schema\": \"swapplace-report/1\"") == j + 4);
+	free(j);
+
+	/* a full 64-bit seed is a decimal string */
+	syn_build(&a);
+	a.seed = UINT64_MAX - 1;
+	j = dump(&a, &len);
+	CHECK(strstr(j, "\"seed\": \"18446744073709551614\"") != NULL);
+	free(j);
+	roundtrip(&a, "big seed");
+	CHECK(b.seed == UINT64_MAX - 1);
+
+	/* odd doubles: tiny, huge, negative zero and a value that needs 17 digits */
+	syn_build(&a);
+	a.results[0].fault_probe.lat.mean_us = 1e-300;
+	a.results[0].fault_probe.lat.max_us = 1.2345678901234567e+22;
+	a.results[0].elapsed_s = 0.1 + 0.2;
+	a.machine.timer_cost_ns = 1.0 / 3;
+	roundtrip(&a, "odd doubles");
+
+	/* a non-finite value is written as null and read back as NaN */
+	syn_build(&a);
+	a.results[1].fault_probe.lat.mean_us = INFINITY;
+	j = dump(&a, &len);
+	CHECK(sp_report_json_parse(j, len, &b, err, sizeof(err)) == 0);
+	CHECK(isnan(b.results[1].fault_probe.lat.mean_us));
+	free(j);
+
+	/* bytes that are not UTF-8 become '?', so the file always parses; controls are escaped */
+	syn_build(&a);
+	snprintf(a.machine.cpu, sizeof(a.machine.cpu), "bad \xff\xfe utf8 \xc3\xa9 ok\ttab\x01");
+	j = dump(&a, &len);
+	CHECK(strstr(j, "\"cpu\": \"bad ?? utf8 \xc3\xa9 ok\\ttab\\u0001\"") != NULL);
+	CHECK(sp_report_json_parse(j, len, &b, err, sizeof(err)) == 0);
+	CHECK_STR(b.machine.cpu, "bad ?? utf8 \xc3\xa9 ok\ttab\x01");
+	free(j);
+	memcpy(&a, &b, sizeof(a));
+	roundtrip(&a, "sanitised strings");
+
+	/* an empty measure report */
+	sp_report_init(&a, "measure");
+	roundtrip(&a, "empty");
+	return CHECK_DONE();
+}

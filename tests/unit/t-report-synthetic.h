@@ -1,0 +1,247 @@
+/*
+ * t-report-synthetic.h - a realistic run, built in code, shared by the report and analysis
+ * tests: start, end, file (3 extents mid-disk), zram-lz4, zram-lzo, an invalid zram-zstd (its
+ * samples were not real swap-ins), a skipped zram-842 and a none baseline that was OOM-killed.
+ * The numbers mimic an 8 GiB loop device on the 2-core test VM: start 1.9x faster than end,
+ * the file +12 % over start, zram about 8x faster than the best disk placement.
+ */
+#ifndef T_REPORT_SYNTHETIC_H
+#define T_REPORT_SYNTHETIC_H
+
+#include <stdio.h>
+#include <string.h>
+
+#include "report.h"
+
+#define SYN_DISK_SECTORS 16777216ull /* 8 GiB */
+
+static void syn_lat(struct sp_lat_summary *l, uint64_t n, double p50, double lo, double hi)
+{
+	l->samples = n;
+	l->warmup_dropped = 64;
+	l->min_us = p50 * 0.55;
+	l->mean_us = p50 * 1.12;
+	l->p50_us = p50;
+	l->p95_us = p50 * 1.6;
+	l->p99_us = p50 * 2.4;
+	l->p999_us = p50 * 4.25;
+	l->max_us = p50 * 11.5;
+	l->p50_ci_lo_us = lo;
+	l->p50_ci_hi_us = hi;
+	l->p99_ci_lo_us = p50 * 2.2;
+	l->p99_ci_hi_us = p50 * 2.7;
+	l->hist_rel_error = 0.00390625;
+}
+
+static void syn_fault(struct sp_result *res, uint64_t n, double p50, double lo, double hi)
+{
+	struct sp_fault_probe *fp = &res->fault_probe;
+
+	fp->done = 1;
+	fp->threads = 2;
+	fp->buffer_bytes = 256ull << 20;
+	fp->rounds = 3;
+	syn_lat(&fp->lat, n, p50, lo, hi);
+	fp->touches = n + n / 100;
+	fp->real_swapins = n + n / 200;
+	fp->pswpin_delta = n + n / 150;
+	fp->swapcached_bytes = 1536ull << 10;
+	fp->ci_target_pct = 5.0;
+	fp->ci_achieved_pct = (hi - lo) / 2 / p50 * 100;
+	res->integrity.pages_checked = 65536;
+	res->compression.data_ratio = 2.0625;
+}
+
+static void syn_uring(struct sp_result *res, double qd1_us)
+{
+	static const uint32_t qds[] = { 1, 4, 16, 32 };
+	struct sp_fault_probe *fp = &res->fault_probe;
+
+	fp->n_uring = 4;
+	for (size_t i = 0; i < 4; i++) {
+		struct sp_uring_point *u = &fp->uring[i];
+
+		u->qd = qds[i];
+		u->samples = 4096;
+		u->real_swapins = 4090;
+		u->p50_us = qd1_us * (1 + 0.5 * (double)i);
+		u->p99_us = u->p50_us * 2.5;
+		u->pages_per_s = 1e6 / qd1_us * (1 + 1.25 * (double)i);
+	}
+}
+
+static void syn_device(struct sp_result *res, double p50)
+{
+	struct sp_device_probe *d = &res->device_probe;
+
+	d->done = 1;
+	d->range_bytes = res->size_bytes;
+	d->block_bytes = 4096;
+	syn_lat(&d->qd1, 20000, p50, p50 * 0.98, p50 * 1.02);
+	d->deep_qd = 32;
+	d->deep_iops = 41250.5;
+	syn_lat(&d->deep, 200000, p50 * 9.5, p50 * 9.3, p50 * 9.7);
+	d->seq_mib_s = 1843.75;
+	d->seq_bytes = 256ull << 20;
+}
+
+static void syn_pressure(struct sp_result *res, double tps, int oom)
+{
+	struct sp_pressure_probe *p = &res->pressure_probe;
+
+	p->done = 1;
+	p->cgroup_version = 1;
+	p->limit_bytes = 200ull << 20;
+	p->hot_bytes = 180ull << 20;
+	p->cold_bytes = 60ull << 20;
+	p->duration_s = 20;
+	p->touches = (uint64_t)(tps * 20);
+	p->touches_per_s = tps;
+	syn_lat(&p->lat, p->touches, 1e6 / tps * 0.5, 1e6 / tps * 0.48, 1e6 / tps * 0.52);
+	p->major_faults = p->touches / 9;
+	p->oom_killed = oom;
+	p->swap_used_bytes = oom ? 0 : 58ull << 20;
+}
+
+static void syn_extent(struct sp_result *res, uint64_t start, uint64_t sectors)
+{
+	res->extents[res->n_extents].start_sector = start;
+	res->extents[res->n_extents].sectors = sectors;
+	res->n_extents++;
+}
+
+static void syn_zram(struct sp_result *res, double ratio)
+{
+	struct sp_compression *c = &res->compression;
+
+	c->zram = 1;
+	c->zram_ratio = ratio;
+	c->orig_data_size = 268435456;
+	c->compr_data_size = (uint64_t)(268435456 / ratio);
+	c->mem_used_total = c->compr_data_size + (3ull << 20);
+	c->same_pages = 12;
+}
+
+static void syn_build(struct sp_report *r)
+{
+	struct sp_result *res;
+	struct sp_device_info *d;
+
+	sp_report_init(r, "run");
+	snprintf(r->tool_version, sizeof(r->tool_version), "0.1-test");
+	r->started = 1767225600; /* 2026-01-01 00:00:00 UTC */
+	r->duration_s = 512.25;
+	r->seed = 42;
+	r->budget_bytes = 256ull << 20;
+	r->time_per_placement_s = 30;
+	snprintf(r->target, sizeof(r->target), "/dev/loop0");
+
+	snprintf(r->machine.cpu, sizeof(r->machine.cpu),
+		 "Intel(R) Xeon(R) CPU E5-2680 v4 @ 2.40GHz");
+	r->machine.cores = 2;
+	r->machine.ram_bytes = 24ull << 30;
+	snprintf(r->machine.kernel, sizeof(r->machine.kernel), "6.18.0-1-amd64");
+	snprintf(r->machine.dmi_vendor, sizeof(r->machine.dmi_vendor), "QEMU");
+	snprintf(r->machine.dmi_model, sizeof(r->machine.dmi_model),
+		 "Standard PC (Q35 + ICH9, 2009)");
+	r->machine.timer_cost_ns = 21.5;
+	r->machine.cgroup_version = 1;
+	r->machine.page_size = 4096;
+
+	d = &r->devices[r->n_devices++];
+	snprintf(d->name, sizeof(d->name), "loop0");
+	snprintf(d->path, sizeof(d->path), "/dev/loop0");
+	snprintf(d->model, sizeof(d->model), "loop");
+	d->size_bytes = SYN_DISK_SECTORS * 512;
+	d->logical_sector = 512;
+	d->physical_sector = 512;
+	snprintf(d->transport, sizeof(d->transport), "loop");
+	snprintf(d->partitions, sizeof(d->partitions), "loop0p1 loop0p2 loop0p3");
+	snprintf(d->signatures, sizeof(d->signatures),
+		 "gpt; loop0p1:swap; loop0p2:ext4; loop0p3:swap");
+	d = &r->devices[r->n_devices++];
+	snprintf(d->name, sizeof(d->name), "vda");
+	snprintf(d->path, sizeof(d->path), "/dev/vda");
+	snprintf(d->by_id, sizeof(d->by_id), "/dev/disk/by-id/virtio-root0001");
+	snprintf(d->serial, sizeof(d->serial), "root0001");
+	d->size_bytes = 64ull << 30;
+	d->logical_sector = 512;
+	d->physical_sector = 4096;
+	d->rotational = 1;
+	snprintf(d->transport, sizeof(d->transport), "virtio");
+	snprintf(d->partitions, sizeof(d->partitions), "vda1");
+	snprintf(d->signatures, sizeof(d->signatures), "dos; vda1:ext4");
+	d->unsafe = 1;
+	snprintf(d->unsafe_reason, sizeof(d->unsafe_reason),
+		 "holds the running root filesystem '/'");
+
+	res = sp_report_add_result(r, "start");
+	snprintf(res->device, sizeof(res->device), "/dev/loop0p1");
+	res->size_bytes = 1ull << 30;
+	syn_extent(res, 2048, 2097152);
+	res->elapsed_s = 41.5;
+	syn_device(res, 71.25);
+	syn_fault(res, 12000, 98.4, 96.1, 100.9);
+	syn_uring(res, 64.5);
+	syn_pressure(res, 148250.5, 0);
+
+	res = sp_report_add_result(r, "end");
+	snprintf(res->device, sizeof(res->device), "/dev/loop0p3");
+	res->size_bytes = 1ull << 30;
+	syn_extent(res, SYN_DISK_SECTORS - 2048 - 2097152, 2097152);
+	res->elapsed_s = 44.75;
+	syn_device(res, 139.5);
+	syn_fault(res, 9000, 187.3, 181.0, 193.5);
+	syn_pressure(res, 80125.25, 0);
+
+	res = sp_report_add_result(r, "file");
+	snprintf(res->device, sizeof(res->device), "/run/swapplace/data/swapfile");
+	res->size_bytes = 1ull << 30;
+	syn_extent(res, 7340032, 262144);
+	syn_extent(res, 7667712, 1048576);
+	syn_extent(res, 8912896, 786432);
+	res->elapsed_s = 43;
+	syn_device(res, 77.0);
+	syn_fault(res, 11000, 110.2, 107.0, 113.4);
+	syn_pressure(res, 131000, 0);
+
+	res = sp_report_add_result(r, "zram-lz4");
+	snprintf(res->device, sizeof(res->device), "/dev/zram1");
+	res->size_bytes = 256ull << 20;
+	res->elapsed_s = 12.5;
+	syn_fault(res, 50000, 11.8, 11.5, 12.1);
+	syn_uring(res, 9.5);
+	syn_pressure(res, 612000, 0);
+	syn_zram(res, 2.3125);
+
+	res = sp_report_add_result(r, "zram-lzo");
+	snprintf(res->device, sizeof(res->device), "/dev/zram1");
+	res->size_bytes = 256ull << 20;
+	res->elapsed_s = 13.25;
+	syn_fault(res, 50000, 13.1, 12.7, 13.6);
+	syn_pressure(res, 590500, 0);
+	syn_zram(res, 2.25);
+
+	res = sp_report_add_result(r, "zram-zstd");
+	res->status = SP_STATUS_INVALID;
+	snprintf(res->reason, sizeof(res->reason),
+		 "1000 samples but 612 real swap-ins (differ by 39 %%): the pages stayed in "
+		 "the swap cache, so the touches were minor faults");
+	snprintf(res->device, sizeof(res->device), "/dev/zram1");
+	res->size_bytes = 256ull << 20;
+	res->elapsed_s = 9;
+	syn_fault(res, 1000, 1.6, 1.5, 1.7); /* fast because it is not a swap-in */
+	res->fault_probe.real_swapins = 612;
+	res->fault_probe.invalid = 1;
+
+	res = sp_report_add_result(r, "zram-842");
+	res->status = SP_STATUS_SKIPPED;
+	snprintf(res->reason, sizeof(res->reason),
+		 "the kernel does not offer 842 in comp_algorithm");
+
+	res = sp_report_add_result(r, "none");
+	res->elapsed_s = 20.5;
+	syn_pressure(res, 51234.5, 1);
+}
+
+#endif
