@@ -21,7 +21,7 @@
 
 /* A disk or partition as sysfs lists it. */
 struct sp_block_node {
-	char name[32];   /* sda, sda1 */
+	char name[32];	 /* sda, sda1 */
 	char parent[32]; /* the whole disk of a partition; "" for a disk */
 	unsigned int major, minor;
 };
@@ -32,7 +32,7 @@ struct sp_sys_facts {
 	struct sp_block_node nodes[SP_MAX_BLOCK_NODES];
 	size_t n_mounts; /* only mounts backed by a block device */
 	struct sp_mount_entry mounts[SP_MAX_MOUNTS];
-	size_t n_swaps;  /* active swap areas; dev_name filled (file: the mount's device) */
+	size_t n_swaps; /* active swap areas; dev_name filled (file: the mount's device) */
 	struct sp_swap_entry swaps[SP_MAX_SWAPS];
 	char root_dev[32]; /* the device (usually a partition) holding "/", or "" */
 	char boot_dev[32]; /* the boot medium (LABEL=SWAPPLACE or $SWAPPLACE_BOOT_DEVICE), or "" */

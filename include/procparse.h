@@ -20,23 +20,23 @@ int sp_unescape_octal(const char *in, size_t inlen, char *out, size_t outlen);
 
 /* One line of /proc/swaps. */
 struct sp_swap_entry {
-	char path[256];       /* unescaped: "/var/tmp/swap file" */
-	char type[16];        /* "partition" or "file" */
-	uint64_t size_bytes;  /* /proc/swaps counts KiB */
+	char path[256];	     /* unescaped: "/var/tmp/swap file" */
+	char type[16];	     /* "partition" or "file" */
+	uint64_t size_bytes; /* /proc/swaps counts KiB */
 	uint64_t used_bytes;
 	int prio;
-	char dev_name[32];    /* filled by devices.c: the block device holding it, or "" */
+	char dev_name[32]; /* filled by devices.c: the block device holding it, or "" */
 };
 int sp_parse_swaps(const char *text, struct sp_swap_entry *out, size_t max, size_t *n);
 
 /* One line of /proc/self/mountinfo. */
 struct sp_mount_entry {
 	unsigned int major, minor; /* st_dev of the filesystem (0:N for btrfs, tmpfs, ...) */
-	char root[256];            /* the subtree mounted (bind mounts), unescaped */
-	char mount_point[256];     /* unescaped */
+	char root[256];		   /* the subtree mounted (bind mounts), unescaped */
+	char mount_point[256];	   /* unescaped */
 	char fstype[32];
-	char source[256];          /* "/dev/sda1", "tmpfs", unescaped */
-	char dev_name[32];         /* filled by devices.c: "sda1", or "" */
+	char source[256];  /* "/dev/sda1", "tmpfs", unescaped */
+	char dev_name[32]; /* filled by devices.c: "sda1", or "" */
 };
 int sp_parse_mountinfo(const char *text, struct sp_mount_entry *out, size_t max, size_t *n);
 

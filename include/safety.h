@@ -32,8 +32,7 @@ int sp_confirm_expected(const struct sp_device_info *d, char *expected, size_t l
  * expected value: the user has to type it.
  * Returns: 0, or -EPERM with reason set.
  */
-int sp_confirm_check(const struct sp_device_info *d, const char *confirm, char *reason,
-		     size_t len);
+int sp_confirm_check(const struct sp_device_info *d, const char *confirm, char *reason, size_t len);
 
 /*
  * Refuse the same device given twice (--target and --also, or two --also), compared by kernel

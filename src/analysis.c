@@ -11,22 +11,22 @@
 #include "analysis.h"
 
 static const char *const region_names[] = {
-	[SP_REGION_UNKNOWN] = "unknown", [SP_REGION_START] = "start", [SP_REGION_MID] = "mid",
-	[SP_REGION_END] = "end",         [SP_REGION_SPREAD] = "spread",
+    [SP_REGION_UNKNOWN] = "unknown", [SP_REGION_START] = "start",   [SP_REGION_MID] = "mid",
+    [SP_REGION_END] = "end",	     [SP_REGION_SPREAD] = "spread",
 };
 
 static const char *const verdict_names[] = {
-	[SP_VERDICT_INTEGRITY_BAD] = "integrity-mismatch",
-	[SP_VERDICT_BEST] = "best",
-	[SP_VERDICT_START_END] = "start-vs-end",
-	[SP_VERDICT_FILE] = "file",
-	[SP_VERDICT_ZRAM_DISK] = "zram-vs-disk",
-	[SP_VERDICT_FLOOR] = "device-floor",
-	[SP_VERDICT_PRESSURE] = "pressure",
-	[SP_VERDICT_INTEGRITY_OK] = "integrity-ok",
-	[SP_VERDICT_COMPRESSION] = "compression",
-	[SP_VERDICT_NOT_OK] = "not-ok",
-	[SP_VERDICT_NONE] = "nothing-measured",
+    [SP_VERDICT_INTEGRITY_BAD] = "integrity-mismatch",
+    [SP_VERDICT_BEST] = "best",
+    [SP_VERDICT_START_END] = "start-vs-end",
+    [SP_VERDICT_FILE] = "file",
+    [SP_VERDICT_ZRAM_DISK] = "zram-vs-disk",
+    [SP_VERDICT_FLOOR] = "device-floor",
+    [SP_VERDICT_PRESSURE] = "pressure",
+    [SP_VERDICT_INTEGRITY_OK] = "integrity-ok",
+    [SP_VERDICT_COMPRESSION] = "compression",
+    [SP_VERDICT_NOT_OK] = "not-ok",
+    [SP_VERDICT_NONE] = "nothing-measured",
 };
 
 const char *sp_region_name(enum sp_region g)

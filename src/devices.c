@@ -32,7 +32,7 @@ static void copy_str(char *dst, size_t len, const char *src)
 
 /* Append "; "-separated text; a full buffer keeps what fit. */
 static void append(char *buf, size_t len, const char *sep, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
+    __attribute__((format(printf, 4, 5)));
 static void append(char *buf, size_t len, const char *sep, const char *fmt, ...)
 {
 	size_t used = strlen(buf);
@@ -445,14 +445,14 @@ static void fill_transport(const char *name, const char *real, char *out, size_t
 	static const struct {
 		const char *prefix, *transport;
 	} by_name[] = {
-		{ "nvme", "nvme" }, { "loop", "loop" }, { "zram", "zram" },
-		{ "mmcblk", "mmc" }, { "vd", "virtio" }, { "md", "md" }, { "dm-", "dm" },
+	    {"nvme", "nvme"}, {"loop", "loop"}, {"zram", "zram"}, {"mmcblk", "mmc"},
+	    {"vd", "virtio"}, {"md", "md"},	{"dm-", "dm"},
 	};
 	static const struct {
 		const char *part, *transport;
 	} by_path[] = {
-		{ "/usb", "usb" }, { "/nvme", "nvme" }, { "/mmc", "mmc" },
-		{ "/virtio", "virtio" }, { "/ata", "ata" },
+	    {"/usb", "usb"},	   {"/nvme", "nvme"}, {"/mmc", "mmc"},
+	    {"/virtio", "virtio"}, {"/ata", "ata"},
 	};
 
 	for (size_t i = 0; i < sizeof(by_name) / sizeof(by_name[0]); i++) {
@@ -468,8 +468,8 @@ static void fill_transport(const char *name, const char *real, char *out, size_t
 			return;
 		}
 	}
-	copy_str(out, len, strncmp(name, "sd", 2) == 0 || strncmp(name, "sr", 2) == 0 ? "scsi"
-											: "unknown");
+	copy_str(out, len,
+		 strncmp(name, "sd", 2) == 0 || strncmp(name, "sr", 2) == 0 ? "scsi" : "unknown");
 }
 
 /* wwn- and eui names are stable but unreadable; a model_serial name is what a person checks */
@@ -654,7 +654,7 @@ static int fill_disk(const char *root, const struct sp_sys_facts *f, const char 
 	d->size_bytes = read_attr_u64(root, sysdir, "size", 0) * 512;
 	d->logical_sector = (uint32_t)read_attr_u64(root, sysdir, "queue/logical_block_size", 512);
 	d->physical_sector =
-		(uint32_t)read_attr_u64(root, sysdir, "queue/physical_block_size", d->logical_sector);
+	    (uint32_t)read_attr_u64(root, sysdir, "queue/physical_block_size", d->logical_sector);
 	d->rotational = (int)read_attr_u64(root, sysdir, "queue/rotational", 0);
 
 	have_real = sp_root_path(root, sysdir, full, sizeof(full)) == 0 && realpath(full, real);

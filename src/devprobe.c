@@ -492,7 +492,6 @@ static int ring_init(struct io_uring *ring, unsigned entries)
 	for (size_t i = 0; i < sizeof(flag_sets) / sizeof(flag_sets[0]); i++) {
 		struct io_uring_params par;
 
-		if (getenv("E1_NOFLAGS") && flag_sets[i]) continue; /* EXPERIMENT */
 		memset(&par, 0, sizeof(par));
 		par.flags = flag_sets[i];
 		ret = io_uring_queue_init_params(entries, ring, &par);

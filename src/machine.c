@@ -25,8 +25,8 @@ static int lists_word(const char *text, const char *word)
 
 int sp_machine_cgroup_version(const char *root)
 {
-	static const char *const v2[] = { "/sys/fs/cgroup/cgroup.controllers",
-					  "/sys/fs/cgroup/unified/cgroup.controllers" };
+	static const char *const v2[] = {"/sys/fs/cgroup/cgroup.controllers",
+					 "/sys/fs/cgroup/unified/cgroup.controllers"};
 	char buf[512];
 
 	for (size_t i = 0; i < sizeof(v2) / sizeof(v2[0]); i++)

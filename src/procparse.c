@@ -310,7 +310,7 @@ int sp_parse_meminfo_bytes(const char *text, const char *key, uint64_t *bytes)
 int sp_parse_cpuinfo(const char *text, struct sp_cpuinfo *out)
 {
 	/* x86 says "model name"; arm64 has no model line per CPU but may have "Hardware" */
-	static const char *const model_keys[] = { "model name", "Hardware", "cpu model", "Model" };
+	static const char *const model_keys[] = {"model name", "Hardware", "cpu model", "Model"};
 	int model_rank = 99;
 	const char *pos = text;
 	struct span line;
@@ -342,8 +342,8 @@ int sp_parse_cpuinfo(const char *text, struct sp_cpuinfo *out)
 		}
 		for (int i = 0; i < (int)(sizeof(model_keys) / sizeof(model_keys[0])); i++) {
 			if (i < model_rank && span_eq(k, model_keys[i]) && v.len) {
-				size_t len = v.len < sizeof(out->model) - 1 ? v.len
-									     : sizeof(out->model) - 1;
+				size_t len =
+				    v.len < sizeof(out->model) - 1 ? v.len : sizeof(out->model) - 1;
 
 				memcpy(out->model, v.p, len);
 				out->model[len] = '\0';
@@ -358,9 +358,9 @@ int sp_parse_cpuinfo(const char *text, struct sp_cpuinfo *out)
 
 int sp_parse_mm_stat(const char *text, struct sp_zram_mm_stat *out)
 {
-	uint64_t *dst[] = { &out->orig_data_size, &out->compr_data_size, &out->mem_used_total,
-			    &out->mem_limit, &out->mem_used_max, &out->same_pages,
-			    &out->pages_compacted, &out->huge_pages, &out->huge_pages_since };
+	uint64_t *dst[] = {&out->orig_data_size,  &out->compr_data_size, &out->mem_used_total,
+			   &out->mem_limit,	  &out->mem_used_max,	 &out->same_pages,
+			   &out->pages_compacted, &out->huge_pages,	 &out->huge_pages_since};
 	const size_t max = sizeof(dst) / sizeof(dst[0]);
 	struct span line, f[10];
 	const char *pos = text;

@@ -126,8 +126,7 @@ int sp_report_write_dir(const char *dir, const struct sp_report *r)
 	return ret;
 }
 
-int sp_report_render(const char *json_path, const char *format, FILE *out, char *err,
-		     size_t errlen)
+int sp_report_render(const char *json_path, const char *format, FILE *out, char *err, size_t errlen)
 {
 	struct sp_findings f;
 	struct sp_report *r;

@@ -31,18 +31,42 @@ struct fld {
 	const char *key;
 	enum ftype t;
 	size_t off;
-	size_t size;             /* F_STR: buffer size */
-	const struct fld *sub;   /* F_OBJ: fields relative to base + off */
+	size_t size;	       /* F_STR: buffer size */
+	const struct fld *sub; /* F_OBJ: fields relative to base + off */
 };
 
-#define STR(k, T, m) { k, F_STR, offsetof(T, m), sizeof(((T *)0)->m), NULL }
-#define U64(k, T, m) { k, F_U64, offsetof(T, m), 0, NULL }
-#define U32(k, T, m) { k, F_U32, offsetof(T, m), 0, NULL }
-#define INT(k, T, m) { k, F_INT, offsetof(T, m), 0, NULL }
-#define BOOL(k, T, m) { k, F_BOOL, offsetof(T, m), 0, NULL }
-#define DBL(k, T, m) { k, F_DBL, offsetof(T, m), 0, NULL }
-#define OBJ(k, off, sub) { k, F_OBJ, off, 0, sub }
-#define END { NULL, F_INT, 0, 0, NULL }
+#define STR(k, T, m)                                                                               \
+	{                                                                                          \
+		k, F_STR, offsetof(T, m), sizeof(((T *)0)->m), NULL                                \
+	}
+#define U64(k, T, m)                                                                               \
+	{                                                                                          \
+		k, F_U64, offsetof(T, m), 0, NULL                                                  \
+	}
+#define U32(k, T, m)                                                                               \
+	{                                                                                          \
+		k, F_U32, offsetof(T, m), 0, NULL                                                  \
+	}
+#define INT(k, T, m)                                                                               \
+	{                                                                                          \
+		k, F_INT, offsetof(T, m), 0, NULL                                                  \
+	}
+#define BOOL(k, T, m)                                                                              \
+	{                                                                                          \
+		k, F_BOOL, offsetof(T, m), 0, NULL                                                 \
+	}
+#define DBL(k, T, m)                                                                               \
+	{                                                                                          \
+		k, F_DBL, offsetof(T, m), 0, NULL                                                  \
+	}
+#define OBJ(k, off, sub)                                                                           \
+	{                                                                                          \
+		k, F_OBJ, off, 0, sub                                                              \
+	}
+#define END                                                                                        \
+	{                                                                                          \
+		NULL, F_INT, 0, 0, NULL                                                            \
+	}
 
 typedef struct sp_lat_summary lat_t;
 typedef struct sp_fault_probe fault_t;
@@ -50,150 +74,162 @@ typedef struct sp_pressure_probe press_t;
 typedef struct sp_device_probe dev_t_;
 
 static const struct fld lat_ci[] = {
-	DBL("p50_lo_us", lat_t, p50_ci_lo_us), DBL("p50_hi_us", lat_t, p50_ci_hi_us),
-	DBL("p99_lo_us", lat_t, p99_ci_lo_us), DBL("p99_hi_us", lat_t, p99_ci_hi_us),
-	END,
+    DBL("p50_lo_us", lat_t, p50_ci_lo_us),
+    DBL("p50_hi_us", lat_t, p50_ci_hi_us),
+    DBL("p99_lo_us", lat_t, p99_ci_lo_us),
+    DBL("p99_hi_us", lat_t, p99_ci_hi_us),
+    END,
 };
 
 static const struct fld lat_fields[] = {
-	U64("samples", lat_t, samples),   DBL("p50_us", lat_t, p50_us),
-	DBL("p95_us", lat_t, p95_us),     DBL("p99_us", lat_t, p99_us),
-	DBL("p999_us", lat_t, p999_us),   DBL("max_us", lat_t, max_us),
-	DBL("min_us", lat_t, min_us),     DBL("mean_us", lat_t, mean_us),
-	U64("warmup_dropped", lat_t, warmup_dropped),
-	DBL("hist_rel_error", lat_t, hist_rel_error),
-	OBJ("ci", 0, lat_ci),             END,
+    U64("samples", lat_t, samples),
+    DBL("p50_us", lat_t, p50_us),
+    DBL("p95_us", lat_t, p95_us),
+    DBL("p99_us", lat_t, p99_us),
+    DBL("p999_us", lat_t, p999_us),
+    DBL("max_us", lat_t, max_us),
+    DBL("min_us", lat_t, min_us),
+    DBL("mean_us", lat_t, mean_us),
+    U64("warmup_dropped", lat_t, warmup_dropped),
+    DBL("hist_rel_error", lat_t, hist_rel_error),
+    OBJ("ci", 0, lat_ci),
+    END,
 };
 
 static const struct fld machine_fields[] = {
-	STR("cpu", struct sp_machine, cpu),
-	U32("cores", struct sp_machine, cores),
-	U64("ram_bytes", struct sp_machine, ram_bytes),
-	STR("kernel", struct sp_machine, kernel),
-	STR("dmi_vendor", struct sp_machine, dmi_vendor),
-	STR("dmi_model", struct sp_machine, dmi_model),
-	DBL("timer_cost_ns", struct sp_machine, timer_cost_ns),
-	INT("cgroup_version", struct sp_machine, cgroup_version),
-	U32("page_size", struct sp_machine, page_size),
-	END,
+    STR("cpu", struct sp_machine, cpu),
+    U32("cores", struct sp_machine, cores),
+    U64("ram_bytes", struct sp_machine, ram_bytes),
+    STR("kernel", struct sp_machine, kernel),
+    STR("dmi_vendor", struct sp_machine, dmi_vendor),
+    STR("dmi_model", struct sp_machine, dmi_model),
+    DBL("timer_cost_ns", struct sp_machine, timer_cost_ns),
+    INT("cgroup_version", struct sp_machine, cgroup_version),
+    U32("page_size", struct sp_machine, page_size),
+    END,
 };
 
 static const struct fld device_fields[] = {
-	STR("name", struct sp_device_info, name),
-	STR("path", struct sp_device_info, path),
-	STR("by_id", struct sp_device_info, by_id),
-	STR("model", struct sp_device_info, model),
-	STR("serial", struct sp_device_info, serial),
-	U64("size_bytes", struct sp_device_info, size_bytes),
-	U32("logical_sector", struct sp_device_info, logical_sector),
-	U32("physical_sector", struct sp_device_info, physical_sector),
-	BOOL("rotational", struct sp_device_info, rotational),
-	STR("transport", struct sp_device_info, transport),
-	BOOL("is_partition", struct sp_device_info, is_partition),
-	STR("partitions", struct sp_device_info, partitions),
-	STR("signatures", struct sp_device_info, signatures),
-	BOOL("unsafe", struct sp_device_info, unsafe),
-	STR("unsafe_reason", struct sp_device_info, unsafe_reason),
-	END,
+    STR("name", struct sp_device_info, name),
+    STR("path", struct sp_device_info, path),
+    STR("by_id", struct sp_device_info, by_id),
+    STR("model", struct sp_device_info, model),
+    STR("serial", struct sp_device_info, serial),
+    U64("size_bytes", struct sp_device_info, size_bytes),
+    U32("logical_sector", struct sp_device_info, logical_sector),
+    U32("physical_sector", struct sp_device_info, physical_sector),
+    BOOL("rotational", struct sp_device_info, rotational),
+    STR("transport", struct sp_device_info, transport),
+    BOOL("is_partition", struct sp_device_info, is_partition),
+    STR("partitions", struct sp_device_info, partitions),
+    STR("signatures", struct sp_device_info, signatures),
+    BOOL("unsafe", struct sp_device_info, unsafe),
+    STR("unsafe_reason", struct sp_device_info, unsafe_reason),
+    END,
 };
 
 static const struct fld device_probe_fields[] = {
-	U64("range_bytes", dev_t_, range_bytes),
-	U32("block_bytes", dev_t_, block_bytes),
-	OBJ("qd1", offsetof(dev_t_, qd1), lat_fields),
-	U32("deep_qd", dev_t_, deep_qd),
-	DBL("iops", dev_t_, deep_iops),
-	OBJ("deep", offsetof(dev_t_, deep), lat_fields),
-	DBL("seq_mib_s", dev_t_, seq_mib_s),
-	U64("seq_bytes", dev_t_, seq_bytes),
-	END,
+    U64("range_bytes", dev_t_, range_bytes),
+    U32("block_bytes", dev_t_, block_bytes),
+    OBJ("qd1", offsetof(dev_t_, qd1), lat_fields),
+    U32("deep_qd", dev_t_, deep_qd),
+    DBL("iops", dev_t_, deep_iops),
+    OBJ("deep", offsetof(dev_t_, deep), lat_fields),
+    DBL("seq_mib_s", dev_t_, seq_mib_s),
+    U64("seq_bytes", dev_t_, seq_bytes),
+    END,
 };
 
 static const struct fld fault_ci[] = {
-	DBL("p50_lo_us", fault_t, lat.p50_ci_lo_us), DBL("p50_hi_us", fault_t, lat.p50_ci_hi_us),
-	DBL("p99_lo_us", fault_t, lat.p99_ci_lo_us), DBL("p99_hi_us", fault_t, lat.p99_ci_hi_us),
-	DBL("target_pct", fault_t, ci_target_pct),   DBL("achieved_pct", fault_t, ci_achieved_pct),
-	END,
+    DBL("p50_lo_us", fault_t, lat.p50_ci_lo_us),
+    DBL("p50_hi_us", fault_t, lat.p50_ci_hi_us),
+    DBL("p99_lo_us", fault_t, lat.p99_ci_lo_us),
+    DBL("p99_hi_us", fault_t, lat.p99_ci_hi_us),
+    DBL("target_pct", fault_t, ci_target_pct),
+    DBL("achieved_pct", fault_t, ci_achieved_pct),
+    END,
 };
 
 static const struct fld fault_fields[] = {
-	U32("threads", fault_t, threads),
-	U64("buffer_bytes", fault_t, buffer_bytes),
-	U32("rounds", fault_t, rounds),
-	U64("samples", fault_t, lat.samples),
-	U64("real_swapins", fault_t, real_swapins),
-	U64("touches", fault_t, touches),
-	U64("pswpin_delta", fault_t, pswpin_delta),
-	U64("swapcached_bytes", fault_t, swapcached_bytes),
-	DBL("p50_us", fault_t, lat.p50_us),
-	DBL("p95_us", fault_t, lat.p95_us),
-	DBL("p99_us", fault_t, lat.p99_us),
-	DBL("p999_us", fault_t, lat.p999_us),
-	DBL("max_us", fault_t, lat.max_us),
-	DBL("min_us", fault_t, lat.min_us),
-	DBL("mean_us", fault_t, lat.mean_us),
-	U64("warmup_dropped", fault_t, lat.warmup_dropped),
-	DBL("hist_rel_error", fault_t, lat.hist_rel_error),
-	OBJ("ci", 0, fault_ci),
-	BOOL("invalid", fault_t, invalid),
-	END,
+    U32("threads", fault_t, threads),
+    U64("buffer_bytes", fault_t, buffer_bytes),
+    U32("rounds", fault_t, rounds),
+    U64("samples", fault_t, lat.samples),
+    U64("real_swapins", fault_t, real_swapins),
+    U64("touches", fault_t, touches),
+    U64("pswpin_delta", fault_t, pswpin_delta),
+    U64("swapcached_bytes", fault_t, swapcached_bytes),
+    DBL("p50_us", fault_t, lat.p50_us),
+    DBL("p95_us", fault_t, lat.p95_us),
+    DBL("p99_us", fault_t, lat.p99_us),
+    DBL("p999_us", fault_t, lat.p999_us),
+    DBL("max_us", fault_t, lat.max_us),
+    DBL("min_us", fault_t, lat.min_us),
+    DBL("mean_us", fault_t, lat.mean_us),
+    U64("warmup_dropped", fault_t, lat.warmup_dropped),
+    DBL("hist_rel_error", fault_t, lat.hist_rel_error),
+    OBJ("ci", 0, fault_ci),
+    BOOL("invalid", fault_t, invalid),
+    END,
 };
 
 static const struct fld uring_fields[] = {
-	U32("qd", struct sp_uring_point, qd),
-	U64("samples", struct sp_uring_point, samples),
-	U64("real_swapins", struct sp_uring_point, real_swapins),
-	DBL("p50_us", struct sp_uring_point, p50_us),
-	DBL("p99_us", struct sp_uring_point, p99_us),
-	DBL("pages_per_s", struct sp_uring_point, pages_per_s),
-	BOOL("invalid", struct sp_uring_point, invalid),
-	END,
+    U32("qd", struct sp_uring_point, qd),
+    U64("samples", struct sp_uring_point, samples),
+    U64("real_swapins", struct sp_uring_point, real_swapins),
+    DBL("p50_us", struct sp_uring_point, p50_us),
+    DBL("p99_us", struct sp_uring_point, p99_us),
+    DBL("pages_per_s", struct sp_uring_point, pages_per_s),
+    BOOL("invalid", struct sp_uring_point, invalid),
+    END,
 };
 
 static const struct fld pressure_ci[] = {
-	DBL("p50_lo_us", press_t, lat.p50_ci_lo_us), DBL("p50_hi_us", press_t, lat.p50_ci_hi_us),
-	DBL("p99_lo_us", press_t, lat.p99_ci_lo_us), DBL("p99_hi_us", press_t, lat.p99_ci_hi_us),
-	END,
+    DBL("p50_lo_us", press_t, lat.p50_ci_lo_us),
+    DBL("p50_hi_us", press_t, lat.p50_ci_hi_us),
+    DBL("p99_lo_us", press_t, lat.p99_ci_lo_us),
+    DBL("p99_hi_us", press_t, lat.p99_ci_hi_us),
+    END,
 };
 
 static const struct fld pressure_fields[] = {
-	INT("cgroup_version", press_t, cgroup_version),
-	U64("limit_bytes", press_t, limit_bytes),
-	U64("hot_bytes", press_t, hot_bytes),
-	U64("cold_bytes", press_t, cold_bytes),
-	DBL("duration_s", press_t, duration_s),
-	U64("touches", press_t, touches),
-	DBL("touches_per_s", press_t, touches_per_s),
-	U64("samples", press_t, lat.samples),
-	DBL("p50_us", press_t, lat.p50_us),
-	DBL("p95_us", press_t, lat.p95_us),
-	DBL("p99_us", press_t, lat.p99_us),
-	DBL("p999_us", press_t, lat.p999_us),
-	DBL("max_us", press_t, lat.max_us),
-	DBL("min_us", press_t, lat.min_us),
-	DBL("mean_us", press_t, lat.mean_us),
-	U64("warmup_dropped", press_t, lat.warmup_dropped),
-	DBL("hist_rel_error", press_t, lat.hist_rel_error),
-	OBJ("ci", 0, pressure_ci),
-	U64("major_faults", press_t, major_faults),
-	BOOL("oom_killed", press_t, oom_killed),
-	U64("swap_used_bytes", press_t, swap_used_bytes),
-	END,
+    INT("cgroup_version", press_t, cgroup_version),
+    U64("limit_bytes", press_t, limit_bytes),
+    U64("hot_bytes", press_t, hot_bytes),
+    U64("cold_bytes", press_t, cold_bytes),
+    DBL("duration_s", press_t, duration_s),
+    U64("touches", press_t, touches),
+    DBL("touches_per_s", press_t, touches_per_s),
+    U64("samples", press_t, lat.samples),
+    DBL("p50_us", press_t, lat.p50_us),
+    DBL("p95_us", press_t, lat.p95_us),
+    DBL("p99_us", press_t, lat.p99_us),
+    DBL("p999_us", press_t, lat.p999_us),
+    DBL("max_us", press_t, lat.max_us),
+    DBL("min_us", press_t, lat.min_us),
+    DBL("mean_us", press_t, lat.mean_us),
+    U64("warmup_dropped", press_t, lat.warmup_dropped),
+    DBL("hist_rel_error", press_t, lat.hist_rel_error),
+    OBJ("ci", 0, pressure_ci),
+    U64("major_faults", press_t, major_faults),
+    BOOL("oom_killed", press_t, oom_killed),
+    U64("swap_used_bytes", press_t, swap_used_bytes),
+    END,
 };
 
 static const struct fld integrity_fields[] = {
-	U64("pages_checked", struct sp_integrity, pages_checked),
-	U64("mismatches", struct sp_integrity, mismatches),
-	END,
+    U64("pages_checked", struct sp_integrity, pages_checked),
+    U64("mismatches", struct sp_integrity, mismatches),
+    END,
 };
 
 static const struct fld zram_fields[] = {
-	DBL("zram_ratio", struct sp_compression, zram_ratio),
-	U64("orig_data_size", struct sp_compression, orig_data_size),
-	U64("compr_data_size", struct sp_compression, compr_data_size),
-	U64("mem_used_total", struct sp_compression, mem_used_total),
-	U64("same_pages", struct sp_compression, same_pages),
-	END,
+    DBL("zram_ratio", struct sp_compression, zram_ratio),
+    U64("orig_data_size", struct sp_compression, orig_data_size),
+    U64("compr_data_size", struct sp_compression, compr_data_size),
+    U64("mem_used_total", struct sp_compression, mem_used_total),
+    U64("same_pages", struct sp_compression, same_pages),
+    END,
 };
 
 /* ---- writing ---------------------------------------------------------------------------- */
@@ -225,10 +261,13 @@ static json_t *jstr(const char *s, size_t max)
 		n = sizeof(buf) - 1;
 	for (size_t i = 0; i < n;) {
 		unsigned char c = (unsigned char)s[i];
-		size_t len = c < 0x80 ? 1 : (c & 0xe0) == 0xc0 ? 2 : (c & 0xf0) == 0xe0 ? 3 :
-					    (c & 0xf8) == 0xf0 ? 4 : 0;
-		int ok = len > 0 && i + len <= n && !(len == 2 && c < 0xc2) &&
-			 !(len == 4 && c > 0xf4);
+		size_t len = c < 0x80		  ? 1
+			     : (c & 0xe0) == 0xc0 ? 2
+			     : (c & 0xf0) == 0xe0 ? 3
+			     : (c & 0xf8) == 0xf0 ? 4
+						  : 0;
+		int ok =
+		    len > 0 && i + len <= n && !(len == 2 && c < 0xc2) && !(len == 4 && c > 0xf4);
 
 		for (size_t j = 1; ok && j < len; j++)
 			ok = ((unsigned char)s[i + j] & 0xc0) == 0x80;
@@ -322,8 +361,8 @@ static json_t *result_json(struct jb *b, const struct sp_result *res)
 	}
 	put(b, o, "extents", a);
 	put(b, o, "device_probe",
-	    res->device_probe.done ? obj_from(b, device_probe_fields, &res->device_probe) :
-				     json_null());
+	    res->device_probe.done ? obj_from(b, device_probe_fields, &res->device_probe)
+				   : json_null());
 	put(b, o, "fault_probe",
 	    res->fault_probe.done ? obj_from(b, fault_fields, &res->fault_probe) : json_null());
 	if (res->fault_probe.n_uring) {
@@ -335,8 +374,8 @@ static json_t *result_json(struct jb *b, const struct sp_result *res)
 	}
 	put(b, o, "uring_probe", a);
 	put(b, o, "pressure_probe",
-	    res->pressure_probe.done ? obj_from(b, pressure_fields, &res->pressure_probe) :
-				       json_null());
+	    res->pressure_probe.done ? obj_from(b, pressure_fields, &res->pressure_probe)
+				     : json_null());
 	put(b, o, "integrity", obj_from(b, integrity_fields, &res->integrity));
 	if (res->compression.data_ratio > 0 || res->compression.zram) {
 		json_t *c = json_object();
@@ -359,8 +398,8 @@ static json_t *result_json(struct jb *b, const struct sp_result *res)
 
 static json_t *name_or_null(const struct sp_report *r, int i)
 {
-	return i >= 0 ? jstr(r->results[i].placement, sizeof(r->results[i].placement)) :
-			json_null();
+	return i >= 0 ? jstr(r->results[i].placement, sizeof(r->results[i].placement))
+		      : json_null();
 }
 
 static json_t *analysis_json(struct jb *b, const struct sp_report *r, const struct sp_findings *f)
@@ -561,7 +600,8 @@ static int is_small(json_t *v)
 	json_t *m;
 	size_t n = 0;
 
-	json_object_foreach(v, k, m) {
+	json_object_foreach(v, k, m)
+	{
 		if (json_is_object(m) || json_is_array(m))
 			return 0;
 		n++;
@@ -584,7 +624,8 @@ static void dump(FILE *out, json_t *v, int depth)
 		}
 		small = is_small(v);
 		fputc('{', out);
-		json_object_foreach(v, k, m) {
+		json_object_foreach(v, k, m)
+		{
 			if (small)
 				fputs(first ? "" : ", ", out);
 			else
@@ -604,7 +645,8 @@ static void dump(FILE *out, json_t *v, int depth)
 			return;
 		}
 		fputc('[', out);
-		json_array_foreach(v, i, m) {
+		json_array_foreach(v, i, m)
+		{
 			fprintf(out, "%s\n%*s", first ? "" : ",", 2 * (depth + 1), "");
 			first = 0;
 			dump(out, m, depth + 1);
@@ -635,7 +677,7 @@ static void dump(FILE *out, json_t *v, int depth)
 int sp_report_json_write(FILE *out, const struct sp_report *r, const struct sp_findings *f)
 {
 	struct sp_findings own;
-	struct jb b = { 0 };
+	struct jb b = {0};
 	json_t *root;
 
 	if (!out || !r || r->n_results > SP_MAX_RESULTS || r->n_devices > SP_MAX_DEVICES)
@@ -661,7 +703,7 @@ int sp_report_json_write(FILE *out, const struct sp_report *r, const struct sp_f
 /* ---- reading ---------------------------------------------------------------------------- */
 
 __attribute__((format(printf, 3, 4))) static int fail(char *err, size_t errlen, const char *fmt,
-						       ...)
+						      ...)
 {
 	va_list ap;
 
@@ -724,7 +766,8 @@ static int obj_into(const struct fld *t, void *base, json_t *o, const char *path
 		case F_INT:
 			if (!json_is_integer(v) || json_integer_value(v) < -2147483647 ||
 			    json_integer_value(v) > 2147483647)
-				return fail(err, errlen, "%s.%s: expected an integer", path, t->key);
+				return fail(err, errlen, "%s.%s: expected an integer", path,
+					    t->key);
 			*(int *)dst = (int)json_integer_value(v);
 			break;
 		case F_BOOL:
@@ -774,16 +817,12 @@ static int section(json_t *o, const char *key, json_t **v, const char *path, cha
 }
 
 static const struct fld result_scalars[] = {
-	STR("placement", struct sp_result, placement),
-	STR("reason", struct sp_result, reason),
-	STR("device", struct sp_result, device),
-	U64("size_bytes", struct sp_result, size_bytes),
-	DBL("elapsed_s", struct sp_result, elapsed_s),
-	END,
+    STR("placement", struct sp_result, placement), STR("reason", struct sp_result, reason),
+    STR("device", struct sp_result, device),	   U64("size_bytes", struct sp_result, size_bytes),
+    DBL("elapsed_s", struct sp_result, elapsed_s), END,
 };
 
-static int result_from(json_t *o, struct sp_result *res, const char *path, char *err,
-		       size_t errlen)
+static int result_from(json_t *o, struct sp_result *res, const char *path, char *err, size_t errlen)
 {
 	char sub[160];
 	json_t *v, *x;
@@ -797,7 +836,8 @@ static int result_from(json_t *o, struct sp_result *res, const char *path, char 
 		return fail(err, errlen, "%s.placement: missing", path);
 	v = json_object_get(o, "status");
 	if (!json_is_string(v) || sp_status_parse(json_string_value(v), &res->status) < 0)
-		return fail(err, errlen, "%s.status: expected ok, failed, invalid or skipped", path);
+		return fail(err, errlen, "%s.status: expected ok, failed, invalid or skipped",
+			    path);
 
 	v = json_object_get(o, "extents");
 	if (v && !json_is_null(v)) {
@@ -805,15 +845,16 @@ static int result_from(json_t *o, struct sp_result *res, const char *path, char 
 			return fail(err, errlen, "%s.extents: expected a list", path);
 		if (json_array_size(v) > SP_MAX_EXTENTS)
 			return fail(err, errlen, "%s.extents: more than %d", path, SP_MAX_EXTENTS);
-		json_array_foreach(v, i, x) {
+		json_array_foreach(v, i, x)
+		{
 			if (!json_is_object(x) ||
 			    get_u64(json_object_get(x, "start_sector"), UINT64_MAX,
 				    &res->extents[i].start_sector) < 0 ||
 			    get_u64(json_object_get(x, "sectors"), UINT64_MAX,
 				    &res->extents[i].sectors) < 0)
 				return fail(err, errlen,
-					    "%s.extents[%zu]: expected {start_sector, sectors}", path,
-					    i);
+					    "%s.extents[%zu]: expected {start_sector, sectors}",
+					    path, i);
 		}
 		res->n_extents = json_array_size(v);
 	}
@@ -822,7 +863,8 @@ static int result_from(json_t *o, struct sp_result *res, const char *path, char 
 	if ((ret = section(o, "device_probe", &v, path, err, errlen)) < 0)
 		return ret;
 	if (v) {
-		if ((ret = obj_into(device_probe_fields, &res->device_probe, v, sub, err, errlen)) < 0)
+		if ((ret = obj_into(device_probe_fields, &res->device_probe, v, sub, err, errlen)) <
+		    0)
 			return ret;
 		res->device_probe.done = 1;
 	}
@@ -839,10 +881,13 @@ static int result_from(json_t *o, struct sp_result *res, const char *path, char 
 		if (!json_is_array(v))
 			return fail(err, errlen, "%s.uring_probe: expected a list", path);
 		if (json_array_size(v) > SP_MAX_URING)
-			return fail(err, errlen, "%s.uring_probe: more than %d", path, SP_MAX_URING);
-		json_array_foreach(v, i, x) {
+			return fail(err, errlen, "%s.uring_probe: more than %d", path,
+				    SP_MAX_URING);
+		json_array_foreach(v, i, x)
+		{
 			snprintf(sub, sizeof(sub), "%s.uring_probe[%zu]", path, i);
-			ret = obj_into(uring_fields, &res->fault_probe.uring[i], x, sub, err, errlen);
+			ret =
+			    obj_into(uring_fields, &res->fault_probe.uring[i], x, sub, err, errlen);
 			if (ret < 0)
 				return ret;
 		}
@@ -852,7 +897,8 @@ static int result_from(json_t *o, struct sp_result *res, const char *path, char 
 	if ((ret = section(o, "pressure_probe", &v, path, err, errlen)) < 0)
 		return ret;
 	if (v) {
-		if ((ret = obj_into(pressure_fields, &res->pressure_probe, v, sub, err, errlen)) < 0)
+		if ((ret = obj_into(pressure_fields, &res->pressure_probe, v, sub, err, errlen)) <
+		    0)
 			return ret;
 		res->pressure_probe.done = 1;
 	}
@@ -866,9 +912,9 @@ static int result_from(json_t *o, struct sp_result *res, const char *path, char 
 		return ret;
 	if (v) {
 		static const struct fld comp[] = {
-			DBL("data_ratio", struct sp_compression, data_ratio),
-			BOOL("zram", struct sp_compression, zram),
-			END,
+		    DBL("data_ratio", struct sp_compression, data_ratio),
+		    BOOL("zram", struct sp_compression, zram),
+		    END,
 		};
 
 		if ((ret = obj_into(comp, &res->compression, v, sub, err, errlen)) < 0)
@@ -884,13 +930,13 @@ static int result_from(json_t *o, struct sp_result *res, const char *path, char 
 }
 
 static const struct fld report_scalars[] = {
-	STR("tool_version", struct sp_report, tool_version),
-	STR("command", struct sp_report, command),
-	DBL("duration_s", struct sp_report, duration_s),
-	U64("budget_bytes", struct sp_report, budget_bytes),
-	DBL("time_per_placement_s", struct sp_report, time_per_placement_s),
-	STR("target", struct sp_report, target),
-	END,
+    STR("tool_version", struct sp_report, tool_version),
+    STR("command", struct sp_report, command),
+    DBL("duration_s", struct sp_report, duration_s),
+    U64("budget_bytes", struct sp_report, budget_bytes),
+    DBL("time_per_placement_s", struct sp_report, time_per_placement_s),
+    STR("target", struct sp_report, target),
+    END,
 };
 
 static int report_from(json_t *root, struct sp_report *r, char *err, size_t errlen)
@@ -919,7 +965,7 @@ static int report_from(json_t *root, struct sp_report *r, char *err, size_t errl
 	} else if (v) {
 		return fail(err, errlen, "report.started_unix: expected an integer");
 	} else if (json_is_string(x = json_object_get(root, "started"))) {
-		struct tm tm = { 0 };
+		struct tm tm = {0};
 		const char *end = strptime(json_string_value(x), "%Y-%m-%dT%H:%M:%SZ", &tm);
 
 		if (!end || *end)
@@ -950,7 +996,8 @@ static int report_from(json_t *root, struct sp_report *r, char *err, size_t errl
 			return fail(err, errlen, "devices: expected a list");
 		if (json_array_size(v) > SP_MAX_DEVICES)
 			return fail(err, errlen, "devices: more than %d", SP_MAX_DEVICES);
-		json_array_foreach(v, i, x) {
+		json_array_foreach(v, i, x)
+		{
 			char path[32];
 
 			snprintf(path, sizeof(path), "devices[%zu]", i);
@@ -967,7 +1014,8 @@ static int report_from(json_t *root, struct sp_report *r, char *err, size_t errl
 			return fail(err, errlen, "results: expected a list");
 		if (json_array_size(v) > SP_MAX_RESULTS)
 			return fail(err, errlen, "results: more than %d", SP_MAX_RESULTS);
-		json_array_foreach(v, i, x) {
+		json_array_foreach(v, i, x)
+		{
 			char path[32];
 
 			snprintf(path, sizeof(path), "results[%zu]", i);

@@ -75,8 +75,7 @@ static void wrap(FILE *out, const char *first, const char *cont, const char *tex
 	}
 }
 
-__attribute__((format(printf, 3, 4))) static void cat(char *buf, size_t len, const char *fmt,
-						      ...)
+__attribute__((format(printf, 3, 4))) static void cat(char *buf, size_t len, const char *fmt, ...)
 {
 	size_t used = strnlen(buf, len);
 	va_list ap;
@@ -102,7 +101,7 @@ static const char *us(char *buf, double v)
 
 static const char *bytes(char *buf, uint64_t b)
 {
-	static const char *const unit[] = { "B", "KiB", "MiB", "GiB", "TiB", "PiB" };
+	static const char *const unit[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB"};
 	double v = (double)b;
 	int u = 0;
 
@@ -180,8 +179,9 @@ int sp_report_text_verdict(const struct sp_report *r, const struct sp_findings *
 		cat(buf, len, "no placement produced a swap-in latency from real swap-ins");
 		return 0;
 	case SP_VERDICT_BEST:
-		cat(buf, len, "fastest swap-in: %s, median %s us (95 %% CI %s-%s us) over %llu real "
-			      "swap-ins",
+		cat(buf, len,
+		    "fastest swap-in: %s, median %s us (95 %% CI %s-%s us) over %llu real "
+		    "swap-ins",
 		    name(r, f->best), us(a, lat(r, f->best)->p50_us),
 		    us(b, lat(r, f->best)->p50_ci_lo_us), us(c, lat(r, f->best)->p50_ci_hi_us),
 		    (unsigned long long)lat(r, f->best)->samples);
@@ -192,14 +192,20 @@ int sp_report_text_verdict(const struct sp_report *r, const struct sp_findings *
 		us(a, lat(r, p->a)->p50_us);
 		us(b, lat(r, p->b)->p50_us);
 		if (p->ci_overlap)
-			cat(buf, len, "swap partition at the start vs at the end: no measurable "
-				      "difference (median %s vs %s us, the 95 %% CIs overlap)", a, b);
+			cat(buf, len,
+			    "swap partition at the start vs at the end: no measurable "
+			    "difference (median %s vs %s us, the 95 %% CIs overlap)",
+			    a, b);
 		else if (p->ratio >= 1)
-			cat(buf, len, "swap partition at the start: %.1fx faster swap-in than at the "
-				      "end (median %s vs %s us)", p->ratio, a, b);
+			cat(buf, len,
+			    "swap partition at the start: %.1fx faster swap-in than at the "
+			    "end (median %s vs %s us)",
+			    p->ratio, a, b);
 		else
-			cat(buf, len, "swap partition at the end: %.1fx faster swap-in than at the "
-				      "start (median %s vs %s us)", 1 / p->ratio, b, a);
+			cat(buf, len,
+			    "swap partition at the end: %.1fx faster swap-in than at the "
+			    "start (median %s vs %s us)",
+			    1 / p->ratio, b, a);
 		return 0;
 	}
 	case SP_VERDICT_FILE: {
@@ -211,32 +217,47 @@ int sp_report_text_verdict(const struct sp_report *r, const struct sp_findings *
 			cat(buf, len, " (%.0f-%.0f %% into the disk)", f->file_pos_lo * 100,
 			    f->file_pos_hi * 100);
 		if (!p->have) {
-			cat(buf, len, "; it has no swap-in latency to compare with the start");
+			if (f->file < 0 || !r->results[f->file].fault_probe.done ||
+			    r->results[f->file].status != SP_STATUS_OK)
+				cat(buf, len, "; it gave no swap-in latency (%s)",
+				    sp_status_name(r->results[f->file].status));
+			else
+				cat(buf, len,
+				    "; the start partition has no swap-in latency to "
+				    "compare it with");
 			return 0;
 		}
 		us(a, lat(r, p->b)->p50_us);
 		us(b, lat(r, p->a)->p50_us);
 		if (p->ci_overlap)
-			cat(buf, len, " and shows no measurable difference to the start partition "
-				      "(median %s vs %s us)", a, b);
+			cat(buf, len,
+			    " and shows no measurable difference to the start partition "
+			    "(median %s vs %s us)",
+			    a, b);
 		else if (f->file_penalty_pct >= 0)
-			cat(buf, len, " and costs %+.0f %% swap-in time over the start partition "
-				      "(median %s vs %s us)", f->file_penalty_pct, a, b);
+			cat(buf, len,
+			    " and costs %+.0f %% swap-in time over the start partition "
+			    "(median %s vs %s us)",
+			    f->file_penalty_pct, a, b);
 		else
-			cat(buf, len, " and swaps in %.0f %% faster than the start partition (median "
-				      "%s vs %s us)", -f->file_penalty_pct, a, b);
+			cat(buf, len,
+			    " and swaps in %.0f %% faster than the start partition (median "
+			    "%s vs %s us)",
+			    -f->file_penalty_pct, a, b);
 		return 0;
 	}
 	case SP_VERDICT_ZRAM_DISK:
 		us(a, lat(r, f->best_zram)->p50_us);
 		us(b, lat(r, f->best_disk)->p50_us);
 		if (f->zram_disk_ratio >= 1)
-			cat(buf, len, "%s swaps in %.1fx faster than the best disk placement, %s "
-				      "(median %s vs %s us), at the price of RAM",
+			cat(buf, len,
+			    "%s swaps in %.1fx faster than the best disk placement, %s "
+			    "(median %s vs %s us), at the price of RAM",
 			    name(r, f->best_zram), f->zram_disk_ratio, name(r, f->best_disk), a, b);
 		else
-			cat(buf, len, "the disk placement %s swaps in %.1fx faster than the best "
-				      "zram, %s (median %s vs %s us)",
+			cat(buf, len,
+			    "the disk placement %s swaps in %.1fx faster than the best "
+			    "zram, %s (median %s vs %s us)",
 			    name(r, f->best_disk), 1 / f->zram_disk_ratio, name(r, f->best_zram), b,
 			    a);
 		if (f->zram_ratio > 0)
@@ -245,8 +266,9 @@ int sp_report_text_verdict(const struct sp_report *r, const struct sp_findings *
 	case SP_VERDICT_FLOOR: {
 		int i = f->best_disk;
 
-		cat(buf, len, "%s: swap-in takes %.1fx the device's own 4 KiB read at QD1 (%s vs "
-			      "%s us); the kernel's swap path adds %s us per page",
+		cat(buf, len,
+		    "%s: swap-in takes %.1fx the device's own 4 KiB read at QD1 (%s vs "
+		    "%s us); the kernel's swap path adds %s us per page",
 		    name(r, i), f->floor_ratio[i], us(a, lat(r, i)->p50_us),
 		    us(b, r->results[i].device_probe.qd1.p50_us),
 		    f->floor_overhead_us[i] > 0 ? us(c, f->floor_overhead_us[i]) : "0.0");
@@ -254,12 +276,15 @@ int sp_report_text_verdict(const struct sp_report *r, const struct sp_findings *
 	}
 	case SP_VERDICT_PRESSURE:
 		if (f->none_oom_killed)
-			cat(buf, len, "without swap the workload over its memory limit was "
-				      "OOM-killed (%s touches/s until then)",
+			cat(buf, len,
+			    "without swap the workload over its memory limit was "
+			    "OOM-killed (%s touches/s until then)",
 			    rate(a, f->none_touches_per_s));
 		else
-			cat(buf, len, "without swap the workload over its memory limit ran at %s "
-				      "touches/s", rate(a, f->none_touches_per_s));
+			cat(buf, len,
+			    "without swap the workload over its memory limit ran at %s "
+			    "touches/s",
+			    rate(a, f->none_touches_per_s));
 		if (f->best_pressure < 0) {
 			cat(buf, len, "; no placement with swap completed the pressure probe");
 			return 0;
@@ -312,8 +337,9 @@ static void header(FILE *out, const struct sp_report *r)
 	if (r->started && gmtime_r(&r->started, &tm))
 		strftime(ts, sizeof(ts), "%Y-%m-%d %H:%M:%S UTC", &tm);
 	emit(out, "swapplace %s report (%s)", r->tool_version, r->schema);
-	emit(out, "%.80s", "========================================================================"
-			   "========");
+	emit(out, "%.80s",
+	     "========================================================================"
+	     "========");
 	emit(out, "command     %s, started %s, took %.0f s", r->command, ts, r->duration_s);
 	emit(out, "machine     %s", m->cpu[0] ? m->cpu : "unknown cpu");
 	emit(out, "            %u cores, %s RAM, kernel %s", m->cores, bytes(b1, m->ram_bytes),
@@ -330,8 +356,8 @@ static void header(FILE *out, const struct sp_report *r)
 			     bytes(b1, d->size_bytes), d->model[0] ? d->model : "-",
 			     d->serial[0] ? d->serial : "-");
 	}
-	emit(out, "seed        %llu, budget %s, %.0f s per placement",
-	     (unsigned long long)r->seed, bytes(b2, r->budget_bytes), r->time_per_placement_s);
+	emit(out, "seed        %llu, budget %s, %.0f s per placement", (unsigned long long)r->seed,
+	     bytes(b2, r->budget_bytes), r->time_per_placement_s);
 	emit(out, "%s", "");
 }
 
@@ -537,8 +563,9 @@ static void result_block(FILE *out, const struct sp_result *res)
 
 		emit(out, "  compression  data %.2f:1 (zstd)", c->data_ratio);
 		if (c->zram) {
-			emit(out, "               zram %.2f:1 (mm_stat): %s stored in %s", c->zram_ratio,
-			     bytes(a, c->orig_data_size), bytes(b, c->compr_data_size));
+			emit(out, "               zram %.2f:1 (mm_stat): %s stored in %s",
+			     c->zram_ratio, bytes(a, c->orig_data_size),
+			     bytes(b, c->compr_data_size));
 			emit(out, "               %s used in all, %llu same-filled pages",
 			     bytes(d, c->mem_used_total), (unsigned long long)c->same_pages);
 		}

@@ -49,8 +49,7 @@ int sp_confirm_expected(const struct sp_device_info *d, char *expected, size_t l
 	return n < 0 || (size_t)n >= len ? -ENOSPC : 0;
 }
 
-int sp_confirm_check(const struct sp_device_info *d, const char *confirm, char *reason,
-		     size_t len)
+int sp_confirm_check(const struct sp_device_info *d, const char *confirm, char *reason, size_t len)
 {
 	const char *what = d->serial[0] ? "its serial" : "its size in bytes (it has no serial)";
 	char expected[64];

@@ -43,6 +43,26 @@ static int undo_page_cluster(void *arg)
 	return write_page_cluster(old_page_cluster);
 }
 
+/* Active swap areas other than dev: the probe's contract is that dev is the only one. */
+static int other_swaps(const char *dev)
+{
+	char buf[8192], *line, *save = NULL;
+	char real[4096];
+	size_t n;
+	int others = 0;
+
+	if (!realpath(dev, real))
+		snprintf(real, sizeof(real), "%s", dev);
+	n = strlen(real);
+	if (sp_read_text(NULL, "/proc/swaps", buf, sizeof(buf)) < 0)
+		return -1;
+	line = strtok_r(buf, "\n", &save); /* the header */
+	while ((line = strtok_r(NULL, "\n", &save)))
+		if (strncmp(line, real, n) || (line[n] != ' ' && line[n] != '\t'))
+			others++;
+	return others;
+}
+
 static int swap_active(const char *dev)
 {
 	char buf[8192], *line, *save = NULL;
@@ -75,7 +95,7 @@ int main(int argc, char **argv)
 	struct sp_fault_probe fp;
 	struct sp_integrity integ;
 	struct sp_compression comp;
-	int i = 1, ret;
+	int i = 1, ret, others_before;
 
 	sp_faultprobe_defaults(&o);
 	o.uring_qds = qds;
@@ -131,8 +151,11 @@ int main(int argc, char **argv)
 	memset(&integ, 0, sizeof(integ));
 	memset(&comp, 0, sizeof(comp));
 	memset(&diag, 0, sizeof(diag));
+	others_before = other_swaps(argv[i]);
 	ret = sp_faultprobe_run(&o, &fp, &integ, &comp);
 	printf("ret=%d\n", ret);
+	/* a test seeing others > 0 cannot tell which device served the swap-ins */
+	printf("other_swaps=%d\n", others_before + other_swaps(argv[i]));
 	if (ret) {
 		fprintf(stderr, "faultprobe-run: %s (%s)\n", strerror(-ret), diag.reason);
 		sp_undo_all();

@@ -68,7 +68,8 @@ static void synthetic(void)
 	CHECK_NEAR(f.file_pos_lo, (7340032.0 - 2048) / (SYN_DISK_SECTORS - 4096.0), 1e-12);
 	CHECK_NEAR(f.file_pos_hi, (9699328.0 - 2048) / (SYN_DISK_SECTORS - 4096.0), 1e-12);
 	mid = (262144.0 * (7340032 + 131072) + 1048576.0 * (7667712 + 524288) +
-	       786432.0 * (8912896 + 393216)) / 2097152;
+	       786432.0 * (8912896 + 393216)) /
+	      2097152;
 	CHECK_NEAR(f.file_pos_mid, (mid - 2048) / (SYN_DISK_SECTORS - 4096.0), 1e-12);
 
 	/* zram vs disk, and the device floor of each disk placement */
@@ -79,7 +80,7 @@ static void synthetic(void)
 	CHECK_NEAR(f.floor_ratio[idx("start")], 98.4 / 71.25, 1e-12);
 	CHECK_NEAR(f.floor_overhead_us[idx("start")], 98.4 - 71.25, 1e-9);
 	CHECK_NEAR(f.floor_ratio[idx("end")], 187.3 / 139.5, 1e-12);
-	CHECK(f.floor_ratio[idx("zram-lz4")] == 0); /* zram has no device probe */
+	CHECK(f.floor_ratio[idx("zram-lz4")] == 0);  /* zram has no device probe */
 	CHECK(f.floor_ratio[idx("zram-zstd")] == 0); /* not ranked: no floor either */
 
 	/* the no-swap baseline was OOM-killed; the best placement under pressure is zram-lz4 */

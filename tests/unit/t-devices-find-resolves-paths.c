@@ -50,7 +50,8 @@ int main(void)
 	CHECK_STR(d.serial, "Z9A1B2C3");
 	CHECK_STR(d.transport, "ata");
 	CHECK(d.unsafe);
-	CHECK_STR(d.unsafe_reason, "holds the running root filesystem");
+	CHECK_STR(d.unsafe_reason,
+		  "holds the running root filesystem; holds active swap file '/swapfile'");
 
 	CHECK(sp_device_find(ROOT, &f, "/dev/sdc1", &d) == 0);
 	CHECK(d.is_partition);

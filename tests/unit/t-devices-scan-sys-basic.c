@@ -30,10 +30,11 @@ static void test_facts(void)
 {
 	CHECK_STR(f.root_dev, "sda1");
 	CHECK_STR(f.boot_dev, "sde1");
-	CHECK_EQ_U64(f.n_swaps, 2);
+	CHECK_EQ_U64(f.n_swaps, 3);
 	CHECK_STR(f.swaps[0].dev_name, "sda2");
 	CHECK_STR(f.swaps[1].path, "/home/swap file");
 	CHECK_STR(f.swaps[1].dev_name, "dm-0");
+	CHECK_STR(f.swaps[2].dev_name, "sda1"); /* a file on the root filesystem */
 	/* only block-backed mounts are kept: /, /home (dm-0 via 254:0), the btrfs via its source */
 	CHECK_EQ_U64(f.n_mounts, 3);
 	CHECK_STR(f.mounts[0].dev_name, "sda1");
@@ -44,8 +45,8 @@ static void test_facts(void)
 
 static void test_list(void)
 {
-	static const char *const want[] = { "dm-0", "loop0", "nvme0n1", "sda", "sdb",
-					    "sdc",  "sde",   "vda",     "zram0" };
+	static const char *const want[] = {"dm-0", "loop0", "nvme0n1", "sda",  "sdb",
+					   "sdc",  "sde",   "vda",     "zram0"};
 
 	CHECK_EQ_U64(n, sizeof(want) / sizeof(want[0]));
 	for (size_t i = 0; i < n && i < sizeof(want) / sizeof(want[0]); i++)
@@ -83,8 +84,7 @@ static void test_identity(void)
 	CHECK_STR(x->serial, "S4EVNX0N123456A");
 	CHECK_STR(x->model, "Samsung SSD 970 EVO Plus 500GB");
 	/* the eui name is stable but nobody can check it against a label */
-	CHECK_STR(x->by_id,
-		  "/dev/disk/by-id/nvme-Samsung_SSD_970_EVO_Plus_500GB_S4EVNX0N123456A");
+	CHECK_STR(x->by_id, "/dev/disk/by-id/nvme-Samsung_SSD_970_EVO_Plus_500GB_S4EVNX0N123456A");
 	CHECK(x->rotational == 0);
 
 	x = get("sdc");

@@ -41,7 +41,8 @@ int main(void)
 	x = scan_get("sda");
 	CHECK(x->unsafe);
 	CHECK_STR(x->unsafe_reason,
-		  "holds the running root filesystem (on sda1); holds active swap '/dev/sda2'");
+		  "holds the running root filesystem (on sda1); "
+		  "holds active swap file '/swapfile' (on sda1); holds active swap '/dev/sda2'");
 
 	x = scan_get("dm-0");
 	CHECK(x->unsafe);

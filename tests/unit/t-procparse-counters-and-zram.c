@@ -152,8 +152,8 @@ static void test_pid_stat(void)
 	CHECK_EQ_U64(ma, 0);
 	free(text);
 	/* a comm with spaces and a ')' */
-	CHECK(sp_parse_pid_stat_faults("77 (a b) c)) S 1 77 77 0 -1 4194560 1234 0 56 0 1 2\n",
-				       &mi, &ma) == 0);
+	CHECK(sp_parse_pid_stat_faults("77 (a b) c)) S 1 77 77 0 -1 4194560 1234 0 56 0 1 2\n", &mi,
+				       &ma) == 0);
 	CHECK_EQ_U64(mi, 1234);
 	CHECK_EQ_U64(ma, 56);
 	CHECK(sp_parse_pid_stat_faults("77 (x) S 1 77\n", &mi, &ma) == -EINVAL);

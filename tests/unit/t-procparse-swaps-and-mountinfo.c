@@ -58,8 +58,8 @@ static void test_swaps_edge(void)
 	CHECK_EQ_U64(n, 0);
 	CHECK(sp_parse_swaps("", s, 2, &n) == 0);
 	CHECK_EQ_U64(n, 0);
-	CHECK(sp_parse_swaps("Filename Type Size Used Priority\n/dev/sda2 partition 1024 8 -2\n",
-			     s, 2, &n) == 0);
+	CHECK(sp_parse_swaps("Filename Type Size Used Priority\n/dev/sda2 partition 1024 8 -2\n", s,
+			     2, &n) == 0);
 	CHECK_EQ_U64(s[0].used_bytes, 8192);
 	CHECK(s[0].prio == -2);
 	/* a missing field, a word for a number, a relative path, a broken escape */

@@ -70,7 +70,8 @@ int main(void)
 	n = (size_t)snprintf(big, sizeof(big), S "\"results\": [");
 	for (int i = 0; i <= SP_MAX_RESULTS; i++)
 		n += (size_t)snprintf(big + n, sizeof(big) - n,
-				      "%s{\"placement\": \"p%d\", \"status\": \"ok\"}", i ? "," : "", i);
+				      "%s{\"placement\": \"p%d\", \"status\": \"ok\"}",
+				      i ? "," : "", i);
 	snprintf(big + n, sizeof(big) - n, "]}");
 	bad(big, "results: more than 32");
 

@@ -40,11 +40,13 @@ static void check_lines(const char *what)
 			continue;
 		}
 		if (c < 0x20 || c == 0x7f) {
-			fprintf(stderr, "%s: control byte 0x%02x on line %zu\n", what, c, lines + 1);
+			fprintf(stderr, "%s: control byte 0x%02x on line %zu\n", what, c,
+				lines + 1);
 			check_failures++;
 		}
 		if (++col == 81) {
-			fprintf(stderr, "%s: line %zu is longer than 80 columns\n", what, lines + 1);
+			fprintf(stderr, "%s: line %zu is longer than 80 columns\n", what,
+				lines + 1);
 			check_failures++;
 		}
 	}
@@ -85,7 +87,8 @@ int main(void)
 	syn_build(&r);
 	check_lines("synthetic");
 	CHECK(contains("swap partition at the start: 1.9x faster swap-in than at the end"));
-	CHECK(contains("the swap file lies in 3 extents mid-disk (44-58 % into the disk) and costs"));
+	CHECK(
+	    contains("the swap file lies in 3 extents mid-disk (44-58 % into the disk) and costs"));
 	CHECK(contains("+12 % swap-in time over the start partition"));
 	CHECK(contains("  zram-zstd      invalid  1000 samples but 612 real swap-ins"));
 	CHECK(contains("  zram-842       skipped  the kernel does not offer 842"));

@@ -59,8 +59,9 @@ int main(void)
 	paths[2] = "/dev/disk/by-id/usb-Seagate_Expansion_HDD_NA8F12345-0:0";
 	CHECK(sp_device_find(ROOT, &f, paths[2], &infos[2]) == 0);
 	CHECK(sp_targets_distinct(paths, infos, 3, reason, sizeof(reason)) == -EPERM);
-	CHECK_STR(reason, "'/dev/sdb' and '/dev/disk/by-id/usb-Seagate_Expansion_HDD_NA8F12345-0:0' "
-			  "are the same device '/dev/sdb'");
+	CHECK_STR(reason,
+		  "'/dev/sdb' and '/dev/disk/by-id/usb-Seagate_Expansion_HDD_NA8F12345-0:0' "
+		  "are the same device '/dev/sdb'");
 	paths[2] = "/dev/nvme0n1";
 	infos[2] = infos[1];
 	CHECK(sp_targets_distinct(paths, infos, 3, reason, sizeof(reason)) == -EPERM);

@@ -60,8 +60,9 @@ int main(void)
 	CHECK_STR(reason, "'/dev/dm-0' holds the mounted filesystem '/home'; "
 			  "holds active swap file '/home/swap file'");
 	CHECK(check_path("/dev/sda", GIB, reason, sizeof(reason)) == -EPERM);
-	CHECK_STR(reason, "'/dev/sda' holds the running root filesystem (on sda1); "
-			  "holds active swap '/dev/sda2'");
+	CHECK_STR(reason,
+		  "'/dev/sda' holds the running root filesystem (on sda1); "
+		  "holds active swap file '/swapfile' (on sda1); holds active swap '/dev/sda2'");
 	CHECK(check_path("/dev/sda2", GIB, reason, sizeof(reason)) == -EPERM);
 	CHECK_STR(reason, "'/dev/sda2' is a partition, not a whole disk");
 	CHECK(check_path("/dev/sdc", GIB, reason, sizeof(reason)) == -EPERM);
@@ -83,7 +84,6 @@ int main(void)
 	CHECK(check_path("/dev/disk/by-id/nvme-eui.0025388b71b2c5d1", 3 * GIB, reason,
 			 sizeof(reason)) == 0);
 	CHECK(check_path("/dev/nvme0n1", 976773168ULL * 512, reason, sizeof(reason)) == 0);
-	CHECK(check_path("/dev/nvme0n1", 976773168ULL * 512 + 1, reason, sizeof(reason)) ==
-	      -EPERM);
+	CHECK(check_path("/dev/nvme0n1", 976773168ULL * 512 + 1, reason, sizeof(reason)) == -EPERM);
 	return CHECK_DONE();
 }

@@ -1,0 +1,58 @@
+#!/bin/bash
+# The whole job on a scratch loop device: run partitions it, measures start, end, file, every
+# zram compressor and none, and writes report.json/report.txt whose numbers are real swap-ins
+# with every page verified. Afterwards swap, zram, cgroups and sysctls are as before.
+. "$(dirname "$0")/lib.sh"
+need_root
+need_cmd python3
+[ -e /sys/class/zram-control/hot_add ] || skip "no zram-control"
+[ "$(wc -l < /proc/swaps)" -le 1 ] || skip "other swap is active: placements would not be alone"
+make_loop dev 2G
+# real data under every partition: reads of a sparse file's holes are RAM-fast
+dd if=/dev/zero of="$dev" bs=4M oflag=direct status=none 2>/dev/null || true
+scratch_dir out
+size=$(blockdev --getsize64 "$dev")
+pc_before=$(cat /proc/sys/vm/page-cluster)
+"$SWAPPLACE" run --target "$dev" --confirm "$size" --swap-size 256M --budget 64M \
+	--time-per-placement 6 --seed 7 --out "$out/r" >"$out/stdout" 2>"$out/stderr" ||
+	{ cat "$out/stderr"; fail "run failed"; }
+cat "$out/stderr"
+[ -s "$out/r/report.json" ] && [ -s "$out/r/report.txt" ] || fail "report files missing"
+cmp -s "$out/stdout" "$out/r/report.txt" || fail "stdout is not the text report"
+[ "$(cat /proc/sys/vm/page-cluster)" = "$pc_before" ] || fail "vm.page-cluster not restored"
+ls -d /sys/fs/cgroup/memory/swapplace* /sys/fs/cgroup/swapplace* 2>/dev/null && fail "cgroup left"
+python3 - "$out/r/report.json" <<'PY' || fail "report.json does not hold what it must"
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert r["schema"] == "swapplace-report/1", r["schema"]
+res = {x["placement"]: x for x in r["results"]}
+zram = [p for p in res if p.startswith("zram-")]
+print("placements:", " ".join(res))
+for need in ("start", "end", "file", "none"):
+    assert need in res, need
+assert zram, "no zram placement"
+for p in ["start", "end", "file"] + zram:
+    x = res[p]
+    assert x["status"] in ("ok", "invalid"), (p, x["status"], x.get("reason"))
+    fp = x["fault_probe"]
+    assert fp["real_swapins"] > 0, (p, fp)
+    assert fp["samples"] > 0 and fp["p50_us"] > 0, (p, fp)
+    if x["status"] == "ok":
+        assert abs(fp["touches"] - fp["real_swapins"]) <= 0.05 * fp["touches"], (p, fp)
+    assert x["integrity"]["pages_checked"] > 0 and x["integrity"]["mismatches"] == 0, p
+    assert x["device_probe"]["qd1"]["samples"] > 0, p
+    assert x["uring_probe"] and x["uring_probe"][0]["qd"] == 1, p
+    assert x["extents"], p
+    assert x["pressure_probe"]["touches"] > 0, p
+ok = [p for p in ["start", "end", "file"] + zram if res[p]["status"] == "ok"]
+assert len(ok) >= 3, ok
+# where the partitions are: start at the first MiB, end at the disk's end
+assert res["start"]["extents"][0]["start_sector"] == 2048
+assert res["end"]["extents"][0]["start_sector"] > res["file"]["extents"][0]["start_sector"]
+assert res["none"]["pressure_probe"]["oom_killed"] in (True, 1), res["none"]["pressure_probe"]
+PY
+grep -q "Verdict" "$out/r/report.txt" || fail "no verdict in the text report"
+# the saved run renders again, identically
+"$SWAPPLACE" report "$out/r/report.json" >"$out/again" || fail "report command failed"
+cmp -s "$out/again" "$out/r/report.txt" || fail "rendering the saved run differs"
+echo ok
