@@ -20,6 +20,8 @@ ROUNDS=${BENCH_ROUNDS:-2}
 DEEP_QD=32
 SEQ_BYTES=$((256 << 20))                # our probe's default seq_max_bytes
 LIMIT_PCT=5
+SWAPIN_TIME=${BENCH_SWAPIN_TIME:-30}     # seconds for `swapplace measure` on the device
+SWAPIN_BUDGET=${BENCH_SWAPIN_BUDGET:-128M}
 SWAPPLACE=${SWAPPLACE:-$TOP/build/swapplace}
 HELPER=$TOP/build/tests/devprobe-run
 # BENCH_PROBE: auto (the CLI when it works, else the test helper), probe_cli, probe_helper, or
@@ -198,9 +200,38 @@ sys.exit(0 if abs(d) <= limit else 3)
 EOF
 
 echo
-# Placeholder until the lead wires the fault probe in: never print a number we did not measure.
+# The swap-in median on the same loop device, beside its device latency: a swap area on the
+# whole device (mkswap writes only the header page; the filled data stays), measured by
+# `swapplace measure`, which enables it alone at the highest priority and disables it after.
 swapin_section() {
-	echo "swap-in median vs device latency: not wired (needs the fault probe on this range)"
+	local json
+	[ "$(wc -l < /proc/swaps)" -le 1 ] || {
+		echo "swap-in vs device: skipped (other swap is active; it would share the pages)"
+		return 0
+	}
+	mkswap -q "$dev" >/dev/null || die "mkswap on $dev failed"
+	echo "bench: swap-in on $dev (swapplace measure, ${SWAPIN_TIME}s)" >&2
+	json=$("$SWAPPLACE" measure --swap "$dev" --json --budget "$SWAPIN_BUDGET" \
+		--time-per-placement "$SWAPIN_TIME") || die "swapplace measure failed"
+	python3 -c '
+import json, sys
+r = json.loads(sys.argv[1])["results"][0]
+fp, dp = r["fault_probe"], r["device_probe"]
+fio = [float(x) for x in sys.argv[2].split()]
+f = sum(fio) / len(fio)
+dev = dp["qd1"]["p50_us"]
+print("swap-in vs device latency on %s (%s, %d real swap-ins of %d touches)"
+      % (r["device"], r["status"], fp["real_swapins"], fp["touches"]))
+print("  %-34s %10s %10s" % ("", "p50 us", "p99 us"))
+print("  %-34s %10.1f %10.1f" % ("device probe QD1 4 KiB read", dev, dp["qd1"]["p99_us"]))
+print("  %-34s %10.1f %10s" % ("fio QD1 lat (ranges above)", f, ""))
+print("  %-34s %10.1f %10.1f" % ("swap-in, thread touch", fp["p50_us"], fp["p99_us"]))
+for u in r.get("uring_probe") or []:
+    print("  %-34s %10.1f %10.1f  %8.0f pages/s" % ("swap-in, io_uring QD%d" % u["qd"],
+          u["p50_us"], u["p99_us"], u["pages_per_s"]))
+print("  swap-in median / device median: %.2fx (the kernel swap path adds %.1f us)"
+      % (fp["p50_us"] / dev, fp["p50_us"] - dev))
+' "$json" "${fio_p50[*]}"
 }
 swapin_section
 exit $verdict

@@ -96,10 +96,10 @@ int sp_placement_measure(struct sp_placement *p, const struct sp_measure_opts *o
 	struct sp_time t0 = sp_now();
 	int ret, interrupted = 0;
 
-	snprintf(res->device, sizeof(res->device), "%s", p->kind == SP_PL_NONE ? "" : p->swap_path);
 	res->status = SP_STATUS_OK;
-
 	ret = activate(p, o, res);
+	/* after activation: a zram device has its name only once it exists */
+	snprintf(res->device, sizeof(res->device), "%s", p->kind == SP_PL_NONE ? "" : p->swap_path);
 	if (ret < 0) {
 		res->status = SP_STATUS_FAILED;
 		fail_reason(res, "activating the swap area", ret);

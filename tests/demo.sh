@@ -7,7 +7,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 [ "$(id -u)" = 0 ] || { echo "make demo: needs root (loop devices, swap, zram, cgroups)" >&2; exit 1; }
-SIZE=${DEMO_DISK:-4G}
+SIZE=${DEMO_DISK:-3G}
 TIME=${DEMO_TIME:-25}
 BUDGET=${DEMO_BUDGET:-128M}
 SWAP=${DEMO_SWAP:-512M}
@@ -21,7 +21,10 @@ trap cleanup EXIT
 trap 'exit 130' INT TERM
 truncate -s "$SIZE" "$img"
 dev=$(losetup --find --show --direct-io=on -P "$img")
-echo "demo: scratch disk $dev ($SIZE sparse image $img, direct I/O)" >&2
+echo "demo: scratch disk $dev ($SIZE image $img, direct I/O)" >&2
+# Write the whole disk once: a sparse file's holes read back as zeros without any I/O, which
+# would make the never-written partitions look faster than the swap file (which is written).
+dd if=/dev/zero of="$dev" bs=4M oflag=direct status=none 2>/dev/null || true
 bytes=$(blockdev --getsize64 "$dev")
 out=reports/$(date -u +%Y%m%d-%H%M%S)
 # a loop device has no serial: the confirmation is its exact size in bytes
