@@ -23,20 +23,27 @@ HELPERS  := $(patsubst tests/helpers/%.c,$(B)/tests/%,$(wildcard tests/helpers/*
 
 all: $(B)/swapplace
 
+# V=1 shows the commands
+Q := $(if $(V),,@)
+
 $(B)/obj/%.o: src/%.c $(wildcard include/*.h) | $(B)/obj
-	$(CC) $(CFLAGS) -c -o $@ $<
+	@$(if $(Q),echo "  CC      $<")
+	$(Q)$(CC) $(CFLAGS) -c -o $@ $<
 
 $(B)/swapplace: $(OBJS)
-	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
 
 $(B)/libswapplace.a: $(LIBOBJS)
-	rm -f $@ && ar rcs $@ $^
+	$(Q)rm -f $@ && ar rcs $@ $^
 
-$(B)/tests/%: tests/unit/%.c $(B)/libswapplace.a | $(B)/tests
-	$(CC) $(CFLAGS) -Itests -o $@ $< $(B)/libswapplace.a $(LDLIBS)
+$(B)/tests/%: tests/unit/%.c $(wildcard tests/*.h tests/unit/*.h) $(B)/libswapplace.a | $(B)/tests
+	@$(if $(Q),echo "  TEST    $@")
+	$(Q)$(CC) $(CFLAGS) -Itests -o $@ $< $(B)/libswapplace.a $(LDLIBS)
 
 $(B)/tests/%: tests/helpers/%.c $(B)/libswapplace.a | $(B)/tests
-	$(CC) $(CFLAGS) -Itests -o $@ $< $(B)/libswapplace.a $(LDLIBS)
+	@$(if $(Q),echo "  HELPER  $@")
+	$(Q)$(CC) $(CFLAGS) -Itests -o $@ $< $(B)/libswapplace.a $(LDLIBS)
 
 $(B)/obj $(B)/tests:
 	mkdir -p $@

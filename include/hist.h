@@ -1,7 +1,7 @@
 /*
  * hist.h - log-linear latency histogram with fixed memory and a stated error bound.
  *
- * Values are nanoseconds. Values below 2^SP_HIST_SUB_BITS are stored exactly; above, each
+ * Values are nanoseconds. Values below 2^(SP_HIST_SUB_BITS+1) are stored exactly; above, each
  * power-of-two range [2^k, 2^(k+1)) is split into 2^SP_HIST_SUB_BITS equal buckets, so a value
  * read back (the bucket midpoint) is within sp_hist_rel_error() (2^-(SUB_BITS+1), about 0.4 %)
  * of any value that fell in that bucket. Values at or above 2^SP_HIST_MAX_BITS are clamped into

@@ -147,13 +147,22 @@ int sp_hist_quantile_ci(const struct sp_hist *h, double q, uint64_t *lo_ns, uint
 double sp_hist_median_ci_pct(const struct sp_hist *h)
 {
 	uint64_t lo, hi, med;
+	double pct, floor_pct = sp_hist_rel_error() * 100.0;
 
 	if (sp_hist_quantile_ci(h, 0.5, &lo, &hi) < 0)
 		return 100.0;
 	med = sp_hist_quantile(h, 0.5);
 	if (med == 0)
 		return 100.0;
-	return (double)(hi - lo) / 2.0 / (double)med * 100.0;
+	pct = (double)(hi - lo) / 2.0 / (double)med * 100.0;
+	/*
+	 * Both bounds in one bucket read back as one value: the interval is not zero, it is
+	 * below what the histogram resolves. Never claim more precision than the buckets have
+	 * (from 2*SUB ns up; below, values are exact and a zero width is true).
+	 */
+	if (med >= 2 * SP_HIST_SUB && pct < floor_pct)
+		pct = floor_pct;
+	return pct;
 }
 
 double sp_hist_rel_error(void)

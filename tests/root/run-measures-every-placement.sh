@@ -8,12 +8,16 @@ need_cmd python3
 [ -e /sys/class/zram-control/hot_add ] || skip "no zram-control"
 [ "$(wc -l < /proc/swaps)" -le 1 ] || skip "other swap is active: placements would not be alone"
 make_loop dev 2G
+make_loop ssd 512M # an --also device ("an SSD or NVMe")
 # real data under every partition: reads of a sparse file's holes are RAM-fast
 dd if=/dev/zero of="$dev" bs=4M oflag=direct status=none 2>/dev/null || true
+dd if=/dev/zero of="$ssd" bs=4M oflag=direct status=none 2>/dev/null || true
 scratch_dir out
 size=$(blockdev --getsize64 "$dev")
+ssd_size=$(blockdev --getsize64 "$ssd")
 pc_before=$(cat /proc/sys/vm/page-cluster)
-"$SWAPPLACE" run --target "$dev" --confirm "$size" --swap-size 256M --budget 64M \
+"$SWAPPLACE" run --target "$dev" --confirm "$size" --also "$ssd" --also-confirm "$ssd_size" \
+	--swap-size 256M --budget 64M \
 	--time-per-placement 6 --seed 7 --out "$out/r" >"$out/stdout" 2>"$out/stderr" ||
 	{ cat "$out/stderr"; fail "run failed"; }
 cat "$out/stderr"
@@ -21,17 +25,19 @@ cat "$out/stderr"
 cmp -s "$out/stdout" "$out/r/report.txt" || fail "stdout is not the text report"
 [ "$(cat /proc/sys/vm/page-cluster)" = "$pc_before" ] || fail "vm.page-cluster not restored"
 ls -d /sys/fs/cgroup/memory/swapplace* /sys/fs/cgroup/swapplace* 2>/dev/null && fail "cgroup left"
-python3 - "$out/r/report.json" <<'PY' || fail "report.json does not hold what it must"
+python3 - "$out/r/report.json" "dev-$(basename "$ssd")" <<'PY' || fail "report.json does not hold what it must"
 import json, sys
 r = json.load(open(sys.argv[1]))
 assert r["schema"] == "swapplace-report/1", r["schema"]
 res = {x["placement"]: x for x in r["results"]}
 zram = [p for p in res if p.startswith("zram-")]
 print("placements:", " ".join(res))
-for need in ("start", "end", "file", "none"):
+also = sys.argv[2]
+for need in ("start", "end", "file", "none", also):
     assert need in res, need
 assert zram, "no zram placement"
-for p in ["start", "end", "file"] + zram:
+assert res[also]["extents"][0]["start_sector"] == 2048, res[also]["extents"]
+for p in ["start", "end", "file", also] + zram:
     x = res[p]
     assert x["status"] in ("ok", "invalid"), (p, x["status"], x.get("reason"))
     fp = x["fault_probe"]
