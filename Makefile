@@ -69,6 +69,9 @@ bench: deps
 	$(MAKE) all
 	./bench/bench.sh
 
+# the bootable appliance: image, initramfs, check-image (image/image.mk)
+-include image/image.mk
+
 format:
 	clang-format -i src/*.c include/*.h tests/unit/*.c
 

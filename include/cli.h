@@ -35,6 +35,7 @@ struct sp_config {
 	int help;                     /* --help (of the subcommand, or global) */
 	int version;                  /* --version */
 	int json;                     /* --json */
+	int plain;                    /* list --plain: tab-separated, for scripts */
 	const char *target;           /* --target DEV */
 	const char *confirm;          /* --confirm ID: the target's serial, or its size in bytes */
 	size_t n_also;

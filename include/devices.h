@@ -64,6 +64,20 @@ int sp_device_find(const char *root, const struct sp_sys_facts *f, const char *p
 		   struct sp_device_info *out);
 
 /*
+ * The whole disk whose serial is exactly serial (the appliance names targets by serial: it
+ * has no /dev/disk/by-id). Returns: 0, -ENOENT when no disk has it, -EEXIST when two do.
+ */
+int sp_device_find_serial(const char *root, const struct sp_sys_facts *f, const char *serial,
+			  struct sp_device_info *out);
+
+/*
+ * A device as the user names it: a path, or "serial:XYZ". Returns as sp_device_find or
+ * sp_device_find_serial.
+ */
+int sp_device_resolve(const char *root, const struct sp_sys_facts *f, const char *spec,
+		      struct sp_device_info *out);
+
+/*
  * The kernel name of the disk or partition with this device number ("8:17" -> "sdb1").
  * Returns: 0, -ENOENT.
  */

@@ -8,10 +8,15 @@
 #include <stddef.h>
 
 #include "cli.h"
+#include "placement.h"
 #include "report.h"
 
 void run_report_init(struct sp_report *r, const char *command, const struct sp_config *c);
 void run_report_devices(struct sp_report *r);
+
+/* The measurement options of every placement, from the command line; also turns swap
+ * readahead off (vm.page-cluster=0) until the undo list runs. */
+void run_measure_opts(const struct sp_config *c, struct sp_measure_opts *mo);
 
 /*
  * Write report.json and report.txt into c->out_dir (default reports/<timestamp>), then print

@@ -28,6 +28,7 @@ enum {
 	OPT_LENGTH,
 	OPT_FORMAT,
 	OPT_JSON,
+	OPT_PLAIN,
 };
 
 static const char *const cmd_names[] = {
@@ -73,13 +74,18 @@ static const char usage_global[] =
 	"exit codes: 0 ok, 1 failure, 2 usage, 3 refused for safety\n";
 
 static const char usage_list[] =
-	"usage: swapplace list [--json]\n"
+	"usage: swapplace list [--json | --plain]\n"
 	"\n"
 	"Every block device: path, stable id, model, serial, size, sector sizes, rotational,\n"
-	"transport, partitions and signatures, and why it is unsafe as a target.\n";
+	"transport, partitions and signatures, and why it is unsafe as a target.\n"
+	"\n"
+	"  --json    the devices in the report schema\n"
+	"  --plain   for scripts, one line per device, tab-separated:\n"
+	"            path size_bytes rotational transport model serial safe reason\n";
 
 #define RUN_OPTIONS                                                                          \
-	"  --target DEV             the disk to sacrifice (a whole disk, never a partition)\n" \
+	"  --target DEV             the disk to sacrifice (a whole disk, never a partition),\n"\
+	"                           a path or serial:SERIAL\n"                                \
 	"  --also DEV               another SSD/NVMe to measure as a swap partition (repeat)\n"\
 	"  --also-confirm ID        confirmation of the --also before it (serial or size)\n"   \
 	"  --budget SIZE            memory the probes may use (default 256M)\n"                \
@@ -163,6 +169,8 @@ static int option_allowed(enum sp_cmd cmd, int opt)
 		return 1;
 	case OPT_JSON:
 		return cmd == SP_CMD_LIST || cmd == SP_CMD_MEASURE || cmd == SP_CMD_PROBE;
+	case OPT_PLAIN:
+		return cmd == SP_CMD_LIST;
 	case OPT_TARGET: case OPT_ALSO: case OPT_ALSO_CONFIRM: case OPT_SWAP_SIZE: case OPT_ONLY:
 		return cmd == SP_CMD_PLAN || cmd == SP_CMD_RUN;
 	case OPT_CONFIRM:
@@ -191,6 +199,7 @@ static int parse_option(struct sp_config *c, int opt, const char *name, const ch
 	switch (opt) {
 	case 'h': c->help = 1; return 0;
 	case OPT_JSON: c->json = 1; return 0;
+	case OPT_PLAIN: c->plain = 1; return 0;
 	case OPT_TARGET:
 		if (c->target)
 			return usage_error(err, errlen, "--target given twice ('%s')", arg);
@@ -274,6 +283,7 @@ static int parse_option(struct sp_config *c, int opt, const char *name, const ch
 static const struct option long_options[] = {
 	{ "help", no_argument, NULL, 'h' },
 	{ "json", no_argument, NULL, OPT_JSON },
+	{ "plain", no_argument, NULL, OPT_PLAIN },
 	{ "target", required_argument, NULL, OPT_TARGET },
 	{ "confirm", required_argument, NULL, OPT_CONFIRM },
 	{ "also", required_argument, NULL, OPT_ALSO },

@@ -38,6 +38,30 @@ static void print_device(const struct sp_device_info *d, FILE *out)
 		fprintf(out, "    unsafe: %s\n", d->unsafe_reason);
 }
 
+/* a field of the --plain format: no tabs or newlines inside, "-" when empty */
+static void plain_field(const char *s, FILE *out)
+{
+	if (!*s)
+		s = "-";
+	for (; *s; s++)
+		fputc(*s == '\t' || *s == '\n' ? ' ' : *s, out);
+}
+
+/* For scripts (the appliance's init): one tab-separated line per device. */
+static void print_device_plain(const struct sp_device_info *d, FILE *out)
+{
+	fprintf(out, "%s\t%llu\t%d\t", d->path, (unsigned long long)d->size_bytes,
+		d->rotational ? 1 : 0);
+	plain_field(d->transport, out);
+	fputc('\t', out);
+	plain_field(d->model, out);
+	fputc('\t', out);
+	plain_field(d->serial, out);
+	fprintf(out, "\t%d\t", d->unsafe ? 0 : 1);
+	plain_field(d->unsafe_reason, out);
+	fputc('\n', out);
+}
+
 int sp_cmd_list(const struct sp_config *c)
 {
 	struct sp_report *r = calloc(1, sizeof(*r));
@@ -60,6 +84,11 @@ int sp_cmd_list(const struct sp_config *c)
 	if (c->json) {
 		if (sp_report_json_write(stdout, r, NULL) < 0)
 			rc = SP_EXIT_FAILURE;
+		goto out;
+	}
+	if (c->plain) {
+		for (size_t i = 0; i < r->n_devices; i++)
+			print_device_plain(&r->devices[i], stdout);
 		goto out;
 	}
 	printf("%-14s %10s  %-3s %-7s %-22s %-16s %s\n", "DEVICE", "SIZE", "ROT", "TRANSP",
@@ -91,7 +120,7 @@ int sp_cmd_probe(const struct sp_config *c)
 	}
 	ret = sp_facts_gather("", f);
 	if (ret == 0)
-		ret = sp_device_find("", f, c->device, &d);
+		ret = sp_device_resolve("", f, c->device, &d);
 	if (ret < 0) {
 		sp_error("cannot probe '%s': %s", c->device,
 			 ret == -ENOTBLK ? "not a block device" : strerror(-ret));

@@ -770,3 +770,39 @@ int sp_device_find(const char *root, const struct sp_sys_facts *f, const char *p
 		return fill_partition(root, f, nd, out);
 	return fill_disk(root, f, name, out);
 }
+
+int sp_device_find_serial(const char *root, const struct sp_sys_facts *f, const char *serial,
+			  struct sp_device_info *out)
+{
+	struct sp_device_info *all = calloc(SP_MAX_DEVICES, sizeof(*all));
+	size_t n = 0, found = 0;
+	int ret;
+
+	if (!all)
+		return -ENOMEM;
+	ret = sp_devices_scan(root, f, all, SP_MAX_DEVICES, &n);
+	if (ret < 0 && ret != -E2BIG)
+		goto out;
+	ret = -ENOENT;
+	for (size_t i = 0; i < n; i++) {
+		if (!all[i].serial[0] || strcmp(all[i].serial, serial))
+			continue;
+		if (found++) {
+			ret = -EEXIST;
+			goto out;
+		}
+		*out = all[i];
+		ret = 0;
+	}
+out:
+	free(all);
+	return ret;
+}
+
+int sp_device_resolve(const char *root, const struct sp_sys_facts *f, const char *spec,
+		      struct sp_device_info *out)
+{
+	if (!strncmp(spec, "serial:", 7))
+		return sp_device_find_serial(root, f, spec + 7, out);
+	return sp_device_find(root, f, spec, out);
+}

@@ -21,7 +21,6 @@
 #include "placement.h"
 #include "run_common.h"
 #include "swapfile.h"
-#include "sysctl.h"
 #include "timer.h"
 #include "undo.h"
 
@@ -138,15 +137,7 @@ int sp_cmd_measure(const struct sp_config *c)
 		sp_warn("this machine has no active swap: measuring the no-swap baseline only");
 	}
 	run_report_init(r, "measure", c);
-	ret = sp_sysctl_set("vm.page-cluster", "0");
-	if (ret < 0)
-		sp_warn("cannot set vm.page-cluster=0 (%s): swap readahead stays on",
-			strerror(-ret));
-	mo.budget_bytes = c->budget_bytes;
-	mo.time_s = c->time_per_placement_s;
-	mo.seed = c->seed;
-	mo.threads = c->threads;
-	mo.ci_target_pct = c->ci_target_pct;
+	run_measure_opts(c, &mo);
 	for (size_t i = 0; i < n && !sp_interrupted(); i++) {
 		struct sp_result *res = sp_report_add_result(r, pl[i].name);
 

@@ -34,7 +34,6 @@
 #include "run_common.h"
 #include "safety.h"
 #include "swapfile.h"
-#include "sysctl.h"
 #include "timer.h"
 #include "undo.h"
 #include "units.h"
@@ -90,6 +89,16 @@ static void list_placements(struct run_ctx *x)
 	add_placement(x, "none", SP_PL_NONE);
 }
 
+static const char *find_error(int err)
+{
+	switch (err) {
+	case -ENOTBLK: return "not a block device";
+	case -ENOENT: return "no such disk (no device at that path, or no disk with that serial)";
+	case -EEXIST: return "two disks have that serial";
+	default: return strerror(-err);
+	}
+}
+
 /* Find the devices and refuse anything unsafe. Returns an exit code. */
 static int find_and_vet(struct run_ctx *x)
 {
@@ -103,10 +112,9 @@ static int find_and_vet(struct run_ctx *x)
 	if (ret < 0)
 		return sp_error("cannot read the system's mounts and swaps: %s", strerror(-ret)),
 		       SP_EXIT_FAILURE;
-	ret = sp_device_find("", &x->facts, c->target, &x->target);
+	ret = sp_device_resolve("", &x->facts, c->target, &x->target);
 	if (ret < 0)
-		return sp_error("cannot use '%s' as a target: %s", c->target,
-				ret == -ENOTBLK ? "not a block device" : strerror(-ret)),
+		return sp_error("cannot use '%s' as a target: %s", c->target, find_error(ret)),
 		       SP_EXIT_FAILURE;
 	sp_plan_defaults(&x->plan_opts);
 	x->plan_opts.swap_part_bytes = c->swap_bytes;
@@ -123,10 +131,10 @@ static int find_and_vet(struct run_ctx *x)
 	paths[0] = c->target;
 	infos[0] = x->target;
 	for (size_t i = 0; i < c->n_also; i++) {
-		ret = sp_device_find("", &x->facts, c->also[i], &x->also[i]);
+		ret = sp_device_resolve("", &x->facts, c->also[i], &x->also[i]);
 		if (ret < 0)
 			return sp_error("cannot use '%s' with --also: %s", c->also[i],
-					strerror(-ret)),
+					find_error(ret)),
 			       SP_EXIT_FAILURE;
 		ret = sp_safety_check_target(&x->also[i], c->swap_bytes + (4ull << 20), reason,
 					     sizeof(reason));
@@ -161,7 +169,8 @@ static void print_plan(const struct run_ctx *x, FILE *out)
 {
 	char a[32], b[32];
 
-	fprintf(out, "target: %s (%s, %s, serial '%s')\n", x->target.path, x->target.model,
+	fprintf(out, "target: %s (%s, %s, serial '%s')\n", x->target.path,
+		x->target.model[0] ? x->target.model : "no model",
 		sp_format_bytes(x->target.size_bytes, a, sizeof(a)),
 		x->target.serial[0] ? x->target.serial : "none");
 	fprintf(out, "partition table: GPT, %u-byte sectors\n", x->layout.sector_bytes);
@@ -356,22 +365,14 @@ int sp_cmd_run(const struct sp_config *c)
 			goto out;
 		}
 	}
-	/* swap readahead off: neighbours read in with a page would make later touches minor */
-	ret = sp_sysctl_set("vm.page-cluster", "0");
-	if (ret < 0)
-		sp_warn("cannot set vm.page-cluster=0 (%s): swap readahead stays on",
-			strerror(-ret));
-
-	mo.budget_bytes = c->budget_bytes;
-	mo.time_s = c->time_per_placement_s;
-	mo.seed = c->seed;
-	mo.threads = c->threads;
-	mo.ci_target_pct = c->ci_target_pct;
+	run_measure_opts(c, &mo);
 	for (size_t i = 0; i < x->n_placements && !sp_interrupted(); i++) {
 		struct sp_result *res = sp_report_add_result(r, x->placements[i].name);
 
-		fprintf(stderr, "swapplace: [%zu/%zu] measuring '%s' (about %.0f s)\n", i + 1,
-			x->n_placements, x->placements[i].name, c->time_per_placement_s);
+		int left_s = (int)((double)(x->n_placements - i) * c->time_per_placement_s);
+
+		fprintf(stderr, "swapplace: [%zu/%zu] measuring '%s': about %d min %02d s left\n",
+			i + 1, x->n_placements, x->placements[i].name, left_s / 60, left_s % 60);
 		if (sp_placement_measure(&x->placements[i], &mo, res) == -EINTR)
 			break;
 	}

@@ -15,6 +15,7 @@
 #include "report_json.h"
 #include "report_text.h"
 #include "run_common.h"
+#include "sysctl.h"
 #include "timer.h"
 
 void run_report_init(struct sp_report *r, const char *command, const struct sp_config *c)
@@ -39,6 +40,24 @@ void run_report_devices(struct sp_report *r)
 	    sp_devices_scan("", f, r->devices, SP_MAX_DEVICES, &r->n_devices) < 0)
 		r->n_devices = 0;
 	free(f);
+}
+
+void run_measure_opts(const struct sp_config *c, struct sp_measure_opts *mo)
+{
+	/*
+	 * Swap readahead off for the whole measurement (restored by the undo list): the
+	 * neighbours read in with a page would make later touches of them minor faults.
+	 */
+	int ret = sp_sysctl_set("vm.page-cluster", "0");
+
+	if (ret < 0)
+		sp_warn("cannot set vm.page-cluster=0 (%s): swap readahead stays on",
+			strerror(-ret));
+	mo->budget_bytes = c->budget_bytes;
+	mo->time_s = c->time_per_placement_s;
+	mo->seed = c->seed;
+	mo->threads = c->threads;
+	mo->ci_target_pct = c->ci_target_pct;
 }
 
 int run_report_save(struct sp_report *r, const struct sp_config *c, char *dir, size_t len)

@@ -1,9 +1,11 @@
 #!/bin/bash
-# tests/run.sh [unit|root|vm|PATTERN] - runs swapplace's tests and ends with
+# tests/run.sh [unit|sh|root|vm|PATTERN] - runs swapplace's tests and ends with
 # "N passed, N failed, N skipped".
 #
-# Unit tests are build/tests/t-* (pure, no root); root tests are tests/root/*.sh (loop
-# devices, zram, swap; they skip with 77 without root or a kernel feature). Each test runs under
+# Unit tests are build/tests/t-* (pure, no root); sh tests are tests/sh/*.sh (the appliance's
+# init against a fake root, unprivileged); root tests are tests/root/*.sh (loop devices, zram,
+# swap; they skip with 77 without root or a kernel feature); vm tests are tests/vm/*.sh (the
+# bootable image under QEMU; skipped without build/swapplace.img). Each test runs under
 # a timeout. As root, the kernel log is checked for BUG:/WARNING: lines written during a test,
 # the way liburing's runner does, and the machine's swap, zram and loop state is compared with
 # what it was before the test: a test that leaves anything behind fails.
@@ -12,6 +14,7 @@ cd "$(dirname "$0")/.." || exit 1
 what=${1:-all}
 TIMEOUT_UNIT=${TIMEOUT_UNIT:-60}
 TIMEOUT_ROOT=${TIMEOUT_ROOT:-600}
+TIMEOUT_VM=${TIMEOUT_VM:-900}
 pass=0 fail=0 skip=0 failed_names=""
 logdir=build/test-logs
 mkdir -p "$logdir"
@@ -56,21 +59,32 @@ if [ "$what" = all ] || [ "$what" = unit ]; then
 		run_one "unit/$(basename "$t")" "$TIMEOUT_UNIT" "$t"
 	done
 fi
-if [ "$what" = all ] || [ "$what" = root ]; then
-	for t in tests/root/*.sh; do
+run_group() { # group dir timeout
+	local t
+	for t in "$2"/*.sh; do
 		[ -f "$t" ] || continue
-		run_one "root/$(basename "$t" .sh)" "$TIMEOUT_ROOT" bash "$t"
+		case $(basename "$t") in lib*.sh) continue ;; esac
+		run_one "$1/$(basename "$t" .sh)" "$3" bash "$t"
 	done
-fi
-if [ "$what" != all ] && [ "$what" != unit ] && [ "$what" != root ]; then
-	for t in build/tests/t-*$what* tests/root/*$what*.sh; do
+}
+case $what in all | sh) run_group sh tests/sh "$TIMEOUT_ROOT" ;; esac
+case $what in all | root) run_group root tests/root "$TIMEOUT_ROOT" ;; esac
+case $what in all | vm) run_group vm tests/vm "$TIMEOUT_VM" ;; esac
+case $what in
+all | unit | sh | root | vm) ;;
+*)
+	for t in build/tests/t-*$what* tests/sh/*$what*.sh tests/root/*$what*.sh tests/vm/*$what*.sh; do
 		[ -e "$t" ] || continue
+		case $(basename "$t") in lib*.sh) continue ;; esac
 		case $t in
+		tests/vm/*) run_one "vm/$(basename "$t" .sh)" "$TIMEOUT_VM" bash "$t" ;;
+		tests/sh/*) run_one "sh/$(basename "$t" .sh)" "$TIMEOUT_ROOT" bash "$t" ;;
 		*.sh) run_one "root/$(basename "$t" .sh)" "$TIMEOUT_ROOT" bash "$t" ;;
 		*) run_one "unit/$(basename "$t")" "$TIMEOUT_UNIT" "$t" ;;
 		esac
 	done
-fi
+	;;
+esac
 [ -n "$failed_names" ] && echo "failed:$failed_names"
 echo "$pass passed, $fail failed, $skip skipped"
 [ $fail = 0 ]
