@@ -29,6 +29,15 @@ int sp_root_path(const char *root, const char *path, char *out, size_t len);
 ssize_t sp_read_text(const char *root, const char *path, char *buf, size_t len);
 
 /*
+ * Like sp_read_text(), for a value that is compared with or written back later (a sysctl's old
+ * value): read with one read() (procfs sysctl handlers see a second one as the end), trailing
+ * spaces dropped as well as newlines, and a value that does not fit in len-1 bytes is an error
+ * rather than truncated, so a cut value is never restored.
+ * Returns: the length kept, -ENAMETOOLONG when buf is too small, or -errno.
+ */
+ssize_t sp_read_value(const char *root, const char *path, char *buf, size_t len);
+
+/*
  * Read the whole file root+path into a malloc'd NUL-terminated buffer (for /proc files whose
  * size is not known: mountinfo, vmstat). Returns: 0 and *text (free() it), or -errno.
  */
@@ -42,7 +51,8 @@ int sp_root_exists(const char *root, const char *path);
 
 /*
  * Write text to a file of the live system (sysfs, procfs) in one write(2), as the kernel
- * expects for attributes. Returns: 0, or -errno (a short write is -EIO).
+ * expects for attributes (retried only on EINTR, which wrote nothing).
+ * Returns: 0, or -errno (a short write is -EIO).
  */
 int sp_write_text(const char *path, const char *text);
 

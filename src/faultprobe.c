@@ -14,22 +14,19 @@
  * mlockall(MCL_CURRENT), the buffer is mapped after it (and so is not locked), and nothing is
  * allocated afterwards (/proc files are read into stack buffers).
  *
- * The worker leaves with _exit(): it inherited the parent's undo list and atexit hook, and
- * must never run them.
+ * The fork, the move into the cgroup before the worker allocates, the release, the wait with
+ * its deadline and the reaping are worker.h's; the message and what fills it are this file's.
  */
 #include <errno.h>
 #include <liburing.h>
 #include <malloc.h>
-#include <poll.h>
 #include <pthread.h>
-#include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/resource.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "compress.h"
@@ -43,6 +40,7 @@
 #include "sysfs.h"
 #include "timer.h"
 #include "undo.h"
+#include "worker.h"
 
 #ifndef MADV_PAGEOUT
 #define MADV_PAGEOUT 21
@@ -57,6 +55,7 @@
 #define RATIO_PAGES 2048	  /* pages sampled for the zstd ratio */
 #define THREAD_STACK (256 * 1024) /* locked by mlockall: keep it small */
 #define VALID_PCT 5.0
+#define REAP_GRACE_S 5.0 /* a worker still there this long after its message is killed */
 
 /* What the worker sends back: fixed size, one write. */
 struct fp_msg {
@@ -654,25 +653,30 @@ static int write_all(int fd, const void *p, size_t len)
 	return 0;
 }
 
-static void worker(const struct sp_faultprobe_opts *o, const struct sp_memcg *cg, int go_fd,
-		   int res_fd)
+struct worker_args {
+	const struct sp_faultprobe_opts *o;
+	const struct sp_memcg *cg;
+};
+
+/* The forked worker's body (sp_worker_start): one result message, then its exit status. */
+static int worker(void *arg, int go_fd, int res_fd)
 {
+	const struct worker_args *a = arg;
 	static struct fp_ctx c;
 	static struct fp_msg m;
-	char go;
 
 	/* wait until the parent has moved us into the cgroup */
-	if (read(go_fd, &go, 1) != 1)
-		_exit(1);
-	c.o = o;
-	c.cg = cg;
+	if (sp_worker_await_go(go_fd))
+		return 1;
+	c.o = a->o;
+	c.cg = a->cg;
 	c.m = &m;
-	m.fp.threads = o->threads;
-	m.fp.buffer_bytes = o->buffer_bytes;
-	m.fp.ci_target_pct = o->ci_target_pct;
+	m.fp.threads = a->o->threads;
+	m.fp.buffer_bytes = a->o->buffer_bytes;
+	m.fp.ci_target_pct = a->o->ci_target_pct;
 	m.err = worker_main(&c);
 	write_all(res_fd, &m, sizeof(m));
-	_exit(0);
+	return 0;
 }
 
 /* ---- the parent ---- */
@@ -709,42 +713,12 @@ static int check_opts(const struct sp_faultprobe_opts *o)
 }
 
 /* Generous: filling and evicting a large buffer to a slow disk takes a while. */
-static uint64_t worker_deadline_ns(const struct sp_faultprobe_opts *o)
+static double worker_timeout_s(const struct sp_faultprobe_opts *o)
 {
 	double evictions = 2.0 + (double)o->n_uring_qds;
 	double slow_s = (double)o->buffer_bytes / (10.0 * 1024 * 1024); /* 10 MiB/s */
 
-	return sp_now().ns + (uint64_t)((o->time_s * 1.5 + 60 + evictions * slow_s) * 1e9);
-}
-
-static int wait_result(pid_t pid, int fd, uint64_t deadline_ns, struct fp_msg *m)
-{
-	size_t got = 0;
-
-	while (got < sizeof(*m)) {
-		struct pollfd p = {.fd = fd, .events = POLLIN};
-		ssize_t r;
-
-		if (sp_interrupted())
-			return -EINTR;
-		if (sp_now().ns > deadline_ns)
-			return -ETIMEDOUT;
-		if (poll(&p, 1, 200) <= 0)
-			continue;
-		r = read(fd, (char *)m + got, sizeof(*m) - got);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r <= 0) {
-			int st;
-
-			/* the worker died without a result: killed (cgroup OOM?) or crashed */
-			if (waitpid(pid, &st, WNOHANG) == pid && WIFSIGNALED(st))
-				sp_debug("faultprobe", "worker killed by signal %d", WTERMSIG(st));
-			return -ECHILD;
-		}
-		got += (size_t)r;
-	}
-	return 0;
+	return o->time_s * 1.5 + 60 + evictions * slow_s;
 }
 
 int sp_faultprobe_run(const struct sp_faultprobe_opts *o, struct sp_fault_probe *out,
@@ -752,9 +726,9 @@ int sp_faultprobe_run(const struct sp_faultprobe_opts *o, struct sp_fault_probe 
 {
 	static struct fp_msg m;
 	size_t mark = sp_undo_depth();
+	struct sp_worker w = SP_WORKER_INIT;
+	struct worker_args args;
 	struct sp_memcg cg;
-	int go[2] = {-1, -1}, res[2] = {-1, -1};
-	pid_t pid = -1;
 	int ret, st;
 
 	ret = check_opts(o);
@@ -765,32 +739,13 @@ int sp_faultprobe_run(const struct sp_faultprobe_opts *o, struct sp_fault_probe 
 		return ret;
 	if (!o->allow_swap)
 		sp_memcg_set_swap(&cg, 0);
-	if (pipe2(go, O_CLOEXEC) < 0 || pipe2(res, O_CLOEXEC) < 0) {
-		ret = -errno;
-		goto out;
-	}
-	pid = fork();
-	if (pid < 0) {
-		ret = -errno;
-		goto out;
-	}
-	if (pid == 0) {
-		close(go[1]);
-		close(res[0]);
-		worker(o, &cg, go[0], res[1]);
-	}
-	close(go[0]);
-	close(res[1]);
-	go[0] = res[1] = -1;
-	ret = sp_memcg_add_pid(&cg, pid);
+	args.o = o;
+	args.cg = &cg;
+	ret = sp_worker_start(&w, &cg, worker, &args);
 	if (ret)
 		goto out;
-	if (write(go[1], "g", 1) != 1) {
-		ret = -EIO;
-		goto out;
-	}
 	memset(&m, 0, sizeof(m));
-	ret = wait_result(pid, res[0], worker_deadline_ns(o), &m);
+	ret = sp_worker_read(&w, &m, sizeof(m), worker_timeout_s(o));
 	if (!ret)
 		ret = m.err;
 	if (!ret) {
@@ -812,18 +767,8 @@ int sp_faultprobe_run(const struct sp_faultprobe_opts *o, struct sp_fault_probe 
 		snprintf(o->diag->reason, sizeof(o->diag->reason), "%s", m.diag.reason);
 	}
 out:
-	if (pid > 0) {
-		if (ret)
-			kill(pid, SIGKILL);
-		while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
-			;
-	}
-	for (int i = 0; i < 2; i++) {
-		if (go[i] >= 0)
-			close(go[i]);
-		if (res[i] >= 0)
-			close(res[i]);
-	}
+	/* the worker leaves right after its message; on an error it is killed */
+	sp_worker_reap(&w, ret != 0, REAP_GRACE_S, &st);
 	/* removes the cgroup */
 	sp_undo_run_to(mark);
 	sp_debug("faultprobe", "done: %d", ret);

@@ -10,7 +10,6 @@
  */
 #include <ctype.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <inttypes.h>
 #include <signal.h>
 #include <stdio.h>
@@ -22,6 +21,7 @@
 
 #include "log.h"
 #include "memcg.h"
+#include "sysfs.h"
 #include "undo.h"
 
 #define V1_BASE "/sys/fs/cgroup/memory"
@@ -121,54 +121,10 @@ int sp_memcg_has_controller(const char *controllers, const char *name)
 
 /* ---- file helpers ---- */
 
-static int read_text(const char *path, char *buf, size_t len)
-{
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	size_t got = 0;
-
-	if (fd < 0)
-		return -errno;
-	while (got + 1 < len) {
-		ssize_t r = read(fd, buf + got, len - 1 - got);
-
-		if (r < 0) {
-			int e = errno;
-
-			if (e == EINTR)
-				continue;
-			close(fd);
-			return -e;
-		}
-		if (r == 0)
-			break;
-		got += (size_t)r;
-	}
-	buf[got] = '\0';
-	close(fd);
-	return (int)got;
-}
-
-/* cgroupfs reports a rejected value as the write's error, so one write() per value. */
-static int write_text(const char *path, const char *text)
-{
-	int fd = open(path, O_WRONLY | O_CLOEXEC);
-	size_t len = strlen(text);
-	ssize_t w;
-
-	if (fd < 0)
-		return -errno;
-	do
-		w = write(fd, text, len);
-	while (w < 0 && errno == EINTR);
-	if (w < 0) {
-		int e = errno;
-
-		close(fd);
-		return -e;
-	}
-	close(fd);
-	return (size_t)w == len ? 0 : -EIO;
-}
+/*
+ * Reads and writes go through sysfs.h: one write() per value there, because cgroupfs reports
+ * a rejected value as the write's error.
+ */
 
 static int cg_file(const struct sp_memcg *cg, const char *file, char *out, size_t len)
 {
@@ -184,7 +140,7 @@ static int cg_write(const struct sp_memcg *cg, const char *file, const char *tex
 
 	if (ret)
 		return ret;
-	ret = write_text(p, text);
+	ret = sp_write_text(p, text);
 	sp_debug("memcg", "write %s '%s' -> %d", p, text, ret);
 	return ret;
 }
@@ -197,30 +153,33 @@ static int cg_write_u64(const struct sp_memcg *cg, const char *file, uint64_t v)
 	return cg_write(cg, file, buf);
 }
 
-static int cg_read_value(const struct sp_memcg *cg, const char *file, uint64_t *v)
+/* Read the cgroup's file into buf. Returns: 0, or -errno. */
+static int cg_read(const struct sp_memcg *cg, const char *file, char *buf, size_t len)
 {
-	char p[640], buf[64];
+	char p[640];
+	ssize_t n;
 	int ret = cg_file(cg, file, p, sizeof(p));
 
 	if (ret)
 		return ret;
-	ret = read_text(p, buf, sizeof(buf));
-	if (ret < 0)
-		return ret;
-	return sp_memcg_parse_value(buf, v);
+	n = sp_read_text(NULL, p, buf, len);
+	return n < 0 ? (int)n : 0;
+}
+
+static int cg_read_value(const struct sp_memcg *cg, const char *file, uint64_t *v)
+{
+	char buf[64];
+	int ret = cg_read(cg, file, buf, sizeof(buf));
+
+	return ret ? ret : sp_memcg_parse_value(buf, v);
 }
 
 static int cg_read_keyed(const struct sp_memcg *cg, const char *file, const char *key, uint64_t *v)
 {
-	char p[640], buf[8192];
-	int ret = cg_file(cg, file, p, sizeof(p));
+	char buf[8192];
+	int ret = cg_read(cg, file, buf, sizeof(buf));
 
-	if (ret)
-		return ret;
-	ret = read_text(p, buf, sizeof(buf));
-	if (ret < 0)
-		return ret;
-	return sp_memcg_parse_keyed(buf, key, v);
+	return ret ? ret : sp_memcg_parse_keyed(buf, key, v);
 }
 
 static int cg_exists(const struct sp_memcg *cg, const char *file)
@@ -239,7 +198,7 @@ static int v2_has_memory(const char *dir)
 	char p[600], buf[512];
 
 	snprintf(p, sizeof(p), "%s/cgroup.controllers", dir);
-	if (read_text(p, buf, sizeof(buf)) < 0)
+	if (sp_read_text(NULL, p, buf, sizeof(buf)) < 0)
 		return 0;
 	return sp_memcg_has_controller(buf, "memory");
 }
@@ -294,7 +253,7 @@ static int undo_subtree(void *arg)
 {
 	const struct memcg_undo *u = arg;
 
-	return write_text(u->path, "-memory");
+	return sp_write_text(u->path, "-memory");
 }
 
 /*
@@ -312,12 +271,12 @@ static int v2_enable_memory(const char *base)
 	snprintf(p, sizeof(p), "%s/cgroup.subtree_control", base);
 	if (strlen(p) >= sizeof(u.path))
 		return -ENAMETOOLONG;
-	ret = read_text(p, buf, sizeof(buf));
+	ret = (int)sp_read_text(NULL, p, buf, sizeof(buf));
 	if (ret < 0)
 		return ret;
 	if (sp_memcg_has_controller(buf, "memory"))
 		return 0;
-	ret = write_text(p, "+memory");
+	ret = sp_write_text(p, "+memory");
 	sp_debug("memcg", "enable +memory in %s -> %d", p, ret);
 	if (ret)
 		return ret;
@@ -402,11 +361,11 @@ int sp_memcg_set_high(const struct sp_memcg *cg, uint64_t bytes)
 
 static void v1_swappiness(const struct sp_memcg *cg, int allow)
 {
-	char buf[64] = "60";
+	char buf[64] = "60", tmp[64];
 
 	/* the global value is what a cgroup would have had if we had not touched it */
-	if (allow && read_text("/proc/sys/vm/swappiness", buf, sizeof(buf)) > 0)
-		buf[strcspn(buf, "\n")] = '\0';
+	if (allow && sp_read_text(NULL, "/proc/sys/vm/swappiness", tmp, sizeof(tmp)) > 0)
+		memcpy(buf, tmp, sizeof(buf));
 	cg_write(cg, "memory.swappiness", allow ? buf : "0");
 }
 
@@ -504,14 +463,10 @@ int sp_memcg_stat(const struct sp_memcg *cg, const char *key, uint64_t *val)
 
 static int read_pids(const struct sp_memcg *cg, pid_t *pids, size_t max, size_t *n)
 {
-	char p[640];
 	static char buf[65536];
-	int ret = cg_file(cg, "cgroup.procs", p, sizeof(p));
+	int ret = cg_read(cg, "cgroup.procs", buf, sizeof(buf));
 
 	if (ret)
-		return ret;
-	ret = read_text(p, buf, sizeof(buf));
-	if (ret < 0)
 		return ret;
 	*n = sp_memcg_parse_pids(buf, pids, max);
 	return 0;

@@ -1,17 +1,15 @@
 /*
  * pressure.c - the pressure probe (see pressure.h for what it measures and why).
  *
- * Shape: the parent creates the cgroup, forks, moves the child in, and only then lets it
- * allocate (a pipe byte), so every page of the workload is charged to the cgroup. The child
- * records into a small MAP_SHARED block the parent set up (and faulted in, so it is charged
- * to the parent, not to the limit): when the OOM killer takes the child mid-run the parent
- * still has the counts and the histogram up to that moment. The child never returns into the
- * caller's code and leaves with _exit(), so the inherited undo list and stdio buffers are never
- * run or flushed twice.
+ * Shape: the parent creates the cgroup and starts the workload in it with worker.h (forked,
+ * moved in, and only then released, so every page of the workload is charged to the cgroup).
+ * The child records into a small MAP_SHARED block the parent set up (and faulted in, so it is
+ * charged to the parent, not to the limit): when the OOM killer takes the child mid-run the
+ * parent still has the counts and the histogram up to that moment. When it has finished, the
+ * child writes one byte and stays alive, and so charged, until the parent has read the
+ * cgroup's swap usage and closes the go pipe.
  */
 #include <errno.h>
-#include <fcntl.h>
-#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,7 +17,6 @@
 #include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "hist.h"
@@ -27,13 +24,17 @@
 #include "memcg.h"
 #include "pressure.h"
 #include "rng.h"
+#include "sysfs.h"
 #include "timer.h"
 #include "undo.h"
+#include "worker.h"
 
 #define LINE_BYTES 64
 /* beyond the touch phase: fill and teardown, even with swap on a slow disk */
 #define SLACK_S 30.0
 #define FILL_MIB_PER_S 20.0
+/* a finished workload exits at once; one that lingers past this is killed */
+#define REAP_GRACE_S 5.0
 
 enum { PH_START, PH_FILL, PH_TOUCH, PH_DONE };
 
@@ -99,33 +100,6 @@ void sp_pressure_fill_page(unsigned char *page, size_t len, uint64_t index, uint
 	}
 }
 
-static int read_small(const char *path, char *buf, size_t len)
-{
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	ssize_t r;
-
-	if (fd < 0)
-		return -errno;
-	r = read(fd, buf, len - 1);
-	close(fd);
-	if (r < 0)
-		return -errno;
-	buf[r] = '\0';
-	return 0;
-}
-
-static int write_small(const char *path, const char *text)
-{
-	int fd = open(path, O_WRONLY | O_CLOEXEC);
-	ssize_t w;
-
-	if (fd < 0)
-		return -errno;
-	w = write(fd, text, strlen(text));
-	close(fd);
-	return w < 0 ? -errno : 0;
-}
-
 struct oom_adj_undo {
 	char value[16];
 };
@@ -134,21 +108,20 @@ static int undo_oom_adj(void *arg)
 {
 	const struct oom_adj_undo *u = arg;
 
-	return write_small("/proc/self/oom_score_adj", u->value);
+	return sp_write_text("/proc/self/oom_score_adj", u->value);
 }
 
 /* swapplace must outlive a kill; a global OOM during the probe should pick the workload */
 static int protect_self(void)
 {
 	struct oom_adj_undo u;
-	int ret = read_small("/proc/self/oom_score_adj", u.value, sizeof(u.value));
+	int ret = (int)sp_read_text(NULL, "/proc/self/oom_score_adj", u.value, sizeof(u.value));
 
-	if (ret)
+	if (ret < 0)
 		return ret;
-	u.value[strcspn(u.value, "\n")] = '\0';
 	if (strcmp(u.value, "-1000") == 0)
 		return 0;
-	ret = write_small("/proc/self/oom_score_adj", "-1000");
+	ret = sp_write_text("/proc/self/oom_score_adj", "-1000");
 	if (ret == -EACCES || ret == -EPERM) {
 		/*
 		 * Lowering it needs CAP_SYS_RESOURCE (containers often drop it). A memcg OOM
@@ -171,9 +144,16 @@ static uint64_t majflt_now(void)
 	return (uint64_t)ru.ru_majflt;
 }
 
-/* The workload. Never returns. */
-static void child_main(const struct sp_pressure_opts *o, struct shared *sh, int go_fd, int done_fd)
+struct child_args {
+	const struct sp_pressure_opts *o;
+	struct shared *sh;
+};
+
+/* The workload, in the forked child (sp_worker_start). Returns its exit status. */
+static int child_main(void *arg, int go_fd, int done_fd)
 {
+	const struct sp_pressure_opts *o = ((struct child_args *)arg)->o;
+	struct shared *sh = ((struct child_args *)arg)->sh;
 	long page = sysconf(_SC_PAGESIZE);
 	uint64_t n_pages, hot_pages, lines = (uint64_t)page / LINE_BYTES, mf0;
 	unsigned char *buf;
@@ -186,12 +166,12 @@ static void child_main(const struct sp_pressure_opts *o, struct shared *sh, int 
 	signal(SIGTERM, SIG_DFL);
 	signal(SIGHUP, SIG_DFL);
 	/* inherited -1000 would make the workload unkillable: a memcg OOM would livelock */
-	if (write_small("/proc/self/oom_score_adj", "1000")) {
+	if (sp_write_text("/proc/self/oom_score_adj", "1000")) {
 		sh->err = -EPERM;
-		_exit(2);
+		return 2;
 	}
-	if (read(go_fd, &c, 1) != 1 || c != 'g')
-		_exit(3); /* the parent could not put us in the cgroup */
+	if (sp_worker_await_go(go_fd))
+		return 3; /* the parent could not put us in the cgroup */
 
 	n_pages = (uint64_t)((double)o->limit_bytes * o->over_ratio) / (uint64_t)page;
 	hot_pages = (uint64_t)((double)n_pages * o->hot_fraction);
@@ -201,7 +181,7 @@ static void child_main(const struct sp_pressure_opts *o, struct shared *sh, int 
 		   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
 	if (buf == MAP_FAILED) {
 		sh->err = -errno;
-		_exit(4);
+		return 4;
 	}
 	/* a huge page would be swapped as one unit: that is not the 4 KiB path we measure */
 	madvise(buf, n_pages * (uint64_t)page, MADV_NOHUGEPAGE);
@@ -241,37 +221,10 @@ static void child_main(const struct sp_pressure_opts *o, struct shared *sh, int 
 	sh->phase = PH_DONE;
 	/* stay alive (and charged) until the parent has read the cgroup's swap usage */
 	if (write(done_fd, "d", 1) != 1)
-		_exit(5);
+		return 5;
 	while (read(go_fd, &c, 1) > 0)
 		;
-	_exit(0);
-}
-
-/*
- * Wait for pid, SIGKILLing it after wait_ms, giving up 10 s after the kill (a task stuck in
- * the kernel cannot be reaped; the cgroup's undo entry retries the kill).
- * Returns: the wait status, or -errno.
- */
-static int reap(pid_t pid, int wait_ms, int *killed_by_us)
-{
-	const struct timespec tick = {0, 10000000L};
-	int status, since_kill = 0;
-
-	for (int waited = 0;; waited += 10) {
-		pid_t r = waitpid(pid, &status, WNOHANG);
-
-		if (r == pid)
-			return status;
-		if (r < 0 && errno != EINTR)
-			return -errno;
-		if (waited >= wait_ms && !*killed_by_us) {
-			kill(pid, SIGKILL);
-			*killed_by_us = 1;
-		}
-		if (*killed_by_us && (since_kill += 10) > 10000)
-			return -ETIMEDOUT;
-		nanosleep(&tick, NULL);
-	}
+	return 0;
 }
 
 static int check_opts(const struct sp_pressure_opts *o)
@@ -288,12 +241,12 @@ int sp_pressure_run(const struct sp_pressure_opts *o, struct sp_pressure_probe *
 	struct sp_memcg cg;
 	struct shared *sh;
 	uint64_t oom0 = 0, oom1 = 0, cg_majflt = 0, workload;
-	int have_oom = 0, go[2] = {-1, -1}, done[2] = {-1, -1};
-	int ret, status, killed_by_us = 0, finished = 0;
+	struct sp_worker w = SP_WORKER_INIT;
+	struct child_args args;
+	int have_oom = 0, ret, r, status, finished = 0;
 	double timeout_s;
-	struct sp_time t0;
 	long page = sysconf(_SC_PAGESIZE);
-	pid_t pid;
+	char c;
 
 	memset(out, 0, sizeof(*out));
 	ret = check_opts(o);
@@ -335,59 +288,17 @@ int sp_pressure_run(const struct sp_pressure_opts *o, struct sp_pressure_probe *
 		goto out;
 	have_oom = sp_memcg_oom_kills(&cg, &oom0) == 0;
 
-	if (pipe2(go, O_CLOEXEC) < 0 || pipe2(done, O_CLOEXEC) < 0) {
-		ret = -errno;
+	args.o = o;
+	args.sh = sh;
+	ret = sp_worker_start(&w, &cg, child_main, &args);
+	if (ret)
 		goto out;
-	}
-	pid = fork();
-	if (pid < 0) {
-		ret = -errno;
-		goto out;
-	}
-	if (pid == 0) {
-		close(go[1]);
-		close(done[0]);
-		child_main(o, sh, go[0], done[1]);
-	}
-	close(go[0]);
-	close(done[1]);
-	go[0] = done[1] = -1;
-
-	ret = sp_memcg_add_pid(&cg, pid);
-	if (ret || write(go[1], "g", 1) != 1) {
-		if (!ret)
-			ret = -EPIPE;
-		kill(pid, SIGKILL);
-		killed_by_us = 1;
-		reap(pid, 0, &killed_by_us);
-		goto out;
-	}
 
 	timeout_s = o->time_s + SLACK_S + (double)workload / (FILL_MIB_PER_S * 1048576.0);
-	t0 = sp_now();
-	for (;;) {
-		struct pollfd pfd = {.fd = done[0], .events = POLLIN};
-		int pr = poll(&pfd, 1, 100);
-		char c;
-
-		if (sp_interrupted()) {
-			ret = -EINTR;
-			break;
-		}
-		if (pr < 0 && errno != EINTR) {
-			ret = -errno;
-			break;
-		}
-		if (pr > 0) {
-			/* one byte when the child finished; EOF when it died first */
-			finished = read(done[0], &c, 1) == 1;
-			break;
-		}
-		if (sp_elapsed_s(t0, sp_now()) > timeout_s) {
-			ret = -ETIMEDOUT;
-			break;
-		}
-	}
+	/* one byte when the child finished; EOF (-ECHILD) when it died first, an OOM kill? */
+	r = sp_worker_read(&w, &c, 1, timeout_s);
+	finished = r == 0;
+	ret = r == -ECHILD ? 0 : r;
 	if (finished) {
 		uint64_t swap;
 
@@ -397,21 +308,16 @@ int sp_pressure_run(const struct sp_pressure_opts *o, struct sp_pressure_probe *
 		/* killed before it could read its own counters: the cgroup's are the next best */
 		sp_memcg_stat(&cg, "pgmajfault", &cg_majflt);
 	}
-	if (ret) {
-		kill(pid, SIGKILL);
-		killed_by_us = 1;
-	}
-	close(go[1]); /* lets a finished child exit */
-	go[1] = -1;
-	status = reap(pid, 5000, &killed_by_us);
-	if (status < 0 && !ret)
-		ret = status;
+	/* closing the go pipe lets a finished child exit */
+	r = sp_worker_reap(&w, ret != 0, REAP_GRACE_S, &status);
+	if (r && !ret)
+		ret = r;
 	if (ret)
 		goto out;
 
 	if (have_oom && sp_memcg_oom_kills(&cg, &oom1) == 0 && oom1 > oom0)
 		out->oom_killed = 1;
-	if (!killed_by_us && WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL)
+	if (!w.killed && WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL)
 		out->oom_killed = 1;
 	if (!finished && !out->oom_killed) {
 		/* died on its own without an OOM kill: its setup failed */
@@ -429,18 +335,9 @@ int sp_pressure_run(const struct sp_pressure_opts *o, struct sp_pressure_probe *
 		 (double)sh->fill_ns / 1e9, (unsigned long long)sh->touches, out->oom_killed,
 		 (unsigned long long)out->swap_used_bytes);
 out:
-	for (int i = 0; i < 2; i++) {
-		if (go[i] >= 0)
-			close(go[i]);
-		if (done[i] >= 0)
-			close(done[i]);
-	}
-	{
-		int uret = sp_undo_run_to(mark);
-
-		if (!ret)
-			ret = uret;
-	}
+	r = sp_undo_run_to(mark);
+	if (!ret)
+		ret = r;
 	munmap(sh, sizeof(*sh));
 	return ret;
 }

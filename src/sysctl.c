@@ -3,14 +3,13 @@
  * moved with SWAPPLACE_PROC_SYS for tests that must not touch the machine's values.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "log.h"
 #include "sysctl.h"
+#include "sysfs.h"
 #include "undo.h"
 
 #define VALUE_MAX 128
@@ -41,42 +40,12 @@ static int sysctl_path(const char *name, char *path, size_t len)
 	return 0;
 }
 
-static int read_path(const char *path, char *buf, size_t len)
+/* The old value is written back later: it must be whole, and compare equal to what we set. */
+static int read_value(const char *path, char *buf, size_t len)
 {
-	ssize_t n;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	ssize_t n = sp_read_value(NULL, path, buf, len);
 
-	if (fd < 0)
-		return -errno;
-	n = read(fd, buf, len);
-	close(fd);
-	if (n < 0)
-		return -errno;
-	if ((size_t)n >= len)
-		return -ENAMETOOLONG;
-	while (n > 0 && (buf[n - 1] == '\n' || buf[n - 1] == ' '))
-		n--;
-	buf[n] = 0;
-	return 0;
-}
-
-static int write_path(const char *path, const char *value)
-{
-	size_t len = strlen(value);
-	ssize_t n;
-	int fd = open(path, O_WRONLY | O_CLOEXEC);
-
-	if (fd < 0)
-		return -errno;
-	n = write(fd, value, len);
-	if (n < 0) {
-		n = -errno;
-		close(fd);
-		return n;
-	}
-	if (close(fd) < 0)
-		return -errno;
-	return (size_t)n == len ? 0 : -EIO;
+	return n < 0 ? (int)n : 0;
 }
 
 int sp_sysctl_get(const char *name, char *buf, size_t len)
@@ -84,7 +53,7 @@ int sp_sysctl_get(const char *name, char *buf, size_t len)
 	char path[256];
 	int ret = sysctl_path(name, path, sizeof(path));
 
-	return ret < 0 ? ret : read_path(path, buf, len);
+	return ret < 0 ? ret : read_value(path, buf, len);
 }
 
 static int undo_restore(void *p)
@@ -92,7 +61,7 @@ static int undo_restore(void *p)
 	struct sysctl_restore *r = p;
 
 	sp_debug("sysctl", "restore %s = %s", r->path, r->value);
-	return write_path(r->path, r->value);
+	return sp_write_text(r->path, r->value);
 }
 
 int sp_sysctl_set(const char *name, const char *value)
@@ -104,7 +73,7 @@ int sp_sysctl_set(const char *name, const char *value)
 	ret = sysctl_path(name, r.path, sizeof(r.path));
 	if (ret < 0)
 		return ret;
-	ret = read_path(r.path, r.value, sizeof(r.value));
+	ret = read_value(r.path, r.value, sizeof(r.value));
 	if (ret < 0)
 		return ret;
 	if (strcmp(r.value, value) == 0)
@@ -113,7 +82,7 @@ int sp_sysctl_set(const char *name, const char *value)
 	ret = sp_undo_push("sysctl restore", undo_restore, &r, sizeof(r));
 	if (ret < 0)
 		return ret;
-	ret = write_path(r.path, value);
+	ret = sp_write_text(r.path, value);
 	sp_debug("sysctl", "%s = %s (was %s) -> %d", r.path, value, r.value, ret);
 	return ret;
 }

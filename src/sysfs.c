@@ -2,6 +2,8 @@
  * sysfs.c - rooted reads of /proc and /sys, and single-write sysfs stores.
  *
  * Readers join a root prefix so the same code runs on the live system and on captured trees.
+ * Every module reads and writes /proc, /sys and cgroupfs through here rather than with a local
+ * open/read/close helper, so EINTR, truncation and short writes are handled in one place.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -31,54 +33,102 @@ int sp_root_path(const char *root, const char *path, char *out, size_t len)
 	return 0;
 }
 
-ssize_t sp_read_text(const char *root, const char *path, char *buf, size_t len)
+/* Open root+path for reading. Returns: the descriptor, or -errno. */
+static int open_rooted(const char *root, const char *path)
 {
 	char full[4096];
-	ssize_t n, got = 0;
-	int fd, r;
+	int fd, r = sp_root_path(root, path, full, sizeof(full));
 
-	if (!len)
-		return -EINVAL;
-	r = sp_root_path(root, path, full, sizeof(full));
 	if (r)
 		return r;
 	fd = open(full, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	while ((size_t)got < len - 1) {
-		n = read(fd, buf + got, len - 1 - got);
+	return fd < 0 ? -errno : fd;
+}
+
+/*
+ * read() until len bytes or the end of the file, retrying EINTR.
+ * Returns: the bytes read (fewer than len only at the end), or -errno.
+ */
+static ssize_t read_full(int fd, char *buf, size_t len)
+{
+	size_t got = 0;
+	ssize_t n;
+
+	while (got < len) {
+		n = read(fd, buf + got, len - got);
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;
-			r = -errno;
-			close(fd);
-			return r;
+			return -errno;
 		}
 		if (n == 0)
 			break;
-		got += n;
+		got += (size_t)n;
+	}
+	return (ssize_t)got;
+}
+
+/*
+ * Read at most len-1 bytes of root+path into buf, NUL-terminated, dropping trailing characters
+ * found in trim. With whole set, a value that may not have fit is -ENAMETOOLONG, not cut.
+ */
+static ssize_t read_trimmed(const char *root, const char *path, char *buf, size_t len,
+			    const char *trim, int whole)
+{
+	ssize_t got;
+	int fd;
+
+	if (!len)
+		return -EINVAL;
+	fd = open_rooted(root, path);
+	if (fd < 0)
+		return fd;
+	if (whole) {
+		/*
+		 * sysctl handlers (proc_dointvec) answer only a read at offset 0, a second
+		 * read() sees the end: so one read() into the whole buffer, and a value that
+		 * fills it may be cut.
+		 */
+		do
+			got = read(fd, buf, len);
+		while (got < 0 && errno == EINTR);
+		if (got < 0)
+			got = -errno;
+		else if ((size_t)got >= len)
+			got = -ENAMETOOLONG;
+	} else {
+		got = read_full(fd, buf, len - 1);
 	}
 	close(fd);
+	if (got < 0)
+		return got;
 	buf[got] = '\0';
-	while (got > 0 && buf[got - 1] == '\n')
+	/* the NUL test first: strchr() would find the terminator of trim */
+	while (got > 0 && buf[got - 1] && strchr(trim, buf[got - 1]))
 		buf[--got] = '\0';
 	return got;
 }
 
+ssize_t sp_read_text(const char *root, const char *path, char *buf, size_t len)
+{
+	return read_trimmed(root, path, buf, len, "\n", 0);
+}
+
+ssize_t sp_read_value(const char *root, const char *path, char *buf, size_t len)
+{
+	return read_trimmed(root, path, buf, len, "\n ", 1);
+}
+
 int sp_read_all(const char *root, const char *path, char **text)
 {
-	char full[4096];
 	size_t cap = 16384, got = 0;
 	char *buf, *nb;
 	ssize_t n;
 	int fd, r;
 
-	r = sp_root_path(root, path, full, sizeof(full));
-	if (r)
-		return r;
-	fd = open(full, O_RDONLY | O_CLOEXEC);
+	fd = open_rooted(root, path);
 	if (fd < 0)
-		return -errno;
+		return fd;
 	buf = malloc(cap);
 	if (!buf) {
 		close(fd);
@@ -95,16 +145,14 @@ int sp_read_all(const char *root, const char *path, char **text)
 			buf = nb;
 			cap *= 2;
 		}
-		n = read(fd, buf + got, cap - 1 - got);
+		n = read_full(fd, buf + got, cap - 1 - got);
 		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			r = -errno;
+			r = (int)n;
 			goto err;
 		}
-		if (n == 0)
-			break;
-		got += n;
+		got += (size_t)n;
+		if (got + 1 < cap)
+			break; /* read_full stops short only at the end */
 	}
 	close(fd);
 	buf[got] = '\0';
@@ -161,8 +209,13 @@ int sp_write_text(const char *path, const char *text)
 	fd = open(path, O_WRONLY | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
-	/* a sysfs store takes the whole value in one write; retrying a part would be wrong */
-	n = write(fd, text, len);
+	/*
+	 * A sysfs store takes the whole value in one write; retrying a part would be wrong. An
+	 * EINTR wrote nothing (cgroupfs reclaim stores return it on a signal), so that is retried.
+	 */
+	do
+		n = write(fd, text, len);
+	while (n < 0 && errno == EINTR);
 	if (n < 0)
 		r = -errno;
 	else if ((size_t)n != len)

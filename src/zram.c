@@ -7,7 +7,6 @@
  */
 #include <ctype.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +15,7 @@
 #include <unistd.h>
 
 #include "log.h"
+#include "sysfs.h"
 #include "undo.h"
 #include "zram.h"
 
@@ -70,39 +70,6 @@ int sp_zram_parse_mm_stat(const char *text, struct sp_compression *c)
 	return 0;
 }
 
-static int read_file(const char *path, char *buf, size_t len)
-{
-	ssize_t n;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-
-	if (fd < 0)
-		return -errno;
-	n = read(fd, buf, len - 1);
-	close(fd);
-	if (n < 0)
-		return -errno;
-	buf[n] = 0;
-	return 0;
-}
-
-static int write_file(const char *path, const char *value)
-{
-	size_t len = strlen(value);
-	ssize_t n;
-	int fd = open(path, O_WRONLY | O_CLOEXEC);
-
-	if (fd < 0)
-		return -errno;
-	n = write(fd, value, len);
-	if (n < 0) {
-		n = -errno;
-		close(fd);
-		return n;
-	}
-	close(fd);
-	return (size_t)n == len ? 0 : -EIO;
-}
-
 static int attr_path(int id, const char *attr, char *buf, size_t len)
 {
 	int n = snprintf(buf, len, "/sys/block/zram%d/%s", id, attr);
@@ -113,16 +80,16 @@ static int attr_path(int id, const char *attr, char *buf, size_t len)
 static int hot_add(int *id)
 {
 	char buf[32];
-	int ret = read_file(ZRAM_CONTROL "/hot_add", buf, sizeof(buf));
+	ssize_t n = sp_read_text(NULL, ZRAM_CONTROL "/hot_add", buf, sizeof(buf));
 
-	if (ret < 0)
-		return ret;
+	if (n < 0)
+		return (int)n;
 	if (sscanf(buf, "%d", id) != 1 || *id < 0)
 		return -EIO;
 	if (*id >= OWNED_MAX) {
 		/* not trackable: give it back at once rather than leak it */
 		snprintf(buf, sizeof(buf), "%d", *id);
-		write_file(ZRAM_CONTROL "/hot_remove", buf);
+		sp_write_text(ZRAM_CONTROL "/hot_remove", buf);
 		return -EMFILE;
 	}
 	owned[*id] = 1;
@@ -139,11 +106,11 @@ static int remove_owned(int id)
 	if (id < 0 || id >= OWNED_MAX || !owned[id])
 		return 0;
 	attr_path(id, "reset", path, sizeof(path));
-	ret = write_file(path, "1");
+	ret = sp_write_text(path, "1");
 	if (ret < 0 && ret != -ENOENT)
 		return ret; /* -EBUSY: still swapped on or open */
 	snprintf(buf, sizeof(buf), "%d", id);
-	ret = write_file(ZRAM_CONTROL "/hot_remove", buf);
+	ret = sp_write_text(ZRAM_CONTROL "/hot_remove", buf);
 	sp_debug("zram", "hot_remove zram%d -> %d", id, ret);
 	if (ret < 0 && ret != -ENODEV && ret != -ENOENT)
 		return ret;
@@ -185,14 +152,14 @@ int sp_zram_algorithms(char algs[][SP_ZRAM_ALG_MAX], size_t max, size_t *n)
 	 * same for every device */
 	for (id = 0; id < 16; id++) {
 		attr_path(id, "comp_algorithm", path, sizeof(path));
-		if (read_file(path, buf, sizeof(buf)) == 0)
+		if (sp_read_text(NULL, path, buf, sizeof(buf)) >= 0)
 			return sp_zram_parse_algorithms(buf, algs, max, n);
 	}
 	ret = hot_add(&id);
 	if (ret < 0)
 		return ret == -ENOENT ? -ENOENT : ret;
 	attr_path(id, "comp_algorithm", path, sizeof(path));
-	ret = read_file(path, buf, sizeof(buf));
+	ret = (int)sp_read_text(NULL, path, buf, sizeof(buf));
 	remove_owned(id);
 	return ret < 0 ? ret : sp_zram_parse_algorithms(buf, algs, max, n);
 }
@@ -230,12 +197,12 @@ int sp_zram_create(const char *alg, uint64_t disksize, char *dev, size_t devlen)
 	}
 	/* the compressor must be chosen before disksize initialises the device */
 	attr_path(id, "comp_algorithm", path, sizeof(path));
-	ret = write_file(path, alg);
+	ret = sp_write_text(path, alg);
 	if (ret < 0)
 		goto fail;
 	snprintf(buf, sizeof(buf), "%" PRIu64, disksize);
 	attr_path(id, "disksize", path, sizeof(path));
-	ret = write_file(path, buf);
+	ret = sp_write_text(path, buf);
 	if (ret < 0)
 		goto fail;
 	n = snprintf(dev, devlen, "/dev/zram%d", id);
@@ -272,6 +239,6 @@ int sp_zram_stats(const char *dev, struct sp_compression *c)
 	if (ret < 0)
 		return ret;
 	attr_path(id, "mm_stat", path, sizeof(path));
-	ret = read_file(path, buf, sizeof(buf));
+	ret = (int)sp_read_text(NULL, path, buf, sizeof(buf));
 	return ret < 0 ? ret : sp_zram_parse_mm_stat(buf, c);
 }

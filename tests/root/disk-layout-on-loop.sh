@@ -13,14 +13,16 @@ TOOL=$TOP/build/tests/disk-tool
 SWAP_GUID=0657fd6d-a4ab-43c4-84e5-0933c84b4f4f
 FS_GUID=0fc63daf-8483-4772-8e79-3d69d8477de4
 
-# read_table DEV: "NR START SECTORS TYPE NAME" lines from an independent reader
+# read_table DEV: "NR START SECTORS TYPE NAME" lines from an independent reader, in 512-byte
+# units as the plan counts (sfdisk counts logical sectors: 4096 bytes on a 4Kn disk)
 read_table() {
 	if command -v sfdisk >/dev/null 2>&1 && command -v python3 >/dev/null 2>&1; then
 		sfdisk --json "$1" | python3 -c '
 import json, sys
 t = json.load(sys.stdin)["partitiontable"]
+k = t.get("sectorsize", 512) // 512
 for i, p in enumerate(t["partitions"], 1):
-    print(i, p["start"], p["size"], p["type"].lower(), p.get("name", ""))'
+    print(i, p["start"] * k, p["size"] * k, p["type"].lower(), p.get("name", ""))'
 	else
 		partx --show --noheadings --bytes -o NR,START,SECTORS,TYPE,NAME "$1" |
 			awk '{print $1, $2, $3, tolower($4), $5}'

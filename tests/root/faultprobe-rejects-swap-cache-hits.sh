@@ -6,24 +6,13 @@
 # mark the result invalid.
 . "$(dirname "$0")/lib.sh"
 need_root
-need_cmd mkswap
-need_cmd swapon
-RUN=${FAULTPROBE_RUN:-$TOP/build/tests/faultprobe-run}
-[ "$(wc -l </proc/swaps)" -le 1 ] || skip "another swap area is active"
-[ -x "$RUN" ] || fail "$RUN missing: run make tests"
+need_no_other_swap
 
-make_loop loopdev 1G
-dev=$loopdev
-mkswap "$dev" >/dev/null || fail "mkswap $dev"
-swapon -p 32767 "$dev" || fail "swapon $dev"
-at_exit "swapoff '$dev'"
+make_loop dev 1G
+swap_on "$dev"
 
-out=$("$RUN" --no-reclaim --qds 1 "$dev" 64 6) || fail "faultprobe-run failed: $out"
-echo "$out"
-val() { echo "$out" | sed -n "s/^$1=//p"; }
-# the probe needs our swap area to be the only one: with another at the same priority the
-# kernel spreads the pages over both and nothing here says which device was measured
-[ "$(val other_swaps)" = 0 ] || skip "another swap area was active during the run"
+faultprobe_run res --no-reclaim --qds 1 "$dev" 64 6
+val() { kv "$1" "$res"; }
 
 pages=$((64 * 1024 * 1024 / $(getconf PAGESIZE)))
 [ "$(val invalid)" = 1 ] || fail "swap-cache hits were not rejected"

@@ -64,3 +64,94 @@ expect_refusal() {
 
 # small run options: a 1 GiB scratch disk is enough for this plan
 SMALL_RUN=(--swap-size 128M --budget 32M --time-per-placement 4)
+
+# need_helper VAR NAME: the test helper program build/tests/NAME into VAR; skips when it is not
+# built
+need_helper() {
+	local _nh_path=$TOP/build/tests/$2
+	[ -x "$_nh_path" ] || skip "build/tests/$2 not built (make tests)"
+	printf -v "$1" '%s' "$_nh_path"
+}
+
+# need_memcg: skip without a memory cgroup controller (v1 mounted, or v2 at /sys/fs/cgroup)
+need_memcg() {
+	[ -e /sys/fs/cgroup/memory/memory.limit_in_bytes ] ||
+		grep -qw memory /sys/fs/cgroup/cgroup.controllers 2>/dev/null ||
+		skip "no memory cgroup controller (v1, or v2 at /sys/fs/cgroup)"
+}
+
+# kv KEY FILE: the value of the KEY=value line in FILE (what the test helper programs print)
+kv() { sed -n "s/^$1=//p" "$2"; }
+
+# need_no_other_swap: skip when a swap area is active already. A probe needs its own to be the
+# only one: with another, the kernel spreads the pages over both and nothing says which device
+# was measured.
+need_no_other_swap() { [ "$(wc -l </proc/swaps)" -le 1 ] || skip "another swap area is active"; }
+
+# swap_on DEV: mkswap DEV and swap on it at the top priority (above any area that appears
+# meanwhile); swapped off at exit.
+swap_on() {
+	need_cmd mkswap
+	need_cmd swapon
+	mkswap "$1" >/dev/null || fail "mkswap $1"
+	swapon -p 32767 "$1" || fail "swapon $1"
+	at_exit "swapoff '$1'"
+}
+
+# make_zram_swap VAR SIZE ALG: a zram device of our own (hot_add: zram0 is the machine's and is
+# never touched) with compressor ALG and disksize SIZE, swapped on with swap_on; /dev/zramN
+# goes into VAR. Swapped off, reset and removed at exit; only this device. Skips without
+# zram-control or without ALG.
+make_zram_swap() {
+	local _mz_id _mz_z # prefixed: a local named like the caller's VAR would hide it
+	need_root
+	need_cmd mkswap
+	need_cmd swapon
+	[ -w /sys/class/zram-control/hot_add ] || skip "no /sys/class/zram-control (zram module not loaded)"
+	_mz_id=$(cat /sys/class/zram-control/hot_add) || skip "zram hot_add failed"
+	_mz_z=/sys/block/zram$_mz_id
+	at_exit "echo $_mz_id > /sys/class/zram-control/hot_remove"
+	at_exit "echo 1 > $_mz_z/reset"
+	grep -qw -- "$3" "$_mz_z/comp_algorithm" || skip "zram has no $3"
+	echo "$3" >"$_mz_z/comp_algorithm" || fail "cannot set $3 on zram$_mz_id"
+	echo "$2" >"$_mz_z/disksize" || fail "cannot size zram$_mz_id"
+	swap_on "/dev/zram$_mz_id"
+	printf -v "$1" '%s' "/dev/zram$_mz_id"
+}
+
+# faultprobe_run VAR ARGS...: run build/tests/faultprobe-run ARGS ($FAULTPROBE_RUN overrides it),
+# show its key=value output and keep it in a file whose path goes into VAR (read it with kv).
+# Skips when another swap area was active during the run (see need_no_other_swap).
+faultprobe_run() {
+	local _fr_run=${FAULTPROBE_RUN:-$TOP/build/tests/faultprobe-run} _fr_dir
+	[ -x "$_fr_run" ] || fail "$_fr_run missing: run make tests"
+	scratch_dir _fr_dir
+	"$_fr_run" "${@:2}" >"$_fr_dir/out" || fail "faultprobe-run failed: $(cat "$_fr_dir/out")"
+	cat "$_fr_dir/out"
+	[ "$(kv other_swaps "$_fr_dir/out")" = 0 ] || skip "another swap area was active during the run"
+	printf -v "$1" '%s' "$_fr_dir/out"
+}
+
+# expect_real_swapins FILE MIB: faultprobe-run's output FILE (buffer of MIB MiB) proves real
+# swap-ins: valid; >= 1000 samples; samples + warm-up and the real swap-ins within 5 % of the
+# touches; pswpin rose with them; eviction proven before timing (VmSwap held the buffer,
+# almost none of it resident); every touched page verified intact; io_uring depth 1 valid.
+expect_real_swapins() {
+	local f=$1 bytes=$(($2 * 1024 * 1024)) pages t kept
+	pages=$((bytes / $(getconf PAGESIZE)))
+	[ "$(kv invalid "$f")" = 0 ] || fail "result marked invalid: $(kv reason "$f")"
+	[ "$(kv real_swapins "$f")" -gt 0 ] || fail "no real swap-ins"
+	[ "$(kv samples "$f")" -ge 1000 ] || fail "fewer than 1000 samples"
+	kept=$(($(kv samples "$f") + $(kv warmup_dropped "$f")))
+	t=$(kv touches "$f")
+	[ $(((t - kept) * 20)) -le "$t" ] || fail "samples+warmup $kept not within 5 % of touches $t"
+	[ $((($(kv real_swapins "$f") - t) * 20)) -le "$t" ] || fail "real swap-ins not within 5 % of touches"
+	[ $(($(kv pswpin_delta "$f") * 100)) -ge $(($(kv real_swapins "$f") * 95)) ] ||
+		fail "pswpin did not rise with the swap-ins"
+	[ "$(kv vmswap_bytes "$f")" -ge $((bytes * 95 / 100)) ] || fail "VmSwap below the buffer size"
+	[ "$(kv resident_pages "$f")" -le $((pages / 100)) ] || fail "buffer pages still resident after eviction"
+	[ "$(kv mismatches "$f")" = 0 ] || fail "pages came back corrupted"
+	[ "$(kv pages_checked "$f")" -ge "$t" ] || fail "not every touched page was verified"
+	[ "$(kv uring_qd1_samples "$f")" -gt 0 ] || fail "io_uring qd1 has no samples"
+	[ "$(kv uring_qd1_invalid "$f")" = 0 ] || fail "io_uring qd1 invalid"
+}

@@ -3,11 +3,8 @@
 # a second: the workload is killed, the probe returns -EINTR (rc=-4), and its cgroup is gone.
 . "$(dirname "$0")/lib.sh"
 need_root
-RUN=$TOP/build/tests/pressure-run
-[ -x "$RUN" ] || skip "build/tests/pressure-run not built (make tests)"
-[ -e /sys/fs/cgroup/memory/memory.limit_in_bytes ] ||
-	grep -qw memory /sys/fs/cgroup/cgroup.controllers 2>/dev/null ||
-	skip "no memory cgroup controller (v1, or v2 at /sys/fs/cgroup)"
+need_helper RUN pressure-run
+need_memcg
 scratch_dir tmp
 "$RUN" --limit-mib 32 --over 0.5 --time 60 --swap 0 >"$tmp/out" 2>&1 &
 p=$!

@@ -5,8 +5,7 @@
 # same probe with a workload of 50 % of the limit finishes, touches > 0, oom_killed=0.
 . "$(dirname "$0")/lib.sh"
 need_root
-RUN=$TOP/build/tests/pressure-run
-[ -x "$RUN" ] || skip "build/tests/pressure-run not built (make tests)"
+need_helper RUN pressure-run
 if [ -e /sys/fs/cgroup/memory/memory.limit_in_bytes ]; then
 	ver=1
 	swap_acct=/sys/fs/cgroup/memory/memory.memsw.limit_in_bytes
@@ -21,21 +20,20 @@ if [ "$(tail -n +2 /proc/swaps | wc -l)" -gt 0 ] && [ ! -e "${swap_acct:-/nonexi
 	skip "swap is active and the kernel has no swap accounting to forbid it"
 fi
 scratch_dir tmp
-val() { sed -n "s/^$1=//p" "$2"; }
 
 "$RUN" --limit-mib 64 --over 1.2 --hot 0.5 --time 3 --swap 0 >"$tmp/big" 2>"$tmp/err" ||
 	fail "pressure-run (120 %) failed: $(cat "$tmp/err") $(cat "$tmp/big")"
 cat "$tmp/big"
-[ "$(val rc "$tmp/big")" = 0 ] || fail "rc is not 0"
-[ "$(val done "$tmp/big")" = 1 ] || fail "done is not 1"
-[ "$(val cgroup_version "$tmp/big")" = $ver ] || fail "cgroup_version is not $ver"
-[ "$(val oom_killed "$tmp/big")" = 1 ] || fail "a workload of 120 % of its limit without swap was not OOM-killed"
-[ "$(val limit_bytes "$tmp/big")" = $((64 << 20)) ] || fail "limit_bytes is not 64 MiB"
+[ "$(kv rc "$tmp/big")" = 0 ] || fail "rc is not 0"
+[ "$(kv done "$tmp/big")" = 1 ] || fail "done is not 1"
+[ "$(kv cgroup_version "$tmp/big")" = $ver ] || fail "cgroup_version is not $ver"
+[ "$(kv oom_killed "$tmp/big")" = 1 ] || fail "a workload of 120 % of its limit without swap was not OOM-killed"
+[ "$(kv limit_bytes "$tmp/big")" = $((64 << 20)) ] || fail "limit_bytes is not 64 MiB"
 
 "$RUN" --limit-mib 64 --over 0.5 --hot 0.5 --time 1 --swap 0 >"$tmp/small" 2>"$tmp/err" ||
 	fail "pressure-run (50 %) failed: $(cat "$tmp/err") $(cat "$tmp/small")"
 cat "$tmp/small"
-[ "$(val oom_killed "$tmp/small")" = 0 ] || fail "a workload of 50 % of its limit was OOM-killed"
-[ "$(val touches "$tmp/small")" -gt 0 ] || fail "the fitting workload made no touches"
-[ "$(val major_faults "$tmp/small")" = 0 ] || fail "the fitting workload had major faults"
+[ "$(kv oom_killed "$tmp/small")" = 0 ] || fail "a workload of 50 % of its limit was OOM-killed"
+[ "$(kv touches "$tmp/small")" -gt 0 ] || fail "the fitting workload made no touches"
+[ "$(kv major_faults "$tmp/small")" = 0 ] || fail "the fitting workload had major faults"
 echo "ok: 120 % OOM-killed and recorded, 50 % survived"

@@ -1,0 +1,294 @@
+# tests/vm/lib.sh - sourced by the QEMU boot tests of the appliance (build/swapplace.img).
+#
+# A test works on a copy of the image, so the build output is never changed: it writes an
+# unattended config (and a GRUB extra.cfg choosing the serial-console entry) into the copy with
+# mtools, boots the copy under software emulation as a USB stick on xHCI beside two blank disks
+# with serials (a rotational IDE/SATA disk, the target, and an NVMe disk), waits for the guest to
+# power off, and reads reports/ back with mtools. Everything a test creates lives in one scratch
+# directory; the EXIT trap kills QEMU and removes the directory on every exit path, and QEMU
+# itself runs under `timeout -s KILL`, so even a test killed with SIGKILL leaves no guest behind.
+#
+# Exit codes: 0 pass, 1 fail, 77 skip (no qemu-system-x86_64, mtools, OVMF, or image).
+set -u
+TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+VM_IMAGE=${VM_IMAGE:-$TOP/build/swapplace.img}
+VM_OVMF_DIR=${VM_OVMF_DIR:-/usr/share/OVMF}
+VM_HDD_SERIAL=${VM_HDD_SERIAL:-SPHDD0001}
+VM_NVME_SERIAL=${VM_NVME_SERIAL:-SPNVME0001}
+VM_STICK_SERIAL=${VM_STICK_SERIAL:-SPSTICK0001}
+VM_HDD_SIZE=${VM_HDD_SIZE:-3G}
+VM_NVME_SIZE=${VM_NVME_SIZE:-1G}
+VM_MEM=${VM_MEM:-512}
+VM_SMP=${VM_SMP:-2}
+# what the unattended runs measure: small, so a run under TCG stays within minutes
+VM_RUN_CONF=${VM_RUN_CONF:-"budget = 48M
+swap_size = 160M
+time_per_placement = 4"}
+# mtools refuses FAT images whose geometry does not match a floppy/disk table otherwise
+export MTOOLS_SKIP_CHECK=1
+export LC_ALL=C
+
+VM_DIR=""
+VM_PID=""
+VM_NAME=$(basename "$0" .sh)
+VM_T0=$(date +%s)
+
+vm_skip() { echo "skip: $*"; exit 77; }
+vm_fail() {
+	echo "FAIL: $*"
+	vm_show_log
+	exit 1
+}
+vm_log() { echo "[$(($(date +%s) - VM_T0))s] $*"; }
+
+# The end of the guest's serial log, so the runner's log shows why a boot failed; the whole
+# log is kept in build/test-logs/vm-NAME.serial.log (build output, removed by make clean).
+vm_show_log() {
+	[ -n "$VM_DIR" ] && [ -s "$VM_DIR/serial.log" ] || return 0
+	echo "--- last 40 lines of the guest's serial log:"
+	tr -d '\r' <"$VM_DIR/serial.log" | sed 's/\x1b\[[0-9;?]*[A-Za-z]//g' | tail -n 40
+	echo "---"
+}
+
+vm_kill() {
+	local i
+	[ -n "$VM_PID" ] || return 0
+	if kill -0 "$VM_PID" 2>/dev/null; then
+		kill -TERM "$VM_PID" 2>/dev/null
+		for ((i = 0; i < 50; i++)); do
+			kill -0 "$VM_PID" 2>/dev/null || break
+			sleep 0.1
+		done
+		kill -KILL "$VM_PID" 2>/dev/null
+	fi
+	wait "$VM_PID" 2>/dev/null
+	VM_PID=""
+}
+
+_vm_cleanup() {
+	vm_kill
+	if [ -n "$VM_DIR" ]; then
+		if [ -s "$VM_DIR/serial.log" ] && [ -d "$TOP/build/test-logs" ]; then
+			cp "$VM_DIR/serial.log" "$TOP/build/test-logs/vm-$VM_NAME.serial.log" 2>/dev/null
+		fi
+		rm -rf "$VM_DIR"
+	fi
+	echo "wall time: $(($(date +%s) - VM_T0)) s"
+}
+trap _vm_cleanup EXIT
+trap 'exit 1' INT TERM HUP
+
+# vm_setup FIRMWARE: skip unless the tools, firmware and image exist; make the scratch
+# directory with a copy of the image (stick.img) and blank disks hdd.raw and nvme.raw.
+# FIRMWARE: seabios, ovmf or ovmf-secboot.
+vm_setup() {
+	VM_FW=$1
+	local t
+	for t in qemu-system-x86_64 mcopy mdir python3 timeout; do
+		command -v "$t" >/dev/null 2>&1 || vm_skip "needs $t"
+	done
+	case $VM_FW in
+	seabios) ;;
+	ovmf)
+		VM_CODE=$VM_OVMF_DIR/OVMF_CODE_4M.fd VM_VARS=$VM_OVMF_DIR/OVMF_VARS_4M.fd ;;
+	ovmf-secboot)
+		VM_CODE=$VM_OVMF_DIR/OVMF_CODE_4M.secboot.fd VM_VARS=$VM_OVMF_DIR/OVMF_VARS_4M.ms.fd ;;
+	*) vm_fail "unknown firmware '$VM_FW'" ;;
+	esac
+	if [ "$VM_FW" != seabios ]; then
+		[ -r "$VM_CODE" ] || vm_skip "needs $VM_CODE (package ovmf)"
+		[ -r "$VM_VARS" ] || vm_skip "needs $VM_VARS (package ovmf)"
+	fi
+	[ -s "$VM_IMAGE" ] || vm_skip "needs $VM_IMAGE (make image)"
+	VM_DIR=$(mktemp -d "${TMPDIR:-/tmp}/swapplace-vm.XXXXXX") || vm_fail "no scratch directory"
+	cp --sparse=always "$VM_IMAGE" "$VM_DIR/stick.img" || vm_fail "cannot copy the image"
+	[ "$VM_FW" = seabios ] || cp "$VM_VARS" "$VM_DIR/vars.fd" || vm_fail "cannot copy $VM_VARS"
+	truncate -s "$VM_HDD_SIZE" "$VM_DIR/hdd.raw" || vm_fail "cannot make hdd.raw"
+	truncate -s "$VM_NVME_SIZE" "$VM_DIR/nvme.raw" || vm_fail "cannot make nvme.raw"
+	VM_STICK=$VM_DIR/stick.img
+	mdir -i "$VM_STICK@@1M" ::/ >/dev/null 2>&1 || vm_fail "mtools cannot read the FAT partition at 1 MiB of the image"
+}
+
+# vm_put SRC DEST: copy a file onto the stick copy's FAT partition (DEST like ::/x.cfg)
+vm_put() { mcopy -o -i "$VM_STICK@@1M" "$1" "$2" || vm_fail "mcopy '$1' to '$2' failed"; }
+
+# vm_config [crlf]: stdin becomes ::/swapplace.conf; with "crlf", written with CRLF line
+# ends and a UTF-8 BOM, as Notepad saves it.
+vm_config() {
+	local f=$VM_DIR/swapplace.conf
+	if [ "${1:-}" = crlf ]; then
+		{ printf '\xef\xbb\xbf'; sed 's/$/\r/'; } >"$f"
+	else
+		cat >"$f"
+	fi
+	vm_put "$f" ::/swapplace.conf
+}
+
+# vm_grub ARGS: GRUB boots the serial-console entry at once and appends ARGS to the kernel
+# command line (the contract's /boot/grub/extra.cfg).
+vm_grub() {
+	printf 'set default=1\nset timeout=0\nset swapplace_args="%s"\n' "$*" >"$VM_DIR/extra.cfg"
+	vm_put "$VM_DIR/extra.cfg" ::/boot/grub/extra.cfg
+}
+
+# vm_unattended_config: auto mode on the HDD, the NVMe as the extra device, small budgets
+vm_unattended_config() {
+	vm_config "$@" <<EOF
+# written by tests/vm/$VM_NAME.sh
+auto = yes
+target = $VM_HDD_SERIAL
+confirm = $VM_HDD_SERIAL
+also = $VM_NVME_SERIAL
+$VM_RUN_CONF
+EOF
+}
+
+# vm_start SECONDS [SERIAL-ARGS...]: boot the stick in the background. The serial port goes
+# to $VM_DIR/serial.log unless SERIAL-ARGS (e.g. a -chardev and -serial pair) say otherwise.
+# QEMU is killed after SECONDS whatever happens to this shell.
+vm_start() {
+	local secs=$1 machine=pc
+	shift
+	local fw=() serial=(-serial "file:$VM_DIR/serial.log")
+	[ $# -gt 0 ] && serial=("$@")
+	case $VM_FW in
+	ovmf)
+		fw=(-drive "if=pflash,format=raw,readonly=on,file=$VM_CODE"
+			-drive "if=pflash,format=raw,file=$VM_DIR/vars.fd") ;;
+	ovmf-secboot)
+		machine=q35,smm=on
+		fw=(-global driver=cfi.pflash01,property=secure,value=on
+			-drive "if=pflash,format=raw,readonly=on,file=$VM_CODE"
+			-drive "if=pflash,format=raw,file=$VM_DIR/vars.fd") ;;
+	esac
+	# Development aid: VM_KERNEL and VM_INITRD boot a kernel directly (no firmware boot of the
+	# stick; the stick is still attached), to try an initramfs without rebuilding the image.
+	local direct=() boot=",bootindex=0"
+	if [ -n "${VM_KERNEL:-}" ]; then
+		direct=(-kernel "$VM_KERNEL" -initrd "$VM_INITRD"
+			-append "console=tty0 console=ttyS0,115200 ${VM_APPEND:-}")
+		boot=""
+	fi
+	VM_CMD=(qemu-system-x86_64 -accel tcg -machine "$machine" -m "$VM_MEM" -smp "$VM_SMP"
+		-display none -monitor none -no-reboot -nodefaults -vga std "${fw[@]}" "${direct[@]}"
+		-device qemu-xhci,id=xhci
+		-drive "if=none,id=stick,format=raw,file=$VM_STICK"
+		-device "usb-storage,bus=xhci.0,drive=stick,serial=$VM_STICK_SERIAL$boot"
+		-drive "if=none,id=hd,format=raw,file=$VM_DIR/hdd.raw"
+		-device "ide-hd,drive=hd,serial=$VM_HDD_SERIAL,rotation_rate=7200"
+		-drive "if=none,id=nv,format=raw,file=$VM_DIR/nvme.raw"
+		-device "nvme,drive=nv,serial=$VM_NVME_SERIAL"
+		"${serial[@]}")
+	vm_log "boot ($VM_FW): ${VM_CMD[*]}"
+	: >"$VM_DIR/serial.log"
+	timeout -s KILL "$secs" "${VM_CMD[@]}" </dev/null >"$VM_DIR/qemu.out" 2>&1 &
+	VM_PID=$!
+	VM_DEADLINE=$(($(date +%s) + secs))
+}
+
+# vm_wait_poweroff: wait until QEMU exits (the guest powered off: -no-reboot turns a reboot
+# into an exit too); fails when QEMU reported an error or the deadline passed first.
+vm_wait_poweroff() {
+	local rc
+	while kill -0 "$VM_PID" 2>/dev/null; do
+		if [ "$(date +%s)" -ge "$VM_DEADLINE" ]; then
+			vm_kill
+			vm_fail "the guest did not power off in time"
+		fi
+		if grep -q 'Kernel panic' "$VM_DIR/serial.log" 2>/dev/null; then
+			vm_kill
+			vm_fail "the guest kernel panicked"
+		fi
+		# the init's panic path waits in a shell for a person: nobody will come
+		if grep -q 'swapplace: PANIC:' "$VM_DIR/serial.log" 2>/dev/null; then
+			sleep 2
+			vm_kill
+			vm_fail "the init panicked (dropped to its rescue shell)"
+		fi
+		sleep 2
+	done
+	wait "$VM_PID"
+	rc=$?
+	VM_PID=""
+	vm_log "qemu exited with $rc"
+	[ -s "$VM_DIR/qemu.out" ] && sed 's/^/qemu: /' "$VM_DIR/qemu.out"
+	[ "$rc" = 0 ] || vm_fail "qemu exited with $rc (137: killed at the deadline)"
+}
+
+# vm_reports OUT: copy the stick's reports/ into OUT (OUT/reports/...)
+vm_reports() {
+	mkdir -p "$1"
+	mcopy -s -n -i "$VM_STICK@@1M" ::/reports "$1/" || vm_fail "cannot read reports/ from the stick"
+	vm_log "reports on the stick:"
+	(cd "$1" && find reports -type f | sort | sed 's/^/  /')
+}
+
+# vm_serial_has REGEX: the serial log (carriage returns removed) matches the extended REGEX
+vm_serial_has() { tr -d '\r' <"$VM_DIR/serial.log" | grep -Eq -- "$1"; }
+
+# vm_assert_report OUT: OUT/reports holds one run directory named ...-<target serial> whose
+# report.json measured start, end, file, at least one zram compressor and the NVMe device,
+# each with real swap-ins and integrity checked without a mismatch.
+vm_assert_report() {
+	python3 - "$1/reports" "$VM_HDD_SERIAL" <<'EOF' || vm_fail "the report does not hold what a run must measure"
+import glob, json, os, sys
+
+top, serial = sys.argv[1], sys.argv[2]
+found = sorted(glob.glob(os.path.join(top, "*", "report.json")))
+bad = []
+if len(found) != 1:
+    sys.exit("want exactly one reports/*/report.json, found %d: %s" % (len(found), found))
+run_dir = os.path.basename(os.path.dirname(found[0]))
+if not run_dir.endswith("-" + serial):
+    bad.append("run directory '%s' does not end with the target serial" % run_dir)
+if not os.path.exists(os.path.join(os.path.dirname(found[0]), "report.txt")):
+    bad.append("no report.txt beside report.json")
+with open(found[0]) as f:
+    r = json.load(f)
+if not str(r.get("schema", "")).startswith("swapplace-report/"):
+    bad.append("schema is %r" % r.get("schema"))
+results = {x["placement"]: x for x in r.get("results", [])}
+print("placements:", ", ".join("%s=%s" % (k, v.get("status")) for k, v in results.items()))
+want = ["start", "end", "file", "dev-nvme0n1"]
+zram = [k for k in results if k.startswith("zram-")]
+if not zram:
+    bad.append("no zram-* result")
+for name in want + zram:
+    x = results.get(name)
+    if x is None:
+        bad.append("no '%s' result" % name)
+        continue
+    fp = x.get("fault_probe") or {}
+    integ = x.get("integrity") or {}
+    print("  %-14s status=%s real_swapins=%s samples=%s p50_us=%s pages_checked=%s mismatches=%s" % (
+        name, x.get("status"), fp.get("real_swapins"), fp.get("samples"), fp.get("p50_us"),
+        integ.get("pages_checked"), integ.get("mismatches")))
+    if x.get("status") != "ok":
+        bad.append("%s: status %s (%s)" % (name, x.get("status"), x.get("reason")))
+    if not fp.get("real_swapins", 0) > 0:
+        bad.append("%s: no real swap-ins" % name)
+    if not integ.get("pages_checked", 0) > 0:
+        bad.append("%s: integrity not checked" % name)
+    if integ.get("mismatches", 1) != 0:
+        bad.append("%s: %s integrity mismatches" % (name, integ.get("mismatches")))
+for b in bad:
+    print("report:", b)
+sys.exit(1 if bad else 0)
+EOF
+}
+
+# vm_file_sum FILE: checksum of a blank disk, to prove the guest left it unchanged
+vm_file_sum() { sha256sum "$1" | cut -d' ' -f1; }
+
+# vm_unattended FIRMWARE [crlf]: the whole unattended boot: config, boot, power-off, report.
+# VM_BOOT_TIMEOUT bounds the guest (boot + run + power-off).
+vm_unattended() {
+	vm_setup "$1"
+	vm_unattended_config "${2:-}"
+	vm_grub "panic=-1"
+	vm_start "${VM_BOOT_TIMEOUT:-780}"
+	vm_wait_poweroff
+	vm_reports "$VM_DIR/out"
+	vm_assert_report "$VM_DIR/out"
+	vm_serial_has 'swapplace: \[[0-9]+/[0-9]+\]' || vm_fail "no progress line on the serial console"
+}
