@@ -53,9 +53,10 @@ deps:
 
 tests: $(B)/swapplace $(UNIT_BIN) $(HELPERS)
 
-# Unit tests need nothing but the build; root tests skip (77) where the machine lacks a feature.
+# Unit tests need nothing but the build; root tests skip (77) where the machine lacks a feature;
+# the vm tests boot the stick image (built here, as check-image does) under QEMU.
 check: deps
-	$(MAKE) tests
+	$(MAKE) tests image
 	./tests/run.sh
 
 check-unit: tests

@@ -34,7 +34,9 @@ gcd=$pkgroot/grub-efi-amd64-signed/usr/lib/grub/x86_64-efi-signed/gcdx64.efi.sig
 shim=$pkgroot/shim-signed/usr/lib/shim/shimx64.efi.signed
 mm=$pkgroot/shim-helpers-amd64-signed/usr/lib/shim/mmx64.efi.signed
 set -- "$pkgroot"/linux-image/boot/vmlinuz-*
-[ $# = 1 ] && [ -f "$1" ] || die "want exactly one kernel in $pkgroot/linux-image/boot, found: $*"
+if [ $# != 1 ] || [ ! -f "$1" ]; then
+	die "want exactly one kernel in $pkgroot/linux-image/boot, found: $*"
+fi
 vmlinuz=$1
 for f in "$grub_pc/boot.img" "$grub_pc/diskboot.img" "$grub_pc/kernel.img" "$gcd" "$shim" "$mm" \
 	"$initramfs" "$here/grub.cfg" "$here/swapplace.conf"; do
@@ -44,6 +46,8 @@ for tool in sfdisk mkfs.fat mmd mcopy mdir grub-mkimage dd truncate; do
 	command -v "$tool" >/dev/null 2>&1 || die "missing tool '$tool' (see tests/install-deps.sh)"
 done
 
+# A failed build must not leave the previous image looking current.
+rm -f "$out" "$out.sizes"
 rm -rf "$work"
 mkdir -p "$work/tree/boot/grub" "$work/tree/EFI/BOOT" "$work/tree/reports"
 tree=$work/tree
@@ -84,18 +88,19 @@ crlf >"$tree/reports/README.txt" <<'EOF'
 swapplace reports
 =================
 
-Every run of the swapplace stick leaves one folder here:
+Every run of the swapplace stick leaves one folder here, named
+<date>-<time>-<machine>-<serial of the measured disk>:
 
-    <date>-<machine>-<target disk serial>/
-        report.txt    the result, readable in any text editor, printable
-        report.json   the same data for programs (schema: docs/schema.md)
+    report.txt    the result: open it in any text editor and print it in a
+                  fixed-width font (Courier New, Consolas) so the tables line up
+    report.json   the same data for programs
 
-A run that was refused (disk not found, confirmation wrong, ...) leaves a folder with the
-reason in it and no disk was touched.
+A folder ending in -failed is a run that broke off; one ending in -refused
+holds reason.txt: why the stick refused to run. No disk was touched then.
 
-To print a report on another PC, open report.txt in a text editor and print it with a
-fixed-width font (Courier, Consolas), or run "swapplace report report.json" on a Linux
-machine with swapplace installed.
+On Linux with swapplace installed, "swapplace report report.json" prints the
+report again. Copy the folders elsewhere before writing a new image to this
+stick: that erases them.
 EOF
 
 # --- BIOS: GRUB core.img with every module it needs built in ---------------------------
@@ -126,6 +131,7 @@ core_sectors=$(((core_bytes + 511) / 512))
 le() { # VALUE BYTES -> little-endian binary on stdout
 	v=$1 n=$2
 	while [ "$n" -gt 0 ]; do
+		# shellcheck disable=SC2059 # the format is the octal escape of one byte
 		printf "\\$(printf %03o $((v & 255)))"
 		v=$((v >> 8))
 		n=$((n - 1))

@@ -17,7 +17,7 @@ expect_refused() { # WHAT-THE-REASON-SAYS
 	calls swapplace | grep -q '^swapplace run' && fail "swapplace run was called"
 	[ "$(calls poweroff)" = "poweroff -f" ] || fail "no poweroff"
 	[ "$(line_of "^umount $STICK\$")" -lt "$(line_of '^poweroff')" ] || fail "not unmounted before poweroff"
-	ls -a "$STICK/reports" | grep -q '^\.tmp-' && fail "temporary directory left behind"
+	for d in "$STICK"/reports/.tmp-*; do [ ! -e "$d" ] || fail "temporary directory $d left behind"; done
 	return 0
 }
 

@@ -77,7 +77,7 @@ done || fail "modules.dep names a module the archive lacks"
 # modules as Debian signed them (lockdown loads only signed modules)
 cmp "$W/x/lib/modules/$kver/kernel/fs/ext4/ext4.ko" "$KROOT/lib/modules/$kver/kernel/fs/ext4/ext4.ko" ||
 	fail "ext4.ko differs from the package's"
-for m in zram ext4 vfat nvme ahci usb-storage xhci_pci hid_generic lz4 zstd; do
+for m in zram ext4 vfat nls_ascii nvme ahci usb-storage xhci_pci hid_generic lz4 lz4hc zstd; do
 	grep -qx "$m" "$W/x/etc/swapplace-modules" || fail "$m not in the init's module list"
 done
 grep -qx 'lzo' "$W/x/etc/swapplace-modules" && fail "built-in lzo in the module list"

@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # tests/sh/lib.sh - sourced by the unprivileged init tests (bash). Builds a fake root with a
 # fake /proc/cmdline, a directory of mock commands that log their arguments, and a fake
 # stick (the mocked mount mounts nothing: the stick's files are already under mnt/stick),
@@ -14,7 +15,8 @@ BUSYBOX=${BUSYBOX:-$TOP/build/pkgs/root/busybox-static/bin/busybox}
 skip() { echo "skip: $*"; exit 77; }
 fail() { echo "FAIL: $*"; [ -n "${T:-}" ] && [ -f "$T/out" ] && sed 's/^/  out: /' "$T/out" | tail -n 40; exit 1; }
 _scratch=()
-trap 'for d in "${_scratch[@]}"; do rm -rf "$d"; done' EXIT
+_rm_scratch() { local d; for d in "${_scratch[@]}"; do rm -rf "$d"; done; }
+trap _rm_scratch EXIT
 trap 'exit 130' INT TERM
 
 shells() {
