@@ -22,6 +22,13 @@
 /* Highest swap priority: ours is used before any other area the machine may have. */
 #define SP_SWAP_PRIO 32767
 
+/*
+ * Fewer timed swap-ins than this is no median worth ranking: seen under QEMU TCG, where a
+ * slow compressor (zram-lz4hc) spent the whole fault-probe share filling and evicting and
+ * then timed 2 touches.
+ */
+#define MIN_SWAPIN_SAMPLES 200
+
 /* How the time of a placement is shared between the probes. */
 #define SHARE_DEVICE 0.20
 #define SHARE_FAULT 0.50
@@ -150,6 +157,14 @@ int sp_placement_measure(struct sp_placement *p, const struct sp_measure_opts *o
 				 "truly evicted, so the latency is not a swap-in's",
 				 (unsigned long long)res->fault_probe.touches,
 				 (unsigned long long)res->fault_probe.real_swapins);
+		} else if (res->fault_probe.lat.samples < MIN_SWAPIN_SAMPLES) {
+			res->status = SP_STATUS_INVALID;
+			snprintf(res->reason, sizeof(res->reason),
+				 "only %llu swap-ins were timed in %.0f s (at least %d make a "
+				 "median): filling and evicting took the time; give it more "
+				 "--time-per-placement",
+				 (unsigned long long)res->fault_probe.lat.samples,
+				 o->time_s * SHARE_FAULT, MIN_SWAPIN_SAMPLES);
 		}
 	}
 

@@ -4,4 +4,5 @@
 # CRLF line ends and a UTF-8 BOM, which the init must tolerate.
 . "$(dirname "$0")/lib.sh"
 vm_unattended ovmf crlf
+vm_unattended_check
 vm_log "pass"

@@ -4,4 +4,5 @@
 # report on the stick with real swap-ins for every placement.
 . "$(dirname "$0")/lib.sh"
 vm_unattended seabios
+vm_unattended_check
 vm_log "pass"

@@ -9,4 +9,5 @@ vm_serial_has 'secureboot: Secure boot enabled' ||
 	vm_fail "the guest kernel did not report 'secureboot: Secure boot enabled'"
 vm_serial_has 'Kernel is locked down from EFI Secure Boot' ||
 	vm_fail "the guest kernel did not enter lockdown under Secure Boot"
+vm_unattended_check
 vm_log "pass"

@@ -4,13 +4,15 @@
 # offered and the stick itself is not (it is listed under "Not offered" as the boot stick); the
 # HDD is picked; a confirmation with the other disk's last four characters is rejected; the
 # HDD's last four are accepted; the plan with its estimated time is shown and the run starts (a
-# progress line). Then the guest is killed: the run itself is what the unattended tests check.
+# progress line); at the end the verdict and the menu come, and "power off" from the menu
+# powers the guest off with the report saved on the stick. The budget comes from kernel
+# parameters (the interactive defaults want a bigger disk and far more time than TCG has).
 . "$(dirname "$0")/lib.sh"
 # the NVMe's serial ends differently from the HDD's, so a confirmation typed for the wrong disk
 # can be told apart from the right one
 VM_NVME_SERIAL=SPNVME0002
 vm_setup seabios
-vm_grub ""
+vm_grub "swapplace.budget=48M swapplace.swap_size=160M swapplace.time=4 panic=-1"
 sock=$VM_DIR/serial.sock
 # wait=on: QEMU starts the guest only once the driver is connected, so nothing is missed
 vm_start "${VM_BOOT_TIMEOUT:-600}" \
@@ -106,9 +108,20 @@ expect(r"^target: .*%s" % hdd, timeout=120)
 m = expect(r"^estimated time: \d+ min \d+ s", timeout=120)
 log("plan shown: " + m.group(0))
 expect(r"swapplace: running on serial %s; progress follows" % hdd, timeout=60)
-m = expect(r"swapplace: \[\d+/\d+\] .*", timeout=step_timeout)
-log("the run started: " + m.group(0))
+m = expect(r"swapplace: \[\d+/\d+\] [^\n]*\n", timeout=step_timeout)
+log("the run started: " + m.group(0).strip())
+expect(r"^Verdict$", timeout=step_timeout * 2)
+m = expect(r"swapplace: saved on the stick: (reports/\S+)\n", timeout=60)
+log("report " + m.group(1))
+if not m.group(1).endswith("-" + hdd):
+    sys.exit("the report directory is not named after the target serial: " + m.group(1))
+expect(r"1\) view the report\s+2\) run again\s+3\) shell\s+4\) power off\s+5\) reboot\s*\nchoice: ")
+send("4")
+expect(r"syncing and unmounting the stick, then poweroff")
 PY
 	vm_fail "the interactive screen did not go as expected"
-vm_kill
+vm_wait_poweroff
+vm_reports "$VM_DIR/out"
+ls "$VM_DIR"/out/reports/*-"$VM_HDD_SERIAL"/report.json >/dev/null 2>&1 ||
+	vm_fail "no report.json for $VM_HDD_SERIAL on the stick after the interactive run"
 vm_log "pass"

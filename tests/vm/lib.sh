@@ -50,15 +50,18 @@ vm_show_log() {
 	echo "---"
 }
 
+# stop the guest: TERM to `timeout` (it passes it on to QEMU), then KILL to both by pid
 vm_kill() {
-	local i
+	local i qpid=""
 	[ -n "$VM_PID" ] || return 0
+	[ -s "$VM_DIR/qemu.pid" ] && qpid=$(cat "$VM_DIR/qemu.pid" 2>/dev/null)
 	if kill -0 "$VM_PID" 2>/dev/null; then
 		kill -TERM "$VM_PID" 2>/dev/null
 		for ((i = 0; i < 50; i++)); do
 			kill -0 "$VM_PID" 2>/dev/null || break
 			sleep 0.1
 		done
+		[ -n "$qpid" ] && kill -KILL "$qpid" 2>/dev/null
 		kill -KILL "$VM_PID" 2>/dev/null
 	fi
 	wait "$VM_PID" 2>/dev/null
@@ -153,6 +156,9 @@ vm_start() {
 	[ $# -gt 0 ] && serial=("$@")
 	case $VM_FW in
 	ovmf)
+		# q35 (AHCI), as UEFI PCs are: on i440fx under OVMF the guest's ata_piix finds no
+		# disk behind the IDE channels (checked with QEMU 7.2); SeaBIOS covers PIIX IDE
+		machine=q35
 		fw=(-drive "if=pflash,format=raw,readonly=on,file=$VM_CODE"
 			-drive "if=pflash,format=raw,file=$VM_DIR/vars.fd") ;;
 	ovmf-secboot)
@@ -170,7 +176,7 @@ vm_start() {
 		boot=""
 	fi
 	VM_CMD=(qemu-system-x86_64 -accel tcg -machine "$machine" -m "$VM_MEM" -smp "$VM_SMP"
-		-display none -monitor none -no-reboot -nodefaults -vga std "${fw[@]}" "${direct[@]}"
+		-display none -monitor none -no-reboot -pidfile "$VM_DIR/qemu.pid" -nodefaults -vga std "${fw[@]}" "${direct[@]}"
 		-device qemu-xhci,id=xhci
 		-drive "if=none,id=stick,format=raw,file=$VM_STICK"
 		-device "usb-storage,bus=xhci.0,drive=stick,serial=$VM_STICK_SERIAL$boot"
@@ -286,8 +292,8 @@ EOF
 # vm_file_sum FILE: checksum of a blank disk, to prove the guest left it unchanged
 vm_file_sum() { sha256sum "$1" | cut -d' ' -f1; }
 
-# vm_unattended FIRMWARE [crlf]: the whole unattended boot: config, boot, power-off, report.
-# VM_BOOT_TIMEOUT bounds the guest (boot + run + power-off).
+# vm_unattended FIRMWARE [crlf]: the unattended boot: config, boot, wait for power-off, copy
+# reports/ out to $VM_DIR/out. VM_BOOT_TIMEOUT bounds the guest (boot + run + power-off).
 vm_unattended() {
 	vm_setup "$1"
 	vm_unattended_config "${2:-}"
@@ -295,6 +301,60 @@ vm_unattended() {
 	vm_start "${VM_BOOT_TIMEOUT:-780}"
 	vm_wait_poweroff
 	vm_reports "$VM_DIR/out"
+}
+
+# vm_unattended_check: what every unattended run must leave: progress on the console and a
+# report measuring every placement
+vm_unattended_check() {
+	vm_serial_has 'swapplace: \[[0-9]+/[0-9]+\] measuring' || vm_fail "no progress line on the serial console"
 	vm_assert_report "$VM_DIR/out"
-	vm_serial_has 'swapplace: \[[0-9]+/[0-9]+\]' || vm_fail "no progress line on the serial console"
+}
+
+# vm_refusal SERIAL REGEX: an unattended config with target = confirm = SERIAL must be refused:
+# the guest powers off, leaves a new reason file in reports/ that names SERIAL and matches the
+# extended REGEX, writes no report.json, and leaves both blank disks as they were (same bytes,
+# still no block allocated in the sparse files).
+vm_refusal() {
+	local serial=$1 want=$2 hdd_before nvme_before d new rel f hit=""
+	VM_HDD_SIZE=1G # nothing may run: a small disk hashes faster
+	vm_setup seabios
+	vm_config <<EOF2
+# written by tests/vm/$VM_NAME.sh: this run must be refused
+auto = yes
+target = $serial
+confirm = $serial
+also = $VM_NVME_SERIAL
+$VM_RUN_CONF
+EOF2
+	vm_grub "panic=-1"
+	vm_reports "$VM_DIR/before" >/dev/null
+	(cd "$VM_DIR/before" && find reports -type f | sort) >"$VM_DIR/reports-before"
+	hdd_before=$(vm_file_sum "$VM_DIR/hdd.raw")
+	nvme_before=$(vm_file_sum "$VM_DIR/nvme.raw")
+	vm_start "${VM_BOOT_TIMEOUT:-400}"
+	vm_wait_poweroff
+	vm_reports "$VM_DIR/out"
+
+	[ "$(vm_file_sum "$VM_DIR/hdd.raw")" = "$hdd_before" ] || vm_fail "the HDD's bytes changed"
+	[ "$(vm_file_sum "$VM_DIR/nvme.raw")" = "$nvme_before" ] || vm_fail "the NVMe disk's bytes changed"
+	for d in hdd nvme; do
+		[ "$(du -k "$VM_DIR/$d.raw" | cut -f1)" = 0 ] || vm_fail "blocks were written to $d.raw"
+	done
+	(cd "$VM_DIR/out" && find reports -type f | sort) >"$VM_DIR/reports-after"
+	new=$(comm -13 "$VM_DIR/reports-before" "$VM_DIR/reports-after")
+	[ -n "$new" ] || vm_fail "nothing new in reports/"
+	if find "$VM_DIR/out/reports" -name report.json | grep -q .; then
+		vm_fail "a report.json was written although the run was refused"
+	fi
+	while IFS= read -r rel; do
+		f=$VM_DIR/out/$rel
+		echo "--- $rel:"
+		cat "$f"
+		if grep -q -- "$serial" "$f" && grep -Eiq -- "$want" "$f"; then
+			hit=$rel
+		fi
+	done <<<"$new"
+	[ -n "$hit" ] || vm_fail "no new file in reports/ names '$serial' and says /$want/"
+	vm_serial_has "swapplace: REFUSED: .*$serial" || vm_fail "the console did not say REFUSED"
+	vm_log "the reason is in $hit"
 }
