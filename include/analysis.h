@@ -40,6 +40,7 @@ enum sp_verdict_kind {
 	SP_VERDICT_COMPRESSION,	      /* what the probe's data compressed to */
 	SP_VERDICT_NOT_OK,	      /* placements that gave no latency */
 	SP_VERDICT_NONE,	      /* nothing was measured at all */
+	SP_VERDICT_LOOP_TARGET,	      /* the target was a loop device: positions are not physical */
 	SP_VERDICT_KINDS,
 };
 const char *sp_verdict_kind_name(enum sp_verdict_kind k); /* "start-vs-end", ... */
@@ -64,6 +65,7 @@ struct sp_findings {
 	double floor_overhead_us[SP_MAX_RESULTS]; /* swap-in median - device median */
 
 	struct sp_pair start_end; /* a = start, b = end */
+	int target_is_loop;       /* the target disk is a loop device (make demo, tests) */
 
 	/* the swap file */
 	int file;		   /* result index or -1 */

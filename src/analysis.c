@@ -27,6 +27,7 @@ static const char *const verdict_names[] = {
     [SP_VERDICT_COMPRESSION] = "compression",
     [SP_VERDICT_NOT_OK] = "not-ok",
     [SP_VERDICT_NONE] = "nothing-measured",
+    [SP_VERDICT_LOOP_TARGET] = "loop-target",
 };
 
 const char *sp_region_name(enum sp_region g)
@@ -271,6 +272,8 @@ static void verdict(struct sp_findings *f)
 		ADD(SP_VERDICT_NONE);
 	if (f->start_end.have)
 		ADD(SP_VERDICT_START_END);
+	if (f->target_is_loop && (f->start_end.have || f->file >= 0))
+		ADD(SP_VERDICT_LOOP_TARGET);
 	if (f->file >= 0 && (f->file_start.have || f->file_region != SP_REGION_UNKNOWN))
 		ADD(SP_VERDICT_FILE);
 	if (f->best_zram >= 0 && f->best_disk >= 0)
@@ -296,6 +299,10 @@ int sp_analyse(const struct sp_report *r, struct sp_findings *f)
 
 	rank(r, f);
 	floors(r, f);
+	for (size_t i = 0; i < r->n_devices; i++)
+		if (!strcmp(r->devices[i].path, r->target) &&
+		    !strcmp(r->devices[i].transport, "loop"))
+			f->target_is_loop = 1;
 	pair(r, f, find(r, "start"), find(r, "end"), &f->start_end);
 
 	f->file = find(r, "file");

@@ -186,6 +186,12 @@ int sp_report_text_verdict(const struct sp_report *r, const struct sp_findings *
 		    us(b, lat(r, f->best)->p50_ci_lo_us), us(c, lat(r, f->best)->p50_ci_hi_us),
 		    (unsigned long long)lat(r, f->best)->samples);
 		return 0;
+	case SP_VERDICT_LOOP_TARGET:
+		cat(buf, len,
+		    "caution: the target is a loop device, a file on another disk; its start, "
+		    "end and middle are wherever the host put the file's blocks, so the "
+		    "differences above are the host's, not a disk's geometry");
+		return 0;
 	case SP_VERDICT_START_END: {
 		const struct sp_pair *p = &f->start_end;
 

@@ -99,10 +99,13 @@ static void synthetic(void)
 	CHECK_EQ_U64(f.mismatches, 0);
 	CHECK_NEAR(f.data_ratio, 2.0625, 1e-12);
 
-	CHECK_EQ_U64(f.n_verdict, 9);
+	/* the synthetic run's target is a loop device: the caution follows start-vs-end */
+	CHECK(f.target_is_loop);
+	CHECK_EQ_U64(f.n_verdict, 10);
 	CHECK(f.verdict[0] == SP_VERDICT_BEST);
 	CHECK(f.verdict[1] == SP_VERDICT_START_END);
-	CHECK(f.verdict[2] == SP_VERDICT_FILE);
+	CHECK(f.verdict[2] == SP_VERDICT_LOOP_TARGET);
+	CHECK(f.verdict[3] == SP_VERDICT_FILE);
 	CHECK(has_verdict(SP_VERDICT_ZRAM_DISK));
 	CHECK(has_verdict(SP_VERDICT_FLOOR));
 	CHECK(has_verdict(SP_VERDICT_PRESSURE));
@@ -110,6 +113,12 @@ static void synthetic(void)
 	CHECK(has_verdict(SP_VERDICT_COMPRESSION));
 	CHECK(has_verdict(SP_VERDICT_NOT_OK));
 	CHECK(!has_verdict(SP_VERDICT_INTEGRITY_BAD));
+
+	/* on a real disk the positions are physical: no caution */
+	snprintf(r.target, sizeof(r.target), "/dev/vda");
+	CHECK(sp_analyse(&r, &f) == 0);
+	CHECK(!f.target_is_loop);
+	CHECK(!has_verdict(SP_VERDICT_LOOP_TARGET));
 }
 
 /* Medians 98.4 and 101 with overlapping CIs: the run cannot tell start from end. */
