@@ -25,7 +25,7 @@
 #include "report_json.h"
 #include "report_text.h"
 
-enum ftype { F_STR, F_U64, F_U32, F_INT, F_BOOL, F_DBL, F_OBJ };
+enum ftype { F_STR, F_U64, F_U32, F_INT, F_BOOL, F_DBL, F_OBJ, F_FLAT };
 
 struct fld {
 	const char *key;
@@ -63,6 +63,11 @@ struct fld {
 	{                                                                                          \
 		k, F_OBJ, off, 0, sub                                                              \
 	}
+/* the fields of sub, at base + off, written into this object rather than a nested one */
+#define FLAT(off, sub)                                                                             \
+	{                                                                                          \
+		"", F_FLAT, off, 0, sub                                                            \
+	}
 #define END                                                                                        \
 	{                                                                                          \
 		NULL, F_INT, 0, 0, NULL                                                            \
@@ -81,7 +86,8 @@ static const struct fld lat_ci[] = {
     END,
 };
 
-static const struct fld lat_fields[] = {
+/* a latency summary's scalars: nested (device probe) or flat (fault, pressure probes) */
+static const struct fld lat_scalars[] = {
     U64("samples", lat_t, samples),
     DBL("p50_us", lat_t, p50_us),
     DBL("p95_us", lat_t, p95_us),
@@ -92,6 +98,11 @@ static const struct fld lat_fields[] = {
     DBL("mean_us", lat_t, mean_us),
     U64("warmup_dropped", lat_t, warmup_dropped),
     DBL("hist_rel_error", lat_t, hist_rel_error),
+    END,
+};
+
+static const struct fld lat_fields[] = {
+    FLAT(0, lat_scalars),
     OBJ("ci", 0, lat_ci),
     END,
 };
@@ -154,20 +165,11 @@ static const struct fld fault_fields[] = {
     U32("threads", fault_t, threads),
     U64("buffer_bytes", fault_t, buffer_bytes),
     U32("rounds", fault_t, rounds),
-    U64("samples", fault_t, lat.samples),
     U64("real_swapins", fault_t, real_swapins),
     U64("touches", fault_t, touches),
     U64("pswpin_delta", fault_t, pswpin_delta),
     U64("swapcached_bytes", fault_t, swapcached_bytes),
-    DBL("p50_us", fault_t, lat.p50_us),
-    DBL("p95_us", fault_t, lat.p95_us),
-    DBL("p99_us", fault_t, lat.p99_us),
-    DBL("p999_us", fault_t, lat.p999_us),
-    DBL("max_us", fault_t, lat.max_us),
-    DBL("min_us", fault_t, lat.min_us),
-    DBL("mean_us", fault_t, lat.mean_us),
-    U64("warmup_dropped", fault_t, lat.warmup_dropped),
-    DBL("hist_rel_error", fault_t, lat.hist_rel_error),
+    FLAT(offsetof(fault_t, lat), lat_scalars),
     OBJ("ci", 0, fault_ci),
     BOOL("invalid", fault_t, invalid),
     END,
@@ -184,14 +186,6 @@ static const struct fld uring_fields[] = {
     END,
 };
 
-static const struct fld pressure_ci[] = {
-    DBL("p50_lo_us", press_t, lat.p50_ci_lo_us),
-    DBL("p50_hi_us", press_t, lat.p50_ci_hi_us),
-    DBL("p99_lo_us", press_t, lat.p99_ci_lo_us),
-    DBL("p99_hi_us", press_t, lat.p99_ci_hi_us),
-    END,
-};
-
 static const struct fld pressure_fields[] = {
     INT("cgroup_version", press_t, cgroup_version),
     U64("limit_bytes", press_t, limit_bytes),
@@ -200,17 +194,7 @@ static const struct fld pressure_fields[] = {
     DBL("duration_s", press_t, duration_s),
     U64("touches", press_t, touches),
     DBL("touches_per_s", press_t, touches_per_s),
-    U64("samples", press_t, lat.samples),
-    DBL("p50_us", press_t, lat.p50_us),
-    DBL("p95_us", press_t, lat.p95_us),
-    DBL("p99_us", press_t, lat.p99_us),
-    DBL("p999_us", press_t, lat.p999_us),
-    DBL("max_us", press_t, lat.max_us),
-    DBL("min_us", press_t, lat.min_us),
-    DBL("mean_us", press_t, lat.mean_us),
-    U64("warmup_dropped", press_t, lat.warmup_dropped),
-    DBL("hist_rel_error", press_t, lat.hist_rel_error),
-    OBJ("ci", 0, pressure_ci),
+    FLAT(offsetof(press_t, lat), lat_fields),
     U64("major_faults", press_t, major_faults),
     BOOL("oom_killed", press_t, oom_killed),
     U64("swap_used_bytes", press_t, swap_used_bytes),
@@ -306,9 +290,10 @@ static json_t *ju64(uint64_t v)
 	return json_integer(v > INT64_MAX ? INT64_MAX : (json_int_t)v);
 }
 
-static json_t *obj_from(struct jb *b, const struct fld *t, const void *base)
+static json_t *obj_from(struct jb *b, const struct fld *t, const void *base);
+
+static void obj_fill(struct jb *b, json_t *o, const struct fld *t, const void *base)
 {
-	json_t *o = json_object();
 	const char *p = base;
 
 	for (; t->key; t++) {
@@ -336,8 +321,18 @@ static json_t *obj_from(struct jb *b, const struct fld *t, const void *base)
 		case F_OBJ:
 			put(b, o, t->key, obj_from(b, t->sub, v));
 			break;
+		case F_FLAT:
+			obj_fill(b, o, t->sub, v);
+			break;
 		}
 	}
+}
+
+static json_t *obj_from(struct jb *b, const struct fld *t, const void *base)
+{
+	json_t *o = json_object();
+
+	obj_fill(b, o, t, base);
 	return o;
 }
 
@@ -740,6 +735,13 @@ static int obj_into(const struct fld *t, void *base, json_t *o, const char *path
 		void *dst = p + t->off;
 		uint64_t u;
 
+		if (t->t == F_FLAT) {
+			int ret = obj_into(t->sub, dst, o, path, err, errlen);
+
+			if (ret < 0)
+				return ret;
+			continue;
+		}
 		if (!v)
 			continue; /* missing fields keep their zero */
 		switch (t->t) {
@@ -784,6 +786,8 @@ static int obj_into(const struct fld *t, void *base, json_t *o, const char *path
 				*(double *)dst = json_number_value(v);
 			else
 				return fail(err, errlen, "%s.%s: expected a number", path, t->key);
+			break;
+		case F_FLAT: /* handled above */
 			break;
 		case F_OBJ: {
 			char sub[160];
