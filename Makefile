@@ -14,9 +14,14 @@ VERSION := $(shell git describe --always --dirty 2>/dev/null || echo 0.1)
 CFLAGS  += -DSP_VERSION='"0.1-$(VERSION)"'
 
 B        := build
-SRCS     := $(wildcard src/*.c)
+# Rooms by role (docs/architecture.md): core/ is pure, sys/ reads the machine, act/ changes it
+# (each change with its undo), probe/ measures, cmd/ is the edge that prints and exits.
+ROLES    := core sys act probe cmd
+SRCS     := $(wildcard $(patsubst %,src/%/*.c,$(ROLES)))
+HDRS     := $(wildcard $(patsubst %,include/%/*.h,$(ROLES)))
 OBJS     := $(patsubst src/%.c,$(B)/obj/%.o,$(SRCS))
-LIBOBJS  := $(filter-out $(B)/obj/main.o,$(OBJS))
+CORE_OBJS:= $(filter $(B)/obj/core/%,$(OBJS))
+LIBOBJS  := $(filter-out $(B)/obj/cmd/main.o,$(OBJS))
 UNIT_SRC := $(wildcard tests/unit/t-*.c)
 UNIT_BIN := $(patsubst tests/unit/%.c,$(B)/tests/%,$(UNIT_SRC))
 HELPERS  := $(patsubst tests/helpers/%.c,$(B)/tests/%,$(wildcard tests/helpers/*.c))
@@ -26,7 +31,8 @@ all: $(B)/swapplace
 # V=1 shows the commands
 Q := $(if $(V),,@)
 
-$(B)/obj/%.o: src/%.c $(wildcard include/*.h) | $(B)/obj
+$(B)/obj/%.o: src/%.c $(HDRS)
+	@mkdir -p $(@D)
 	@$(if $(Q),echo "  CC      $<")
 	$(Q)$(CC) $(CFLAGS) -c -o $@ $<
 
@@ -37,7 +43,7 @@ $(B)/swapplace: $(OBJS)
 $(B)/libswapplace.a: $(LIBOBJS)
 	$(Q)rm -f $@ && ar rcs $@ $^
 
-$(B)/tests/%: tests/unit/%.c $(wildcard tests/*.h tests/unit/*.h) $(B)/libswapplace.a | $(B)/tests
+$(B)/tests/%: tests/unit/%.c $(wildcard tests/*.h tests/unit/*.h) $(HDRS) $(B)/libswapplace.a | $(B)/tests
 	@$(if $(Q),echo "  TEST    $@")
 	$(Q)$(CC) $(CFLAGS) -Itests -o $@ $< $(B)/libswapplace.a $(LDLIBS)
 
@@ -45,13 +51,17 @@ $(B)/tests/%: tests/helpers/%.c $(B)/libswapplace.a | $(B)/tests
 	@$(if $(Q),echo "  HELPER  $@")
 	$(Q)$(CC) $(CFLAGS) -Itests -o $@ $< $(B)/libswapplace.a $(LDLIBS)
 
-$(B)/obj $(B)/tests:
+$(B)/tests:
 	mkdir -p $@
 
 deps:
 	@./tests/install-deps.sh
 
-tests: $(B)/swapplace $(UNIT_BIN) $(HELPERS)
+tests: $(B)/swapplace $(UNIT_BIN) $(HELPERS) $(B)/core-objs.list
+
+# tests/sh/core-is-pure.sh checks these objects' undefined symbols against what the core may use
+$(B)/core-objs.list: $(CORE_OBJS)
+	$(Q)printf '%s\n' $^ > $@
 
 # Unit tests need nothing but the build; root tests skip (77) where the machine lacks a feature;
 # the vm tests boot the stick image (built here, as check-image does) under QEMU.
@@ -74,7 +84,7 @@ bench: deps
 -include image/image.mk
 
 format:
-	clang-format -i src/*.c include/*.h tests/unit/*.c
+	clang-format -i $(SRCS) $(HDRS) tests/unit/*.c
 
 clean:
 	rm -rf $(B)

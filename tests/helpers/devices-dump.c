@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "devices.h"
+#include "sys/devices.h"
 
 static void print(const struct sp_device_info *d)
 {

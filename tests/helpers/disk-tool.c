@@ -30,13 +30,13 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "disk.h"
-#include "plan.h"
-#include "swap.h"
-#include "swapfile.h"
-#include "sysctl.h"
-#include "undo.h"
-#include "zram.h"
+#include "act/disk.h"
+#include "core/plan.h"
+#include "act/swap.h"
+#include "act/swapfile.h"
+#include "act/sysctl.h"
+#include "act/undo.h"
+#include "act/zram.h"
 
 #define MiB (1024ull * 1024)
 

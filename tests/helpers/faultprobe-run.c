@@ -17,10 +17,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "faultprobe.h"
-#include "log.h"
-#include "sysfs.h"
-#include "undo.h"
+#include "probe/faultprobe.h"
+#include "sys/log.h"
+#include "sys/sysfs.h"
+#include "act/undo.h"
 
 static char old_page_cluster[32];
 

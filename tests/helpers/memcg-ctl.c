@@ -13,8 +13,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "memcg.h"
-#include "undo.h"
+#include "act/memcg.h"
+#include "act/undo.h"
 
 int main(int argc, char **argv)
 {

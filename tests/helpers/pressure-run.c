@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pressure.h"
-#include "undo.h"
+#include "probe/pressure.h"
+#include "act/undo.h"
 
 int main(int argc, char **argv)
 {

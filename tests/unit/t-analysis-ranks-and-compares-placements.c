@@ -6,9 +6,9 @@
  */
 #include <errno.h>
 
-#include "analysis.h"
+#include "core/analysis.h"
 #include "check.h"
-#include "report.h"
+#include "core/report.h"
 #include "t-report-synthetic.h"
 
 static struct sp_report r;

@@ -6,7 +6,7 @@
 #include <stdint.h>
 
 #include "check.h"
-#include "cli.h"
+#include "core/cli.h"
 
 static int parse(struct sp_config *c, char *err, int argc, char **argv)
 {

@@ -8,8 +8,8 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "compress.h"
-#include "rng.h"
+#include "core/compress.h"
+#include "core/rng.h"
 
 #define PS 4096
 

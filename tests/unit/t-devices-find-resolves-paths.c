@@ -8,7 +8,7 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "devices.h"
+#include "sys/devices.h"
 
 #define ROOT "tests/fixtures/sys-basic"
 

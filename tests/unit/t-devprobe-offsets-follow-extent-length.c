@@ -4,8 +4,8 @@
  * and the sequence is a pure function of the seed, so a run is reproducible.
  */
 #include "check.h"
-#include "devprobe.h"
-#include "rng.h"
+#include "probe/devprobe.h"
+#include "core/rng.h"
 
 int main(void)
 {

@@ -4,8 +4,8 @@
  * extents themselves start and end off the block grid.
  */
 #include "check.h"
-#include "devprobe.h"
-#include "rng.h"
+#include "probe/devprobe.h"
+#include "core/rng.h"
 
 static const struct sp_extent ext[] = {
 	{ .start_sector = 7, .sectors = 100 },      /* 3584..54784: blocks at 4096..53248 */

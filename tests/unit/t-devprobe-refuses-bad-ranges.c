@@ -6,7 +6,7 @@
 #include <errno.h>
 
 #include "check.h"
-#include "devprobe.h"
+#include "probe/devprobe.h"
 
 int main(void)
 {

@@ -4,7 +4,7 @@
  * end, and covers every aligned block exactly once.
  */
 #include "check.h"
-#include "devprobe.h"
+#include "probe/devprobe.h"
 
 int main(void)
 {

@@ -7,7 +7,7 @@
 #include <errno.h>
 
 #include "check.h"
-#include "hist.h"
+#include "core/hist.h"
 
 int main(void)
 {

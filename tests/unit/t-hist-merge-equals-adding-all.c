@@ -4,8 +4,8 @@
  * way round) changes nothing.
  */
 #include "check.h"
-#include "hist.h"
-#include "rng.h"
+#include "core/hist.h"
+#include "core/rng.h"
 
 int main(void)
 {

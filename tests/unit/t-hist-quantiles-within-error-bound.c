@@ -6,8 +6,8 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "hist.h"
-#include "rng.h"
+#include "core/hist.h"
+#include "core/rng.h"
 
 #define N 200000
 

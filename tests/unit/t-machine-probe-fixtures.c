@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "machine.h"
+#include "sys/machine.h"
 
 #define FIX "tests/fixtures"
 

@@ -8,7 +8,7 @@
 #include <stdint.h>
 
 #include "check.h"
-#include "memcg.h"
+#include "act/memcg.h"
 
 int main(void)
 {

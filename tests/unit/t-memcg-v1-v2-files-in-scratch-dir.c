@@ -14,8 +14,8 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "memcg.h"
-#include "undo.h"
+#include "act/memcg.h"
+#include "act/undo.h"
 
 static void put(const char *dir, const char *file, const char *text)
 {

@@ -9,8 +9,8 @@
 #include <zstd.h>
 
 #include "check.h"
-#include "compress.h"
-#include "pagefill.h"
+#include "core/compress.h"
+#include "core/pagefill.h"
 
 #define PS 4096
 #define N 512

@@ -6,7 +6,7 @@
 #include <stdint.h>
 
 #include "check.h"
-#include "pagefill.h"
+#include "core/pagefill.h"
 
 int main(void)
 {

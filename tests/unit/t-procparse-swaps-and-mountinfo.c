@@ -7,8 +7,8 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "procparse.h"
-#include "sysfs.h"
+#include "core/procparse.h"
+#include "sys/sysfs.h"
 
 #define FIXTURES "tests/fixtures"
 

@@ -10,12 +10,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "analysis.h"
+#include "core/analysis.h"
 #include "check.h"
-#include "report.h"
-#include "report_io.h"
-#include "report_json.h"
-#include "report_text.h"
+#include "core/report.h"
+#include "sys/report_io.h"
+#include "core/report_json.h"
+#include "core/report_text.h"
 #include "t-report-synthetic.h"
 
 static struct sp_report r;

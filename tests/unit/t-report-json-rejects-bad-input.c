@@ -7,8 +7,9 @@
 #include <errno.h>
 
 #include "check.h"
-#include "report.h"
-#include "report_json.h"
+#include "core/report.h"
+#include "core/report_json.h"
+#include "sys/report_io.h"
 
 static struct sp_report r;
 

@@ -8,10 +8,10 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "analysis.h"
+#include "core/analysis.h"
 #include "check.h"
-#include "report.h"
-#include "report_json.h"
+#include "core/report.h"
+#include "core/report_json.h"
 #include "t-report-synthetic.h"
 
 static struct sp_report a, b;

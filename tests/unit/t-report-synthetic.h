@@ -11,7 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "report.h"
+#include "core/report.h"
 
 #define SYN_DISK_SECTORS 16777216ull /* 8 GiB */
 

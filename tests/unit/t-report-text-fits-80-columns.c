@@ -7,10 +7,10 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "analysis.h"
+#include "core/analysis.h"
 #include "check.h"
-#include "report.h"
-#include "report_text.h"
+#include "core/report.h"
+#include "core/report_text.h"
 #include "t-report-synthetic.h"
 
 static struct sp_report r;

@@ -7,8 +7,8 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "devices.h"
-#include "safety.h"
+#include "sys/devices.h"
+#include "core/safety.h"
 
 #define ROOT "tests/fixtures/sys-basic"
 #define GIB (1ULL << 30)

@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "swaphdr.h"
+#include "core/swaphdr.h"
 
 static uint32_t get_u32(const unsigned char *p)
 {

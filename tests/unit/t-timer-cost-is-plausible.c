@@ -4,7 +4,7 @@
  * clock runs forward.
  */
 #include "check.h"
-#include "timer.h"
+#include "sys/timer.h"
 
 int main(void)
 {

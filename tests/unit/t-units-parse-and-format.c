@@ -7,7 +7,7 @@
 #include <errno.h>
 
 #include "check.h"
-#include "units.h"
+#include "core/units.h"
 
 #define KI 1024ull
 #define MI (KI * KI)

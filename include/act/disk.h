@@ -1,0 +1,60 @@
+/*
+ * disk.h - the destructive steps on a sacrificial disk: writing the planned GPT with libfdisk,
+ * waiting for the kernel's partition nodes, making the data filesystem and mounting it.
+ *
+ * Nothing here decides whether a disk may be written: callers pass only a device the safety
+ * checks have vetted (or a loop device a test created). Mounts register their undo; the
+ * partition table is not undone (the disk is sacrificial by then).
+ */
+#ifndef SP_DISK_H
+#define SP_DISK_H
+
+#include <stddef.h>
+
+#include "core/plan.h"
+
+/*
+ * The kernel's name for partition partno (1-based) of disk: a "p" goes between a disk name
+ * ending in a digit and the number (/dev/loop3p1, /dev/nvme0n1p2, /dev/mmcblk0p3), none
+ * otherwise (/dev/sdb1). Returns: 0, -EINVAL, or -ENAMETOOLONG.
+ */
+int sp_disk_part_path(const char *disk, int partno, char *buf, size_t len);
+
+/*
+ * Write layout l to dev as a new GPT (old signatures wiped): partition 1 "swapplace-start" and
+ * 3 "swapplace-end" typed Linux swap, 2 "swapplace-data" typed Linux filesystem, at exactly
+ * the planned sectors (a one-partition layout from sp_plan_single: "swapplace-swap"). Then have the kernel re-read the table and wait (up to 10 s) until
+ * every partition node exists at the planned start and size.
+ * Returns: 0 on success, -ESTALE when dev's size or sector size differs from the plan's,
+ * -ERANGE when libfdisk's usable area or placement differs from the plan, -ETIMEDOUT when
+ * the partition nodes do not appear, other -errno (-EBUSY: partitions in use, no re-read).
+ */
+int sp_disk_write_layout(const char *dev, const struct sp_layout *l);
+
+/*
+ * The same on an already open fd of dev (O_RDWR), e.g. an O_RDWR | O_EXCL one the caller has
+ * held since the safety check: the kernel lets the exclusive holder re-read the table, while
+ * a re-read through another fd fails with -EBUSY as long as anyone holds the disk
+ * exclusively. fd stays open (close it before swapon or mount of a partition: the kernel
+ * will not claim a partition of a disk someone holds exclusively).
+ */
+int sp_disk_write_layout_fd(int fd, const char *dev, const struct sp_layout *l);
+
+/*
+ * mkfs.ext4 -q -F -L label on part (found on PATH, or in /sbin, /usr/sbin), without lazy
+ * inode-table init (a background ext4lazyinit would disturb the measurements).
+ * Returns: 0 on success, -ENOENT when there is no mkfs.ext4, -EIO when it failed.
+ */
+int sp_mkfs_ext4(const char *part, const char *label);
+
+/* The same, with mkfs's own message (or why it could not run) in reason. */
+int sp_mkfs_ext4_reason(const char *part, const char *label, char *reason, size_t reason_len);
+
+/*
+ * Mount src on dir (created with mode 0700 when missing) as fstype, noatime; registers the
+ * umount (and the rmdir of a directory it created) on the undo list.
+ * Returns: 0 on success, -errno from mkdir or mount(2).
+ */
+int sp_mount(const char *src, const char *dir, const char *fstype);
+
+#endif

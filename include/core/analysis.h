@@ -1,0 +1,116 @@
+/*
+ * analysis.h - turns a run's results into findings: flags and numbers, no sentences.
+ *
+ * Like redis' latency doctor, the analysis decides what is true about the run (which placement
+ * is fastest, by how much, whether a difference is within noise, where the swap file lies on
+ * the disk); the renderers (report_text, report_json) only phrase those findings. Keeping the
+ * arithmetic here means the text and the JSON can never disagree, and the numbers unit-test
+ * without string matching. Everything is a fixed-size array: no allocation, no failure modes.
+ *
+ * Indices in struct sp_findings are indices into the report's results[]; -1 means "none".
+ */
+#ifndef SP_ANALYSIS_H
+#define SP_ANALYSIS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/report.h"
+
+/* Where the swap file's extents lie, as a fraction of the disk. */
+enum sp_region {
+	SP_REGION_UNKNOWN = 0, /* no disk span to relate the extents to */
+	SP_REGION_START,       /* weighted centre in the first third */
+	SP_REGION_MID,	       /* in the middle third */
+	SP_REGION_END,	       /* in the last third */
+	SP_REGION_SPREAD,      /* extents cover more than half of the disk */
+};
+const char *sp_region_name(enum sp_region g); /* "unknown" "start" "mid" "end" "spread" */
+
+/* The verdict, in order: each item names a finding the renderers phrase as one sentence. */
+enum sp_verdict_kind {
+	SP_VERDICT_INTEGRITY_BAD = 0, /* pages came back corrupted: serious, listed first */
+	SP_VERDICT_BEST,	      /* the fastest placement and its median */
+	SP_VERDICT_START_END,	      /* start vs end partition */
+	SP_VERDICT_FILE,	      /* the swap file: extents, position, cost vs start */
+	SP_VERDICT_ZRAM_DISK,	      /* best zram vs best disk placement */
+	SP_VERDICT_FLOOR,	      /* best disk placement's swap-in vs its device floor */
+	SP_VERDICT_PRESSURE,	      /* the no-swap baseline vs the best placement */
+	SP_VERDICT_INTEGRITY_OK,      /* every page checked came back intact */
+	SP_VERDICT_COMPRESSION,	      /* what the probe's data compressed to */
+	SP_VERDICT_NOT_OK,	      /* placements that gave no latency */
+	SP_VERDICT_NONE,	      /* nothing was measured at all */
+	SP_VERDICT_LOOP_TARGET,	      /* the target was a loop device: positions are not physical */
+	SP_VERDICT_KINDS,
+};
+const char *sp_verdict_kind_name(enum sp_verdict_kind k); /* "start-vs-end", ... */
+
+/* The CI of two medians overlapping means the run cannot tell them apart. */
+struct sp_pair {
+	int have;	/* both sides ok and measured */
+	int a, b;	/* result indices */
+	double ratio;	/* b median / a median: > 1 means a is faster */
+	int ci_overlap; /* the two medians' 95 % CIs overlap */
+};
+
+struct sp_findings {
+	/* status ok with a fault-probe median, by median ascending (ties: report order) */
+	size_t n_ranked;
+	int ranked[SP_MAX_RESULTS];
+	double ratio_to_best[SP_MAX_RESULTS]; /* per rank: median / best median */
+	int best;			      /* ranked[0] or -1 */
+
+	/* per result index: swap-in median / device probe QD1 median; 0 when not both known */
+	double floor_ratio[SP_MAX_RESULTS];
+	double floor_overhead_us[SP_MAX_RESULTS]; /* swap-in median - device median */
+
+	struct sp_pair start_end; /* a = start, b = end */
+	int target_is_loop;       /* the target disk is a loop device (make demo, tests) */
+
+	/* the swap file */
+	int file;		   /* result index or -1 */
+	struct sp_pair file_start; /* a = start, b = file */
+	double file_penalty_pct;   /* (file / start - 1) * 100, when file_start.have */
+	size_t file_extents;
+	enum sp_region file_region;
+	double file_pos_lo, file_pos_mid, file_pos_hi; /* fractions of the disk, 0..1 */
+
+	/* best zram vs best disk (anything not zram-* and not none) */
+	int best_zram, best_disk;
+	double zram_disk_ratio; /* disk median / zram median */
+
+	/* the pressure probe: no swap at all vs the best placement with swap */
+	int none; /* index of "none" with a pressure probe, or -1 */
+	int none_oom_killed;
+	double none_touches_per_s;
+	int best_pressure; /* highest touches/s among ok placements with swap, or -1 */
+	double best_pressure_touches_per_s;
+	double pressure_ratio; /* best / none touches/s; 0 when none had none */
+
+	/* placements with status other than ok, in report order */
+	size_t n_not_ok;
+	int not_ok[SP_MAX_RESULTS];
+
+	/* integrity: any mismatch anywhere is serious */
+	uint64_t pages_checked, mismatches;
+	size_t n_mismatched;
+	int mismatched[SP_MAX_RESULTS];
+
+	/* compression of the probe's data (libzstd), and the best zram's kernel ratio */
+	double data_ratio; /* first result that measured it; 0 when none did */
+	double zram_ratio; /* of best_zram; 0 when unknown */
+
+	size_t n_verdict;
+	enum sp_verdict_kind verdict[SP_VERDICT_KINDS];
+};
+
+/*
+ * Compute the findings of a report. Pure: reads r, writes f (zeroed first).
+ * Returns: 0, or -EINVAL when r or f is NULL or r->n_results exceeds SP_MAX_RESULTS.
+ */
+int sp_analyse(const struct sp_report *r, struct sp_findings *f);
+
+/* The placement's kind by name: start/end/file/none, zram-*, or a disk elsewhere. */
+int sp_placement_is_zram(const char *placement);
+
+#endif

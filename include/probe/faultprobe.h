@@ -1,0 +1,80 @@
+/*
+ * faultprobe.h - the fault probe: real swap-in latency of truly evicted anonymous pages.
+ *
+ * A forked worker, alone in a memory cgroup created for it, fills an anonymous buffer (THP off)
+ * with verifiable text-like pages (pagefill.h), evicts it to whatever swap is active and touches
+ * the pages back in at random: (a) threads reading one word per page, each touch timed; (b)
+ * io_uring IORING_OP_MADVISE(MADV_POPULATE_READ) per page at several queue depths.
+ *
+ * The measured trap: madvise(MADV_PAGEOUT) writes pages out but, on an asynchronous device,
+ * leaves them in the swap cache, and the next touch is a ~1.6 us minor fault with no I/O. So
+ * every eviction is followed by cgroup reclaim (memory.reclaim / force_empty) that drops those
+ * copies, eviction is proven before timing (VmSwap, mincore residency, SwapCached), and a touch
+ * counts as a sample only when the touching thread's major-fault count rose across it. A result
+ * whose touches and real swap-ins differ by more than 5 % is marked invalid, never a latency.
+ *
+ * The caller makes exactly one swap area active (highest priority) and sets vm.page-cluster=0:
+ * swap readahead would bring neighbours back into the swap cache and later touches of them
+ * would be minor faults (the probe would then, correctly, report invalid).
+ */
+#ifndef SP_FAULTPROBE_H
+#define SP_FAULTPROBE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/report.h"
+
+/* Proof of eviction and bookkeeping behind a result: what tests and --debug look at. */
+struct sp_faultprobe_diag {
+	uint64_t floor_bytes;	    /* the worker's cgroup usage before the buffer existed */
+	uint64_t vmswap_bytes;	    /* the worker's VmSwap after its first eviction */
+	uint64_t resident_pages;    /* buffer pages mincore found resident then (swap cache too) */
+	uint64_t usage_after_evict; /* cgroup usage after the first eviction */
+	uint64_t minor_touches;	    /* timed touches that were not major faults */
+	double minor_p50_us;	    /* their median: a swap-cache hit costs ~1-2 us */
+	uint64_t evictions;
+	double evict_s;			     /* time spent evicting, all phases */
+	double fill_s;			     /* time to fill the buffer */
+	int page_cluster;		     /* vm.page-cluster seen by the worker, -1 unreadable */
+	uint64_t uring_pswpin[SP_MAX_URING]; /* /proc/vmstat pswpin over each io_uring depth */
+	char reason[160];		     /* why the result is invalid, "" when it is not */
+};
+
+struct sp_faultprobe_opts {
+	uint64_t buffer_bytes;	   /* anonymous buffer evicted and swapped back in */
+	uint32_t threads;	   /* touching threads (2) */
+	double time_s;		   /* whole budget: half for touches, half split over the depths */
+	double ci_target_pct;	   /* touch rounds stop once the median's 95 % CI is within (5) */
+	uint64_t seed;		   /* page contents and touch order */
+	const uint32_t *uring_qds; /* io_uring depths ({1, 4, 16, 32}); n_uring_qds 0 skips (b) */
+	size_t n_uring_qds;	   /* at most SP_MAX_URING */
+	uint32_t warmup;	   /* first real swap-ins of the touch phase dropped (counted) */
+	int allow_swap;		   /* 0: the no-swap baseline: fill and measure the data only */
+	int no_reclaim;		   /* test only: evict with MADV_PAGEOUT alone (the trap) */
+	const char *zram_dev;	   /* the swap is this zram (/dev/zramN): fill comp's zram fields
+				    * from its mm_stat while the buffer sits in it; NULL: don't */
+	struct sp_faultprobe_diag *diag; /* optional: filled when not NULL */
+};
+
+/* Defaults: 256 MiB, 2 threads, 30 s, ±5 %, seed 1, depths {1, 4, 16, 32}, warmup 100. */
+void sp_faultprobe_defaults(struct sp_faultprobe_opts *o);
+
+/*
+ * Run the probe. Fills *out (done = 1; lat only from real swap-ins; uring points), *integ
+ * (pages verified after each phase against their headers) and comp->data_ratio (libzstd per
+ * page, compress.h); with o->zram_dev also comp->zram and the mm_stat fields, read right after
+ * the first eviction (otherwise they are left alone). The worker's cgroup is on the undo list
+ * while it exists and removed before returning.
+ * An io_uring depth the kernel cannot drive (MADV_POPULATE_READ refused) is a point with
+ * invalid = 1 and samples 0. With allow_swap 0, or when eviction put (almost) nothing in swap,
+ * nothing is timed and out->invalid = 1 (diag->reason says why). A result is also invalid when
+ * /proc/vmstat pswpin rose by less than 95 % of the major faults (zswap served them).
+ * Returns: 0 (check out->invalid), -EINVAL for bad options, -EINTR when sp_interrupted(),
+ * -ETIMEDOUT when the worker overran its deadline (it is killed), -ENOENT without a memory
+ * cgroup controller, or another -errno from the worker.
+ */
+int sp_faultprobe_run(const struct sp_faultprobe_opts *o, struct sp_fault_probe *out,
+		      struct sp_integrity *integ, struct sp_compression *comp);
+
+#endif

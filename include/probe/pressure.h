@@ -1,0 +1,48 @@
+/*
+ * pressure.h - the pressure probe: a forked workload in a memory cgroup, larger than the
+ * cgroup's limit, with a hot set touched at random and a cold set left idle. It measures what
+ * a placement gives a program that does not fit in RAM: touches per second, per-touch latency,
+ * major faults, swap held, and whether the kernel OOM-killed it. swapplace stays outside the
+ * cgroup with oom_score_adj -1000 (restored afterwards; skipped without CAP_SYS_RESOURCE), the
+ * workload runs at +1000, so a cgroup OOM kill takes the workload and swapplace records it.
+ * A workload killed mid-run still reports what it measured until then (touches, histogram,
+ * duration; major faults from the cgroup's memory.stat). The memory it needs is the
+ * cgroup limit plus a few pages: it works on a 512 MiB machine with a 128 MiB limit.
+ */
+#ifndef SP_PRESSURE_H
+#define SP_PRESSURE_H
+
+#include <stdint.h>
+
+#include "core/report.h"
+
+struct sp_pressure_opts {
+	uint64_t limit_bytes; /* the cgroup's hard limit (memory.max / limit_in_bytes) */
+	double over_ratio;    /* workload size / limit: 1.2 = 120 % of the limit */
+	double hot_fraction;  /* share of the workload touched at random, e.g. 0.5 */
+	double time_s;	      /* length of the timed touch phase */
+	uint64_t seed;	      /* data and touch order are reproducible from it */
+	int allow_swap;	      /* 0 forbids swap for the cgroup (the none baseline) */
+};
+
+/* limit 128 MiB, over 1.2, hot 0.5, 10 s, seed 1, swap allowed. */
+void sp_pressure_defaults(struct sp_pressure_opts *o);
+
+/*
+ * Run the probe once: cgroup created, workload forked into it before it allocates, the
+ * cgroup removed and oom_score_adj restored before returning (all on the undo list as well).
+ * An OOM kill is a result, not an error: it returns 0 with out->done = 1, out->oom_killed = 1
+ * and whatever the workload had measured before it died.
+ * Returns: 0 on success; -ENOENT without a memory controller; -EINVAL for bad options;
+ * -ETIMEDOUT when the workload hung and was killed; -EINTR on a terminating signal.
+ */
+int sp_pressure_run(const struct sp_pressure_opts *o, struct sp_pressure_probe *out);
+
+/*
+ * Fill one page of the workload with text-like data (words from a small vocabulary, about
+ * 2-3:1 for lz4/zstd) behind a 16-byte header of page index and seed hash: every page is
+ * distinct and none is zero- or same-filled, so zram's same-page shortcut cannot apply.
+ */
+void sp_pressure_fill_page(unsigned char *page, size_t len, uint64_t index, uint64_t seed);
+
+#endif

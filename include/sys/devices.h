@@ -1,0 +1,87 @@
+/*
+ * devices.h - what block devices the machine has, and which of them are in use.
+ *
+ * `swapplace list` shows the scan; `run` resolves --target/--also with sp_device_find and hands
+ * the result to safety.h. Everything reads through a root prefix (sysfs.h): the live system, or
+ * a captured /proc, /sys and /dev tree in tests/fixtures. Only signatures need the live system
+ * (libblkid opens the device node read-only); with a fixture root they stay empty.
+ */
+#ifndef SP_DEVICES_H
+#define SP_DEVICES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/procparse.h"
+#include "core/report.h"
+
+#define SP_MAX_MOUNTS 256
+#define SP_MAX_SWAPS 32
+#define SP_MAX_BLOCK_NODES 512
+
+/* A disk or partition as sysfs lists it. */
+struct sp_block_node {
+	char name[32];	 /* sda, sda1 */
+	char parent[32]; /* the whole disk of a partition; "" for a disk */
+	unsigned int major, minor;
+};
+
+/* The machine's state that decides safety, gathered once. */
+struct sp_sys_facts {
+	size_t n_nodes;
+	struct sp_block_node nodes[SP_MAX_BLOCK_NODES];
+	size_t n_mounts; /* only mounts backed by a block device */
+	struct sp_mount_entry mounts[SP_MAX_MOUNTS];
+	size_t n_swaps; /* active swap areas; dev_name filled (file: the mount's device) */
+	struct sp_swap_entry swaps[SP_MAX_SWAPS];
+	char root_dev[32]; /* the device (usually a partition) holding "/", or "" */
+	char boot_dev[32]; /* the boot medium (LABEL=SWAPPLACE or $SWAPPLACE_BOOT_DEVICE), or "" */
+};
+
+/*
+ * Gather mounts (root/proc/self/mountinfo), active swap (root/proc/swaps), the device holding
+ * "/" and the boot medium: $SWAPPLACE_BOOT_DEVICE when set, else root/dev/disk/by-label/SWAPPLACE,
+ * else (live only) the device libblkid finds with LABEL=SWAPPLACE.
+ * Returns: 0, or -errno when mountinfo or swaps cannot be read or parsed (without them nothing
+ * can be called safe).
+ */
+int sp_facts_gather(const char *root, struct sp_sys_facts *f);
+
+/*
+ * Every whole disk in root/sys/block, sorted by name, except ram* and unattached loop devices.
+ * Returns: 0, -E2BIG when more than max (the first max are filled), or -errno.
+ */
+int sp_devices_scan(const char *root, const struct sp_sys_facts *f, struct sp_device_info *out,
+		    size_t max, size_t *n);
+
+/*
+ * Resolve a path the user typed (/dev/sdb, /dev/disk/by-id/..., any symlink to a node) and
+ * describe that device. A partition is described too, with is_partition = 1 (never a target).
+ * Returns: 0; -ENOENT when the path does not exist; -ENOTBLK when it exists but is not a block
+ * device this machine lists in sysfs; other -errno.
+ */
+int sp_device_find(const char *root, const struct sp_sys_facts *f, const char *path,
+		   struct sp_device_info *out);
+
+/*
+ * The whole disk whose serial is exactly serial (the appliance names targets by serial: it
+ * has no /dev/disk/by-id). Returns: 0, -ENOENT when no disk has it, -EEXIST when two do.
+ */
+int sp_device_find_serial(const char *root, const struct sp_sys_facts *f, const char *serial,
+			  struct sp_device_info *out);
+
+/*
+ * A device as the user names it: a path, or "serial:XYZ". Returns as sp_device_find or
+ * sp_device_find_serial.
+ */
+int sp_device_resolve(const char *root, const struct sp_sys_facts *f, const char *spec,
+		      struct sp_device_info *out);
+
+/*
+ * The kernel name of the disk or partition with this device number ("8:17" -> "sdb1").
+ * Returns: 0, -ENOENT.
+ */
+int sp_devices_name_of(const struct sp_sys_facts *f, unsigned int major, unsigned int minor,
+		       char *name, size_t len);
+
+#endif

@@ -1,0 +1,27 @@
+/*
+ * machine.h - what the report says about the machine: CPU, cores, RAM, kernel, DMI identity,
+ * page size, and which cgroup version carries the memory controller.
+ *
+ * Reads through a root prefix (sysfs.h) so fixtures stand in for real machines; the kernel
+ * string comes from uname on the live system and from proc/sys/kernel in a fixture.
+ */
+#ifndef SP_MACHINE_H
+#define SP_MACHINE_H
+
+#include "core/report.h"
+
+/*
+ * Fill m (timer_cost_ns is left 0: the caller measures it). A missing DMI or cgroup is not an
+ * error, it leaves the field empty or 0.
+ * Returns: 0, or -errno when neither cpuinfo nor meminfo is readable.
+ */
+int sp_machine_probe(const char *root, struct sp_machine *m);
+
+/*
+ * The cgroup version holding the memory controller under root: 2 when
+ * sys/fs/cgroup/cgroup.controllers or sys/fs/cgroup/unified/cgroup.controllers lists "memory",
+ * else 1 when sys/fs/cgroup/memory exists, else 0.
+ */
+int sp_machine_cgroup_version(const char *root);
+
+#endif

@@ -1,0 +1,428 @@
+/*
+ * disk.c - libfdisk writes, partition nodes, mkfs.ext4 and mount (see disk.h).
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <libfdisk.h>
+#include <linux/blkpg.h>
+#include <linux/fs.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "act/disk.h"
+#include "sys/log.h"
+#include "act/undo.h"
+
+#define GUID_LINUX_SWAP "0657FD6D-A4AB-43C4-84E5-0933C84B4F4F"
+#define GUID_LINUX_FS "0FC63DAF-8483-4772-8E79-3D69D8477DE4"
+
+static void sleep_ms(long ms)
+{
+	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
+
+	nanosleep(&ts, NULL);
+}
+
+int sp_disk_part_path(const char *disk, int partno, char *buf, size_t len)
+{
+	size_t dl = strlen(disk);
+	int n;
+
+	if (!dl || partno < 1)
+		return -EINVAL;
+	n = snprintf(buf, len, "%s%s%d", disk, isdigit((unsigned char)disk[dl - 1]) ? "p" : "",
+		     partno);
+	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
+}
+
+static int add_part(struct fdisk_context *cxt, const struct sp_layout *l, int i)
+{
+	const struct sp_part *p = &l->parts[i];
+	int is_data = strcmp(p->role, "data") == 0;
+	char name[32];
+	uint64_t per = l->sector_bytes / 512;
+	struct fdisk_label *lb = fdisk_get_label(cxt, NULL);
+	struct fdisk_parttype *t;
+	struct fdisk_partition *pa = fdisk_new_partition(), *got = NULL;
+	int ret;
+
+	if (!pa)
+		return -ENOMEM;
+	snprintf(name, sizeof(name), "swapplace-%s", p->role);
+	t = fdisk_label_get_parttype_from_string(lb, is_data ? GUID_LINUX_FS : GUID_LINUX_SWAP);
+	/* size_explicit: libfdisk must not align the end; the end partition ends on the last
+	 * usable LBA on purpose */
+	ret = fdisk_partition_set_partno(pa, i);
+	if (!ret)
+		ret = fdisk_partition_set_start(pa, p->start_sector / per);
+	if (!ret)
+		ret = fdisk_partition_set_size(pa, p->sectors / per);
+	if (!ret)
+		ret = fdisk_partition_size_explicit(pa, 1);
+	if (!ret)
+		ret = t ? fdisk_partition_set_type(pa, t) : -EINVAL;
+	if (!ret)
+		ret = fdisk_partition_set_name(pa, name);
+	if (!ret)
+		ret = fdisk_add_partition(cxt, pa, NULL);
+	fdisk_unref_partition(pa);
+	fdisk_unref_parttype(t);
+	if (ret)
+		return ret < 0 ? ret : -EINVAL;
+	/* read it back: a silently moved partition would measure the wrong place */
+	ret = fdisk_get_partition(cxt, i, &got);
+	if (!ret && (fdisk_partition_get_start(got) != p->start_sector / per ||
+		     fdisk_partition_get_size(got) != p->sectors / per))
+		ret = -ERANGE;
+	fdisk_unref_partition(got);
+	return ret;
+}
+
+static int read_sysfs_u64(const char *path, unsigned long long *v)
+{
+	FILE *f = fopen(path, "re");
+	int ok;
+
+	if (!f)
+		return -errno;
+	ok = fscanf(f, "%llu", v) == 1;
+	fclose(f);
+	return ok ? 0 : -EIO;
+}
+
+/* 1 when the kernel has partition partno of dev at the planned place, 0 when it has none,
+ * -EEXIST when it has one elsewhere. sysfs counts 512-byte sectors whatever the logical
+ * sector size. */
+static int kernel_part_state(const char *dev, int partno, const struct sp_part *p)
+{
+	char part[128], sys[192];
+	unsigned long long start, size;
+	const char *base;
+
+	if (sp_disk_part_path(dev, partno, part, sizeof(part)) < 0)
+		return -ENAMETOOLONG;
+	base = strrchr(part, '/');
+	base = base ? base + 1 : part;
+	snprintf(sys, sizeof(sys), "/sys/class/block/%s/start", base);
+	if (read_sysfs_u64(sys, &start) < 0)
+		return 0;
+	snprintf(sys, sizeof(sys), "/sys/class/block/%s/size", base);
+	if (read_sysfs_u64(sys, &size) < 0)
+		return 0;
+	return start == p->start_sector && size == p->sectors ? 1 : -EEXIST;
+}
+
+static int blkpg(int fd, int op, int partno, const struct sp_part *p)
+{
+	struct blkpg_partition bp;
+	struct blkpg_ioctl_arg arg;
+
+	memset(&bp, 0, sizeof(bp));
+	memset(&arg, 0, sizeof(arg));
+	bp.pno = partno;
+	if (p) {
+		bp.start = (long long)(p->start_sector * 512);
+		bp.length = (long long)(p->sectors * 512);
+	}
+	arg.op = op;
+	arg.datalen = sizeof(bp);
+	arg.data = &bp;
+	return ioctl(fd, BLKPG, &arg) < 0 ? -errno : 0;
+}
+
+/*
+ * Tell the kernel about partitions its re-read did not produce. BLKRRPART only finds what the
+ * kernel's partition parsers understand, and a minimal kernel may have none (measured: a VM
+ * kernel without CONFIG_EFI_PARTITION re-reads a GPT into no partitions at all); BLKPG adds
+ * a partition by its byte range whatever the table, as partx --add does.
+ */
+static int add_missing_parts(int fd, const char *dev, const struct sp_layout *l)
+{
+	uint32_t i;
+	int ret;
+
+	for (i = 0; i < l->n_parts; i++) {
+		ret = kernel_part_state(dev, (int)i + 1, &l->parts[i]);
+		if (ret == 1)
+			continue;
+		if (ret == -EEXIST) {
+			ret = blkpg(fd, BLKPG_DEL_PARTITION, (int)i + 1, NULL);
+			if (ret < 0)
+				return ret; /* -EBUSY: a stale partition is in use */
+		} else if (ret < 0) {
+			return ret;
+		}
+		ret = blkpg(fd, BLKPG_ADD_PARTITION, (int)i + 1, &l->parts[i]);
+		sp_debug("disk", "%s: BLKPG add partition %u -> %d", dev, i + 1, ret);
+		if (ret < 0 && ret != -EBUSY)
+			return ret;
+	}
+	return 0;
+}
+
+/* Wait until every partition node exists with the planned start and size. */
+static int wait_parts(const char *dev, const struct sp_layout *l)
+{
+	int tries;
+	uint32_t i;
+
+	for (tries = 0; tries < 200; tries++) {
+		int ready = 1;
+
+		for (i = 0; i < l->n_parts && ready; i++) {
+			char part[128];
+
+			if (sp_disk_part_path(dev, (int)i + 1, part, sizeof(part)) < 0)
+				return -ENAMETOOLONG;
+			if (kernel_part_state(dev, (int)i + 1, &l->parts[i]) != 1 ||
+			    access(part, F_OK) < 0)
+				ready = 0;
+		}
+		if (ready)
+			return 0;
+		sleep_ms(50);
+	}
+	return -ETIMEDOUT;
+}
+
+static int write_layout(struct fdisk_context *cxt, const char *dev, const struct sp_layout *l)
+{
+	uint64_t per = l->sector_bytes / 512;
+	int i, ret;
+
+	if (fdisk_get_sector_size(cxt) != l->sector_bytes ||
+	    fdisk_get_nsectors(cxt) != l->disk_bytes / l->sector_bytes)
+		return -ESTALE;
+	fdisk_disable_dialogs(cxt, 1);
+	fdisk_enable_wipe(cxt, 1); /* old signatures would confuse blkid and swapon later */
+	ret = fdisk_create_disklabel(cxt, "gpt");
+	if (ret)
+		return ret < 0 ? ret : -EIO;
+	/* libfdisk puts the header's first usable LBA at the alignment grain (2048), later than
+	 * the plan's 34; only the partitions' room matters, and the end must match exactly */
+	if (fdisk_get_first_lba(cxt) > l->parts[0].start_sector / per ||
+	    fdisk_get_last_lba(cxt) != (l->last_usable + 1) / per - 1) {
+		sp_debug("disk", "%s: libfdisk usable %llu..%llu, plan %llu..%llu", dev,
+			 (unsigned long long)fdisk_get_first_lba(cxt),
+			 (unsigned long long)fdisk_get_last_lba(cxt),
+			 (unsigned long long)(l->first_usable / per),
+			 (unsigned long long)((l->last_usable + 1) / per - 1));
+		return -ERANGE;
+	}
+	if (l->n_parts < 1 || l->n_parts > SP_PLAN_PARTS)
+		return -EINVAL;
+	for (i = 0; i < (int)l->n_parts; i++) {
+		ret = add_part(cxt, l, i);
+		if (ret)
+			return ret;
+	}
+	ret = fdisk_write_disklabel(cxt);
+	if (ret)
+		return ret < 0 ? ret : -EIO;
+	/* a failed re-read (-EBUSY while someone else holds the disk exclusively, or a kernel
+	 * without the GPT parser) is repaired by add_missing_parts() */
+	ret = fdisk_reread_partition_table(cxt);
+	sp_debug("disk", "%s: GPT written, re-read -> %d", dev, ret);
+	return 0;
+}
+
+static int write_layout_common(int fd, const char *dev, const struct sp_layout *l)
+{
+	struct fdisk_context *cxt = fdisk_new_context();
+	int ret;
+
+	if (!cxt)
+		return -ENOMEM;
+	ret = fd >= 0 ? fdisk_assign_device_by_fd(cxt, fd, dev, 0)
+		      : fdisk_assign_device(cxt, dev, 0);
+	if (ret) {
+		fdisk_unref_context(cxt);
+		return ret < 0 ? ret : -EIO;
+	}
+	ret = write_layout(cxt, dev, l);
+	if (fdisk_deassign_device(cxt, 0) && !ret)
+		ret = -EIO;
+	fdisk_unref_context(cxt);
+	if (ret)
+		return ret;
+	if (fd < 0) {
+		int rfd = open(dev, O_RDONLY | O_CLOEXEC);
+
+		if (rfd < 0)
+			return -errno;
+		ret = add_missing_parts(rfd, dev, l);
+		close(rfd);
+	} else {
+		ret = add_missing_parts(fd, dev, l);
+	}
+	return ret ? ret : wait_parts(dev, l);
+}
+
+int sp_disk_write_layout(const char *dev, const struct sp_layout *l)
+{
+	return write_layout_common(-1, dev, l);
+}
+
+int sp_disk_write_layout_fd(int fd, const char *dev, const struct sp_layout *l)
+{
+	return fd < 0 ? -EBADF : write_layout_common(fd, dev, l);
+}
+
+/* Run argv with stdout and stderr captured into reason (newlines become "; "). Returns the
+ * exit status, 127 when it could not be run, or -errno. */
+static int run_captured(const char *const argv[], char *reason, size_t reason_len)
+{
+	static const char *const dirs[] = { "/sbin/", "/usr/sbin/", "/bin/", "/usr/bin/" };
+	char buf[512];
+	size_t used = 0;
+	int pfd[2], status;
+	pid_t pid;
+	ssize_t n;
+
+	if (reason_len)
+		reason[0] = 0;
+	if (pipe2(pfd, O_CLOEXEC) < 0)
+		return -errno;
+	pid = fork();
+	if (pid < 0) {
+		close(pfd[0]);
+		close(pfd[1]);
+		return -errno;
+	}
+	if (pid == 0) {
+		int devnull = open("/dev/null", O_RDONLY);
+		size_t i;
+
+		if (devnull >= 0)
+			dup2(devnull, 0);
+		dup2(pfd[1], 1);
+		dup2(pfd[1], 2);
+		execvp(argv[0], (char *const *)argv);
+		/* a minimal PATH (initramfs, cron) may lack the sbin directories */
+		for (i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
+			snprintf(buf, sizeof(buf), "%s%s", dirs[i], argv[0]);
+			execv(buf, (char *const *)argv);
+		}
+		_exit(127);
+	}
+	close(pfd[1]);
+	while ((n = read(pfd[0], buf, sizeof(buf))) != 0) {
+		ssize_t i;
+
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			break;
+		}
+		for (i = 0; i < n && used + 3 < reason_len; i++) {
+			if (buf[i] == '\n') {
+				if (used && i + 1 < n) {
+					reason[used++] = ';';
+					reason[used++] = ' ';
+				}
+			} else {
+				reason[used++] = buf[i];
+			}
+		}
+		if (reason_len)
+			reason[used] = 0;
+	}
+	close(pfd[0]);
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			return -errno;
+	if (WIFEXITED(status))
+		return WEXITSTATUS(status);
+	return 128 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+}
+
+int sp_mkfs_ext4_reason(const char *part, const char *label, char *reason, size_t reason_len)
+{
+	/* lazy init off: background zeroing by ext4lazyinit would disturb the measurements */
+	const char *const argv[] = { "mkfs.ext4", "-q", "-F", "-L", label, "-E",
+				     "nodiscard,lazy_itable_init=0,lazy_journal_init=0", part,
+				     NULL };
+	int ret = run_captured(argv, reason, reason_len);
+
+	sp_debug("disk", "mkfs.ext4 %s -> %d", part, ret);
+	if (ret == 127) {
+		if (reason_len)
+			snprintf(reason, reason_len, "mkfs.ext4 not found");
+		return -ENOENT;
+	}
+	if (ret != 0) {
+		if (reason_len && !reason[0])
+			snprintf(reason, reason_len, "mkfs.ext4 exited with status %d", ret);
+		return ret < 0 ? ret : -EIO;
+	}
+	return 0;
+}
+
+int sp_mkfs_ext4(const char *part, const char *label)
+{
+	char reason[256];
+	int ret = sp_mkfs_ext4_reason(part, label, reason, sizeof(reason));
+
+	if (ret < 0)
+		sp_debug("disk", "mkfs.ext4 %s: %s", part, reason);
+	return ret;
+}
+
+struct umount_arg {
+	char dir[256];
+	int rmdir;
+};
+
+static int undo_umount(void *p)
+{
+	struct umount_arg *a = p;
+	int tries, ret = 0;
+
+	/* EBUSY right after swapoff of a file on it can be transient: retry for 5 s */
+	for (tries = 0; tries < 50; tries++) {
+		ret = umount2(a->dir, 0) < 0 ? -errno : 0;
+		if (ret != -EBUSY)
+			break;
+		sleep_ms(100);
+	}
+	if (ret == -EINVAL)
+		ret = 0; /* not mounted any more */
+	if (!ret && a->rmdir && rmdir(a->dir) < 0 && errno != ENOENT)
+		ret = -errno;
+	sp_debug("disk", "umount %s -> %d", a->dir, ret);
+	return ret;
+}
+
+int sp_mount(const char *src, const char *dir, const char *fstype)
+{
+	struct umount_arg a;
+	int ret;
+
+	memset(&a, 0, sizeof(a));
+	if (strlen(dir) >= sizeof(a.dir))
+		return -ENAMETOOLONG;
+	strcpy(a.dir, dir);
+	if (mkdir(dir, 0700) == 0)
+		a.rmdir = 1;
+	else if (errno != EEXIST)
+		return -errno;
+	if (mount(src, dir, fstype, MS_NOATIME, NULL) < 0) {
+		ret = -errno;
+		if (a.rmdir)
+			rmdir(dir);
+		return ret;
+	}
+	sp_debug("disk", "mounted %s on %s (%s)", src, dir, fstype);
+	ret = sp_undo_push("umount", undo_umount, &a, sizeof(a));
+	if (ret < 0)
+		undo_umount(&a);
+	return ret;
+}

@@ -1,0 +1,521 @@
+/*
+ * memcg.c - memory cgroups for the probes' workloads, on cgroup v2 and on cgroup v1.
+ *
+ * Every cgroup is created as <base>/swapplace-<name>-<pid> so a leftover is recognisable and
+ * attributable, and its removal (kill the tasks, wait until empty, rmdir) is on the undo list
+ * from the moment mkdir succeeds. The text parsers (sp_memcg_parse_*) are pure so the unit
+ * tests can feed them captured memory.events, memory.oom_control and memory.stat text, and
+ * sp_memcg_create_in()/sp_memcg_open() take a base path so the file handling of either version
+ * can be exercised against a scratch directory posing as a cgroup.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "sys/log.h"
+#include "act/memcg.h"
+#include "sys/sysfs.h"
+#include "act/undo.h"
+
+#define V1_BASE "/sys/fs/cgroup/memory"
+#define DESTROY_WAIT_MS 5000
+
+/* ---- pure parsers ---- */
+
+int sp_memcg_parse_keyed(const char *text, const char *key, uint64_t *val)
+{
+	size_t klen = strlen(key);
+	const char *p = text;
+
+	while (p && *p) {
+		const char *eol = strchr(p, '\n');
+
+		if (strncmp(p, key, klen) == 0 && (p[klen] == ' ' || p[klen] == '\t')) {
+			char *end;
+			unsigned long long v;
+			const char *q = p + klen;
+
+			while (*q == ' ' || *q == '\t')
+				q++;
+			if (!isdigit((unsigned char)*q))
+				return -EINVAL;
+			errno = 0;
+			v = strtoull(q, &end, 10);
+			if (errno || (*end && *end != '\n' && *end != ' '))
+				return -EINVAL;
+			*val = v;
+			return 0;
+		}
+		p = eol ? eol + 1 : NULL;
+	}
+	return -ENOENT;
+}
+
+int sp_memcg_parse_value(const char *text, uint64_t *val)
+{
+	char *end;
+	unsigned long long v;
+
+	while (*text == ' ' || *text == '\t')
+		text++;
+	if (strncmp(text, "max", 3) == 0 && (text[3] == '\0' || text[3] == '\n')) {
+		*val = UINT64_MAX;
+		return 0;
+	}
+	if (!isdigit((unsigned char)*text))
+		return -EINVAL;
+	errno = 0;
+	v = strtoull(text, &end, 10);
+	if (errno || (*end && *end != '\n'))
+		return -EINVAL;
+	*val = v;
+	return 0;
+}
+
+size_t sp_memcg_parse_pids(const char *text, pid_t *pids, size_t max)
+{
+	size_t n = 0;
+	const char *p = text;
+
+	while (*p) {
+		char *end;
+		long v;
+
+		while (*p && !isdigit((unsigned char)*p))
+			p++;
+		if (!*p)
+			break;
+		v = strtol(p, &end, 10);
+		if (v > 0) {
+			if (n < max)
+				pids[n] = (pid_t)v;
+			n++;
+		}
+		p = end;
+	}
+	return n;
+}
+
+int sp_memcg_has_controller(const char *controllers, const char *name)
+{
+	size_t n = strlen(name);
+	const char *p = controllers;
+
+	while ((p = strstr(p, name))) {
+		int start = p == controllers || isspace((unsigned char)p[-1]);
+		int stop = p[n] == '\0' || isspace((unsigned char)p[n]);
+
+		if (start && stop)
+			return 1;
+		p += n;
+	}
+	return 0;
+}
+
+/* ---- file helpers ---- */
+
+/*
+ * Reads and writes go through sysfs.h: one write() per value there, because cgroupfs reports
+ * a rejected value as the write's error.
+ */
+
+static int cg_file(const struct sp_memcg *cg, const char *file, char *out, size_t len)
+{
+	int n = snprintf(out, len, "%s/%s", cg->path, file);
+
+	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
+}
+
+static int cg_write(const struct sp_memcg *cg, const char *file, const char *text)
+{
+	char p[640];
+	int ret = cg_file(cg, file, p, sizeof(p));
+
+	if (ret)
+		return ret;
+	ret = sp_write_text(p, text);
+	sp_debug("memcg", "write %s '%s' -> %d", p, text, ret);
+	return ret;
+}
+
+static int cg_write_u64(const struct sp_memcg *cg, const char *file, uint64_t v)
+{
+	char buf[32];
+
+	snprintf(buf, sizeof(buf), "%" PRIu64, v);
+	return cg_write(cg, file, buf);
+}
+
+/* Read the cgroup's file into buf. Returns: 0, or -errno. */
+static int cg_read(const struct sp_memcg *cg, const char *file, char *buf, size_t len)
+{
+	char p[640];
+	ssize_t n;
+	int ret = cg_file(cg, file, p, sizeof(p));
+
+	if (ret)
+		return ret;
+	n = sp_read_text(NULL, p, buf, len);
+	return n < 0 ? (int)n : 0;
+}
+
+static int cg_read_value(const struct sp_memcg *cg, const char *file, uint64_t *v)
+{
+	char buf[64];
+	int ret = cg_read(cg, file, buf, sizeof(buf));
+
+	return ret ? ret : sp_memcg_parse_value(buf, v);
+}
+
+static int cg_read_keyed(const struct sp_memcg *cg, const char *file, const char *key, uint64_t *v)
+{
+	char buf[8192];
+	int ret = cg_read(cg, file, buf, sizeof(buf));
+
+	return ret ? ret : sp_memcg_parse_keyed(buf, key, v);
+}
+
+static int cg_exists(const struct sp_memcg *cg, const char *file)
+{
+	char p[640];
+
+	if (cg_file(cg, file, p, sizeof(p)))
+		return 0;
+	return access(p, F_OK) == 0;
+}
+
+/* ---- detection and lifetime ---- */
+
+static int v2_has_memory(const char *dir)
+{
+	char p[600], buf[512];
+
+	snprintf(p, sizeof(p), "%s/cgroup.controllers", dir);
+	if (sp_read_text(NULL, p, buf, sizeof(buf)) < 0)
+		return 0;
+	return sp_memcg_has_controller(buf, "memory");
+}
+
+int sp_memcg_detect(char *base, size_t base_len)
+{
+	static const char *const v2[] = {"/sys/fs/cgroup", "/sys/fs/cgroup/unified"};
+
+	for (size_t i = 0; i < sizeof(v2) / sizeof(v2[0]); i++) {
+		if (v2_has_memory(v2[i])) {
+			snprintf(base, base_len, "%s", v2[i]);
+			return 2;
+		}
+	}
+	if (access(V1_BASE "/memory.limit_in_bytes", F_OK) == 0) {
+		snprintf(base, base_len, "%s", V1_BASE);
+		return 1;
+	}
+	return -ENOENT;
+}
+
+int sp_memcg_open(const char *path, int version, struct sp_memcg *cg)
+{
+	int n;
+
+	if (version != 1 && version != 2)
+		return -EINVAL;
+	n = snprintf(cg->path, sizeof(cg->path), "%s", path);
+	if (n < 0 || (size_t)n >= sizeof(cg->path))
+		return -ENAMETOOLONG;
+	cg->version = version;
+	return 0;
+}
+
+/* What the undo list keeps (struct sp_memcg itself would not fit an undo slot). */
+struct memcg_undo {
+	int version;
+	char path[500];
+};
+
+static int undo_destroy(void *arg)
+{
+	const struct memcg_undo *u = arg;
+	struct sp_memcg cg;
+
+	if (sp_memcg_open(u->path, u->version, &cg))
+		return -ENAMETOOLONG;
+	return sp_memcg_destroy(&cg);
+}
+
+static int undo_subtree(void *arg)
+{
+	const struct memcg_undo *u = arg;
+
+	return sp_write_text(u->path, "-memory");
+}
+
+/*
+ * On v2 a child only gets memory.* files when the parent's cgroup.subtree_control has
+ * "memory". The root cgroup is exempt from the no-internal-processes rule, so enabling it
+ * there always works (that is the appliance's case: we mount cgroup2 and create under the
+ * root); a non-root base holding processes refuses with EBUSY and is reported as such.
+ */
+static int v2_enable_memory(const char *base)
+{
+	char p[600], buf[512];
+	struct memcg_undo u;
+	int ret;
+
+	snprintf(p, sizeof(p), "%s/cgroup.subtree_control", base);
+	if (strlen(p) >= sizeof(u.path))
+		return -ENAMETOOLONG;
+	ret = (int)sp_read_text(NULL, p, buf, sizeof(buf));
+	if (ret < 0)
+		return ret;
+	if (sp_memcg_has_controller(buf, "memory"))
+		return 0;
+	ret = sp_write_text(p, "+memory");
+	sp_debug("memcg", "enable +memory in %s -> %d", p, ret);
+	if (ret)
+		return ret;
+	u.version = 2;
+	memcpy(u.path, p, strlen(p) + 1);
+	return sp_undo_push("cgroup subtree_control -memory", undo_subtree, &u, sizeof(u));
+}
+
+int sp_memcg_create_in(const char *base, int version, const char *name, struct sp_memcg *cg)
+{
+	struct memcg_undo u;
+	int n, ret;
+
+	if (version != 1 && version != 2)
+		return -EINVAL;
+	if (version == 2) {
+		ret = v2_enable_memory(base);
+		if (ret)
+			return ret;
+	}
+	n = snprintf(cg->path, sizeof(cg->path), "%s/swapplace-%s-%d", base, name, (int)getpid());
+	if (n < 0 || (size_t)n >= sizeof(u.path))
+		return -ENAMETOOLONG;
+	cg->version = version;
+	if (mkdir(cg->path, 0755) < 0)
+		return -errno;
+	sp_debug("memcg", "created %s (v%d)", cg->path, version);
+	u.version = version;
+	memcpy(u.path, cg->path, (size_t)n + 1);
+	ret = sp_undo_push("remove memory cgroup", undo_destroy, &u, sizeof(u));
+	if (ret) {
+		rmdir(cg->path);
+		return ret;
+	}
+	return 0;
+}
+
+int sp_memcg_create(const char *name, struct sp_memcg *cg)
+{
+	char base[256];
+	int version = sp_memcg_detect(base, sizeof(base));
+
+	if (version < 0)
+		return version;
+	return sp_memcg_create_in(base, version, name, cg);
+}
+
+int sp_memcg_add_pid(const struct sp_memcg *cg, pid_t pid)
+{
+	char buf[32];
+
+	snprintf(buf, sizeof(buf), "%d", (int)pid);
+	return cg_write(cg, "cgroup.procs", buf);
+}
+
+int sp_memcg_set_limit(const struct sp_memcg *cg, uint64_t bytes)
+{
+	int ret;
+
+	if (cg->version == 2)
+		return cg_write_u64(cg, "memory.max", bytes);
+	ret = cg_write_u64(cg, "memory.limit_in_bytes", bytes);
+	/*
+	 * v1 refuses a limit above memsw; memsw == the old limit means swap was forbidden, so
+	 * raise memsw with it (it stays forbidden) and try again.
+	 */
+	if (ret == -EINVAL && cg_exists(cg, "memory.memsw.limit_in_bytes")) {
+		ret = cg_write_u64(cg, "memory.memsw.limit_in_bytes", bytes);
+		if (!ret)
+			ret = cg_write_u64(cg, "memory.limit_in_bytes", bytes);
+	}
+	return ret;
+}
+
+int sp_memcg_set_high(const struct sp_memcg *cg, uint64_t bytes)
+{
+	if (cg->version == 2)
+		return cg_write_u64(cg, "memory.high", bytes);
+	/* v1 has no throttling threshold; the soft limit is the nearest thing */
+	return cg_write_u64(cg, "memory.soft_limit_in_bytes", bytes);
+}
+
+static void v1_swappiness(const struct sp_memcg *cg, int allow)
+{
+	char buf[64] = "60", tmp[64];
+
+	/* the global value is what a cgroup would have had if we had not touched it */
+	if (allow && sp_read_text(NULL, "/proc/sys/vm/swappiness", tmp, sizeof(tmp)) > 0)
+		memcpy(buf, tmp, sizeof(buf));
+	cg_write(cg, "memory.swappiness", allow ? buf : "0");
+}
+
+int sp_memcg_set_swap(const struct sp_memcg *cg, int allow)
+{
+	uint64_t limit;
+	int ret;
+
+	if (cg->version == 2) {
+		if (!cg_exists(cg, "memory.swap.max"))
+			return -EOPNOTSUPP;
+		return cg_write(cg, "memory.swap.max", allow ? "max" : "0");
+	}
+	/*
+	 * v1: swappiness 0 keeps memcg reclaim off anonymous pages (best effort, always
+	 * applied); the hard guarantee is memsw == limit, which exists only with swap accounting.
+	 */
+	v1_swappiness(cg, allow);
+	if (!cg_exists(cg, "memory.memsw.limit_in_bytes"))
+		return -EOPNOTSUPP;
+	if (allow)
+		return cg_write(cg, "memory.memsw.limit_in_bytes", "-1");
+	ret = cg_read_value(cg, "memory.limit_in_bytes", &limit);
+	if (ret)
+		return ret;
+	return cg_write_u64(cg, "memory.memsw.limit_in_bytes", limit);
+}
+
+int sp_memcg_reclaim(const struct sp_memcg *cg, uint64_t bytes)
+{
+	int ret;
+
+	if (cg->version == 2) {
+		if (!bytes) {
+			ret = sp_memcg_usage(cg, &bytes);
+			if (ret)
+				return ret;
+			if (!bytes)
+				return 0;
+		}
+		ret = cg_write_u64(cg, "memory.reclaim", bytes);
+	} else {
+		/* force_empty reclaims everything it can; there is no byte count in v1 */
+		ret = cg_write(cg, "memory.force_empty", "0");
+	}
+	/* "could not reclaim all of it" still reclaimed as much as possible */
+	if (ret == -EAGAIN || ret == -EBUSY)
+		ret = 0;
+	return ret;
+}
+
+int sp_memcg_usage(const struct sp_memcg *cg, uint64_t *bytes)
+{
+	if (cg->version == 2)
+		return cg_read_value(cg, "memory.current", bytes);
+	return cg_read_value(cg, "memory.usage_in_bytes", bytes);
+}
+
+int sp_memcg_swap_usage(const struct sp_memcg *cg, uint64_t *bytes)
+{
+	uint64_t memsw, mem;
+	int ret;
+
+	if (cg->version == 2) {
+		if (!cg_exists(cg, "memory.swap.current"))
+			return -EOPNOTSUPP;
+		return cg_read_value(cg, "memory.swap.current", bytes);
+	}
+	if (!cg_exists(cg, "memory.memsw.usage_in_bytes"))
+		return -EOPNOTSUPP;
+	ret = cg_read_value(cg, "memory.memsw.usage_in_bytes", &memsw);
+	if (!ret)
+		ret = cg_read_value(cg, "memory.usage_in_bytes", &mem);
+	if (ret)
+		return ret;
+	*bytes = memsw > mem ? memsw - mem : 0;
+	return 0;
+}
+
+int sp_memcg_oom_kills(const struct sp_memcg *cg, uint64_t *kills)
+{
+	int ret;
+
+	if (cg->version == 2)
+		return cg_read_keyed(cg, "memory.events", "oom_kill", kills);
+	ret = cg_read_keyed(cg, "memory.oom_control", "oom_kill", kills);
+	/* kernels before 4.13 have no oom_kill line in v1 */
+	return ret == -ENOENT ? -EOPNOTSUPP : ret;
+}
+
+int sp_memcg_stat(const struct sp_memcg *cg, const char *key, uint64_t *val)
+{
+	return cg_read_keyed(cg, "memory.stat", key, val);
+}
+
+static int read_pids(const struct sp_memcg *cg, pid_t *pids, size_t max, size_t *n)
+{
+	static char buf[65536];
+	int ret = cg_read(cg, "cgroup.procs", buf, sizeof(buf));
+
+	if (ret)
+		return ret;
+	*n = sp_memcg_parse_pids(buf, pids, max);
+	return 0;
+}
+
+static void sleep_ms(long ms)
+{
+	struct timespec ts = {ms / 1000, (ms % 1000) * 1000000L};
+
+	while (nanosleep(&ts, &ts) < 0 && errno == EINTR)
+		;
+}
+
+int sp_memcg_destroy(const struct sp_memcg *cg)
+{
+	pid_t pids[256];
+	size_t n = 0;
+	int ret = 0;
+
+	if (access(cg->path, F_OK) < 0)
+		return 0; /* already gone: destroy and its undo entry may both run */
+	/* v2 from 5.14 kills the whole subtree atomically, forks racing the loop included */
+	if (cg->version == 2 && cg_exists(cg, "cgroup.kill"))
+		cg_write(cg, "cgroup.kill", "1");
+	for (int waited = 0; waited <= DESTROY_WAIT_MS; waited += 10) {
+		ret = read_pids(cg, pids, sizeof(pids) / sizeof(pids[0]), &n);
+		if (ret == -ENOENT) {
+			/* not a cgroup (a test's scratch directory) or removed meanwhile */
+			n = 0;
+			ret = 0;
+		}
+		if (ret)
+			break;
+		for (size_t i = 0; i < n && i < sizeof(pids) / sizeof(pids[0]); i++)
+			kill(pids[i], SIGKILL);
+		/* exiting tasks leave cgroup.procs before rmdir stops saying EBUSY */
+		if (n == 0) {
+			if (rmdir(cg->path) == 0 || errno == ENOENT) {
+				sp_debug("memcg", "removed %s", cg->path);
+				return 0;
+			}
+			ret = -errno;
+			if (ret != -EBUSY)
+				break;
+		}
+		sleep_ms(10);
+	}
+	if (!ret)
+		ret = -EBUSY;
+	sp_debug("memcg", "cannot remove %s: %d (%zu tasks left)", cg->path, ret, n);
+	return ret;
+}

@@ -1,0 +1,147 @@
+/*
+ * swap.c - mkswap, swapon and swapoff with the swapoff registered for undo (see swap.h).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <linux/fs.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/random.h>
+#include <sys/stat.h>
+#include <sys/swap.h>
+#include <unistd.h>
+
+#include "sys/log.h"
+#include "act/swap.h"
+#include "core/swaphdr.h"
+#include "act/undo.h"
+
+static int area_size(int fd, uint64_t *bytes)
+{
+	struct stat st;
+
+	if (fstat(fd, &st) < 0)
+		return -errno;
+	if (S_ISBLK(st.st_mode))
+		return ioctl(fd, BLKGETSIZE64, bytes) < 0 ? -errno : 0;
+	if (S_ISREG(st.st_mode)) {
+		*bytes = (uint64_t)st.st_size;
+		return 0;
+	}
+	return -ENOTBLK;
+}
+
+int sp_mkswap(const char *path, uint64_t area_bytes, const char *label)
+{
+	long page_size = sysconf(_SC_PAGESIZE);
+	uint8_t uuid[16];
+	void *page = NULL;
+	uint64_t size;
+	int fd, ret;
+
+	fd = open(path, O_WRONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	ret = area_size(fd, &size);
+	if (ret < 0)
+		goto out;
+	if (!area_bytes)
+		area_bytes = size;
+	if (area_bytes > size) {
+		ret = -EINVAL;
+		goto out;
+	}
+	if (getrandom(uuid, sizeof(uuid), 0) != (ssize_t)sizeof(uuid)) {
+		ret = -EIO;
+		goto out;
+	}
+	uuid[6] = (uuid[6] & 0x0f) | 0x40; /* RFC 4122 version 4, variant 1 */
+	uuid[8] = (uuid[8] & 0x3f) | 0x80;
+	page = calloc(1, page_size);
+	if (!page) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	ret = sp_swaphdr_build(page, page_size, area_bytes, uuid, label);
+	if (ret < 0)
+		goto out;
+	if (pwrite(fd, page, page_size, 0) != page_size) {
+		ret = errno ? -errno : -EIO;
+		goto out;
+	}
+	if (fsync(fd) < 0)
+		ret = -errno;
+	sp_debug("swap", "mkswap %s: %llu bytes, label %s -> %d", path,
+		 (unsigned long long)area_bytes, label ? label : "", ret);
+out:
+	free(page);
+	close(fd);
+	return ret;
+}
+
+struct swapoff_arg {
+	char path[SP_SWAP_PATH_MAX];
+};
+
+static int undo_swapoff(void *p)
+{
+	struct swapoff_arg *a = p;
+
+	if (swapoff(a->path) == 0)
+		return 0;
+	/* EINVAL: not active any more (the caller's own sp_swap_off ran first) */
+	return errno == EINVAL ? 0 : -errno;
+}
+
+int sp_swap_on(const char *path, int prio)
+{
+	struct swapoff_arg a;
+	int flags = 0, ret;
+
+	if (strlen(path) >= sizeof(a.path))
+		return -ENAMETOOLONG;
+	if (prio >= 0)
+		flags = SWAP_FLAG_PREFER |
+			((prio << SWAP_FLAG_PRIO_SHIFT) & SWAP_FLAG_PRIO_MASK);
+	if (swapon(path, flags) < 0)
+		return -errno;
+	sp_debug("swap", "swapon %s prio %d", path, prio);
+	memset(&a, 0, sizeof(a));
+	strcpy(a.path, path);
+	ret = sp_undo_push("swapoff", undo_swapoff, &a, sizeof(a));
+	if (ret < 0) {
+		/* without its undo entry the area must not stay on */
+		swapoff(path);
+		return ret;
+	}
+	return 0;
+}
+
+int sp_swap_off(const char *path)
+{
+	if (swapoff(path) < 0)
+		return -errno;
+	sp_debug("swap", "swapoff %s", path);
+	return 0;
+}
+
+int sp_swap_is_active(const char *path)
+{
+	char line[512], name[PATH_MAX], want[PATH_MAX];
+	FILE *f = fopen("/proc/swaps", "re");
+	int found = 0;
+
+	if (!f)
+		return -errno;
+	/* /proc/swaps shows the canonical path */
+	if (!realpath(path, want))
+		snprintf(want, sizeof(want), "%s", path);
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "%4095s", name) == 1 && strcmp(name, want) == 0)
+			found = 1;
+	fclose(f);
+	return found;
+}

@@ -1,0 +1,169 @@
+/*
+ * swapfile.c - writing the swap file without holes and mapping it with FIEMAP
+ * (see swapfile.h).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/fiemap.h>
+#include <linux/fs.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "sys/log.h"
+#include "act/swap.h"
+#include "act/swapfile.h"
+#include "act/undo.h"
+
+#define CHUNK (1u << 20)
+#define FIEMAP_BATCH 128
+
+static int write_all(int fd, const char *buf, size_t len)
+{
+	while (len) {
+		ssize_t n = write(fd, buf, len);
+
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			return -errno;
+		}
+		buf += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
+int sp_swapfile_create(const char *path, uint64_t bytes)
+{
+	long page_size = sysconf(_SC_PAGESIZE);
+	uint64_t done = 0;
+	char *buf;
+	int fd, ret = 0;
+
+	if (!bytes || bytes % (uint64_t)page_size)
+		return -EINVAL;
+	buf = malloc(CHUNK);
+	if (!buf)
+		return -ENOMEM;
+	/* non-zero, so no filesystem can turn it into a hole or a zero-extent */
+	memset(buf, 0x5a, CHUNK);
+	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+	if (fd < 0) {
+		ret = -errno;
+		free(buf);
+		return ret;
+	}
+	if (fchmod(fd, 0600) < 0) /* whatever the umask: swapon warns about anything wider */
+		ret = -errno;
+	while (!ret && done < bytes) {
+		size_t len = bytes - done < CHUNK ? (size_t)(bytes - done) : CHUNK;
+
+		if (sp_interrupted()) {
+			ret = -EINTR;
+			break;
+		}
+		ret = write_all(fd, buf, len);
+		done += len;
+	}
+	if (!ret && fsync(fd) < 0)
+		ret = -errno;
+	if (close(fd) < 0 && !ret)
+		ret = -errno;
+	free(buf);
+	if (!ret)
+		ret = sp_mkswap(path, bytes, "swapplace-file");
+	sp_debug("swapfile", "create %s %llu bytes -> %d", path, (unsigned long long)bytes, ret);
+	if (ret)
+		unlink(path);
+	return ret;
+}
+
+int sp_swapfile_extents(const char *path, uint64_t part_start_sector, struct sp_extent *out,
+			size_t max, size_t *n)
+{
+	const uint32_t bad = FIEMAP_EXTENT_UNKNOWN | FIEMAP_EXTENT_DELALLOC |
+			     FIEMAP_EXTENT_ENCODED | FIEMAP_EXTENT_DATA_INLINE |
+			     FIEMAP_EXTENT_DATA_TAIL | FIEMAP_EXTENT_NOT_ALIGNED;
+	struct fiemap *fm;
+	struct stat st;
+	uint64_t next_logical = 0, prev_end = 0, flags = FIEMAP_FLAG_SYNC;
+	size_t count = 0;
+	int fd, ret = 0, last = 0;
+
+	*n = 0;
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	if (fstat(fd, &st) < 0) {
+		ret = -errno;
+		close(fd);
+		return ret;
+	}
+	fm = calloc(1, sizeof(*fm) + FIEMAP_BATCH * sizeof(struct fiemap_extent));
+	if (!fm) {
+		close(fd);
+		return -ENOMEM;
+	}
+	while (!last && next_logical < (uint64_t)st.st_size) {
+		uint32_t i;
+
+		memset(fm, 0, sizeof(*fm));
+		fm->fm_start = next_logical;
+		fm->fm_length = FIEMAP_MAX_OFFSET - next_logical;
+		fm->fm_flags = flags;
+		fm->fm_extent_count = FIEMAP_BATCH;
+		if (ioctl(fd, FS_IOC_FIEMAP, fm) < 0) {
+			ret = -errno;
+			break;
+		}
+		flags = 0; /* synced once is enough */
+		if (!fm->fm_mapped_extents) {
+			ret = -ENODATA; /* a hole up to the end */
+			break;
+		}
+		for (i = 0; i < fm->fm_mapped_extents; i++) {
+			const struct fiemap_extent *fe = &fm->fm_extents[i];
+			uint64_t start = part_start_sector + fe->fe_physical / 512;
+			uint64_t sectors = fe->fe_length / 512;
+
+			if (fe->fe_flags & FIEMAP_EXTENT_LAST)
+				last = 1;
+			if (fe->fe_logical != next_logical ||
+			    (fe->fe_flags & FIEMAP_EXTENT_UNWRITTEN)) {
+				ret = -ENODATA;
+				break;
+			}
+			if (fe->fe_flags & bad || fe->fe_physical % 512 || fe->fe_length % 512) {
+				ret = -EOPNOTSUPP;
+				break;
+			}
+			next_logical = fe->fe_logical + fe->fe_length;
+			if (count && prev_end == start) {
+				prev_end += sectors;
+				if (count <= max)
+					out[count - 1].sectors += sectors;
+				continue;
+			}
+			if (count < max) {
+				out[count].start_sector = start;
+				out[count].sectors = sectors;
+			}
+			count++;
+			prev_end = start + sectors;
+		}
+		if (ret)
+			break;
+	}
+	if (!ret && next_logical < (uint64_t)st.st_size)
+		ret = -ENODATA;
+	free(fm);
+	close(fd);
+	*n = count;
+	sp_debug("swapfile", "%s: %zu extents -> %d", path, count, ret);
+	if (!ret && count > max)
+		ret = -E2BIG;
+	return ret;
+}

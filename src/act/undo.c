@@ -1,0 +1,97 @@
+/*
+ * undo.c - the process-wide undo list (see undo.h for why it is global).
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sys/log.h"
+#include "act/undo.h"
+
+#define UNDO_MAX 128
+#define UNDO_ARG_MAX 512
+
+struct undo_entry {
+	const char *what;
+	sp_undo_fn fn;
+	_Alignas(max_align_t) unsigned char arg[UNDO_ARG_MAX];
+};
+
+static struct undo_entry entries[UNDO_MAX];
+static size_t depth;
+static volatile sig_atomic_t interrupted;
+
+int sp_undo_push(const char *what, sp_undo_fn fn, const void *arg, size_t arg_size)
+{
+	struct undo_entry *e;
+
+	if (depth >= UNDO_MAX || arg_size > UNDO_ARG_MAX)
+		return -ENOMEM;
+	e = &entries[depth];
+	e->what = what;
+	e->fn = fn;
+	memset(e->arg, 0, sizeof(e->arg));
+	if (arg_size)
+		memcpy(e->arg, arg, arg_size);
+	depth++;
+	sp_debug("undo", "push %zu: %s", depth, what);
+	return 0;
+}
+
+size_t sp_undo_depth(void)
+{
+	return depth;
+}
+
+int sp_undo_run_to(size_t mark)
+{
+	int first_err = 0;
+
+	while (depth > mark) {
+		struct undo_entry *e = &entries[--depth];
+		int ret = e->fn(e->arg);
+
+		sp_debug("undo", "run %zu: %s -> %d", depth + 1, e->what, ret);
+		if (ret < 0 && !first_err)
+			first_err = ret;
+	}
+	return first_err;
+}
+
+void sp_undo_drop_to(size_t mark)
+{
+	if (mark < depth)
+		depth = mark;
+}
+
+void sp_undo_all(void)
+{
+	sp_undo_run_to(0);
+}
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	interrupted = 1;
+}
+
+void sp_undo_install(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	/* no SA_RESTART: a blocking read or wait must return EINTR so the loop sees the flag */
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	atexit(sp_undo_all);
+}
+
+int sp_interrupted(void)
+{
+	return interrupted;
+}

@@ -1,0 +1,42 @@
+/*
+ * main.c - the edge: parse the command line, dispatch, and turn results into exit codes.
+ */
+#include <stdio.h>
+
+#include "core/cli.h"
+#include "cmd/commands.h"
+#include "sys/log.h"
+#include "act/undo.h"
+
+int main(int argc, char **argv)
+{
+	struct sp_config c;
+	char err[256];
+
+	sp_config_defaults(&c);
+	if (sp_cli_parse(argc, argv, &c, err, sizeof(err)) < 0) {
+		sp_error("%s", err);
+		fprintf(stderr, "%s", sp_cli_usage(c.cmd));
+		return SP_EXIT_USAGE;
+	}
+	if (c.version) {
+		printf("swapplace %s\n", SP_VERSION);
+		return SP_EXIT_OK;
+	}
+	if (c.help) {
+		fputs(sp_cli_usage(c.cmd), stdout);
+		return SP_EXIT_OK;
+	}
+	/* every change from here on registers its undo; signals unwind through it */
+	sp_undo_install();
+
+	switch (c.cmd) {
+	case SP_CMD_LIST: return sp_cmd_list(&c);
+	case SP_CMD_PLAN: return sp_cmd_plan(&c);
+	case SP_CMD_RUN: return sp_cmd_run(&c);
+	case SP_CMD_MEASURE: return sp_cmd_measure(&c);
+	case SP_CMD_PROBE: return sp_cmd_probe(&c);
+	case SP_CMD_REPORT: return sp_cmd_report(&c);
+	default: return SP_EXIT_USAGE;
+	}
+}

@@ -1,0 +1,397 @@
+/*
+ * run.c - `swapplace plan` and `swapplace run`: the whole flow on one screen.
+ *
+ *   config -> find devices -> plan -> safety -> (plan: print and stop) -> confirm -> apply
+ *   (partition, filesystem, swap file) -> measure each placement -> analyse + render ->
+ *   teardown (the undo list, also on error and signals)
+ *
+ * Exclusivity: the target is held open with O_EXCL from the safety check until the partition
+ * table is written (nothing can mount it meanwhile); afterwards each idle swap partition is
+ * held O_EXCL by us and the data partition is mounted by us, so every part of the disk stays
+ * claimed for the whole run. (Holding the whole disk O_EXCL would forbid swapon and mount of
+ * its partitions: the kernel refuses to claim a partition of an exclusively held disk.)
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "core/analysis.h"
+#include "core/cli.h"
+#include "cmd/commands.h"
+#include "sys/devices.h"
+#include "act/disk.h"
+#include "sys/log.h"
+#include "sys/machine.h"
+#include "probe/placement.h"
+#include "core/plan.h"
+#include "sys/report_io.h"
+#include "core/report_text.h"
+#include "cmd/run_common.h"
+#include "core/safety.h"
+#include "act/swapfile.h"
+#include "sys/timer.h"
+#include "act/undo.h"
+#include "core/units.h"
+#include "act/zram.h"
+
+struct run_ctx {
+	const struct sp_config *c;
+	struct sp_sys_facts facts;
+	struct sp_device_info target;
+	struct sp_device_info also[SP_MAX_ALSO];
+	struct sp_plan_opts plan_opts;
+	struct sp_layout layout;
+	size_t n_placements;
+	struct sp_placement placements[SP_MAX_RESULTS];
+	char data_dir[128];
+	char swapfile[160];
+};
+
+static void add_placement(struct run_ctx *x, const char *name, enum sp_placement_kind kind)
+{
+	struct sp_placement *p;
+
+	if (!sp_config_wants(x->c, name) || x->n_placements >= SP_MAX_RESULTS)
+		return;
+	p = &x->placements[x->n_placements++];
+	memset(p, 0, sizeof(*p));
+	snprintf(p->name, sizeof(p->name), "%s", name);
+	p->kind = kind;
+	p->excl_fd = -1;
+}
+
+/* The placements a run measures, in the order it measures them. */
+static void list_placements(struct run_ctx *x)
+{
+	char algs[16][32], name[48];
+	size_t n_algs = 0;
+
+	add_placement(x, "start", SP_PL_PARTITION);
+	add_placement(x, "end", SP_PL_PARTITION);
+	add_placement(x, "file", SP_PL_FILE);
+	if (sp_zram_algorithms(algs, 16, &n_algs) < 0)
+		n_algs = 0;
+	for (size_t i = 0; i < n_algs; i++) {
+		snprintf(name, sizeof(name), "zram-%s", algs[i]);
+		add_placement(x, name, SP_PL_ZRAM);
+		if (x->n_placements && !strcmp(x->placements[x->n_placements - 1].name, name))
+			snprintf(x->placements[x->n_placements - 1].zram_alg, 32, "%s", algs[i]);
+	}
+	for (size_t i = 0; i < x->c->n_also; i++) {
+		snprintf(name, sizeof(name), "dev-%s", x->also[i].name);
+		add_placement(x, name, SP_PL_PARTITION);
+	}
+	add_placement(x, "none", SP_PL_NONE);
+}
+
+static const char *find_error(int err)
+{
+	switch (err) {
+	case -ENOTBLK: return "not a block device";
+	case -ENOENT: return "no such disk (no device at that path, or no disk with that serial)";
+	case -EEXIST: return "two disks have that serial";
+	default: return strerror(-err);
+	}
+}
+
+/* Find the devices and refuse anything unsafe. Returns an exit code. */
+static int find_and_vet(struct run_ctx *x)
+{
+	const struct sp_config *c = x->c;
+	const char *paths[SP_MAX_ALSO + 1];
+	struct sp_device_info infos[SP_MAX_ALSO + 1];
+	char reason[512];
+	int ret;
+
+	ret = sp_facts_gather("", &x->facts);
+	if (ret < 0)
+		return sp_error("cannot read the system's mounts and swaps: %s", strerror(-ret)),
+		       SP_EXIT_FAILURE;
+	ret = sp_device_resolve("", &x->facts, c->target, &x->target);
+	if (ret < 0)
+		return sp_error("cannot use '%s' as a target: %s", c->target, find_error(ret)),
+		       SP_EXIT_FAILURE;
+	sp_plan_defaults(&x->plan_opts);
+	x->plan_opts.swap_part_bytes = c->swap_bytes;
+	x->plan_opts.swapfile_bytes = c->swap_bytes;
+	if (c->budget_bytes * 2 > c->swap_bytes)
+		return sp_error("--swap-size %s is too small for --budget: it must hold twice "
+				"the budget", sp_format_bytes(c->swap_bytes, reason, 64)),
+		       SP_EXIT_USAGE;
+	ret = sp_safety_check_target(&x->target, sp_plan_min_disk_bytes(&x->plan_opts), reason,
+				     sizeof(reason));
+	if (ret < 0)
+		return sp_error("refusing to touch '%s': %s", c->target, reason), SP_EXIT_REFUSED;
+
+	paths[0] = c->target;
+	infos[0] = x->target;
+	for (size_t i = 0; i < c->n_also; i++) {
+		ret = sp_device_resolve("", &x->facts, c->also[i], &x->also[i]);
+		if (ret < 0)
+			return sp_error("cannot use '%s' with --also: %s", c->also[i],
+					find_error(ret)),
+			       SP_EXIT_FAILURE;
+		ret = sp_safety_check_target(&x->also[i], c->swap_bytes + (4ull << 20), reason,
+					     sizeof(reason));
+		if (ret < 0)
+			return sp_error("refusing to touch '%s': %s", c->also[i], reason),
+			       SP_EXIT_REFUSED;
+		paths[i + 1] = c->also[i];
+		infos[i + 1] = x->also[i];
+	}
+	ret = sp_targets_distinct(paths, infos, c->n_also + 1, reason, sizeof(reason));
+	if (ret < 0)
+		return sp_error("refusing: %s", reason), SP_EXIT_REFUSED;
+
+	ret = sp_plan_layout(x->target.size_bytes, x->target.logical_sector, &x->plan_opts,
+			     &x->layout);
+	if (ret < 0)
+		return sp_error("cannot plan a layout on '%s': %s", c->target, strerror(-ret)),
+		       SP_EXIT_REFUSED;
+	list_placements(x);
+	return SP_EXIT_OK;
+}
+
+static double estimate_s(const struct run_ctx *x)
+{
+	/* setup: mkfs plus writing the swap file at an assumed 100 MB/s (an old HDD) */
+	double setup = 10 + (double)x->layout.swapfile_bytes / 100e6;
+
+	return setup + (double)x->n_placements * x->c->time_per_placement_s;
+}
+
+static void print_plan(const struct run_ctx *x, FILE *out)
+{
+	char a[32], b[32];
+
+	fprintf(out, "target: %s (%s, %s, serial '%s')\n", x->target.path,
+		x->target.model[0] ? x->target.model : "no model",
+		sp_format_bytes(x->target.size_bytes, a, sizeof(a)),
+		x->target.serial[0] ? x->target.serial : "none");
+	fprintf(out, "partition table: GPT, %u-byte sectors\n", x->layout.sector_bytes);
+	for (int i = 0; i < 3; i++) {
+		const struct sp_part *p = &x->layout.parts[i];
+
+		fprintf(out, "  %d  %-6s sectors %llu-%llu  %s%s\n", i + 1, p->role,
+			(unsigned long long)p->start_sector,
+			(unsigned long long)(p->start_sector + p->sectors - 1),
+			sp_format_bytes(p->sectors * 512, b, sizeof(b)),
+			i == 1 ? "  ext4 with the swap file" : "  swap");
+	}
+	fprintf(out, "swap file: %s\n", sp_format_bytes(x->layout.swapfile_bytes, a, sizeof(a)));
+	for (size_t i = 0; i < x->c->n_also; i++)
+		fprintf(out, "also: %s (%s): one swap partition of %s at its start\n",
+			x->also[i].path, x->also[i].model,
+			sp_format_bytes(x->c->swap_bytes, a, sizeof(a)));
+	fprintf(out, "placements:");
+	for (size_t i = 0; i < x->n_placements; i++)
+		fprintf(out, " %s", x->placements[i].name);
+	fprintf(out, "\nprobes per placement: device (io_uring O_DIRECT 4 KiB random reads, "
+		     "QD1 and QD32, sequential),\n  fault (evicted pages touched by %u threads, "
+		     "io_uring MADV_POPULATE_READ at QD 1/4/16/32),\n  pressure (memory cgroup, "
+		     "workload 120%% of %s)\n", x->c->threads,
+		sp_format_bytes(x->c->budget_bytes / 2, a, sizeof(a)));
+	fprintf(out, "budget: %s memory, %.0f s per placement, seed %llu\n",
+		sp_format_bytes(x->c->budget_bytes, a, sizeof(a)), x->c->time_per_placement_s,
+		(unsigned long long)x->c->seed);
+	fprintf(out, "estimated time: %d min %02d s\n", (int)estimate_s(x) / 60,
+		(int)estimate_s(x) % 60);
+}
+
+int sp_cmd_plan(const struct sp_config *c)
+{
+	struct run_ctx *x = calloc(1, sizeof(*x));
+	int rc;
+
+	if (!x)
+		return SP_EXIT_FAILURE;
+	x->c = c;
+	rc = find_and_vet(x);
+	if (rc == SP_EXIT_OK)
+		print_plan(x, stdout);
+	free(x);
+	return rc;
+}
+
+/*
+ * Write the GPT through fd (the target held O_RDWR|O_EXCL), release the disk, make the
+ * filesystem and the swap file. Returns 0 or -errno (reason set).
+ */
+static int apply_layout(struct run_ctx *x, int *fd, char *reason, size_t len)
+{
+	char part[3][128];
+	int ret;
+
+	ret = sp_disk_write_layout_fd(*fd, x->target.path, &x->layout);
+	/* the partitions can be claimed (mkfs, mount, swapon) only once the disk is not */
+	close(*fd);
+	*fd = -1;
+	if (ret < 0)
+		return snprintf(reason, len, "writing the partition table"), ret;
+	for (int i = 0; i < 3; i++) {
+		ret = sp_disk_part_path(x->target.path, i + 1, part[i], sizeof(part[i]));
+		if (ret < 0)
+			return snprintf(reason, len, "finding partition %d", i + 1), ret;
+	}
+	ret = sp_mkfs_ext4(part[1], "swapplace-data");
+	if (ret < 0)
+		return snprintf(reason, len, "mkfs.ext4 on '%s'", part[1]), ret;
+	snprintf(x->data_dir, sizeof(x->data_dir), "/run/swapplace-%d", (int)getpid());
+	ret = sp_mount(part[1], x->data_dir, "ext4");
+	if (ret < 0)
+		return snprintf(reason, len, "mounting '%s'", part[1]), ret;
+	snprintf(x->swapfile, sizeof(x->swapfile), "%s/swapfile", x->data_dir);
+	ret = sp_swapfile_create(x->swapfile, x->layout.swapfile_bytes);
+	if (ret < 0)
+		return snprintf(reason, len, "creating the swap file '%s'", x->swapfile), ret;
+
+	for (size_t i = 0; i < x->n_placements; i++) {
+		struct sp_placement *p = &x->placements[i];
+		const struct sp_part *lp = NULL;
+
+		if (!strcmp(p->name, "start"))
+			lp = &x->layout.parts[0];
+		else if (!strcmp(p->name, "end"))
+			lp = &x->layout.parts[2];
+		snprintf(p->probe_dev, sizeof(p->probe_dev), "%s", x->target.path);
+		if (lp) {
+			snprintf(p->swap_path, sizeof(p->swap_path), "%.127s",
+				 part[lp == x->layout.parts ? 0 : 2]);
+			p->size_bytes = lp->sectors * 512;
+			p->n_extents = 1;
+			p->extents[0].start_sector = lp->start_sector;
+			p->extents[0].sectors = lp->sectors;
+			/* ours while idle: nothing else can mount or swapon it */
+			p->excl_fd = open(p->swap_path, O_RDONLY | O_EXCL | O_CLOEXEC);
+		} else if (p->kind == SP_PL_FILE) {
+			snprintf(p->swap_path, sizeof(p->swap_path), "%s", x->swapfile);
+			p->size_bytes = x->layout.swapfile_bytes;
+			ret = sp_swapfile_extents(x->swapfile, x->layout.parts[1].start_sector,
+						  p->extents, SP_MAX_EXTENTS, &p->n_extents);
+			if (ret < 0)
+				return snprintf(reason, len, "reading the swap file's extents"), ret;
+		}
+	}
+	return 0;
+}
+
+/* Each --also device: one swap partition at its start. */
+static int apply_also(struct run_ctx *x, size_t i, struct sp_placement *p, char *reason,
+		      size_t len)
+{
+	struct sp_layout l;
+	int ret;
+
+	ret = sp_plan_single(x->also[i].size_bytes, x->also[i].logical_sector, x->c->swap_bytes,
+			     &l);
+	if (ret < 0)
+		return snprintf(reason, len, "planning '%s'", x->also[i].path), ret;
+	ret = sp_disk_write_layout(x->also[i].path, &l);
+	if (ret < 0)
+		return snprintf(reason, len, "partitioning '%s'", x->also[i].path), ret;
+	ret = sp_disk_part_path(x->also[i].path, 1, p->swap_path, sizeof(p->swap_path));
+	if (ret < 0)
+		return snprintf(reason, len, "finding the partition on '%s'", x->also[i].path), ret;
+	snprintf(p->probe_dev, sizeof(p->probe_dev), "%s", x->also[i].path);
+	p->size_bytes = l.parts[0].sectors * 512;
+	p->n_extents = 1;
+	p->extents[0].start_sector = l.parts[0].start_sector;
+	p->extents[0].sectors = l.parts[0].sectors;
+	return 0;
+}
+
+int sp_cmd_run(const struct sp_config *c)
+{
+	struct run_ctx *x = calloc(1, sizeof(*x));
+	struct sp_report *r = calloc(1, sizeof(*r));
+	struct sp_measure_opts mo;
+	struct sp_time t0 = sp_now();
+	char reason[512], out_dir[512];
+	int rc, ret, fd = -1;
+
+	if (!x || !r)
+		return sp_error("out of memory"), SP_EXIT_FAILURE;
+	x->c = c;
+	if (geteuid() != 0) {
+		rc = sp_error("'run' needs root: it partitions '%s' and enables swap", c->target);
+		rc = SP_EXIT_FAILURE;
+		goto out;
+	}
+	rc = find_and_vet(x);
+	if (rc != SP_EXIT_OK)
+		goto out;
+	if (sp_confirm_check(&x->target, c->confirm, reason, sizeof(reason)) < 0) {
+		sp_error("refusing to touch '%s': %s", c->target, reason);
+		rc = SP_EXIT_REFUSED;
+		goto out;
+	}
+	for (size_t i = 0; i < c->n_also; i++) {
+		if (sp_confirm_check(&x->also[i], c->also_confirm[i], reason, sizeof(reason)) < 0) {
+			sp_error("refusing to touch '%s': %s", c->also[i], reason);
+			rc = SP_EXIT_REFUSED;
+			goto out;
+		}
+	}
+	/* nothing can mount the disk from here until its partitions are ours */
+	fd = open(x->target.path, O_RDWR | O_EXCL | O_CLOEXEC);
+	if (fd < 0) {
+		sp_error("refusing to touch '%s': it is in use (%s)", c->target, strerror(errno));
+		rc = SP_EXIT_REFUSED;
+		goto out;
+	}
+	run_report_init(r, "run", c);
+	snprintf(r->target, sizeof(r->target), "%s", x->target.path);
+	print_plan(x, stderr);
+
+	fprintf(stderr, "swapplace: partitioning '%s'\n", x->target.path);
+	ret = apply_layout(x, &fd, reason, sizeof(reason));
+	if (ret < 0) {
+		sp_error("%s: %s", reason, strerror(-ret));
+		rc = SP_EXIT_FAILURE;
+		goto out;
+	}
+	for (size_t i = 0, a = 0; i < x->n_placements; i++) {
+		if (strncmp(x->placements[i].name, "dev-", 4))
+			continue;
+		ret = apply_also(x, a++, &x->placements[i], reason, sizeof(reason));
+		if (ret < 0) {
+			sp_error("%s: %s", reason, strerror(-ret));
+			rc = SP_EXIT_FAILURE;
+			goto out;
+		}
+	}
+	run_measure_opts(c, &mo);
+	for (size_t i = 0; i < x->n_placements && !sp_interrupted(); i++) {
+		struct sp_result *res = sp_report_add_result(r, x->placements[i].name);
+
+		int left_s = (int)((double)(x->n_placements - i) * c->time_per_placement_s);
+
+		fprintf(stderr, "swapplace: [%zu/%zu] measuring '%s': about %d min %02d s left\n",
+			i + 1, x->n_placements, x->placements[i].name, left_s / 60, left_s % 60);
+		if (sp_placement_measure(&x->placements[i], &mo, res) == -EINTR)
+			break;
+	}
+	if (sp_interrupted()) {
+		sp_error("interrupted: restoring the machine; no report written");
+		rc = SP_EXIT_FAILURE;
+		goto out;
+	}
+	r->duration_s = sp_elapsed_s(t0, sp_now());
+	run_report_devices(r);
+	rc = run_report_save(r, c, out_dir, sizeof(out_dir));
+out:
+	if (fd >= 0)
+		close(fd);
+	sp_undo_all();
+	for (size_t i = 0; i < x->n_placements; i++)
+		if (x->placements[i].excl_fd >= 0)
+			close(x->placements[i].excl_fd);
+	free(x);
+	free(r);
+	return rc;
+}

@@ -1,0 +1,97 @@
+/*
+ * run_common.c - report header, device list and saving, shared by run, measure and probe.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "core/analysis.h"
+#include "sys/devices.h"
+#include "sys/log.h"
+#include "sys/machine.h"
+#include "sys/report_io.h"
+#include "core/report_json.h"
+#include "core/report_text.h"
+#include "cmd/run_common.h"
+#include "act/sysctl.h"
+#include "sys/timer.h"
+
+void run_report_init(struct sp_report *r, const char *command, const struct sp_config *c)
+{
+	sp_report_init(r, command);
+	r->started = time(NULL);
+	r->seed = c->seed;
+	r->budget_bytes = c->budget_bytes;
+	r->time_per_placement_s = c->time_per_placement_s;
+	if (sp_machine_probe("", &r->machine) < 0)
+		sp_warn("cannot read all of the machine's description");
+	r->machine.timer_cost_ns = sp_timer_cost_ns();
+}
+
+void run_report_devices(struct sp_report *r)
+{
+	struct sp_sys_facts *f = calloc(1, sizeof(*f));
+
+	if (!f)
+		return;
+	if (sp_facts_gather("", f) == 0 &&
+	    sp_devices_scan("", f, r->devices, SP_MAX_DEVICES, &r->n_devices) < 0)
+		r->n_devices = 0;
+	free(f);
+}
+
+void run_measure_opts(const struct sp_config *c, struct sp_measure_opts *mo)
+{
+	/*
+	 * Swap readahead off for the whole measurement (restored by the undo list): the
+	 * neighbours read in with a page would make later touches of them minor faults.
+	 */
+	int ret = sp_sysctl_set("vm.page-cluster", "0");
+
+	if (ret < 0)
+		sp_warn("cannot set vm.page-cluster=0 (%s): swap readahead stays on",
+			strerror(-ret));
+	mo->budget_bytes = c->budget_bytes;
+	mo->time_s = c->time_per_placement_s;
+	mo->seed = c->seed;
+	mo->threads = c->threads;
+	mo->ci_target_pct = c->ci_target_pct;
+}
+
+int run_report_save(struct sp_report *r, const struct sp_config *c, char *dir, size_t len)
+{
+	struct sp_findings *f = calloc(1, sizeof(*f));
+	struct tm tm;
+	int ret;
+
+	if (!f)
+		return sp_error("out of memory"), 1;
+	dir[0] = '\0';
+	if (c->out_dir) {
+		snprintf(dir, len, "%s", c->out_dir);
+	} else if (c->cmd == SP_CMD_RUN) {
+		gmtime_r(&r->started, &tm);
+		snprintf(dir, len, "reports/%04d%02d%02d-%02d%02d%02d", tm.tm_year + 1900,
+			 tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec);
+	}
+	/* measure writes files only when asked (--out); run always keeps its report */
+	ret = dir[0] ? sp_report_write_dir(dir, r) : 0;
+	if (ret < 0) {
+		sp_error("cannot write the report into '%s': %s", dir, strerror(-ret));
+		free(f);
+		return 1;
+	}
+	sp_analyse(r, f);
+	if (c->json)
+		ret = sp_report_json_write(stdout, r, f);
+	else
+		ret = sp_report_text_write(stdout, r, f);
+	fflush(stdout);
+	if (dir[0])
+		fprintf(stderr, "swapplace: report written to '%s' (report.json, report.txt)\n",
+			dir);
+	free(f);
+	return ret < 0 ? 1 : 0;
+}

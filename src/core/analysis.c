@@ -1,0 +1,331 @@
+/*
+ * analysis.c - findings from a report: ranking, ratios, CI overlaps, the swap file's position.
+ *
+ * Pure arithmetic over struct sp_report. A placement is ranked only when its status is ok and
+ * its fault probe produced a median from real swap-ins; an invalid or failed placement has no
+ * latency to compare, and comparing it anyway is exactly the mistake the tool exists to avoid.
+ */
+#include <errno.h>
+#include <string.h>
+
+#include "core/analysis.h"
+
+static const char *const region_names[] = {
+    [SP_REGION_UNKNOWN] = "unknown", [SP_REGION_START] = "start",   [SP_REGION_MID] = "mid",
+    [SP_REGION_END] = "end",	     [SP_REGION_SPREAD] = "spread",
+};
+
+static const char *const verdict_names[] = {
+    [SP_VERDICT_INTEGRITY_BAD] = "integrity-mismatch",
+    [SP_VERDICT_BEST] = "best",
+    [SP_VERDICT_START_END] = "start-vs-end",
+    [SP_VERDICT_FILE] = "file",
+    [SP_VERDICT_ZRAM_DISK] = "zram-vs-disk",
+    [SP_VERDICT_FLOOR] = "device-floor",
+    [SP_VERDICT_PRESSURE] = "pressure",
+    [SP_VERDICT_INTEGRITY_OK] = "integrity-ok",
+    [SP_VERDICT_COMPRESSION] = "compression",
+    [SP_VERDICT_NOT_OK] = "not-ok",
+    [SP_VERDICT_NONE] = "nothing-measured",
+    [SP_VERDICT_LOOP_TARGET] = "loop-target",
+};
+
+const char *sp_region_name(enum sp_region g)
+{
+	if ((unsigned)g >= sizeof(region_names) / sizeof(region_names[0]))
+		return "unknown";
+	return region_names[g];
+}
+
+const char *sp_verdict_kind_name(enum sp_verdict_kind k)
+{
+	if ((unsigned)k >= SP_VERDICT_KINDS)
+		return "unknown";
+	return verdict_names[k];
+}
+
+int sp_placement_is_zram(const char *placement)
+{
+	return strncmp(placement, "zram-", 5) == 0;
+}
+
+static int find(const struct sp_report *r, const char *placement)
+{
+	for (size_t i = 0; i < r->n_results; i++)
+		if (strcmp(r->results[i].placement, placement) == 0)
+			return (int)i;
+	return -1;
+}
+
+static int is_ranked(const struct sp_findings *f, int idx)
+{
+	for (size_t i = 0; i < f->n_ranked; i++)
+		if (f->ranked[i] == idx)
+			return 1;
+	return 0;
+}
+
+static int has_latency(const struct sp_result *res)
+{
+	const struct sp_fault_probe *fp = &res->fault_probe;
+
+	return res->status == SP_STATUS_OK && fp->done && !fp->invalid && fp->lat.samples > 0 &&
+	       fp->lat.p50_us > 0;
+}
+
+static double median(const struct sp_report *r, int idx)
+{
+	return r->results[idx].fault_probe.lat.p50_us;
+}
+
+/* A missing CI (zero bounds) degrades to the point itself: no interval, no claimed overlap. */
+static void ci_of(const struct sp_lat_summary *l, double *lo, double *hi)
+{
+	*lo = l->p50_ci_lo_us > 0 ? l->p50_ci_lo_us : l->p50_us;
+	*hi = l->p50_ci_hi_us > 0 ? l->p50_ci_hi_us : l->p50_us;
+}
+
+static void pair(const struct sp_report *r, const struct sp_findings *f, int a, int b,
+		 struct sp_pair *p)
+{
+	double alo, ahi, blo, bhi;
+
+	memset(p, 0, sizeof(*p));
+	p->a = a;
+	p->b = b;
+	if (a < 0 || b < 0 || !is_ranked(f, a) || !is_ranked(f, b))
+		return;
+	p->have = 1;
+	p->ratio = median(r, b) / median(r, a);
+	ci_of(&r->results[a].fault_probe.lat, &alo, &ahi);
+	ci_of(&r->results[b].fault_probe.lat, &blo, &bhi);
+	p->ci_overlap = alo <= bhi && blo <= ahi;
+}
+
+static void rank(const struct sp_report *r, struct sp_findings *f)
+{
+	/* insertion sort: stable, so equal medians keep report order (deterministic output) */
+	for (size_t i = 0; i < r->n_results; i++) {
+		size_t j;
+
+		if (!has_latency(&r->results[i]))
+			continue;
+		j = f->n_ranked++;
+		while (j > 0 && median(r, f->ranked[j - 1]) > median(r, (int)i)) {
+			f->ranked[j] = f->ranked[j - 1];
+			j--;
+		}
+		f->ranked[j] = (int)i;
+	}
+	f->best = f->n_ranked ? f->ranked[0] : -1;
+	for (size_t i = 0; i < f->n_ranked; i++)
+		f->ratio_to_best[i] = median(r, f->ranked[i]) / median(r, f->best);
+}
+
+static void floors(const struct sp_report *r, struct sp_findings *f)
+{
+	for (size_t i = 0; i < f->n_ranked; i++) {
+		const struct sp_result *res = &r->results[f->ranked[i]];
+		double dev = res->device_probe.qd1.p50_us;
+
+		if (!res->device_probe.done || dev <= 0)
+			continue;
+		f->floor_ratio[f->ranked[i]] = res->fault_probe.lat.p50_us / dev;
+		f->floor_overhead_us[f->ranked[i]] = res->fault_probe.lat.p50_us - dev;
+	}
+}
+
+/*
+ * The disk span the file's position is measured against: from the first sector of the start
+ * partition to the last of the end partition (they sit at the disk's very edges), else the
+ * whole target device when its size is known.
+ */
+static int disk_span(const struct sp_report *r, double *lo, double *hi)
+{
+	int s = find(r, "start"), e = find(r, "end");
+
+	if (s >= 0 && e >= 0 && r->results[s].n_extents && r->results[e].n_extents) {
+		const struct sp_result *rs = &r->results[s], *re = &r->results[e];
+		uint64_t a = rs->extents[0].start_sector, b = 0;
+
+		for (size_t i = 0; i < rs->n_extents; i++)
+			if (rs->extents[i].start_sector < a)
+				a = rs->extents[i].start_sector;
+		for (size_t i = 0; i < re->n_extents; i++) {
+			uint64_t end = re->extents[i].start_sector + re->extents[i].sectors;
+
+			if (end > b)
+				b = end;
+		}
+		if (b > a) {
+			*lo = (double)a;
+			*hi = (double)b;
+			return 0;
+		}
+	}
+	for (size_t i = 0; r->target[0] && i < r->n_devices; i++) {
+		if (strcmp(r->devices[i].path, r->target) == 0 && r->devices[i].size_bytes >= 512) {
+			*lo = 0;
+			*hi = (double)(r->devices[i].size_bytes / 512);
+			return 0;
+		}
+	}
+	return -ENOENT;
+}
+
+static double clamp01(double x)
+{
+	return x < 0 ? 0 : x > 1 ? 1 : x;
+}
+
+static void file_position(const struct sp_report *r, struct sp_findings *f)
+{
+	const struct sp_result *res;
+	double lo, hi, first = -1, last = 0, wsum = 0, wn = 0;
+
+	if (f->file < 0)
+		return;
+	res = &r->results[f->file];
+	f->file_extents = res->n_extents;
+	if (!res->n_extents || disk_span(r, &lo, &hi) < 0)
+		return;
+	for (size_t i = 0; i < res->n_extents; i++) {
+		double s = (double)res->extents[i].start_sector;
+		double n = (double)res->extents[i].sectors;
+
+		if (first < 0 || s < first)
+			first = s;
+		if (s + n > last)
+			last = s + n;
+		wsum += n * (s + n / 2);
+		wn += n;
+	}
+	if (wn <= 0)
+		return;
+	f->file_pos_lo = clamp01((first - lo) / (hi - lo));
+	f->file_pos_hi = clamp01((last - lo) / (hi - lo));
+	f->file_pos_mid = clamp01((wsum / wn - lo) / (hi - lo));
+	if (f->file_pos_hi - f->file_pos_lo > 0.5)
+		f->file_region = SP_REGION_SPREAD;
+	else if (f->file_pos_mid < 1.0 / 3)
+		f->file_region = SP_REGION_START;
+	else if (f->file_pos_mid < 2.0 / 3)
+		f->file_region = SP_REGION_MID;
+	else
+		f->file_region = SP_REGION_END;
+}
+
+static void zram_disk(const struct sp_report *r, struct sp_findings *f)
+{
+	f->best_zram = f->best_disk = -1;
+	for (size_t i = 0; i < f->n_ranked; i++) {
+		const char *p = r->results[f->ranked[i]].placement;
+
+		if (sp_placement_is_zram(p)) {
+			if (f->best_zram < 0)
+				f->best_zram = f->ranked[i];
+		} else if (strcmp(p, "none") != 0 && f->best_disk < 0) {
+			f->best_disk = f->ranked[i];
+		}
+	}
+	if (f->best_zram >= 0 && f->best_disk >= 0)
+		f->zram_disk_ratio = median(r, f->best_disk) / median(r, f->best_zram);
+	if (f->best_zram >= 0 && r->results[f->best_zram].compression.zram)
+		f->zram_ratio = r->results[f->best_zram].compression.zram_ratio;
+}
+
+static void pressure(const struct sp_report *r, struct sp_findings *f)
+{
+	int n = find(r, "none");
+
+	f->none = -1;
+	f->best_pressure = -1;
+	if (n >= 0 && r->results[n].pressure_probe.done) {
+		f->none = n;
+		f->none_oom_killed = r->results[n].pressure_probe.oom_killed;
+		f->none_touches_per_s = r->results[n].pressure_probe.touches_per_s;
+	}
+	for (size_t i = 0; i < r->n_results; i++) {
+		const struct sp_result *res = &r->results[i];
+
+		if (res->status != SP_STATUS_OK || !res->pressure_probe.done ||
+		    strcmp(res->placement, "none") == 0)
+			continue;
+		if (f->best_pressure < 0 ||
+		    res->pressure_probe.touches_per_s > f->best_pressure_touches_per_s) {
+			f->best_pressure = (int)i;
+			f->best_pressure_touches_per_s = res->pressure_probe.touches_per_s;
+		}
+	}
+	if (f->none >= 0 && f->best_pressure >= 0 && f->none_touches_per_s > 0)
+		f->pressure_ratio = f->best_pressure_touches_per_s / f->none_touches_per_s;
+}
+
+static void verdict(struct sp_findings *f)
+{
+#define ADD(k) (f->verdict[f->n_verdict++] = (k))
+	if (f->mismatches)
+		ADD(SP_VERDICT_INTEGRITY_BAD);
+	if (f->best >= 0)
+		ADD(SP_VERDICT_BEST);
+	else
+		ADD(SP_VERDICT_NONE);
+	if (f->start_end.have)
+		ADD(SP_VERDICT_START_END);
+	if (f->target_is_loop && (f->start_end.have || f->file >= 0))
+		ADD(SP_VERDICT_LOOP_TARGET);
+	if (f->file >= 0 && (f->file_start.have || f->file_region != SP_REGION_UNKNOWN))
+		ADD(SP_VERDICT_FILE);
+	if (f->best_zram >= 0 && f->best_disk >= 0)
+		ADD(SP_VERDICT_ZRAM_DISK);
+	if (f->best_disk >= 0 && f->floor_ratio[f->best_disk] > 0)
+		ADD(SP_VERDICT_FLOOR);
+	if (f->none >= 0)
+		ADD(SP_VERDICT_PRESSURE);
+	if (f->pages_checked && !f->mismatches)
+		ADD(SP_VERDICT_INTEGRITY_OK);
+	if (f->data_ratio > 0)
+		ADD(SP_VERDICT_COMPRESSION);
+	if (f->n_not_ok)
+		ADD(SP_VERDICT_NOT_OK);
+#undef ADD
+}
+
+int sp_analyse(const struct sp_report *r, struct sp_findings *f)
+{
+	if (!r || !f || r->n_results > SP_MAX_RESULTS)
+		return -EINVAL;
+	memset(f, 0, sizeof(*f));
+
+	rank(r, f);
+	floors(r, f);
+	for (size_t i = 0; i < r->n_devices; i++)
+		if (!strcmp(r->devices[i].path, r->target) &&
+		    !strcmp(r->devices[i].transport, "loop"))
+			f->target_is_loop = 1;
+	pair(r, f, find(r, "start"), find(r, "end"), &f->start_end);
+
+	f->file = find(r, "file");
+	pair(r, f, find(r, "start"), f->file, &f->file_start);
+	if (f->file_start.have)
+		f->file_penalty_pct = (f->file_start.ratio - 1) * 100;
+	file_position(r, f);
+
+	zram_disk(r, f);
+	pressure(r, f);
+
+	for (size_t i = 0; i < r->n_results; i++) {
+		const struct sp_result *res = &r->results[i];
+
+		if (res->status != SP_STATUS_OK)
+			f->not_ok[f->n_not_ok++] = (int)i;
+		f->pages_checked += res->integrity.pages_checked;
+		f->mismatches += res->integrity.mismatches;
+		if (res->integrity.mismatches)
+			f->mismatched[f->n_mismatched++] = (int)i;
+		if (f->data_ratio <= 0 && res->compression.data_ratio > 0)
+			f->data_ratio = res->compression.data_ratio;
+	}
+	verdict(f);
+	return 0;
+}

@@ -1,0 +1,625 @@
+/*
+ * report_text.c - report.txt: header, ranking, bar chart, verdict, one block per placement.
+ *
+ * Every line goes through emit(), which cuts it at SP_TEXT_COLUMNS and replaces control bytes,
+ * so the 80-column promise holds by construction, not by care in each printf. Sentences go
+ * through wrap(). Numbers are formatted with fixed precision so the output is deterministic.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "core/analysis.h"
+#include "core/report.h"
+#include "core/report_text.h"
+
+#define BAR_WIDTH 40
+
+__attribute__((format(printf, 2, 3))) static void emit(FILE *out, const char *fmt, ...)
+{
+	char line[1024];
+	va_list ap;
+	size_t n;
+
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	for (char *p = line; *p; p++)
+		if ((unsigned char)*p < 0x20 || *p == 0x7f)
+			*p = '?';
+	n = strlen(line);
+	if (n > SP_TEXT_COLUMNS)
+		n = SP_TEXT_COLUMNS;
+	while (n && line[n - 1] == ' ')
+		n--;
+	fwrite(line, 1, n, out);
+	fputc('\n', out);
+}
+
+/* A unit after a number stays on its line: "+12 %", "98.4 us)". */
+static int glued(const char *word)
+{
+	if (word[0] == '%')
+		return 1;
+	return word[0] == 'u' && word[1] == 's' &&
+	       (word[2] == '\0' || word[2] == ' ' || word[2] == ')' || word[2] == ',' ||
+		word[2] == ';');
+}
+
+/* Word-wrap text: first line after first, the rest after cont (same width as first). */
+static void wrap(FILE *out, const char *first, const char *cont, const char *text)
+{
+	size_t width = SP_TEXT_COLUMNS - strlen(first);
+	const char *prefix = first;
+
+	while (*text == ' ')
+		text++;
+	while (*text) {
+		size_t n = strlen(text), cut = n;
+
+		if (n > width) {
+			cut = width;
+			while (cut > 0 && (text[cut] != ' ' || glued(text + cut + 1)))
+				cut--;
+			if (cut == 0) /* one word longer than the line: break it */
+				cut = width;
+		}
+		emit(out, "%s%.*s", prefix, (int)cut, text);
+		text += cut;
+		while (*text == ' ')
+			text++;
+		prefix = cont;
+	}
+}
+
+__attribute__((format(printf, 3, 4))) static void cat(char *buf, size_t len, const char *fmt, ...)
+{
+	size_t used = strnlen(buf, len);
+	va_list ap;
+
+	if (used + 1 >= len)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(buf + used, len - used, fmt, ap);
+	va_end(ap);
+}
+
+/* Microseconds with precision that suits their size; "-" when unknown. */
+static const char *us(char *buf, double v)
+{
+	if (!isfinite(v) || v <= 0)
+		snprintf(buf, 16, "-");
+	else if (v < 1000)
+		snprintf(buf, 16, "%.1f", v);
+	else
+		snprintf(buf, 16, "%.0f", v);
+	return buf;
+}
+
+static const char *bytes(char *buf, uint64_t b)
+{
+	static const char *const unit[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB"};
+	double v = (double)b;
+	int u = 0;
+
+	while (v >= 1024 && u < 5) {
+		v /= 1024;
+		u++;
+	}
+	if (u == 0)
+		snprintf(buf, 16, "%llu B", (unsigned long long)b);
+	else
+		snprintf(buf, 16, "%.1f %s", v, unit[u]);
+	return buf;
+}
+
+static const char *rate(char *buf, double v)
+{
+	if (!isfinite(v) || v < 0)
+		snprintf(buf, 16, "-");
+	else
+		snprintf(buf, 16, "%.0f", v);
+	return buf;
+}
+
+static const char *plural(size_t n, const char *one, const char *many)
+{
+	return n == 1 ? one : many;
+}
+
+static const char *region_phrase(enum sp_region g)
+{
+	switch (g) {
+	case SP_REGION_START:
+		return "near the start of the disk";
+	case SP_REGION_MID:
+		return "mid-disk";
+	case SP_REGION_END:
+		return "near the end of the disk";
+	case SP_REGION_SPREAD:
+		return "spread over the disk";
+	default:
+		return "at an unknown position";
+	}
+}
+
+static const struct sp_lat_summary *lat(const struct sp_report *r, int i)
+{
+	return &r->results[i].fault_probe.lat;
+}
+
+static const char *name(const struct sp_report *r, int i)
+{
+	return r->results[i].placement;
+}
+
+int sp_report_text_verdict(const struct sp_report *r, const struct sp_findings *f,
+			   enum sp_verdict_kind k, char *buf, size_t len)
+{
+	char a[16], b[16], c[16];
+
+	if (!len)
+		return -EINVAL;
+	buf[0] = '\0';
+	switch (k) {
+	case SP_VERDICT_INTEGRITY_BAD:
+		cat(buf, len,
+		    "SERIOUS: %llu of %llu pages checked came back different from what was "
+		    "written (",
+		    (unsigned long long)f->mismatches, (unsigned long long)f->pages_checked);
+		for (size_t i = 0; i < f->n_mismatched; i++)
+			cat(buf, len, "%s%s: %llu", i ? ", " : "", name(r, f->mismatched[i]),
+			    (unsigned long long)r->results[f->mismatched[i]].integrity.mismatches);
+		cat(buf, len, "); do not trust that swap area with data");
+		return 0;
+	case SP_VERDICT_NONE:
+		cat(buf, len, "no placement produced a swap-in latency from real swap-ins");
+		return 0;
+	case SP_VERDICT_BEST:
+		cat(buf, len,
+		    "fastest swap-in: %s, median %s us (95 %% CI %s-%s us) over %llu real "
+		    "swap-ins",
+		    name(r, f->best), us(a, lat(r, f->best)->p50_us),
+		    us(b, lat(r, f->best)->p50_ci_lo_us), us(c, lat(r, f->best)->p50_ci_hi_us),
+		    (unsigned long long)lat(r, f->best)->samples);
+		return 0;
+	case SP_VERDICT_LOOP_TARGET:
+		cat(buf, len,
+		    "caution: the target is a loop device, a file on another disk; its start, "
+		    "end and middle are wherever the host put the file's blocks, so the "
+		    "differences above are the host's, not a disk's geometry");
+		return 0;
+	case SP_VERDICT_START_END: {
+		const struct sp_pair *p = &f->start_end;
+
+		us(a, lat(r, p->a)->p50_us);
+		us(b, lat(r, p->b)->p50_us);
+		if (p->ci_overlap)
+			cat(buf, len,
+			    "swap partition at the start vs at the end: no measurable "
+			    "difference (median %s vs %s us, the 95 %% CIs overlap)",
+			    a, b);
+		else if (p->ratio >= 1)
+			cat(buf, len,
+			    "swap partition at the start: %.1fx faster swap-in than at the "
+			    "end (median %s vs %s us)",
+			    p->ratio, a, b);
+		else
+			cat(buf, len,
+			    "swap partition at the end: %.1fx faster swap-in than at the "
+			    "start (median %s vs %s us)",
+			    1 / p->ratio, b, a);
+		return 0;
+	}
+	case SP_VERDICT_FILE: {
+		const struct sp_pair *p = &f->file_start;
+
+		cat(buf, len, "the swap file lies in %zu %s %s", f->file_extents,
+		    plural(f->file_extents, "extent", "extents"), region_phrase(f->file_region));
+		if (f->file_region != SP_REGION_UNKNOWN)
+			cat(buf, len, " (%.0f-%.0f %% into the disk)", f->file_pos_lo * 100,
+			    f->file_pos_hi * 100);
+		if (!p->have) {
+			if (f->file < 0 || !r->results[f->file].fault_probe.done ||
+			    r->results[f->file].status != SP_STATUS_OK)
+				cat(buf, len, "; it gave no swap-in latency (%s)",
+				    sp_status_name(r->results[f->file].status));
+			else
+				cat(buf, len,
+				    "; the start partition has no swap-in latency to "
+				    "compare it with");
+			return 0;
+		}
+		us(a, lat(r, p->b)->p50_us);
+		us(b, lat(r, p->a)->p50_us);
+		if (p->ci_overlap)
+			cat(buf, len,
+			    " and shows no measurable difference to the start partition "
+			    "(median %s vs %s us)",
+			    a, b);
+		else if (f->file_penalty_pct >= 0)
+			cat(buf, len,
+			    " and costs %+.0f %% swap-in time over the start partition "
+			    "(median %s vs %s us)",
+			    f->file_penalty_pct, a, b);
+		else
+			cat(buf, len,
+			    " and swaps in %.0f %% faster than the start partition (median "
+			    "%s vs %s us)",
+			    -f->file_penalty_pct, a, b);
+		return 0;
+	}
+	case SP_VERDICT_ZRAM_DISK:
+		us(a, lat(r, f->best_zram)->p50_us);
+		us(b, lat(r, f->best_disk)->p50_us);
+		if (f->zram_disk_ratio >= 1)
+			cat(buf, len,
+			    "%s swaps in %.1fx faster than the best disk placement, %s "
+			    "(median %s vs %s us), at the price of RAM",
+			    name(r, f->best_zram), f->zram_disk_ratio, name(r, f->best_disk), a, b);
+		else
+			cat(buf, len,
+			    "the disk placement %s swaps in %.1fx faster than the best "
+			    "zram, %s (median %s vs %s us)",
+			    name(r, f->best_disk), 1 / f->zram_disk_ratio, name(r, f->best_zram), b,
+			    a);
+		if (f->zram_ratio > 0)
+			cat(buf, len, "; zram stored the pages at %.2f:1", f->zram_ratio);
+		return 0;
+	case SP_VERDICT_FLOOR: {
+		int i = f->best_disk;
+
+		cat(buf, len,
+		    "%s: swap-in takes %.1fx the device's own 4 KiB read at QD1 (%s vs "
+		    "%s us); the kernel's swap path adds %s us per page",
+		    name(r, i), f->floor_ratio[i], us(a, lat(r, i)->p50_us),
+		    us(b, r->results[i].device_probe.qd1.p50_us),
+		    f->floor_overhead_us[i] > 0 ? us(c, f->floor_overhead_us[i]) : "0.0");
+		return 0;
+	}
+	case SP_VERDICT_PRESSURE:
+		if (f->none_oom_killed)
+			cat(buf, len,
+			    "without swap the workload over its memory limit was "
+			    "OOM-killed (%s touches/s until then)",
+			    rate(a, f->none_touches_per_s));
+		else
+			cat(buf, len,
+			    "without swap the workload over its memory limit ran at %s "
+			    "touches/s",
+			    rate(a, f->none_touches_per_s));
+		if (f->best_pressure < 0) {
+			cat(buf, len, "; no placement with swap completed the pressure probe");
+			return 0;
+		}
+		cat(buf, len, "; with %s it ran at %s touches/s", name(r, f->best_pressure),
+		    rate(b, f->best_pressure_touches_per_s));
+		if (f->pressure_ratio > 0 && !f->none_oom_killed)
+			cat(buf, len, " (%.1fx)", f->pressure_ratio);
+		if (r->results[f->best_pressure].pressure_probe.oom_killed)
+			cat(buf, len, " before it was OOM-killed too");
+		return 0;
+	case SP_VERDICT_INTEGRITY_OK:
+		cat(buf, len, "all %llu pages checked after swap-in matched their headers",
+		    (unsigned long long)f->pages_checked);
+		return 0;
+	case SP_VERDICT_COMPRESSION:
+		cat(buf, len, "the probe's pages compressed %.2f:1 under zstd", f->data_ratio);
+		if (f->zram_ratio > 0)
+			cat(buf, len, "; %s held them at %.2f:1 (kernel mm_stat)",
+			    name(r, f->best_zram), f->zram_ratio);
+		return 0;
+	case SP_VERDICT_NOT_OK:
+		cat(buf, len, "%zu %s gave no latency:", f->n_not_ok,
+		    plural(f->n_not_ok, "placement", "placements"));
+		for (size_t i = 0; i < f->n_not_ok; i++)
+			cat(buf, len, "%s %s (%s)", i ? "," : "", name(r, f->not_ok[i]),
+			    sp_status_name(r->results[f->not_ok[i]].status));
+		cat(buf, len, "; each has its reason in the report");
+		return 0;
+	default:
+		return -EINVAL;
+	}
+}
+
+static const struct sp_device_info *target_info(const struct sp_report *r)
+{
+	for (size_t i = 0; r->target[0] && i < r->n_devices; i++)
+		if (strcmp(r->devices[i].path, r->target) == 0)
+			return &r->devices[i];
+	return NULL;
+}
+
+static void header(FILE *out, const struct sp_report *r)
+{
+	const struct sp_machine *m = &r->machine;
+	const struct sp_device_info *d = target_info(r);
+	char ts[32] = "-", b1[16], b2[16];
+	struct tm tm;
+
+	if (r->started && gmtime_r(&r->started, &tm))
+		strftime(ts, sizeof(ts), "%Y-%m-%d %H:%M:%S UTC", &tm);
+	emit(out, "swapplace %s report (%s)", r->tool_version, r->schema);
+	emit(out, "%.80s",
+	     "========================================================================"
+	     "========");
+	emit(out, "command     %s, started %s, took %.0f s", r->command, ts, r->duration_s);
+	emit(out, "machine     %s", m->cpu[0] ? m->cpu : "unknown cpu");
+	emit(out, "            %u cores, %s RAM, kernel %s", m->cores, bytes(b1, m->ram_bytes),
+	     m->kernel[0] ? m->kernel : "unknown");
+	if (m->dmi_vendor[0] || m->dmi_model[0])
+		emit(out, "            %s %s", m->dmi_vendor, m->dmi_model);
+	emit(out, "            timer cost %.1f ns, memory cgroup v%d, page %u B", m->timer_cost_ns,
+	     m->cgroup_version, m->page_size);
+	if (r->target[0]) {
+		emit(out, "target      %s", r->target);
+		if (d)
+			emit(out, "            %s, %s, %s, model %s, serial %s", d->transport,
+			     d->rotational ? "rotational" : "non-rotational",
+			     bytes(b1, d->size_bytes), d->model[0] ? d->model : "-",
+			     d->serial[0] ? d->serial : "-");
+	}
+	emit(out, "seed        %llu, budget %s, %.0f s per placement", (unsigned long long)r->seed,
+	     bytes(b2, r->budget_bytes), r->time_per_placement_s);
+	emit(out, "%s", "");
+}
+
+static void ranking(FILE *out, const struct sp_report *r, const struct sp_findings *f)
+{
+	char a[16], b[16], c[16], d[16];
+
+	emit(out, "Swap-in latency ranking (fault probe, real swap-ins only)");
+	emit(out, "%.57s", "-----------------------------------------------------------");
+	if (!f->n_ranked) {
+		emit(out, "  no placement produced a swap-in latency");
+		emit(out, "%s", "");
+		return;
+	}
+	emit(out, "%3s  %-18s %9s  %-21s %7s %8s", "#", "placement", "median us", "95 % CI us",
+	     "x best", "x device");
+	for (size_t i = 0; i < f->n_ranked; i++) {
+		int k = f->ranked[i];
+		char ci[32], fl[16];
+
+		snprintf(ci, sizeof(ci), "%s-%s", us(b, lat(r, k)->p50_ci_lo_us),
+			 us(c, lat(r, k)->p50_ci_hi_us));
+		if (f->floor_ratio[k] > 0)
+			snprintf(fl, sizeof(fl), "%.2f", f->floor_ratio[k]);
+		else
+			snprintf(fl, sizeof(fl), "-");
+		emit(out, "%3zu  %-18.18s %9s  %-21s %7.2f %8s", i + 1, name(r, k),
+		     us(a, lat(r, k)->p50_us), ci, f->ratio_to_best[i], fl);
+	}
+	(void)d;
+	emit(out, "%s", "");
+	emit(out, "  x device: swap-in median / the device probe's QD1 4 KiB read median");
+	emit(out, "%s", "");
+}
+
+static void chart(FILE *out, const struct sp_report *r, const struct sp_findings *f)
+{
+	double max = 0;
+	char bar[BAR_WIDTH + 1], a[16];
+
+	if (!f->n_ranked)
+		return;
+	for (size_t i = 0; i < f->n_ranked; i++)
+		if (lat(r, f->ranked[i])->p50_us > max)
+			max = lat(r, f->ranked[i])->p50_us;
+	emit(out, "Swap-in median, us (each # is %.1f us)", max / BAR_WIDTH);
+	for (size_t i = 0; i < f->n_ranked; i++) {
+		int k = f->ranked[i];
+		size_t n = (size_t)lround(lat(r, k)->p50_us / max * BAR_WIDTH);
+
+		if (n < 1)
+			n = 1; /* a placement that exists must be visible */
+		if (n > BAR_WIDTH)
+			n = BAR_WIDTH;
+		memset(bar, '#', n);
+		bar[n] = '\0';
+		emit(out, "  %-18.18s |%-*s %s", name(r, k), BAR_WIDTH, bar,
+		     us(a, lat(r, k)->p50_us));
+	}
+	emit(out, "%s", "");
+}
+
+static void verdicts(FILE *out, const struct sp_report *r, const struct sp_findings *f)
+{
+	char s[1024];
+
+	emit(out, "Verdict");
+	emit(out, "-------");
+	for (size_t i = 0; i < f->n_verdict; i++) {
+		if (sp_report_text_verdict(r, f, f->verdict[i], s, sizeof(s)) < 0)
+			continue;
+		wrap(out, "- ", "  ", s);
+	}
+	emit(out, "%s", "");
+}
+
+static void lat_line(FILE *out, const char *lead, const struct sp_lat_summary *l)
+{
+	char a[16], b[16], c[16], d[16], e[16];
+
+	emit(out, "%s p50 %s  p95 %s  p99 %s  p99.9 %s  max %s us", lead, us(a, l->p50_us),
+	     us(b, l->p95_us), us(c, l->p99_us), us(d, l->p999_us), us(e, l->max_us));
+}
+
+static void extents(FILE *out, const struct sp_result *res)
+{
+	char s[SP_MAX_EXTENTS * 44] = "";
+
+	if (!res->n_extents)
+		return;
+	for (size_t i = 0; i < res->n_extents; i++)
+		cat(s, sizeof(s), "%s%llu+%llu", i ? " " : "",
+		    (unsigned long long)res->extents[i].start_sector,
+		    (unsigned long long)res->extents[i].sectors);
+	wrap(out, "  extents      ", "               ", s);
+}
+
+static void device_block(FILE *out, const struct sp_device_probe *d)
+{
+	char a[16], b[16], c[16], e[16];
+
+	if (!d->done)
+		return;
+	emit(out, "  device probe qd1 p50 %s us, p99 %s us, %llu samples over %s",
+	     us(a, d->qd1.p50_us), us(b, d->qd1.p99_us), (unsigned long long)d->qd1.samples,
+	     bytes(e, d->range_bytes));
+	emit(out, "               qd%u %s IOPS, p50 %s us, p99 %s us", d->deep_qd,
+	     rate(a, d->deep_iops), us(b, d->deep.p50_us), us(c, d->deep.p99_us));
+	emit(out, "               sequential %.1f MiB/s over %s", d->seq_mib_s,
+	     bytes(c, d->seq_bytes));
+}
+
+static void fault_block(FILE *out, const struct sp_fault_probe *fp)
+{
+	char a[16], b[16], c[16], d[16];
+
+	if (!fp->done)
+		return;
+	emit(out, "  fault probe  %u threads, %s buffer, %u rounds, %llu warm-up dropped",
+	     fp->threads, bytes(a, fp->buffer_bytes), fp->rounds,
+	     (unsigned long long)fp->lat.warmup_dropped);
+	if (fp->invalid)
+		emit(out, "               INVALID: samples and real swap-ins differ by over 5 %%");
+	emit(out, "               samples %llu, real swap-ins %llu, pswpin %llu",
+	     (unsigned long long)fp->lat.samples, (unsigned long long)fp->real_swapins,
+	     (unsigned long long)fp->pswpin_delta);
+	emit(out, "               touches %llu, swap-cached %s before the first touch",
+	     (unsigned long long)fp->touches, bytes(d, fp->swapcached_bytes));
+	lat_line(out, "              ", &fp->lat);
+	emit(out, "               median CI %s-%s us (+/-%.1f %%, target +/-%.1f %%)",
+	     us(a, fp->lat.p50_ci_lo_us), us(b, fp->lat.p50_ci_hi_us), fp->ci_achieved_pct,
+	     fp->ci_target_pct);
+	emit(out, "               p99 CI %s-%s us", us(a, fp->lat.p99_ci_lo_us),
+	     us(c, fp->lat.p99_ci_hi_us));
+	if (!fp->n_uring)
+		return;
+	emit(out, "  io_uring     %4s %9s %9s %9s %9s %10s", "qd", "samples", "swap-ins", "p50 us",
+	     "p99 us", "pages/s");
+	for (size_t i = 0; i < fp->n_uring && i < SP_MAX_URING; i++) {
+		const struct sp_uring_point *u = &fp->uring[i];
+
+		emit(out, "               %4u %9llu %9llu %9s %9s %10s%s", u->qd,
+		     (unsigned long long)u->samples, (unsigned long long)u->real_swapins,
+		     us(a, u->p50_us), us(b, u->p99_us), rate(c, u->pages_per_s),
+		     u->invalid ? " invalid" : "");
+	}
+}
+
+static void pressure_block(FILE *out, const struct sp_pressure_probe *p)
+{
+	char a[16], b[16], c[16], d[16];
+
+	if (!p->done)
+		return;
+	emit(out, "  pressure     cgroup v%d, limit %s, hot %s, cold %s, %.1f s", p->cgroup_version,
+	     bytes(a, p->limit_bytes), bytes(b, p->hot_bytes), bytes(c, p->cold_bytes),
+	     p->duration_s);
+	emit(out, "               %llu touches, %s/s, p50 %s us, p99 %s us",
+	     (unsigned long long)p->touches, rate(a, p->touches_per_s), us(b, p->lat.p50_us),
+	     us(c, p->lat.p99_us));
+	emit(out, "               %llu major faults, swap used %s, %s",
+	     (unsigned long long)p->major_faults, bytes(d, p->swap_used_bytes),
+	     p->oom_killed ? "OOM-KILLED" : "not OOM-killed");
+}
+
+static void result_block(FILE *out, const struct sp_result *res)
+{
+	char a[16], head[96];
+	size_t n;
+
+	if (res->elapsed_s > 0)
+		snprintf(head, sizeof(head), "--- %s: %s, %.1f s ", res->placement,
+			 sp_status_name(res->status), res->elapsed_s);
+	else
+		snprintf(head, sizeof(head), "--- %s: %s ", res->placement,
+			 sp_status_name(res->status));
+	n = strlen(head);
+	emit(out, "%s%.*s", head, n < SP_TEXT_COLUMNS ? (int)(SP_TEXT_COLUMNS - n) : 0,
+	     "--------------------------------------------------------------------------------");
+	if (res->reason[0])
+		wrap(out, "  reason       ", "               ", res->reason);
+	if (res->device[0] || res->size_bytes) {
+		char ext[32] = "";
+
+		if (res->n_extents)
+			snprintf(ext, sizeof(ext), ", %zu %s", res->n_extents,
+				 plural(res->n_extents, "extent", "extents"));
+		emit(out, "  swap area    %s, %s%s", res->device[0] ? res->device : "-",
+		     bytes(a, res->size_bytes), ext);
+	}
+	extents(out, res);
+	device_block(out, &res->device_probe);
+	fault_block(out, &res->fault_probe);
+	pressure_block(out, &res->pressure_probe);
+	if (res->integrity.pages_checked || res->integrity.mismatches)
+		emit(out, "  integrity    %llu pages checked, %llu mismatches%s",
+		     (unsigned long long)res->integrity.pages_checked,
+		     (unsigned long long)res->integrity.mismatches,
+		     res->integrity.mismatches ? "  <-- SERIOUS" : "");
+	if (res->compression.data_ratio > 0 || res->compression.zram) {
+		const struct sp_compression *c = &res->compression;
+		char b[16], d[16];
+
+		emit(out, "  compression  data %.2f:1 (zstd)", c->data_ratio);
+		if (c->zram) {
+			emit(out, "               zram %.2f:1 (mm_stat): %s stored in %s",
+			     c->zram_ratio, bytes(a, c->orig_data_size),
+			     bytes(b, c->compr_data_size));
+			emit(out, "               %s used in all, %llu same-filled pages",
+			     bytes(d, c->mem_used_total), (unsigned long long)c->same_pages);
+		}
+	}
+	emit(out, "%s", "");
+}
+
+static void not_ok(FILE *out, const struct sp_report *r, const struct sp_findings *f)
+{
+	char lead[64];
+
+	if (!f->n_not_ok)
+		return;
+	emit(out, "Placements without a latency");
+	emit(out, "----------------------------");
+	for (size_t i = 0; i < f->n_not_ok; i++) {
+		const struct sp_result *res = &r->results[f->not_ok[i]];
+
+		snprintf(lead, sizeof(lead), "  %-14.14s %-8s ", res->placement,
+			 sp_status_name(res->status));
+		wrap(out, lead, "                          ",
+		     res->reason[0] ? res->reason : "(no reason recorded)");
+	}
+	emit(out, "%s", "");
+}
+
+int sp_report_text_write(FILE *out, const struct sp_report *r, const struct sp_findings *f)
+{
+	struct sp_findings own;
+
+	if (!out || !r)
+		return -EINVAL;
+	if (!f) {
+		if (sp_analyse(r, &own) < 0)
+			return -EINVAL;
+		f = &own;
+	}
+	header(out, r);
+	ranking(out, r, f);
+	chart(out, r, f);
+	verdicts(out, r, f);
+	emit(out, "Placements");
+	emit(out, "==========");
+	emit(out, "%s", "");
+	for (size_t i = 0; i < r->n_results && i < SP_MAX_RESULTS; i++)
+		result_block(out, &r->results[i]);
+	not_ok(out, r, f);
+	if (fflush(out) != 0 || ferror(out))
+		return -EIO;
+	return 0;
+}

@@ -1,0 +1,776 @@
+/*
+ * faultprobe.c - real swap-in latency of evicted anonymous pages (see faultprobe.h).
+ *
+ * The parent only orchestrates: it creates the memory cgroup, forks the worker, moves it in,
+ * lets it go, and waits for one fixed-size result message on a pipe (or kills it on a signal
+ * or a missed deadline). The worker does everything that touches memory. Why a separate process
+ * in its own cgroup: cgroup reclaim is the only way to drop the swap-cache copies that
+ * MADV_PAGEOUT leaves behind without putting the whole machine under pressure, and it must not
+ * reach swapplace itself.
+ *
+ * Why the worker locks itself: its own text, stack and heap are in memory the reclaim could
+ * evict, and a refault of any of them inside a timed window would be a major fault that is not
+ * the page being measured. So threads, the io_uring and every array exist before
+ * mlockall(MCL_CURRENT), the buffer is mapped after it (and so is not locked), and nothing is
+ * allocated afterwards (/proc files are read into stack buffers).
+ *
+ * The fork, the move into the cgroup before the worker allocates, the release, the wait with
+ * its deadline and the reaping are worker.h's; the message and what fills it are this file's.
+ */
+#include <errno.h>
+#include <liburing.h>
+#include <malloc.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include "core/compress.h"
+#include "probe/faultprobe.h"
+#include "core/hist.h"
+#include "sys/log.h"
+#include "act/memcg.h"
+#include "core/pagefill.h"
+#include "core/procparse.h"
+#include "core/rng.h"
+#include "sys/sysfs.h"
+#include "sys/timer.h"
+#include "act/undo.h"
+#include "act/worker.h"
+
+#ifndef MADV_PAGEOUT
+#define MADV_PAGEOUT 21
+#endif
+#ifndef MADV_POPULATE_READ
+#define MADV_POPULATE_READ 22
+#endif
+
+#define MAX_THREADS 64
+#define MAX_QD 256
+#define MIN_SAMPLES 1000	  /* before the CI may stop the touch rounds */
+#define RATIO_PAGES 2048	  /* pages sampled for the zstd ratio */
+#define THREAD_STACK (256 * 1024) /* locked by mlockall: keep it small */
+#define VALID_PCT 5.0
+#define REAP_GRACE_S 5.0 /* a worker still there this long after its message is killed */
+
+/* What the worker sends back: fixed size, one write. */
+struct fp_msg {
+	int err;
+	struct sp_fault_probe fp;
+	struct sp_integrity integ;
+	double data_ratio;
+	struct sp_compression zram; /* zram fields, when o->zram_dev */
+	struct sp_faultprobe_diag diag;
+};
+
+struct fp_ctx;
+
+struct fp_thread {
+	struct fp_ctx *c;
+	pthread_t tid;
+	struct sp_hist hist;
+	struct sp_hist minor_hist; /* touches that were not swap-ins: the trap's evidence */
+	uint64_t touches, majflt, minor, dropped;
+	uint64_t sink;
+};
+
+struct fp_ctx {
+	const struct sp_faultprobe_opts *o;
+	const struct sp_memcg *cg;
+	size_t page;
+	size_t n_pages;
+	unsigned char *buf;
+	uint32_t *perm;
+	unsigned char *mincore_vec;
+	struct sp_rng rng;
+	struct io_uring ring;
+	int ring_ok;
+	uint64_t slot_start_ns[MAX_QD];
+	uint32_t slot_page[MAX_QD];
+	struct sp_hist merged, uring_hist;
+	uint32_t n_threads;
+	struct fp_thread *th;
+	pthread_barrier_t start, end;
+	atomic_size_t next;
+	atomic_int stop;
+	atomic_uint_fast64_t samples_seen; /* real swap-ins so far: the warm-up counter */
+	int quit;
+	uint64_t deadline_ns;
+	struct fp_msg *m;
+};
+
+/* ---- /proc readers (stack buffers only: the worker must not allocate) ---- */
+
+static int read_vmstat(const char *key, uint64_t *v)
+{
+	char buf[16384];
+	ssize_t n = sp_read_text(NULL, "/proc/vmstat", buf, sizeof(buf));
+
+	if (n < 0)
+		return (int)n;
+	return sp_parse_vmstat(buf, key, v);
+}
+
+static int read_meminfo(const char *path, const char *key, uint64_t *bytes)
+{
+	char buf[8192];
+	ssize_t n = sp_read_text(NULL, path, buf, sizeof(buf));
+
+	if (n < 0)
+		return (int)n;
+	return sp_parse_meminfo_bytes(buf, key, bytes);
+}
+
+static uint64_t pswpin_now(void)
+{
+	uint64_t v = 0;
+
+	read_vmstat("pswpin", &v);
+	return v;
+}
+
+static uint64_t majflt_self(void)
+{
+	struct rusage ru;
+
+	getrusage(RUSAGE_SELF, &ru);
+	return (uint64_t)ru.ru_majflt;
+}
+
+static int page_cluster(void)
+{
+	uint64_t v;
+
+	return sp_read_u64(NULL, "/proc/sys/vm/page-cluster", &v) ? -1 : (int)v;
+}
+
+static uint64_t resident_pages(struct fp_ctx *c)
+{
+	uint64_t n = 0;
+
+	if (mincore(c->buf, c->n_pages * c->page, c->mincore_vec) < 0)
+		return UINT64_MAX;
+	for (size_t i = 0; i < c->n_pages; i++)
+		n += c->mincore_vec[i] & 1;
+	return n;
+}
+
+static double pct_diff(uint64_t a, uint64_t b)
+{
+	double big = (double)(a > b ? a : b), d = (double)(a > b ? a - b : b - a);
+
+	return big > 0 ? 100.0 * d / big : 0;
+}
+
+/*
+ * pswpin is system wide, so others' swap-ins only add to it; fewer than our major faults means
+ * the faults were served without reading a swap device (zswap, or a retried cache hit).
+ */
+static int pswpin_short(uint64_t pswpin, uint64_t majflt)
+{
+	return (double)pswpin * 100.0 < (double)majflt * (100.0 - VALID_PCT);
+}
+
+/* ---- eviction ---- */
+
+/*
+ * MADV_PAGEOUT writes the pages out; cgroup reclaim then frees the swap-cache copies (the
+ * trap) and whatever PAGEOUT skipped. Reclaim repeats while it makes progress and the usage
+ * is above the worker's locked floor.
+ */
+static int evict(struct fp_ctx *c)
+{
+	struct sp_time t0 = sp_now();
+	uint64_t usage = 0, prev = UINT64_MAX;
+	uint64_t slack = c->n_pages * c->page / 100 + 64 * c->page;
+	int ret;
+
+	if (madvise(c->buf, c->n_pages * c->page, MADV_PAGEOUT) < 0) {
+		ret = -errno;
+		snprintf(c->m->diag.reason, sizeof(c->m->diag.reason),
+			 "madvise(MADV_PAGEOUT) failed: %s", strerror(-ret));
+		return ret == -EINVAL ? -EOPNOTSUPP : ret;
+	}
+	for (int i = 0; !c->o->no_reclaim && i < 8; i++) {
+		if (sp_interrupted())
+			return -EINTR;
+		ret = sp_memcg_reclaim(c->cg, 0);
+		if (ret && ret != -EAGAIN && ret != -EBUSY)
+			sp_debug("faultprobe", "reclaim: %d", ret);
+		if (sp_memcg_usage(c->cg, &usage))
+			break;
+		if (usage <= c->m->diag.floor_bytes + slack)
+			break;
+		/* no progress: what is left is not reclaimable now */
+		if (prev != UINT64_MAX && usage + 16 * c->page >= prev)
+			break;
+		prev = usage;
+	}
+	c->m->diag.evictions++;
+	c->m->diag.evict_s += sp_elapsed_s(t0, sp_now());
+	sp_debug("faultprobe", "evicted in %.3f s, cgroup usage %llu", sp_elapsed_s(t0, sp_now()),
+		 (unsigned long long)usage);
+	return 0;
+}
+
+/* The kernel's view of the pages it holds: read while the whole buffer is in zram. */
+static void read_zram(const char *dev, struct sp_compression *z)
+{
+	const char *name = strrchr(dev, '/');
+	char path[128], buf[512];
+	struct sp_zram_mm_stat st;
+
+	snprintf(path, sizeof(path), "/sys/block/%s/mm_stat", name ? name + 1 : dev);
+	if (sp_read_text(NULL, path, buf, sizeof(buf)) < 0 || sp_parse_mm_stat(buf, &st))
+		return;
+	z->zram = 1;
+	z->orig_data_size = st.orig_data_size;
+	z->compr_data_size = st.compr_data_size;
+	z->mem_used_total = st.mem_used_total;
+	z->same_pages = st.same_pages;
+	z->zram_ratio =
+	    st.compr_data_size ? (double)st.orig_data_size / (double)st.compr_data_size : 0;
+}
+
+/* Eviction proof, recorded at the first eviction (outside any timed window). */
+static void record_proof(struct fp_ctx *c)
+{
+	struct sp_faultprobe_diag *d = &c->m->diag;
+
+	if (d->evictions != 1)
+		return;
+	read_meminfo("/proc/self/status", "VmSwap", &d->vmswap_bytes);
+	read_meminfo("/proc/meminfo", "SwapCached", &c->m->fp.swapcached_bytes);
+	d->resident_pages = resident_pages(c);
+	sp_memcg_usage(c->cg, &d->usage_after_evict);
+	if (c->o->zram_dev)
+		read_zram(c->o->zram_dev, &c->m->zram);
+	sp_debug("faultprobe", "proof: VmSwap %llu of %llu, resident %llu pages, SwapCached %llu",
+		 (unsigned long long)d->vmswap_bytes, (unsigned long long)(c->n_pages * c->page),
+		 (unsigned long long)d->resident_pages,
+		 (unsigned long long)c->m->fp.swapcached_bytes);
+}
+
+static void verify_pages(struct fp_ctx *c, size_t upto)
+{
+	for (size_t i = 0; i < upto && i < c->n_pages; i++) {
+		uint32_t pg = c->perm[i];
+
+		c->m->integ.pages_checked++;
+		if (sp_page_verify(c->buf + (size_t)pg * c->page, c->page, pg, c->o->seed))
+			c->m->integ.mismatches++;
+	}
+}
+
+/* ---- (a) threads touching pages ---- */
+
+static void touch_loop(struct fp_thread *t)
+{
+	struct fp_ctx *c = t->c;
+	uint64_t warmup = c->o->warmup;
+
+	for (;;) {
+		struct rusage r0, r1;
+		struct sp_time t0, t1;
+		uint64_t v, d;
+		size_t i;
+
+		if (atomic_load_explicit(&c->stop, memory_order_relaxed))
+			break;
+		i = atomic_fetch_add(&c->next, 1);
+		if (i >= c->n_pages)
+			break;
+		/* the header's index word: a plain read, so the fault is a read fault */
+		const volatile uint64_t *w =
+		    (const volatile uint64_t *)(c->buf + (size_t)c->perm[i] * c->page + 8);
+
+		getrusage(RUSAGE_THREAD, &r0);
+		t0 = sp_now();
+		v = *w;
+		t1 = sp_now();
+		getrusage(RUSAGE_THREAD, &r1);
+		t->sink += v;
+		t->touches++;
+		d = (uint64_t)(r1.ru_majflt - r0.ru_majflt);
+		if (d) {
+			t->majflt += d;
+			if (atomic_fetch_add(&c->samples_seen, 1) < warmup)
+				t->dropped++;
+			else
+				sp_hist_add(&t->hist, sp_elapsed_ns(t0, t1));
+		} else {
+			t->minor++;
+			sp_hist_add(&t->minor_hist, sp_elapsed_ns(t0, t1));
+		}
+		if (t1.ns >= c->deadline_ns)
+			atomic_store(&c->stop, 1);
+	}
+}
+
+static void *touch_thread(void *arg)
+{
+	struct fp_thread *t = arg;
+	struct fp_ctx *c = t->c;
+
+	for (;;) {
+		pthread_barrier_wait(&c->start);
+		if (c->quit)
+			break;
+		touch_loop(t);
+		pthread_barrier_wait(&c->end);
+	}
+	return NULL;
+}
+
+static int touch_phase(struct fp_ctx *c, double budget_s)
+{
+	struct sp_fault_probe *fp = &c->m->fp;
+	uint64_t end_ns = sp_now().ns + (uint64_t)(budget_s * 1e9);
+	uint64_t touches = 0, majflt = 0, minor = 0, dropped = 0;
+	int ret;
+
+	do {
+		uint64_t ps0, ps1;
+		size_t touched;
+
+		ret = evict(c);
+		if (ret)
+			return ret;
+		record_proof(c);
+		if (fp->rounds == 0 && c->m->diag.vmswap_bytes < c->n_pages * c->page / 20) {
+			/* nothing went to swap (none active, or full): there is nothing to time */
+			fp->invalid = 1;
+			snprintf(c->m->diag.reason, sizeof(c->m->diag.reason),
+				 "eviction failed: VmSwap %llu of %llu bytes (is swap active?)",
+				 (unsigned long long)c->m->diag.vmswap_bytes,
+				 (unsigned long long)(c->n_pages * c->page));
+			return -ENOSPC;
+		}
+		sp_rng_shuffle_u32(&c->rng, c->perm, c->n_pages);
+		atomic_store(&c->next, 0);
+		atomic_store(&c->stop, 0);
+		c->deadline_ns = end_ns;
+		ps0 = pswpin_now();
+		pthread_barrier_wait(&c->start);
+		pthread_barrier_wait(&c->end);
+		ps1 = pswpin_now();
+		fp->pswpin_delta += ps1 - ps0;
+		fp->rounds++;
+		touched = atomic_load(&c->next);
+		verify_pages(c, touched);
+		sp_hist_init(&c->merged);
+		for (uint32_t i = 0; i < c->n_threads; i++)
+			sp_hist_merge(&c->merged, &c->th[i].hist);
+		fp->ci_achieved_pct = sp_hist_median_ci_pct(&c->merged);
+		sp_debug("faultprobe", "round %u: %llu samples, median CI %.2f %%", fp->rounds,
+			 (unsigned long long)c->merged.total, fp->ci_achieved_pct);
+		if (sp_interrupted())
+			return -EINTR;
+		if (c->merged.total >= MIN_SAMPLES && fp->ci_achieved_pct <= c->o->ci_target_pct)
+			break;
+	} while (sp_now().ns < end_ns);
+
+	for (uint32_t i = 0; i < c->n_threads; i++) {
+		touches += c->th[i].touches;
+		majflt += c->th[i].majflt;
+		minor += c->th[i].minor;
+		dropped += c->th[i].dropped;
+	}
+	sp_hist_summarize(&c->merged, &fp->lat);
+	sp_hist_init(&c->uring_hist);
+	for (uint32_t i = 0; i < c->n_threads; i++)
+		sp_hist_merge(&c->uring_hist, &c->th[i].minor_hist);
+	c->m->diag.minor_p50_us = (double)sp_hist_quantile(&c->uring_hist, 0.5) / 1000.0;
+	fp->lat.warmup_dropped = dropped;
+	fp->touches = touches;
+	fp->real_swapins = majflt;
+	c->m->diag.minor_touches = minor;
+	if (touches == 0 || pct_diff(touches, majflt) > VALID_PCT) {
+		fp->invalid = 1;
+		snprintf(c->m->diag.reason, sizeof(c->m->diag.reason),
+			 "%llu touches but %llu real swap-ins (%llu minor faults): pages were "
+			 "not evicted",
+			 (unsigned long long)touches, (unsigned long long)majflt,
+			 (unsigned long long)minor);
+	} else if (pswpin_short(fp->pswpin_delta, majflt)) {
+		fp->invalid = 1;
+		snprintf(c->m->diag.reason, sizeof(c->m->diag.reason),
+			 "%llu swap-ins but only %llu read a swap device (zswap?)",
+			 (unsigned long long)majflt, (unsigned long long)fp->pswpin_delta);
+	}
+	return 0;
+}
+
+/* ---- (b) io_uring MADV_POPULATE_READ ---- */
+
+static void uring_queue(struct fp_ctx *c, unsigned slot, size_t *next)
+{
+	struct io_uring_sqe *sqe = io_uring_get_sqe(&c->ring);
+	uint32_t pg = c->perm[(*next)++];
+
+	/* the ring has as many entries as the deepest depth, and a slot is free: never NULL */
+	io_uring_prep_madvise(sqe, c->buf + (size_t)pg * c->page, (off_t)c->page,
+			      MADV_POPULATE_READ);
+	io_uring_sqe_set_data64(sqe, slot);
+	c->slot_page[slot] = pg;
+	c->slot_start_ns[slot] = sp_now().ns;
+}
+
+static int uring_point(struct fp_ctx *c, size_t k, double budget_s)
+{
+	struct sp_uring_point *pt = &c->m->fp.uring[k];
+	uint32_t qd = c->o->uring_qds[k];
+	uint64_t end_ns, mf0, mf1, ps0, ps1, done = 0, failed = 0;
+	struct sp_time first, last;
+	size_t next = 0;
+	unsigned inflight = 0;
+	int unsupported = 0, ret;
+
+	pt->qd = qd;
+	ret = evict(c);
+	if (ret)
+		return ret;
+	sp_rng_shuffle_u32(&c->rng, c->perm, c->n_pages);
+	sp_hist_init(&c->uring_hist);
+	mf0 = majflt_self();
+	ps0 = pswpin_now();
+	first = sp_now();
+	end_ns = first.ns + (uint64_t)(budget_s * 1e9);
+	last = first;
+	for (unsigned s = 0; s < qd && next < c->n_pages; s++, inflight++)
+		uring_queue(c, s, &next);
+	io_uring_submit(&c->ring);
+	while (inflight) {
+		struct io_uring_cqe *cqe;
+		unsigned head, seen = 0, refill = 0;
+
+		ret = io_uring_wait_cqe(&c->ring, &cqe);
+		if (ret == -EINTR)
+			continue;
+		if (ret)
+			return ret;
+		last = sp_now();
+		io_uring_for_each_cqe(&c->ring, head, cqe)
+		{
+			unsigned slot = (unsigned)cqe->user_data;
+
+			seen++;
+			inflight--;
+			if (cqe->res == -EINVAL || cqe->res == -EOPNOTSUPP) {
+				unsupported = 1;
+			} else if (cqe->res < 0) {
+				failed++;
+			} else {
+				done++;
+				sp_hist_add(&c->uring_hist, last.ns > c->slot_start_ns[slot]
+								? last.ns - c->slot_start_ns[slot]
+								: 0);
+			}
+			if (!unsupported && !sp_interrupted() && last.ns < end_ns &&
+			    next < c->n_pages) {
+				uring_queue(c, slot, &next);
+				inflight++;
+				refill++;
+			}
+		}
+		io_uring_cq_advance(&c->ring, seen);
+		if (refill)
+			io_uring_submit(&c->ring);
+	}
+	mf1 = majflt_self();
+	ps1 = pswpin_now();
+	c->m->diag.uring_pswpin[k] = ps1 - ps0;
+	verify_pages(c, next);
+	if (sp_interrupted())
+		return -EINTR;
+
+	pt->real_swapins = mf1 - mf0;
+	if (unsupported) {
+		/* the kernel cannot drive this: no numbers rather than made-up ones */
+		pt->invalid = 1;
+		snprintf(c->m->diag.reason, sizeof(c->m->diag.reason),
+			 "io_uring MADV_POPULATE_READ refused by the kernel");
+		return 0;
+	}
+	pt->samples = done;
+	pt->p50_us = (double)sp_hist_quantile(&c->uring_hist, 0.5) / 1000.0;
+	pt->p99_us = (double)sp_hist_quantile(&c->uring_hist, 0.99) / 1000.0;
+	if (sp_elapsed_ns(first, last))
+		pt->pages_per_s = (double)done / sp_elapsed_s(first, last);
+	if (done == 0 || failed || pct_diff(done, pt->real_swapins) > VALID_PCT) {
+		pt->invalid = 1;
+		if (!c->m->diag.reason[0])
+			snprintf(c->m->diag.reason, sizeof(c->m->diag.reason),
+				 "io_uring qd %u: %llu completions (%llu failed) but %llu real "
+				 "swap-ins",
+				 qd, (unsigned long long)done, (unsigned long long)failed,
+				 (unsigned long long)pt->real_swapins);
+	} else if (pswpin_short(ps1 - ps0, pt->real_swapins)) {
+		pt->invalid = 1;
+		if (!c->m->diag.reason[0])
+			snprintf(c->m->diag.reason, sizeof(c->m->diag.reason),
+				 "io_uring qd %u: %llu swap-ins but only %llu read a swap device",
+				 qd, (unsigned long long)pt->real_swapins,
+				 (unsigned long long)(ps1 - ps0));
+	}
+	sp_debug("faultprobe", "qd %u: %llu done, %llu majflt, pswpin %llu, p50 %.1f us, %.0f/s",
+		 qd, (unsigned long long)done, (unsigned long long)pt->real_swapins,
+		 (unsigned long long)(ps1 - ps0), pt->p50_us, pt->pages_per_s);
+	return 0;
+}
+
+/* ---- the worker ---- */
+
+static int worker_setup(struct fp_ctx *c)
+{
+	const struct sp_faultprobe_opts *o = c->o;
+	uint32_t max_qd = 1;
+	pthread_attr_t attr;
+	int ret;
+
+	c->page = (size_t)sysconf(_SC_PAGESIZE);
+	c->n_pages = o->buffer_bytes / c->page;
+	c->n_threads = o->threads;
+	c->perm = calloc(c->n_pages, sizeof(*c->perm));
+	c->mincore_vec = calloc(c->n_pages, 1);
+	c->th = calloc(c->n_threads, sizeof(*c->th));
+	if (!c->perm || !c->mincore_vec || !c->th)
+		return -ENOMEM;
+	for (size_t i = 0; i < c->n_pages; i++)
+		c->perm[i] = (uint32_t)i;
+	sp_rng_seed(&c->rng, o->seed ^ 0xfa017b0beull);
+	sp_hist_init(&c->merged);
+	sp_hist_init(&c->uring_hist);
+	for (size_t k = 0; k < o->n_uring_qds; k++)
+		if (o->uring_qds[k] > max_qd)
+			max_qd = o->uring_qds[k];
+	if (o->n_uring_qds) {
+		ret = io_uring_queue_init(max_qd, &c->ring, 0);
+		if (ret)
+			return ret;
+		c->ring_ok = 1;
+	}
+	pthread_barrier_init(&c->start, NULL, c->n_threads + 1);
+	pthread_barrier_init(&c->end, NULL, c->n_threads + 1);
+	pthread_attr_init(&attr);
+	pthread_attr_setstacksize(&attr, THREAD_STACK);
+	for (uint32_t i = 0; i < c->n_threads; i++) {
+		c->th[i].c = c;
+		sp_hist_init(&c->th[i].hist);
+		sp_hist_init(&c->th[i].minor_hist);
+		ret = pthread_create(&c->th[i].tid, &attr, touch_thread, &c->th[i]);
+		if (ret) {
+			/* the threads already started wait at the start barrier forever */
+			pthread_attr_destroy(&attr);
+			return -ret;
+		}
+	}
+	pthread_attr_destroy(&attr);
+	/* everything that exists now stays resident; the buffer, mapped next, does not */
+	if (mlockall(MCL_CURRENT) < 0)
+		return -errno;
+	sp_memcg_usage(c->cg, &c->m->diag.floor_bytes);
+	return 0;
+}
+
+static int worker_fill(struct fp_ctx *c)
+{
+	struct sp_time t0 = sp_now();
+	size_t len = c->n_pages * c->page;
+	int ret;
+
+	c->buf = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (c->buf == MAP_FAILED) {
+		c->buf = NULL;
+		return -errno;
+	}
+	/* a huge page would be split or swapped whole: neither is a 4 KiB swap-in */
+	madvise(c->buf, len, MADV_NOHUGEPAGE);
+	for (size_t i = 0; i < c->n_pages; i++) {
+		sp_page_fill(c->buf + i * c->page, c->page, i, c->o->seed);
+		if ((i & 4095) == 0 && sp_interrupted())
+			return -EINTR;
+	}
+	c->m->diag.fill_s = sp_elapsed_s(t0, sp_now());
+	ret = sp_zstd_page_ratio(c->buf, len, c->page, RATIO_PAGES, &c->m->data_ratio);
+	/* zstd's context came from the heap after mlockall: give it back before reclaim */
+	malloc_trim(0);
+	return ret;
+}
+
+static int worker_main(struct fp_ctx *c)
+{
+	const struct sp_faultprobe_opts *o = c->o;
+	double uring_share = o->n_uring_qds ? 0.5 : 0;
+	int ret;
+
+	c->m->diag.page_cluster = page_cluster();
+	ret = worker_setup(c);
+	if (ret)
+		return ret;
+	ret = worker_fill(c);
+	if (ret)
+		return ret;
+	c->m->fp.done = 1;
+	if (!o->allow_swap) {
+		c->m->fp.invalid = 1;
+		snprintf(c->m->diag.reason, sizeof(c->m->diag.reason),
+			 "no swap allowed: nothing to swap in (baseline)");
+		return 0;
+	}
+	ret = touch_phase(c, o->time_s * (1 - uring_share));
+	if (ret == -ENOSPC)
+		return 0; /* nothing could be evicted: an invalid result, not a failure */
+	if (ret)
+		return ret;
+	for (size_t k = 0; k < o->n_uring_qds; k++) {
+		ret = uring_point(c, k, o->time_s * uring_share / (double)o->n_uring_qds);
+		if (ret)
+			return ret;
+		c->m->fp.n_uring = k + 1;
+	}
+	return 0;
+}
+
+static int write_all(int fd, const void *p, size_t len)
+{
+	const char *q = p;
+
+	while (len) {
+		ssize_t w = write(fd, q, len);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return -EIO;
+		q += w;
+		len -= (size_t)w;
+	}
+	return 0;
+}
+
+struct worker_args {
+	const struct sp_faultprobe_opts *o;
+	const struct sp_memcg *cg;
+};
+
+/* The forked worker's body (sp_worker_start): one result message, then its exit status. */
+static int worker(void *arg, int go_fd, int res_fd)
+{
+	const struct worker_args *a = arg;
+	static struct fp_ctx c;
+	static struct fp_msg m;
+
+	/* wait until the parent has moved us into the cgroup */
+	if (sp_worker_await_go(go_fd))
+		return 1;
+	c.o = a->o;
+	c.cg = a->cg;
+	c.m = &m;
+	m.fp.threads = a->o->threads;
+	m.fp.buffer_bytes = a->o->buffer_bytes;
+	m.fp.ci_target_pct = a->o->ci_target_pct;
+	m.err = worker_main(&c);
+	write_all(res_fd, &m, sizeof(m));
+	return 0;
+}
+
+/* ---- the parent ---- */
+
+void sp_faultprobe_defaults(struct sp_faultprobe_opts *o)
+{
+	static const uint32_t qds[] = {1, 4, 16, 32};
+
+	memset(o, 0, sizeof(*o));
+	o->buffer_bytes = 256ull << 20;
+	o->threads = 2;
+	o->time_s = 30;
+	o->ci_target_pct = 5;
+	o->seed = 1;
+	o->uring_qds = qds;
+	o->n_uring_qds = sizeof(qds) / sizeof(qds[0]);
+	o->warmup = 100;
+	o->allow_swap = 1;
+}
+
+static int check_opts(const struct sp_faultprobe_opts *o)
+{
+	long page = sysconf(_SC_PAGESIZE);
+
+	if (!o || o->buffer_bytes < (uint64_t)page * 16 || o->threads < 1 ||
+	    o->threads > MAX_THREADS || !(o->time_s > 0) || !(o->ci_target_pct > 0) ||
+	    o->n_uring_qds > SP_MAX_URING || (o->n_uring_qds && !o->uring_qds) ||
+	    o->buffer_bytes / (uint64_t)page > UINT32_MAX)
+		return -EINVAL;
+	for (size_t k = 0; k < o->n_uring_qds; k++)
+		if (o->uring_qds[k] < 1 || o->uring_qds[k] > MAX_QD)
+			return -EINVAL;
+	return 0;
+}
+
+/* Generous: filling and evicting a large buffer to a slow disk takes a while. */
+static double worker_timeout_s(const struct sp_faultprobe_opts *o)
+{
+	double evictions = 2.0 + (double)o->n_uring_qds;
+	double slow_s = (double)o->buffer_bytes / (10.0 * 1024 * 1024); /* 10 MiB/s */
+
+	return o->time_s * 1.5 + 60 + evictions * slow_s;
+}
+
+int sp_faultprobe_run(const struct sp_faultprobe_opts *o, struct sp_fault_probe *out,
+		      struct sp_integrity *integ, struct sp_compression *comp)
+{
+	static struct fp_msg m;
+	size_t mark = sp_undo_depth();
+	struct sp_worker w = SP_WORKER_INIT;
+	struct worker_args args;
+	struct sp_memcg cg;
+	int ret, st;
+
+	ret = check_opts(o);
+	if (ret)
+		return ret;
+	ret = sp_memcg_create("faultprobe", &cg);
+	if (ret)
+		return ret;
+	if (!o->allow_swap)
+		sp_memcg_set_swap(&cg, 0);
+	args.o = o;
+	args.cg = &cg;
+	ret = sp_worker_start(&w, &cg, worker, &args);
+	if (ret)
+		goto out;
+	memset(&m, 0, sizeof(m));
+	ret = sp_worker_read(&w, &m, sizeof(m), worker_timeout_s(o));
+	if (!ret)
+		ret = m.err;
+	if (!ret) {
+		*out = m.fp;
+		*integ = m.integ;
+		comp->data_ratio = m.data_ratio;
+		if (m.zram.zram) {
+			comp->zram = 1;
+			comp->zram_ratio = m.zram.zram_ratio;
+			comp->orig_data_size = m.zram.orig_data_size;
+			comp->compr_data_size = m.zram.compr_data_size;
+			comp->mem_used_total = m.zram.mem_used_total;
+			comp->same_pages = m.zram.same_pages;
+		}
+		if (o->diag)
+			*o->diag = m.diag;
+	} else if (o->diag) {
+		/* the reason for a failure, where the worker knew one */
+		snprintf(o->diag->reason, sizeof(o->diag->reason), "%s", m.diag.reason);
+	}
+out:
+	/* the worker leaves right after its message; on an error it is killed */
+	sp_worker_reap(&w, ret != 0, REAP_GRACE_S, &st);
+	/* removes the cgroup */
+	sp_undo_run_to(mark);
+	sp_debug("faultprobe", "done: %d", ret);
+	return ret;
+}

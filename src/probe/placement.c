@@ -1,0 +1,203 @@
+/*
+ * placement.c - measure one swap placement: activate it alone at the highest priority, run
+ * the device, fault and pressure probes within the time given, deactivate it by unwinding the
+ * undo list to where it was. A probe that fails is recorded, and the others still run.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "probe/devprobe.h"
+#include "probe/faultprobe.h"
+#include "sys/log.h"
+#include "probe/placement.h"
+#include "probe/pressure.h"
+#include "act/swap.h"
+#include "sys/timer.h"
+#include "act/undo.h"
+#include "act/zram.h"
+
+/* Highest swap priority: ours is used before any other area the machine may have. */
+#define SP_SWAP_PRIO 32767
+
+/*
+ * Fewer timed swap-ins than this is no median worth ranking: seen under QEMU TCG, where a
+ * slow compressor (zram-lz4hc) spent the whole fault-probe share filling and evicting and
+ * then timed 2 touches.
+ */
+#define MIN_SWAPIN_SAMPLES 200
+
+/* How the time of a placement is shared between the probes. */
+#define SHARE_DEVICE 0.20
+#define SHARE_FAULT 0.50
+#define SHARE_PRESSURE 0.30
+
+static void fail_reason(struct sp_result *res, const char *what, int err)
+{
+	size_t len = strlen(res->reason);
+
+	snprintf(res->reason + len, sizeof(res->reason) - len, "%s%s: %s", len ? "; " : "",
+		 what, strerror(-err));
+}
+
+static int activate(struct sp_placement *p, const struct sp_measure_opts *o,
+		    struct sp_result *res)
+{
+	int ret;
+
+	switch (p->kind) {
+	case SP_PL_NONE:
+		return 0;
+	case SP_PL_EXISTING:
+		if (p->already_active)
+			return 0;
+		return sp_swap_on(p->swap_path, SP_SWAP_PRIO);
+	case SP_PL_ZRAM:
+		/* sized for the fault buffer plus the pressure workload's overflow */
+		p->size_bytes = o->budget_bytes * 2;
+		ret = sp_zram_create(p->zram_alg, p->size_bytes, p->swap_path,
+				     sizeof(p->swap_path));
+		if (ret < 0)
+			return ret;
+		snprintf(p->probe_dev, sizeof(p->probe_dev), "%s", p->swap_path);
+		p->n_extents = 1;
+		p->extents[0].start_sector = 0;
+		p->extents[0].sectors = p->size_bytes / 512;
+		ret = sp_mkswap(p->swap_path, p->size_bytes, "swapplace-zram");
+		if (ret < 0)
+			return ret;
+		return sp_swap_on(p->swap_path, SP_SWAP_PRIO);
+	case SP_PL_PARTITION:
+		/* release our exclusive hold: swapon claims the partition itself */
+		if (p->excl_fd >= 0) {
+			close(p->excl_fd);
+			p->excl_fd = -1;
+		}
+		ret = sp_mkswap(p->swap_path, p->size_bytes, "swapplace");
+		if (ret < 0)
+			return ret;
+		return sp_swap_on(p->swap_path, SP_SWAP_PRIO);
+	case SP_PL_FILE:
+		return sp_swap_on(p->swap_path, SP_SWAP_PRIO);
+	}
+	(void)res;
+	return -EINVAL;
+}
+
+static uint64_t fault_buffer_bytes(const struct sp_placement *p, const struct sp_measure_opts *o)
+{
+	uint64_t b = o->budget_bytes;
+
+	/* leave room in the swap area: the pressure probe and the kernel need some too */
+	if (p->size_bytes && b > p->size_bytes / 10 * 8)
+		b = p->size_bytes / 10 * 8;
+	return b & ~(uint64_t)0xfffff;
+}
+
+int sp_placement_measure(struct sp_placement *p, const struct sp_measure_opts *o,
+			 struct sp_result *res)
+{
+	size_t mark = sp_undo_depth();
+	struct sp_time t0 = sp_now();
+	int ret, interrupted = 0;
+
+	res->status = SP_STATUS_OK;
+	ret = activate(p, o, res);
+	/* after activation: a zram device has its name only once it exists */
+	snprintf(res->device, sizeof(res->device), "%s", p->kind == SP_PL_NONE ? "" : p->swap_path);
+	if (ret < 0) {
+		res->status = SP_STATUS_FAILED;
+		fail_reason(res, "activating the swap area", ret);
+		goto out;
+	}
+	res->size_bytes = p->size_bytes;
+	res->n_extents = p->n_extents;
+	memcpy(res->extents, p->extents, sizeof(p->extents[0]) * p->n_extents);
+
+	if (p->kind != SP_PL_NONE && p->n_extents) {
+		struct sp_devprobe_opts d;
+
+		sp_devprobe_defaults(&d);
+		d.time_s = o->time_s * SHARE_DEVICE;
+		d.ci_target_pct = o->ci_target_pct;
+		d.seed = o->seed;
+		ret = sp_devprobe_run(p->probe_dev, p->extents, p->n_extents, &d,
+				      &res->device_probe);
+		if (ret == -EINTR)
+			interrupted = 1;
+		else if (ret < 0)
+			fail_reason(res, "device probe", ret);
+	}
+
+	if (p->kind != SP_PL_NONE && !interrupted) {
+		struct sp_faultprobe_opts f;
+
+		sp_faultprobe_defaults(&f);
+		f.buffer_bytes = fault_buffer_bytes(p, o);
+		f.threads = o->threads;
+		f.time_s = o->time_s * SHARE_FAULT;
+		f.ci_target_pct = o->ci_target_pct;
+		f.seed = o->seed;
+		f.allow_swap = 1;
+		if (p->kind == SP_PL_ZRAM)
+			f.zram_dev = p->swap_path;
+		ret = sp_faultprobe_run(&f, &res->fault_probe, &res->integrity,
+					&res->compression);
+		if (ret == -EINTR) {
+			interrupted = 1;
+		} else if (ret < 0) {
+			res->status = SP_STATUS_FAILED;
+			fail_reason(res, "fault probe", ret);
+		} else if (res->fault_probe.invalid) {
+			res->status = SP_STATUS_INVALID;
+			snprintf(res->reason, sizeof(res->reason),
+				 "%llu timed touches but %llu real swap-ins: the pages were not "
+				 "truly evicted, so the latency is not a swap-in's",
+				 (unsigned long long)res->fault_probe.touches,
+				 (unsigned long long)res->fault_probe.real_swapins);
+		} else if (res->fault_probe.lat.samples < MIN_SWAPIN_SAMPLES) {
+			res->status = SP_STATUS_INVALID;
+			snprintf(res->reason, sizeof(res->reason),
+				 "only %llu swap-ins were timed in %.0f s (at least %d make a "
+				 "median): filling and evicting took the time; give it more "
+				 "--time-per-placement",
+				 (unsigned long long)res->fault_probe.lat.samples,
+				 o->time_s * SHARE_FAULT, MIN_SWAPIN_SAMPLES);
+		}
+	}
+
+	if (!interrupted) {
+		struct sp_pressure_opts pr;
+
+		sp_pressure_defaults(&pr);
+		pr.limit_bytes = (o->budget_bytes / 2) & ~(uint64_t)0xfffff;
+		pr.time_s = o->time_s * SHARE_PRESSURE;
+		pr.seed = o->seed;
+		pr.allow_swap = p->kind != SP_PL_NONE;
+		ret = sp_pressure_run(&pr, &res->pressure_probe);
+		if (ret == -EINTR)
+			interrupted = 1;
+		else if (ret < 0)
+			fail_reason(res, "pressure probe", ret);
+	}
+	if (p->kind == SP_PL_NONE && res->status == SP_STATUS_OK && !res->pressure_probe.done)
+		res->status = SP_STATUS_FAILED;
+out:
+	ret = sp_undo_run_to(mark);
+	if (ret < 0 && res->status == SP_STATUS_OK) {
+		res->status = SP_STATUS_FAILED;
+		fail_reason(res, "deactivating", ret);
+	}
+	if (p->kind == SP_PL_PARTITION && p->excl_fd < 0)
+		p->excl_fd = open(p->swap_path, O_RDONLY | O_EXCL | O_CLOEXEC);
+	if (interrupted) {
+		res->status = SP_STATUS_FAILED;
+		snprintf(res->reason, sizeof(res->reason), "interrupted");
+	}
+	res->elapsed_s = sp_elapsed_s(t0, sp_now());
+	sp_debug("placement", "%s: %s %s (%.1f s)", p->name, sp_status_name(res->status),
+		 res->reason, res->elapsed_s);
+	return interrupted ? -EINTR : 0;
+}
