@@ -1,0 +1,457 @@
+/*
+ * options.c - the option table and the command table, how an option's argument is checked and
+ * stored, and the usage texts rendered from both. Everything a user reads in --help about an
+ * option (its name, argument, default, which commands take it) comes from the same entry the
+ * parser uses, so the two cannot disagree. Pure: renders into the caller's buffer.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "core/options.h"
+#include "core/units.h"
+
+#define F(field) offsetof(struct sp_config, field)
+#define B(cmd) SP_CMD_BIT(SP_CMD_##cmd)
+#define ALL_CMDS (B(NONE) | B(LIST) | B(PLAN) | B(RUN) | B(MEASURE) | B(PROBE) | B(REPORT))
+#define SWEEP (B(PLAN) | B(RUN))
+#define PROBING (B(PLAN) | B(RUN) | B(MEASURE) | B(PROBE))
+
+/*
+ * In the order the help lists them. A name may appear twice when the commands that take it
+ * give it different meanings (--out: run always writes its report, measure and probe only
+ * when asked); the two entries' commands must not overlap.
+ */
+const struct sp_option sp_options[] = {
+	{ .name = "target", .kind = SP_OPT_STRING, .cmds = SWEEP, .field = F(target),
+	  .flags = SP_OPTF_ONCE, .metavar = "DEV",
+	  .help = "the disk to sacrifice (a whole disk, never a partition): a path or "
+		  "serial:SERIAL" },
+	{ .name = "confirm", .kind = SP_OPT_STRING, .cmds = B(RUN), .field = F(confirm),
+	  .metavar = "ID",
+	  .help = "the target's serial, or its exact size in bytes when it has none (see "
+		  "'swapplace list')" },
+	{ .name = "also", .kind = SP_OPT_LIST, .cmds = SWEEP, .field = F(also),
+	  .count = F(n_also), .cap = SP_MAX_ALSO, .metavar = "DEV",
+	  .help = "another SSD/NVMe to measure as a swap partition, destroyed too" },
+	{ .name = "also-confirm", .kind = SP_OPT_PAIR, .cmds = SWEEP, .field = F(also_confirm),
+	  .count = F(n_also), .cap = SP_MAX_ALSO, .follows = "also", .metavar = "ID",
+	  .help = "confirmation of the --also before it: its serial, or its size in bytes" },
+	{ .name = "swap", .kind = SP_OPT_LIST, .cmds = B(MEASURE), .field = F(swaps),
+	  .count = F(n_swaps), .cap = SP_MAX_SWAP_ARGS, .metavar = "DEV|FILE",
+	  .help = "a swap area to measure, enabled for the run and disabled after; "
+		  "without any, the swap this machine has" },
+	{ .name = "offset", .kind = SP_OPT_SIZE, .cmds = B(PROBE), .field = F(offset_bytes),
+	  .metavar = "SIZE", .def = "0",
+	  .help = "start of the range to read, a multiple of 4 KiB" },
+	{ .name = "length", .kind = SP_OPT_SIZE, .cmds = B(PROBE), .field = F(length_bytes),
+	  .metavar = "SIZE", .def_note = "to the end of the device",
+	  .help = "length of the range to read" },
+	{ .name = "budget", .kind = SP_OPT_SIZE, .cmds = SWEEP | B(MEASURE),
+	  .field = F(budget_bytes), .min = 1, .metavar = "SIZE", .def = "256M",
+	  .help = "memory the probes may use; the machine needs only that much" },
+	{ .name = "swap-size", .kind = SP_OPT_SIZE, .cmds = SWEEP, .field = F(swap_bytes),
+	  .min = 1, .metavar = "SIZE", .def = "1G",
+	  .help = "each swap partition and the swap file, at least twice the budget" },
+	{ .name = "time-per-placement", .kind = SP_OPT_DURATION, .cmds = PROBING,
+	  .field = F(time_per_placement_s), .metavar = "SECONDS", .def = "60",
+	  .help = "measurement time of each placement; for measure, of each swap "
+		  "area; for probe, of the range" },
+	{ .name = "threads", .kind = SP_OPT_U32, .cmds = SWEEP | B(MEASURE), .field = F(threads),
+	  .min = 1, .max = 64, .metavar = "N", .def = "2",
+	  .help = "threads touching evicted pages in the fault probe" },
+	{ .name = "ci", .kind = SP_OPT_PERCENT, .cmds = PROBING, .field = F(ci_target_pct),
+	  .max = 50, .metavar = "PCT", .def = "5",
+	  .help = "target half-width of the 95% confidence interval of each median, in percent "
+		  "of it" },
+	{ .name = "only", .kind = SP_OPT_STRING, .cmds = SWEEP, .field = F(only),
+	  .metavar = "LIST", .def_note = "all",
+	  .help = "only these placements, comma-separated: start, end, file, zram (or zram-ALG), "
+		  "dev (or dev-NAME), none" },
+	{ .name = "seed", .kind = SP_OPT_U64, .cmds = PROBING, .field = F(seed),
+	  .given = F(seed_given), .metavar = "N", .def = "1",
+	  .help = "seed of every random choice: the same seed repeats a run's choices" },
+	{ .name = "out", .kind = SP_OPT_STRING, .cmds = B(RUN), .field = F(out_dir),
+	  .metavar = "DIR", .def_note = "reports/<timestamp>",
+	  .help = "where report.json and report.txt go" },
+	{ .name = "out", .kind = SP_OPT_STRING, .cmds = B(MEASURE) | B(PROBE), .field = F(out_dir),
+	  .metavar = "DIR",
+	  .help = "also write report.json and report.txt into DIR" },
+	{ .name = "format", .kind = SP_OPT_CHOICE, .cmds = B(REPORT), .field = F(format),
+	  .choices = "text|json", .metavar = "text|json", .def = "text",
+	  .help = "render as the text report or as report.json" },
+	{ .name = "json", .kind = SP_OPT_FLAG, .cmds = B(LIST) | B(MEASURE) | B(PROBE),
+	  .field = F(json),
+	  .help = "print JSON in the report schema (docs/schema.md) instead of text" },
+	{ .name = "plain", .kind = SP_OPT_FLAG, .cmds = B(LIST), .field = F(plain),
+	  .help = "for scripts: one tab-separated line per device: path size_bytes rotational "
+		  "transport model serial safe reason" },
+	{ .name = "help", .short_name = 'h', .kind = SP_OPT_FLAG, .cmds = ALL_CMDS,
+	  .field = F(help),
+	  .help = "print this help and exit" },
+	{ .name = "version", .short_name = 'V', .kind = SP_OPT_FLAG, .cmds = B(NONE),
+	  .field = F(version),
+	  .help = "print the version and exit" },
+};
+
+const size_t sp_n_options = sizeof(sp_options) / sizeof(sp_options[0]);
+
+struct cmd_doc {
+	const char *summary;    /* one line in the global help */
+	const char *synopsis;   /* after "usage: " */
+	const char *about;      /* a paragraph, lines of at most 80 columns */
+	const char *positional; /* its one positional argument, or NULL */
+	size_t pos_field;       /* the const char * field that argument sets */
+};
+
+static const struct cmd_doc cmd_docs[] = {
+	[SP_CMD_NONE] = {
+		.synopsis = "swapplace <command> [options]\n"
+			    "       swapplace --help | --version",
+		.about = "Measures where swap should go on this machine: at the start of a disk, at\n"
+			 "its end, in a swap file, in zram with each compressor, on another SSD/NVMe,\n"
+			 "or nowhere.",
+	},
+	[SP_CMD_LIST] = {
+		.summary = "block devices, their identity, and whether each is safe as a target",
+		.synopsis = "swapplace list [--json | --plain]",
+		.about = "Every block device: path, stable id, model, serial, size, sector sizes,\n"
+			 "rotational, transport, partitions and signatures, and why it is unsafe as a\n"
+			 "target.",
+	},
+	[SP_CMD_PLAN] = {
+		.summary = "the layout, placements and probes a run would do (writes nothing)",
+		.synopsis = "swapplace plan --target DEV [options]",
+		.about = "Prints the partition layout a run would write, the placements and probes,\n"
+			 "and an estimate of the total time. Writes nothing.",
+	},
+	[SP_CMD_RUN] = {
+		.summary = "partition the target disk and measure every placement (destructive)",
+		.synopsis = "swapplace run --target DEV --confirm ID [options]",
+		.about = "DESTROYS everything on DEV: writes a GPT with a swap partition at the very\n"
+			 "start, an ext4 partition holding a swap file, and a swap partition at the\n"
+			 "very end, then measures each placement, every zram compressor and a no-swap\n"
+			 "baseline. ID must be the target's serial, or its exact size in bytes when it\n"
+			 "has none (see 'swapplace list').",
+	},
+	[SP_CMD_MEASURE] = {
+		.summary = "measure the swap areas this machine has, or the given ones",
+		.synopsis = "swapplace measure [--swap DEV|FILE ...] [options]",
+		.about = "Non-destructive: the fault and pressure probes on the swap this machine\n"
+			 "has, or on the given swap areas (enabled for the run, disabled after).",
+	},
+	[SP_CMD_PROBE] = {
+		.summary = "the read-only device latency probe on a device or a range of it",
+		.synopsis = "swapplace probe DEV [--offset SIZE] [--length SIZE] [options]",
+		.about = "Read-only device probe: io_uring O_DIRECT random 4 KiB reads at queue\n"
+			 "depth 1 and 32, and the sequential read rate, confined to the given range.",
+		.positional = "a device", .pos_field = F(device),
+	},
+	[SP_CMD_REPORT] = {
+		.summary = "render a saved run (report.json)",
+		.synopsis = "swapplace report RUN.json [--format text|json]",
+		.about = "Renders a saved run.",
+		.positional = "a report.json", .pos_field = F(input),
+	},
+};
+
+const char *sp_cmd_positional(enum sp_cmd cmd, size_t *field)
+{
+	*field = cmd_docs[cmd].pos_field;
+	return cmd_docs[cmd].positional;
+}
+
+const struct sp_option *sp_option_find(const char *name, enum sp_cmd cmd)
+{
+	const struct sp_option *any = NULL;
+
+	for (size_t i = 0; i < sp_n_options; i++) {
+		if (strcmp(sp_options[i].name, name))
+			continue;
+		if (sp_option_accepted(&sp_options[i], cmd))
+			return &sp_options[i];
+		if (!any)
+			any = &sp_options[i];
+	}
+	return any;
+}
+
+static void *field_of(struct sp_config *c, size_t off)
+{
+	return (char *)c + off;
+}
+
+static int bad_value(char *err, size_t errlen, const struct sp_option *o, const char *what,
+		     const char *arg)
+{
+	int n = snprintf(err, errlen, "invalid %s '%s' for --%s", what, arg, o->name);
+
+	if (n < 0 || (size_t)n >= errlen)
+		return -EINVAL;
+	if (o->kind == SP_OPT_CHOICE)
+		snprintf(err + n, errlen - n, " (one of %s)", o->choices);
+	else if (o->max > 0 && o->min > 0)
+		snprintf(err + n, errlen - n, " (%g to %g)", o->min, o->max);
+	else if (o->max > 0)
+		snprintf(err + n, errlen - n, " (above 0, at most %g)", o->max);
+	return -EINVAL;
+}
+
+static int in_range(const struct sp_option *o, double v)
+{
+	return v >= o->min && (o->max <= 0 || v <= o->max);
+}
+
+static int apply_choice(struct sp_config *c, const struct sp_option *o, const char *arg,
+			char *err, size_t errlen)
+{
+	size_t n = strlen(arg);
+
+	for (const char *p = o->choices; *p;) {
+		size_t k = strcspn(p, "|");
+
+		if (k == n && !strncmp(p, arg, n)) {
+			*(const char **)field_of(c, o->field) = arg;
+			return 0;
+		}
+		p += k + (p[k] == '|');
+	}
+	return bad_value(err, errlen, o, "value", arg);
+}
+
+/* o's field from arg, without marking it given: defaults go through here too */
+static int store(struct sp_config *c, const struct sp_option *o, const char *arg, char *err,
+		 size_t errlen)
+{
+	uint64_t u;
+	double d;
+
+	switch (o->kind) {
+	case SP_OPT_FLAG:
+		*(int *)field_of(c, o->field) = 1;
+		break;
+	case SP_OPT_STRING: {
+		const char **s = field_of(c, o->field);
+
+		if ((o->flags & SP_OPTF_ONCE) && *s) {
+			snprintf(err, errlen, "--%s given twice ('%s', then '%s')", o->name, *s,
+				 arg);
+			return -EINVAL;
+		}
+		*s = arg;
+		break;
+	}
+	case SP_OPT_LIST: {
+		size_t *n = field_of(c, o->count);
+
+		if (*n >= o->cap) {
+			snprintf(err, errlen, "too many --%s (at most %zu, at '%s')", o->name, o->cap,
+				 arg);
+			return -EINVAL;
+		}
+		((const char **)field_of(c, o->field))[(*n)++] = arg;
+		break;
+	}
+	case SP_OPT_PAIR: {
+		size_t n = *(size_t *)field_of(c, o->count);
+		const char **v = field_of(c, o->field);
+
+		if (!n || v[n - 1]) {
+			snprintf(err, errlen, "--%s '%s' must follow its --%s", o->name, arg,
+				 o->follows);
+			return -EINVAL;
+		}
+		v[n - 1] = arg;
+		break;
+	}
+	case SP_OPT_SIZE:
+		if (sp_parse_size(arg, &u) < 0 || !in_range(o, (double)u))
+			return bad_value(err, errlen, o, "size", arg);
+		*(uint64_t *)field_of(c, o->field) = u;
+		break;
+	case SP_OPT_DURATION:
+		if (sp_parse_seconds(arg, &d) < 0 || !(d > 0) || !in_range(o, d))
+			return bad_value(err, errlen, o, "duration", arg);
+		*(double *)field_of(c, o->field) = d;
+		break;
+	case SP_OPT_U32:
+	case SP_OPT_U64:
+		if (sp_parse_u64(arg, &u) < 0 || !in_range(o, (double)u) ||
+		    (o->kind == SP_OPT_U32 && u > UINT32_MAX))
+			return bad_value(err, errlen, o, "number", arg);
+		if (o->kind == SP_OPT_U32)
+			*(uint32_t *)field_of(c, o->field) = (uint32_t)u;
+		else
+			*(uint64_t *)field_of(c, o->field) = u;
+		break;
+	case SP_OPT_PERCENT:
+		/* a plain number: sp_parse_seconds would take "5s" or "5M" (minutes) too */
+		if (!*arg || arg[strspn(arg, "0123456789.")] || sp_parse_seconds(arg, &d) < 0 ||
+		    !(d > 0) || !in_range(o, d))
+			return bad_value(err, errlen, o, "percentage", arg);
+		*(double *)field_of(c, o->field) = d;
+		break;
+	case SP_OPT_CHOICE:
+		return apply_choice(c, o, arg, err, errlen);
+	}
+	return 0;
+}
+
+int sp_option_apply(struct sp_config *c, const struct sp_option *o, const char *arg, char *err,
+		    size_t errlen)
+{
+	int ret = store(c, o, arg, err, errlen);
+
+	if (ret == 0 && o->given)
+		*(int *)field_of(c, o->given) = 1;
+	return ret;
+}
+
+int sp_options_apply_defaults(struct sp_config *c, char *err, size_t errlen)
+{
+	for (size_t i = 0; i < sp_n_options; i++) {
+		int ret = sp_options[i].def ? store(c, &sp_options[i], sp_options[i].def, err,
+						    errlen)
+					    : 0;
+
+		if (ret < 0)
+			return ret;
+	}
+	return 0;
+}
+
+/* --- rendering --- */
+
+#define COLS 80
+#define HELP_COL 32 /* where an option's help starts */
+
+struct out {
+	char *buf;
+	size_t len, pos;
+	int col, overflow;
+};
+
+static void put(struct out *o, const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (o->pos + 1 < o->len)
+			o->buf[o->pos++] = s[i];
+		else
+			o->overflow = 1;
+		o->col = s[i] == '\n' ? 0 : o->col + 1;
+	}
+	if (o->len)
+		o->buf[o->pos < o->len ? o->pos : o->len - 1] = '\0';
+}
+
+static void puts_(struct out *o, const char *s)
+{
+	put(o, s, strlen(s));
+}
+
+static void pad_to(struct out *o, int col)
+{
+	while (o->col < col)
+		put(o, " ", 1);
+}
+
+/* Words of s from the current column, wrapped at COLS with continuation lines at indent. */
+static void put_wrapped(struct out *o, const char *s, int indent)
+{
+	while (*s) {
+		size_t w = strcspn(s, " ");
+
+		if (o->col > indent && o->col + 1 + (int)w > COLS) {
+			put(o, "\n", 1);
+			pad_to(o, indent);
+		} else if (o->col > indent) {
+			put(o, " ", 1);
+		}
+		put(o, s, w);
+		s += w;
+		s += strspn(s, " ");
+	}
+}
+
+static void render_option(struct out *o, const struct sp_option *opt)
+{
+	char left[64], tail[160];
+
+	if (opt->short_name)
+		snprintf(left, sizeof(left), "  --%s, -%c", opt->name, opt->short_name);
+	else if (opt->kind == SP_OPT_FLAG)
+		snprintf(left, sizeof(left), "  --%s", opt->name);
+	else
+		snprintf(left, sizeof(left), "  --%s %s", opt->name, opt->metavar);
+	puts_(o, left);
+	if (o->col + 2 > HELP_COL)
+		put(o, "\n", 1);
+	pad_to(o, HELP_COL);
+	put_wrapped(o, opt->help, HELP_COL);
+	/* the default goes on one line, so "(default: 60)" is never split from its value */
+	if (opt->kind == SP_OPT_LIST)
+		snprintf(tail, sizeof(tail), "(repeatable, up to %zu)", opt->cap);
+	else if (opt->def || opt->def_note)
+		snprintf(tail, sizeof(tail), "(default: %s)", opt->def ? opt->def : opt->def_note);
+	else
+		tail[0] = '\0';
+	if (tail[0]) {
+		if (o->col + 1 + (int)strlen(tail) > COLS) {
+			put(o, "\n", 1);
+			pad_to(o, HELP_COL);
+		} else {
+			put(o, " ", 1);
+		}
+		puts_(o, tail);
+	}
+	put(o, "\n", 1);
+}
+
+static int cmd_has_kind(enum sp_cmd cmd, enum sp_opt_kind kind)
+{
+	for (size_t i = 0; i < sp_n_options; i++)
+		if (sp_options[i].kind == kind && sp_option_accepted(&sp_options[i], cmd))
+			return 1;
+	return 0;
+}
+
+int sp_options_render_usage(enum sp_cmd cmd, char *buf, size_t len)
+{
+	struct out o = { .buf = buf, .len = len };
+	const struct cmd_doc *d = &cmd_docs[cmd];
+
+	if (len)
+		buf[0] = '\0';
+	puts_(&o, "usage: ");
+	puts_(&o, d->synopsis);
+	puts_(&o, "\n\n");
+	puts_(&o, d->about);
+	puts_(&o, "\n\n");
+	if (cmd == SP_CMD_NONE) {
+		puts_(&o, "commands:\n");
+		for (int i = SP_CMD_LIST; i <= SP_CMD_LAST; i++) {
+			puts_(&o, "  ");
+			puts_(&o, sp_cmd_name((enum sp_cmd)i));
+			pad_to(&o, 12);
+			put_wrapped(&o, cmd_docs[i].summary, 12);
+			puts_(&o, "\n");
+		}
+		puts_(&o, "\n");
+	}
+	puts_(&o, "options:\n");
+	for (size_t i = 0; i < sp_n_options; i++)
+		if (sp_option_accepted(&sp_options[i], cmd))
+			render_option(&o, &sp_options[i]);
+	if (cmd_has_kind(cmd, SP_OPT_SIZE) || cmd_has_kind(cmd, SP_OPT_DURATION))
+		puts_(&o, "\n");
+	if (cmd_has_kind(cmd, SP_OPT_SIZE))
+		puts_(&o, "SIZE: bytes, or a number with K, M, G or T (binary: 1K is 1024).\n");
+	if (cmd_has_kind(cmd, SP_OPT_DURATION))
+		puts_(&o, "SECONDS: a number, or one with ms, s, m or h (\"90\", \"1.5m\").\n");
+	if (cmd == SP_CMD_NONE)
+		puts_(&o, "\n'swapplace <command> --help' shows the options of one command.\n"
+			  "exit codes: 0 ok, 1 failure, 2 usage, 3 refused for safety\n");
+	return o.overflow ? -ENOSPC : (int)o.pos;
+}
