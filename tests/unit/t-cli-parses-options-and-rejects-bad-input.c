@@ -82,6 +82,96 @@ int main(void)
 	CHECK(parse(&c, err, ARGS("swapplace", "run", "--help")) == 0 && c.help);
 	CHECK(parse(&c, err, ARGS("swapplace", "--version")) == 0 && c.version);
 
+	/* the defaults the help promises, as numbers (probe's help once said 20 s; 60 applies) */
+	memset(&c, 0xa5, sizeof(c));
+	CHECK(sp_cli_parse(ARGS("swapplace", "probe", "/dev/loop0"), &c, err, sizeof(err)) == 0);
+	CHECK(c.time_per_placement_s == 60);
+	CHECK(c.ci_target_pct == 5);
+	CHECK_EQ_U64(c.seed, 1);
+	CHECK(c.seed_given == 0 && c.json == 0 && c.out_dir == NULL && c.help == 0);
+	CHECK_EQ_U64(c.offset_bytes, 0);
+	CHECK_EQ_U64(c.length_bytes, 0);
+	CHECK(parse(&c, err, ARGS("swapplace", "measure")) == 0);
+	CHECK_EQ_U64(c.budget_bytes, 256ull << 20);
+	CHECK_EQ_U64(c.threads, 2);
+	CHECK(c.n_swaps == 0);
+	CHECK(parse(&c, err, ARGS("swapplace", "report", "r.json")) == 0);
+	CHECK_STR(c.format, "text");
+	CHECK(parse(&c, err, ARGS("swapplace", "plan", "--target", "/dev/sdb", "--seed", "7")) ==
+	      0);
+	CHECK(c.seed_given == 1 && c.seed == 7);
+
+	/* each kind's bad input, with the option and the allowed range named */
+	CHECK(parse(&c, err, ARGS("swapplace", "plan", "--target", "/dev/sdb", "--threads",
+				  "65")) == -EINVAL);
+	CHECK_STR(err, "invalid number '65' for --threads (1 to 64)");
+	CHECK(parse(&c, err, ARGS("swapplace", "plan", "--target", "/dev/sdb", "--threads",
+				  "0")) == -EINVAL);
+	CHECK(parse(&c, err, ARGS("swapplace", "measure", "--threads", "1")) == 0 &&
+	      c.threads == 1);
+	CHECK(parse(&c, err, ARGS("swapplace", "measure", "--threads", "64")) == 0 &&
+	      c.threads == 64);
+	CHECK(parse(&c, err, ARGS("swapplace", "probe", "x", "--ci", "50.5")) == -EINVAL);
+	CHECK_STR(err, "invalid percentage '50.5' for --ci (above 0, at most 50)");
+	CHECK(parse(&c, err, ARGS("swapplace", "probe", "x", "--ci", "5S")) == -EINVAL);
+	CHECK(parse(&c, err, ARGS("swapplace", "probe", "x", "--ci", "0")) == -EINVAL);
+	CHECK(parse(&c, err, ARGS("swapplace", "probe", "x", "--ci", "0.5")) == 0 &&
+	      c.ci_target_pct == 0.5);
+	CHECK(parse(&c, err, ARGS("swapplace", "probe", "x", "--time-per-placement", "1.5m")) ==
+	      0 && c.time_per_placement_s == 90);
+	CHECK(parse(&c, err, ARGS("swapplace", "probe", "x", "--time-per-placement", "0")) ==
+	      -EINVAL);
+	CHECK_STR(err, "invalid duration '0' for --time-per-placement");
+	CHECK(parse(&c, err, ARGS("swapplace", "measure", "--seed", "-1")) == -EINVAL);
+	CHECK_STR(err, "invalid number '-1' for --seed");
+	CHECK(parse(&c, err, ARGS("swapplace", "plan", "--target", "/dev/sdb", "--swap-size",
+				  "0")) == -EINVAL);
+	CHECK_STR(err, "invalid size '0' for --swap-size");
+	CHECK(parse(&c, err, ARGS("swapplace", "probe", "x", "--offset", "0")) == 0);
+	CHECK(parse(&c, err, ARGS("swapplace", "report", "a.json", "--format", "pdf")) == -EINVAL);
+	CHECK_STR(err, "invalid value 'pdf' for --format (one of text|json)");
+	CHECK(parse(&c, err, ARGS("swapplace", "report", "a.json", "--format", "json")) == 0);
+	CHECK_STR(c.format, "json");
+	CHECK(parse(&c, err, ARGS("swapplace", "plan", "--target", "/dev/sdb", "--also-confirm",
+				  "S1")) == -EINVAL);
+	CHECK_STR(err, "--also-confirm 'S1' must follow its --also");
+	CHECK(parse(&c, err, ARGS("swapplace", "plan", "--target", "/dev/sdb", "--also", "a",
+				  "--also-confirm", "S1", "--also-confirm", "S2")) == -EINVAL);
+	CHECK(parse(&c, err, ARGS("swapplace", "plan", "--target", "/dev/sdb", "--also", "1",
+				  "--also", "2", "--also", "3", "--also", "4", "--also", "5",
+				  "--also", "6", "--also", "7", "--also", "8", "--also", "9")) ==
+	      -EINVAL);
+	CHECK_STR(err, "too many --also (at most 8, at '9')");
+	CHECK(parse(&c, err, ARGS("swapplace", "measure", "--swap", "/dev/a", "--swap",
+				  "/swapfile")) == 0);
+	CHECK_EQ_U64(c.n_swaps, 2);
+	CHECK_STR(c.swaps[1], "/swapfile");
+
+	/* which command takes what: --out (run, measure, probe), global-only --version */
+	CHECK(parse(&c, err, ARGS("swapplace", "probe", "x", "--out", "/tmp/p")) == 0);
+	CHECK_STR(c.out_dir, "/tmp/p");
+	CHECK(parse(&c, err, ARGS("swapplace", "list", "--out", "/tmp/p")) == -EINVAL);
+	CHECK_STR(err, "'list' does not take --out");
+	CHECK(parse(&c, err, ARGS("swapplace", "run", "--version")) == -EINVAL);
+	CHECK_STR(err, "'run' does not take --version");
+	CHECK(parse(&c, err, ARGS("swapplace", "run", "-V")) == -EINVAL);
+	CHECK(parse(&c, err, ARGS("swapplace", "run", "-x")) == -EINVAL);
+	CHECK_STR(err, "unknown option '-x'");
+	CHECK(parse(&c, err, ARGS("swapplace", "--bogus")) == -EINVAL);
+	CHECK_STR(err, "unknown option '--bogus' (try 'swapplace --help')");
+	CHECK(parse(&c, err, ARGS("swapplace", "-V")) == 0 && c.version && !c.help);
+	CHECK(parse(&c, err, ARGS("swapplace", "help")) == 0 && c.help && c.cmd == SP_CMD_NONE);
+	CHECK(parse(&c, err, ARGS("swapplace", "-h")) == 0 && c.help);
+	CHECK(parse(&c, err, ARGS("swapplace", "probe", "-h")) == 0 && c.help &&
+	      c.cmd == SP_CMD_PROBE);
+	CHECK(parse(&c, err, ARGS("swapplace", "report")) == -EINVAL);
+	CHECK_STR(err, "'report' needs a report.json");
+
+	/* usage texts: each command's own, the global one for none */
+	CHECK(strstr(sp_cli_usage(SP_CMD_PROBE), "usage: swapplace probe DEV") != NULL);
+	CHECK(strstr(sp_cli_usage(SP_CMD_NONE), "usage: swapplace <command>") != NULL);
+	CHECK(strstr(sp_cli_usage(SP_CMD_PROBE), "--time-per-placement SECONDS") != NULL);
+
 	/* --only filter: exact names and families */
 	CHECK(parse(&c, err, ARGS("swapplace", "plan", "--target", "/dev/sdb", "--only",
 				  "start,zram")) == 0);
