@@ -15,16 +15,16 @@
 
 /* How an option's argument parses, and what the field it sets is. */
 enum sp_opt_kind {
-	SP_OPT_FLAG,     /* no argument; int field set to 1 */
-	SP_OPT_STRING,   /* const char * field */
-	SP_OPT_LIST,     /* repeatable: const char *field[cap], size_t count */
-	SP_OPT_PAIR,     /* pairs with the last `follows` given: const char *field[cap], its count */
-	SP_OPT_SIZE,     /* uint64_t bytes: "512M", "1G" (core/units.h, binary units) */
+	SP_OPT_FLAG,   /* no argument; int field set to 1 */
+	SP_OPT_STRING, /* const char * field */
+	SP_OPT_LIST,   /* repeatable: const char *field[cap], size_t count */
+	SP_OPT_PAIR,   /* pairs with the last `follows` given: const char *field[cap], its count */
+	SP_OPT_SIZE,   /* uint64_t bytes: "512M", "1G" (core/units.h, binary units) */
 	SP_OPT_DURATION, /* double seconds > 0: "60", "2.5", "500ms", "2m" */
-	SP_OPT_U32,      /* uint32_t, strict decimal */
-	SP_OPT_U64,      /* uint64_t, strict decimal */
-	SP_OPT_PERCENT,  /* double > 0: digits and a '.', no unit */
-	SP_OPT_CHOICE,   /* const char * field, one of `choices` ("text|json") */
+	SP_OPT_U32,	 /* uint32_t, strict decimal */
+	SP_OPT_U64,	 /* uint64_t, strict decimal */
+	SP_OPT_PERCENT,	 /* double > 0: digits and a '.', no unit */
+	SP_OPT_CHOICE,	 /* const char * field, one of `choices` ("text|json") */
 };
 
 #define SP_CMD_BIT(cmd) (1u << (cmd))
@@ -34,22 +34,22 @@ enum sp_opt_kind {
 #define SP_OPTF_ONCE 0x1 /* giving it twice is a usage error */
 
 struct sp_option {
-	const char *name;       /* long name, without the "--" */
-	char short_name;        /* 'h' for -h; 0: none */
+	const char *name; /* long name, without the "--" */
+	char short_name;  /* 'h' for -h; 0: none */
 	enum sp_opt_kind kind;
-	unsigned cmds;          /* SP_CMD_BIT() of every command that accepts it */
-	size_t field;           /* offsetof(struct sp_config, the field it sets) */
-	size_t count;           /* LIST, PAIR: offsetof the element count (PAIR: its leader's) */
-	size_t cap;             /* LIST, PAIR: elements in the array */
-	size_t given;           /* offsetof an int set to 1 when given; 0: none (0 is cmd) */
-	const char *follows;    /* PAIR: the LIST option it pairs with */
-	double min, max;        /* numbers and sizes: inclusive range; max 0: no upper bound */
-	const char *choices;    /* CHOICE: the values, '|'-separated */
-	unsigned flags;         /* SP_OPTF_* */
-	const char *metavar;    /* what the argument is, in help: "SIZE", "DEV" */
-	const char *def;        /* default, as a user would type it: applied and printed */
-	const char *def_note;   /* NULL def: what leaving it out means, printed as the default */
-	const char *help;       /* one line (wrapped when rendered), no default in it */
+	unsigned cmds;	      /* SP_CMD_BIT() of every command that accepts it */
+	size_t field;	      /* offsetof(struct sp_config, the field it sets) */
+	size_t count;	      /* LIST, PAIR: offsetof the element count (PAIR: its leader's) */
+	size_t cap;	      /* LIST, PAIR: elements in the array */
+	size_t given;	      /* offsetof an int set to 1 when given; 0: none (0 is cmd) */
+	const char *follows;  /* PAIR: the LIST option it pairs with */
+	double min, max;      /* numbers and sizes: inclusive range; max 0: no upper bound */
+	const char *choices;  /* CHOICE: the values, '|'-separated */
+	unsigned flags;	      /* SP_OPTF_* */
+	const char *metavar;  /* what the argument is, in help: "SIZE", "DEV" */
+	const char *def;      /* default, as a user would type it: applied and printed */
+	const char *def_note; /* NULL def: what leaving it out means, printed as the default */
+	const char *help;     /* one line (wrapped when rendered), no default in it */
 };
 
 extern const struct sp_option sp_options[];

@@ -22,8 +22,10 @@
 /*
  * In the order the help lists them. A name may appear twice when the commands that take it
  * give it different meanings (--out: run always writes its report, measure and probe only
- * when asked); the two entries' commands must not overlap.
+ * when asked); the two entries' commands must not overlap. Hand-laid out: an entry per
+ * paragraph reads better than clang-format's one field per line.
  */
+/* clang-format off */
 const struct sp_option sp_options[] = {
 	{ .name = "target", .kind = SP_OPT_STRING, .cmds = SWEEP, .field = F(target),
 	  .flags = SP_OPTF_ONCE, .metavar = "DEV",
@@ -96,16 +98,19 @@ const struct sp_option sp_options[] = {
 	  .help = "print the version and exit" },
 };
 
+/* clang-format on */
+
 const size_t sp_n_options = sizeof(sp_options) / sizeof(sp_options[0]);
 
 struct cmd_doc {
-	const char *summary;    /* one line in the global help */
-	const char *synopsis;   /* after "usage: " */
-	const char *about;      /* a paragraph, lines of at most 80 columns */
+	const char *summary;	/* one line in the global help */
+	const char *synopsis;	/* after "usage: " */
+	const char *about;	/* a paragraph, lines of at most 80 columns */
 	const char *positional; /* its one positional argument, or NULL */
-	size_t pos_field;       /* the const char * field that argument sets */
+	size_t pos_field;	/* the const char * field that argument sets */
 };
 
+/* clang-format off */
 static const struct cmd_doc cmd_docs[] = {
 	[SP_CMD_NONE] = {
 		.synopsis = "swapplace <command> [options]\n"
@@ -157,6 +162,8 @@ static const struct cmd_doc cmd_docs[] = {
 	},
 };
 
+/* clang-format on */
+
 const char *sp_cmd_positional(enum sp_cmd cmd, size_t *field)
 {
 	*field = cmd_docs[cmd].pos_field;
@@ -204,8 +211,8 @@ static int in_range(const struct sp_option *o, double v)
 	return v >= o->min && (o->max <= 0 || v <= o->max);
 }
 
-static int apply_choice(struct sp_config *c, const struct sp_option *o, const char *arg,
-			char *err, size_t errlen)
+static int apply_choice(struct sp_config *c, const struct sp_option *o, const char *arg, char *err,
+			size_t errlen)
 {
 	size_t n = strlen(arg);
 
@@ -247,8 +254,8 @@ static int store(struct sp_config *c, const struct sp_option *o, const char *arg
 		size_t *n = field_of(c, o->count);
 
 		if (*n >= o->cap) {
-			snprintf(err, errlen, "too many --%s (at most %zu, at '%s')", o->name, o->cap,
-				 arg);
+			snprintf(err, errlen, "too many --%s (at most %zu, at '%s')", o->name,
+				 o->cap, arg);
 			return -EINVAL;
 		}
 		((const char **)field_of(c, o->field))[(*n)++] = arg;
@@ -312,9 +319,9 @@ int sp_option_apply(struct sp_config *c, const struct sp_option *o, const char *
 int sp_options_apply_defaults(struct sp_config *c, char *err, size_t errlen)
 {
 	for (size_t i = 0; i < sp_n_options; i++) {
-		int ret = sp_options[i].def ? store(c, &sp_options[i], sp_options[i].def, err,
-						    errlen)
-					    : 0;
+		int ret = sp_options[i].def
+			      ? store(c, &sp_options[i], sp_options[i].def, err, errlen)
+			      : 0;
 
 		if (ret < 0)
 			return ret;
@@ -419,7 +426,7 @@ static int cmd_has_kind(enum sp_cmd cmd, enum sp_opt_kind kind)
 
 int sp_options_render_usage(enum sp_cmd cmd, char *buf, size_t len)
 {
-	struct out o = { .buf = buf, .len = len };
+	struct out o = {.buf = buf, .len = len};
 	const struct cmd_doc *d = &cmd_docs[cmd];
 
 	if (len)

@@ -20,13 +20,13 @@
 static int minimal_args(enum sp_cmd cmd, char **argv)
 {
 	static char *const base[][6] = {
-		[SP_CMD_NONE] = { "swapplace" },
-		[SP_CMD_LIST] = { "swapplace", "list" },
-		[SP_CMD_PLAN] = { "swapplace", "plan", "--target", "/dev/sdz" },
-		[SP_CMD_RUN] = { "swapplace", "run", "--target", "/dev/sdz", "--confirm", "X1" },
-		[SP_CMD_MEASURE] = { "swapplace", "measure" },
-		[SP_CMD_PROBE] = { "swapplace", "probe", "/dev/sdz" },
-		[SP_CMD_REPORT] = { "swapplace", "report", "r.json" },
+	    [SP_CMD_NONE] = {"swapplace"},
+	    [SP_CMD_LIST] = {"swapplace", "list"},
+	    [SP_CMD_PLAN] = {"swapplace", "plan", "--target", "/dev/sdz"},
+	    [SP_CMD_RUN] = {"swapplace", "run", "--target", "/dev/sdz", "--confirm", "X1"},
+	    [SP_CMD_MEASURE] = {"swapplace", "measure"},
+	    [SP_CMD_PROBE] = {"swapplace", "probe", "/dev/sdz"},
+	    [SP_CMD_REPORT] = {"swapplace", "report", "r.json"},
 	};
 	int n = 0;
 
@@ -41,14 +41,20 @@ static int minimal_args(enum sp_cmd cmd, char **argv)
 static const char *sample_arg(const struct sp_option *o)
 {
 	switch (o->kind) {
-	case SP_OPT_FLAG: return "";
-	case SP_OPT_SIZE: return "1M";
-	case SP_OPT_DURATION: return "2";
+	case SP_OPT_FLAG:
+		return "";
+	case SP_OPT_SIZE:
+		return "1M";
+	case SP_OPT_DURATION:
+		return "2";
 	case SP_OPT_U32:
 	case SP_OPT_U64:
-	case SP_OPT_PERCENT: return "3";
-	case SP_OPT_CHOICE: return "json";
-	default: return "x";
+	case SP_OPT_PERCENT:
+		return "3";
+	case SP_OPT_CHOICE:
+		return "json";
+	default:
+		return "x";
 	}
 }
 
@@ -137,7 +143,8 @@ static void check_defaults(void)
 
 			if (!sp_option_accepted(o, cmd))
 				continue;
-			snprintf(want, sizeof(want), "(default: %s)", o->def ? o->def : o->def_note);
+			snprintf(want, sizeof(want), "(default: %s)",
+				 o->def ? o->def : o->def_note);
 			if (!strstr(sp_cli_usage(cmd), want)) {
 				fprintf(stderr, "'%s --help' lacks '%s' for --%s\n",
 					sp_cmd_name(cmd), want, o->name);
@@ -150,7 +157,8 @@ static void check_defaults(void)
 			argc = minimal_args(cmd, argv);
 			CHECK(sp_cli_parse(argc, argv, &c, err, sizeof(err)) == 0);
 			if (!field_is_default(&c, o)) {
-				fprintf(stderr, "'%s' without --%s does not apply its default '%s'\n",
+				fprintf(stderr,
+					"'%s' without --%s does not apply its default '%s'\n",
 					sp_cmd_name(cmd), o->name, o->def);
 				CHECK(0);
 			}
@@ -207,15 +215,14 @@ static void check_help_lists_exactly_accepted(void)
 			ret = sp_cli_parse(argc, argv, &c, err, sizeof(err));
 			accepted = ret == 0;
 			if (accepted != mentions(help, o->name)) {
-				fprintf(stderr, "'%s': --%s %s but its help %s it (%s)\n",
-					sp_cmd_name(cmd), o->name,
-					accepted ? "parses" : "is refused",
-					mentions(help, o->name) ? "mentions" : "does not mention",
-					err);
+				fprintf(
+				    stderr, "'%s': --%s %s but its help %s it (%s)\n",
+				    sp_cmd_name(cmd), o->name, accepted ? "parses" : "is refused",
+				    mentions(help, o->name) ? "mentions" : "does not mention", err);
 				CHECK(0);
 			}
 			if (o->short_name) {
-				char s[3] = { '-', o->short_name, 0 };
+				char s[3] = {'-', o->short_name, 0};
 
 				argc = minimal_args(cmd, argv);
 				argv[argc++] = s;
@@ -291,8 +298,8 @@ static char *slurp(const char *path)
  */
 static void check_doc(const char *path, int readme)
 {
-	static const char *const foreign[] = { "direct-io", "install", "show", "always",
-					       "dirty", NULL };
+	static const char *const foreign[] = {"direct-io", "install", "show",
+					      "always",	   "dirty",   NULL};
 	char *text = slurp(path);
 
 	CHECK(text != NULL);
@@ -330,8 +337,10 @@ static void check_doc(const char *path, int readme)
 				const char *def = o->def ? o->def : o->def_note;
 
 				if (!def || strcmp(val, def)) {
-					fprintf(stderr, "%s says --%s defaults to '%s'; the table: "
-						"'%s'\n", path, name, val, def ? def : "");
+					fprintf(stderr,
+						"%s says --%s defaults to '%s'; the table: "
+						"'%s'\n",
+						path, name, val, def ? def : "");
 					CHECK(0);
 				}
 			}
@@ -342,9 +351,13 @@ static void check_doc(const char *path, int readme)
 
 int main(void)
 {
-	static const char *const docs[] = { "docs/appliance.md", "docs/boot.md",
-					    "docs/exit-codes.md", "docs/method.md",
-					    "docs/safety.md", "docs/schema.md", NULL };
+	static const char *const docs[] = {"docs/appliance.md",
+					   "docs/boot.md",
+					   "docs/exit-codes.md",
+					   "docs/method.md",
+					   "docs/safety.md",
+					   "docs/schema.md",
+					   NULL};
 
 	check_table();
 	check_defaults();
