@@ -59,16 +59,22 @@ struct sp_config {
 	const char *format;           /* report --format text|json */
 };
 
+/* Zero c, then set every default of the option table (core/options.h). */
 void sp_config_defaults(struct sp_config *c);
 
 /*
- * Parse argv into c. Returns: 0 on success, -EINVAL on a usage error with the message in err
+ * Parse argv into c, starting from sp_config_defaults(). Which options a command takes, how
+ * each parses and its default come from the option table (core/options.h).
+ * Returns: 0 on success, -EINVAL on a usage error with the message in err
  * ("unknown option '--foo'", "invalid size '12Q' for --budget"). c->help set means the caller
  * prints the usage of c->cmd (SP_CMD_NONE: the global one) and exits 0.
  */
 int sp_cli_parse(int argc, char **argv, struct sp_config *c, char *err, size_t errlen);
 
-/* The usage text of a subcommand (SP_CMD_NONE: global). */
+/*
+ * The usage text of a subcommand (SP_CMD_NONE: global), rendered once from the option table
+ * into static storage.
+ */
 const char *sp_cli_usage(enum sp_cmd cmd);
 
 const char *sp_cmd_name(enum sp_cmd cmd);

@@ -239,6 +239,7 @@ static void check_rendering(void)
 	for (int cmd = SP_CMD_NONE; cmd <= SP_CMD_LAST; cmd++) {
 		const char *help = sp_cli_usage(cmd);
 		int defaults = 0, said = 0;
+		static char big[1 << 16];
 		char small[64];
 
 		CHECK(help[0] && !strstr(help, "%%"));
@@ -261,6 +262,8 @@ static void check_rendering(void)
 			fprintf(stderr, "'%s --help' says 'default' %d times for %d defaults\n",
 				sp_cmd_name(cmd), said, defaults);
 		CHECK(said == defaults);
+		/* sp_cli_usage's storage holds the whole text, not a truncated one */
+		CHECK(sp_options_render_usage(cmd, big, sizeof(big)) == (int)strlen(help));
 		CHECK(sp_options_render_usage(cmd, small, sizeof(small)) == -ENOSPC);
 		CHECK(strlen(small) == sizeof(small) - 1);
 	}
