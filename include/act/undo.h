@@ -32,9 +32,6 @@ int sp_undo_run_to(size_t mark);
 /* Run everything (atexit and fatal paths). */
 void sp_undo_all(void);
 
-/* Forget entries above mark without running them (the change was undone another way). */
-void sp_undo_drop_to(size_t mark);
-
 /* Install SIGINT/SIGTERM/SIGHUP handlers (flag only) and the atexit hook. */
 void sp_undo_install(void);
 

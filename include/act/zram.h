@@ -46,12 +46,6 @@ int sp_zram_algorithms(char algs[][SP_ZRAM_ALG_MAX], size_t max, size_t *n);
  */
 int sp_zram_create(const char *alg, uint64_t disksize, char *dev, size_t devlen);
 
-/*
- * Reset and remove a device sp_zram_create() made (swap must be off); its undo entry stays
- * and becomes a no-op. Refuses (-EPERM) any device this process did not create.
- */
-int sp_zram_destroy(const char *dev);
-
 /* Read dev's mm_stat (dev is "/dev/zramN" or "zramN") into c. Returns: 0 or -errno. */
 int sp_zram_stats(const char *dev, struct sp_compression *c);
 

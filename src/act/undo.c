@@ -60,12 +60,6 @@ int sp_undo_run_to(size_t mark)
 	return first_err;
 }
 
-void sp_undo_drop_to(size_t mark)
-{
-	if (mark < depth)
-		depth = mark;
-}
-
 void sp_undo_all(void)
 {
 	sp_undo_run_to(0);

@@ -1,9 +1,9 @@
 /*
  * zram.c - creating, measuring and removing our own zram devices (see zram.h).
  *
- * The ids this process created are remembered in a small table: undo entries and
- * sp_zram_destroy() act only on ids marked live there, so an entry can never reset a device
- * that is not ours, even if an id is reused after a removal.
+ * The ids this process created are remembered in a small table: undo entries act only on ids
+ * marked live there, so an entry can never reset a device that is not ours, even if an id is
+ * reused after a removal.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -218,17 +218,6 @@ fail:
 	/* a half-made device is of no use: remove it now (the undo entry becomes a no-op) */
 	remove_owned(id);
 	return ret;
-}
-
-int sp_zram_destroy(const char *dev)
-{
-	int id, ret = dev_id(dev, &id);
-
-	if (ret < 0)
-		return ret;
-	if (id >= OWNED_MAX || !owned[id])
-		return -EPERM;
-	return remove_owned(id);
 }
 
 int sp_zram_stats(const char *dev, struct sp_compression *c)
