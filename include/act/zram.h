@@ -16,25 +16,11 @@
 #define SP_ZRAM_ALG_MAX 32
 
 /*
- * Parse a comp_algorithm listing such as "[lzo-rle] lzo lz4 zstd\n" (the selected one in
- * brackets) into algs, in order, brackets removed. Pure.
- * Returns: 0 on success, -E2BIG when more than max names (the first max are kept, *n says
- * how many there were), -EINVAL for a name longer than 31 bytes.
- */
-int sp_zram_parse_algorithms(const char *text, char algs[][SP_ZRAM_ALG_MAX], size_t max,
-			     size_t *n);
-
-/*
- * Parse mm_stat ("orig compr mem_used limit max_used same_pages ...") into c: zram = 1, the
- * sizes, same_pages, and zram_ratio = orig / compr (0 when nothing is stored). Pure.
- * Returns: 0 on success, -EINVAL when fewer than 6 numbers.
- */
-int sp_zram_parse_mm_stat(const char *text, struct sp_compression *c);
-
-/*
- * The compressors the kernel's zram offers: read from an existing device's comp_algorithm
- * (read-only), or from a device created and removed for the purpose when none exists.
- * Returns: 0 on success, -ENOENT without zram, other -errno as above.
+ * The compressors the kernel's zram offers, in the kernel's order: read from an existing
+ * device's comp_algorithm (read-only), or from a device created and removed for the purpose
+ * when none exists; parsed by sp_parse_comp_algorithm() (procparse.h).
+ * Returns: 0 on success, -ENOENT without zram, -EINVAL for a listing procparse rejects,
+ * -E2BIG when more than max names (the first max are kept), other -errno as above.
  */
 int sp_zram_algorithms(char algs[][SP_ZRAM_ALG_MAX], size_t max, size_t *n);
 
@@ -46,7 +32,11 @@ int sp_zram_algorithms(char algs[][SP_ZRAM_ALG_MAX], size_t max, size_t *n);
  */
 int sp_zram_create(const char *alg, uint64_t disksize, char *dev, size_t devlen);
 
-/* Read dev's mm_stat (dev is "/dev/zramN" or "zramN") into c. Returns: 0 or -errno. */
+/*
+ * Read dev's mm_stat (dev is "/dev/zramN" or "zramN"; parsed by sp_parse_mm_stat()) into c:
+ * zram = 1, the sizes, same_pages, and zram_ratio = orig / compr (0 when nothing is stored).
+ * c is written only on success. Returns: 0, -EINVAL for mm_stat procparse rejects, or -errno.
+ */
 int sp_zram_stats(const char *dev, struct sp_compression *c);
 
 #endif

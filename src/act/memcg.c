@@ -3,8 +3,9 @@
  *
  * Every cgroup is created as <base>/swapplace-<name>-<pid> so a leftover is recognisable and
  * attributable, and its removal (kill the tasks, wait until empty, rmdir) is on the undo list
- * from the moment mkdir succeeds. The text parsers (sp_memcg_parse_*) are pure so the unit
- * tests can feed them captured memory.events, memory.oom_control and memory.stat text, and
+ * from the moment mkdir succeeds. The text parsers are pure so the unit tests can feed them
+ * captured text ("key N" files such as memory.events, memory.oom_control and memory.stat go
+ * through procparse's sp_parse_vmstat, the same lines as /proc/vmstat), and
  * sp_memcg_create_in()/sp_memcg_open() take a base path so the file handling of either version
  * can be exercised against a scratch directory posing as a cgroup.
  */
@@ -19,6 +20,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "core/procparse.h"
 #include "sys/log.h"
 #include "act/memcg.h"
 #include "sys/sysfs.h"
@@ -28,35 +30,6 @@
 #define DESTROY_WAIT_MS 5000
 
 /* ---- pure parsers ---- */
-
-int sp_memcg_parse_keyed(const char *text, const char *key, uint64_t *val)
-{
-	size_t klen = strlen(key);
-	const char *p = text;
-
-	while (p && *p) {
-		const char *eol = strchr(p, '\n');
-
-		if (strncmp(p, key, klen) == 0 && (p[klen] == ' ' || p[klen] == '\t')) {
-			char *end;
-			unsigned long long v;
-			const char *q = p + klen;
-
-			while (*q == ' ' || *q == '\t')
-				q++;
-			if (!isdigit((unsigned char)*q))
-				return -EINVAL;
-			errno = 0;
-			v = strtoull(q, &end, 10);
-			if (errno || (*end && *end != '\n' && *end != ' '))
-				return -EINVAL;
-			*val = v;
-			return 0;
-		}
-		p = eol ? eol + 1 : NULL;
-	}
-	return -ENOENT;
-}
 
 int sp_memcg_parse_value(const char *text, uint64_t *val)
 {
@@ -179,7 +152,7 @@ static int cg_read_keyed(const struct sp_memcg *cg, const char *file, const char
 	char buf[8192];
 	int ret = cg_read(cg, file, buf, sizeof(buf));
 
-	return ret ? ret : sp_memcg_parse_keyed(buf, key, v);
+	return ret ? ret : sp_parse_vmstat(buf, key, v);
 }
 
 static int cg_exists(const struct sp_memcg *cg, const char *file)
