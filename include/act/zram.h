@@ -28,7 +28,7 @@ int sp_zram_algorithms(char algs[][SP_ZRAM_ALG_MAX], size_t max, size_t *n);
  * Create a zram device with compressor alg and disksize bytes; its path ("/dev/zram1") goes
  * into dev. Registers the reset and hot_remove on the undo list (swapoff is sp_swap_on's).
  * Returns: 0 on success, -ENOENT without /sys/class/zram-control, -EINVAL for an algorithm
- * the kernel refuses, other -errno.
+ * the kernel refuses, -EINTR when sp_interrupted() while waiting for the node, other -errno.
  */
 int sp_zram_create(const char *alg, uint64_t disksize, char *dev, size_t devlen);
 

@@ -50,6 +50,13 @@ int sp_read_u64(const char *root, const char *path, uint64_t *v);
 int sp_root_exists(const char *root, const char *path);
 
 /*
+ * Write all len bytes of buf to fd (a pipe, a regular file), continuing after short writes and
+ * EINTR. Not for sysfs attributes: they take one write (sp_write_text).
+ * Returns: 0, or -errno (-EIO when write() makes no progress).
+ */
+int sp_write_all(int fd, const void *buf, size_t len);
+
+/*
  * Write text to a file of the live system (sysfs, procfs) in one write(2), as the kernel
  * expects for attributes (retried only on EINTR, which wrote nothing).
  * Returns: 0, or -errno (a short write is -EIO).

@@ -14,7 +14,6 @@
 #include <sys/mount.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "act/disk.h"
@@ -23,13 +22,6 @@
 
 #define GUID_LINUX_SWAP "0657FD6D-A4AB-43C4-84E5-0933C84B4F4F"
 #define GUID_LINUX_FS "0FC63DAF-8483-4772-8E79-3D69D8477DE4"
-
-static void sleep_ms(long ms)
-{
-	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
-
-	nanosleep(&ts, NULL);
-}
 
 int sp_disk_part_path(const char *disk, int partno, char *buf, size_t len)
 {
@@ -188,7 +180,8 @@ static int wait_parts(const char *dev, const struct sp_layout *l)
 		}
 		if (ready)
 			return 0;
-		sleep_ms(50);
+		if (sp_sleep_ms(50))
+			return -EINTR;
 	}
 	return -ETIMEDOUT;
 }
@@ -391,7 +384,7 @@ static int undo_umount(void *p)
 		ret = umount2(a->dir, 0) < 0 ? -errno : 0;
 		if (ret != -EBUSY)
 			break;
-		sleep_ms(100);
+		sp_sleep_ms(100); /* an undo entry: finishes even after a signal */
 	}
 	if (ret == -EINVAL)
 		ret = 0; /* not mounted any more */

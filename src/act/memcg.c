@@ -17,7 +17,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "core/procparse.h"
@@ -445,14 +444,6 @@ static int read_pids(const struct sp_memcg *cg, pid_t *pids, size_t max, size_t 
 	return 0;
 }
 
-static void sleep_ms(long ms)
-{
-	struct timespec ts = {ms / 1000, (ms % 1000) * 1000000L};
-
-	while (nanosleep(&ts, &ts) < 0 && errno == EINTR)
-		;
-}
-
 int sp_memcg_destroy(const struct sp_memcg *cg)
 {
 	pid_t pids[256];
@@ -485,7 +476,7 @@ int sp_memcg_destroy(const struct sp_memcg *cg)
 			if (ret != -EBUSY)
 				break;
 		}
-		sleep_ms(10);
+		sp_sleep_ms(10); /* also an undo entry: finishes even after a signal */
 	}
 	if (!ret)
 		ret = -EBUSY;

@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "sys/log.h"
 #include "act/undo.h"
@@ -88,4 +89,14 @@ void sp_undo_install(void)
 int sp_interrupted(void)
 {
 	return interrupted;
+}
+
+int sp_sleep_ms(unsigned int ms)
+{
+	struct timespec ts = {ms / 1000, (long)(ms % 1000) * 1000000L};
+
+	/* a signal cuts nanosleep short: sleep the rest, the caller asked for the whole time */
+	while (nanosleep(&ts, &ts) < 0 && errno == EINTR)
+		;
+	return interrupted ? -EINTR : 0;
 }

@@ -10,7 +10,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "core/procparse.h"
@@ -136,13 +135,13 @@ int sp_zram_algorithms(char algs[][SP_ZRAM_ALG_MAX], size_t max, size_t *n)
 /* devtmpfs creates the node with the disk, but give a slow udev a moment anyway. */
 static int wait_node(const char *dev)
 {
-	struct timespec ts = { 0, 10 * 1000 * 1000 };
 	int i;
 
 	for (i = 0; i < 500; i++) {
 		if (access(dev, F_OK) == 0)
 			return 0;
-		nanosleep(&ts, NULL);
+		if (sp_sleep_ms(10))
+			return -EINTR;
 	}
 	return -ETIMEDOUT;
 }

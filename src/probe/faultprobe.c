@@ -618,23 +618,6 @@ static int worker_main(struct fp_ctx *c)
 	return 0;
 }
 
-static int write_all(int fd, const void *p, size_t len)
-{
-	const char *q = p;
-
-	while (len) {
-		ssize_t w = write(fd, q, len);
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			return -EIO;
-		q += w;
-		len -= (size_t)w;
-	}
-	return 0;
-}
-
 struct worker_args {
 	const struct sp_faultprobe_opts *o;
 	const struct sp_memcg *cg;
@@ -657,7 +640,7 @@ static int worker(void *arg, int go_fd, int res_fd)
 	m.fp.buffer_bytes = a->o->buffer_bytes;
 	m.fp.ci_target_pct = a->o->ci_target_pct;
 	m.err = worker_main(&c);
-	write_all(res_fd, &m, sizeof(m));
+	sp_write_all(res_fd, &m, sizeof(m));
 	return 0;
 }
 
