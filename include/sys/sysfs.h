@@ -22,6 +22,16 @@ int sp_root_is_live(const char *root);
  */
 int sp_root_path(const char *root, const char *path, char *out, size_t len);
 
+/* "dir/name" into out. Returns: 0, or -ENAMETOOLONG when out is too small. */
+int sp_path_join(const char *dir, const char *name, char *out, size_t len);
+
+/*
+ * The sysfs file of a block device's attribute: "/sys/class/block/NAME/ATTR" for dev
+ * "/dev/NAME" or "NAME" (/sys/class/block lists disks, partitions and zram devices alike).
+ * Returns: 0, -EINVAL for an empty name or attribute, -ENAMETOOLONG when out is too small.
+ */
+int sp_block_attr_path(const char *dev, const char *attr, char *out, size_t len);
+
 /*
  * Read root+path into buf, NUL-terminated, with trailing newlines removed (sysfs files end in
  * one). A file longer than len-1 is truncated. Returns: the length kept, or -errno.

@@ -18,6 +18,7 @@
 
 #include "act/disk.h"
 #include "sys/log.h"
+#include "sys/sysfs.h"
 #include "act/undo.h"
 
 #define GUID_LINUX_SWAP "0657FD6D-A4AB-43C4-84E5-0933C84B4F4F"
@@ -78,36 +79,22 @@ static int add_part(struct fdisk_context *cxt, const struct sp_layout *l, int i)
 	return ret;
 }
 
-static int read_sysfs_u64(const char *path, unsigned long long *v)
-{
-	FILE *f = fopen(path, "re");
-	int ok;
-
-	if (!f)
-		return -errno;
-	ok = fscanf(f, "%llu", v) == 1;
-	fclose(f);
-	return ok ? 0 : -EIO;
-}
-
 /* 1 when the kernel has partition partno of dev at the planned place, 0 when it has none,
  * -EEXIST when it has one elsewhere. sysfs counts 512-byte sectors whatever the logical
  * sector size. */
 static int kernel_part_state(const char *dev, int partno, const struct sp_part *p)
 {
 	char part[128], sys[192];
-	unsigned long long start, size;
-	const char *base;
+	uint64_t start, size;
 
-	if (sp_disk_part_path(dev, partno, part, sizeof(part)) < 0)
+	if (sp_disk_part_path(dev, partno, part, sizeof(part)) < 0 ||
+	    sp_block_attr_path(part, "start", sys, sizeof(sys)) < 0)
 		return -ENAMETOOLONG;
-	base = strrchr(part, '/');
-	base = base ? base + 1 : part;
-	snprintf(sys, sizeof(sys), "/sys/class/block/%s/start", base);
-	if (read_sysfs_u64(sys, &start) < 0)
+	if (sp_read_u64(NULL, sys, &start) < 0)
 		return 0;
-	snprintf(sys, sizeof(sys), "/sys/class/block/%s/size", base);
-	if (read_sysfs_u64(sys, &size) < 0)
+	if (sp_block_attr_path(part, "size", sys, sizeof(sys)) < 0)
+		return -ENAMETOOLONG;
+	if (sp_read_u64(NULL, sys, &size) < 0)
 		return 0;
 	return start == p->start_sector && size == p->sectors ? 1 : -EEXIST;
 }

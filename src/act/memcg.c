@@ -100,9 +100,7 @@ int sp_memcg_has_controller(const char *controllers, const char *name)
 
 static int cg_file(const struct sp_memcg *cg, const char *file, char *out, size_t len)
 {
-	int n = snprintf(out, len, "%s/%s", cg->path, file);
-
-	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
+	return sp_path_join(cg->path, file, out, len);
 }
 
 static int cg_write(const struct sp_memcg *cg, const char *file, const char *text)
@@ -160,7 +158,7 @@ static int cg_exists(const struct sp_memcg *cg, const char *file)
 
 	if (cg_file(cg, file, p, sizeof(p)))
 		return 0;
-	return access(p, F_OK) == 0;
+	return sp_root_exists(NULL, p);
 }
 
 /* ---- detection and lifetime ---- */
@@ -169,8 +167,8 @@ static int v2_has_memory(const char *dir)
 {
 	char p[600], buf[512];
 
-	snprintf(p, sizeof(p), "%s/cgroup.controllers", dir);
-	if (sp_read_text(NULL, p, buf, sizeof(buf)) < 0)
+	if (sp_path_join(dir, "cgroup.controllers", p, sizeof(p)) ||
+	    sp_read_text(NULL, p, buf, sizeof(buf)) < 0)
 		return 0;
 	return sp_memcg_has_controller(buf, "memory");
 }
@@ -185,7 +183,7 @@ int sp_memcg_detect(char *base, size_t base_len)
 			return 2;
 		}
 	}
-	if (access(V1_BASE "/memory.limit_in_bytes", F_OK) == 0) {
+	if (sp_root_exists(NULL, V1_BASE "/memory.limit_in_bytes")) {
 		snprintf(base, base_len, "%s", V1_BASE);
 		return 1;
 	}
@@ -240,8 +238,7 @@ static int v2_enable_memory(const char *base)
 	struct memcg_undo u;
 	int ret;
 
-	snprintf(p, sizeof(p), "%s/cgroup.subtree_control", base);
-	if (strlen(p) >= sizeof(u.path))
+	if (sp_path_join(base, "cgroup.subtree_control", p, sizeof(p)) || strlen(p) >= sizeof(u.path))
 		return -ENAMETOOLONG;
 	ret = (int)sp_read_text(NULL, p, buf, sizeof(buf));
 	if (ret < 0)
@@ -450,7 +447,7 @@ int sp_memcg_destroy(const struct sp_memcg *cg)
 	size_t n = 0;
 	int ret = 0;
 
-	if (access(cg->path, F_OK) < 0)
+	if (!sp_root_exists(NULL, cg->path))
 		return 0; /* already gone: destroy and its undo entry may both run */
 	/* v2 from 5.14 kills the whole subtree atomically, forks racing the loop included */
 	if (cg->version == 2 && cg_exists(cg, "cgroup.kill"))

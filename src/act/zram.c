@@ -25,9 +25,10 @@ static int owned[OWNED_MAX]; /* 1 when zram<id> was created by this process and 
 
 static int attr_path(int id, const char *attr, char *buf, size_t len)
 {
-	int n = snprintf(buf, len, "/sys/block/zram%d/%s", id, attr);
+	char name[32];
 
-	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
+	snprintf(name, sizeof(name), "zram%d", id);
+	return sp_block_attr_path(name, attr, buf, len);
 }
 
 static int hot_add(int *id)

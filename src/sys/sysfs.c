@@ -34,6 +34,25 @@ int sp_root_path(const char *root, const char *path, char *out, size_t len)
 	return 0;
 }
 
+int sp_path_join(const char *dir, const char *name, char *out, size_t len)
+{
+	int n = snprintf(out, len, "%s/%s", dir, name);
+
+	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
+}
+
+int sp_block_attr_path(const char *dev, const char *attr, char *out, size_t len)
+{
+	const char *name = strrchr(dev, '/');
+	int n;
+
+	name = name ? name + 1 : dev;
+	if (!*name || !*attr)
+		return -EINVAL;
+	n = snprintf(out, len, "/sys/class/block/%s/%s", name, attr);
+	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
+}
+
 /* Open root+path for reading. Returns: the descriptor, or -errno. */
 static int open_rooted(const char *root, const char *path)
 {
