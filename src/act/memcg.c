@@ -238,7 +238,8 @@ static int v2_enable_memory(const char *base)
 	struct memcg_undo u;
 	int ret;
 
-	if (sp_path_join(base, "cgroup.subtree_control", p, sizeof(p)) || strlen(p) >= sizeof(u.path))
+	if (sp_path_join(base, "cgroup.subtree_control", p, sizeof(p)) ||
+	    strlen(p) >= sizeof(u.path))
 		return -ENAMETOOLONG;
 	ret = (int)sp_read_text(NULL, p, buf, sizeof(buf));
 	if (ret < 0)

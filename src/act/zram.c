@@ -98,8 +98,7 @@ static int dev_id(const char *dev, int *id)
 }
 
 /* procparse's listing, as the names array the callers keep. */
-static int copy_algorithms(const char *text, char algs[][SP_ZRAM_ALG_MAX], size_t max,
-			   size_t *n)
+static int copy_algorithms(const char *text, char algs[][SP_ZRAM_ALG_MAX], size_t max, size_t *n)
 {
 	struct sp_comp_algs a;
 	int ret = sp_parse_comp_algorithm(text, &a);

@@ -147,8 +147,7 @@ static void test_comp_algorithm(void)
 	CHECK(sp_parse_comp_algorithm("[lzo\n", &a) == -EINVAL);
 	CHECK(sp_parse_comp_algorithm("\n", &a) == -EINVAL);
 	/* zram.c's names hold 31 bytes: a longer one is refused, not cut */
-	CHECK(sp_parse_comp_algorithm("[lz4] a23456789012345678901234567890123\n", &a) ==
-	      -EINVAL);
+	CHECK(sp_parse_comp_algorithm("[lz4] a23456789012345678901234567890123\n", &a) == -EINVAL);
 	CHECK(sp_parse_comp_algorithm("[a] b c d e f g h i j k l m n o p q\n", &a) == -EINVAL);
 }
 

@@ -23,7 +23,6 @@ int main(void)
 
 	CHECK(sp_path_join("/sys/fs/cgroup/x", "memory.max", p, sizeof(p)) == 0);
 	CHECK_STR(p, "/sys/fs/cgroup/x/memory.max");
-	CHECK(sp_path_join("/sys/fs/cgroup/x", "memory.max", tiny, sizeof(tiny)) ==
-	      -ENAMETOOLONG);
+	CHECK(sp_path_join("/sys/fs/cgroup/x", "memory.max", tiny, sizeof(tiny)) == -ENAMETOOLONG);
 	return CHECK_DONE();
 }
