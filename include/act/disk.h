@@ -27,7 +27,8 @@ int sp_disk_part_path(const char *disk, int partno, char *buf, size_t len);
  * every partition node exists at the planned start and size.
  * Returns: 0 on success, -ESTALE when dev's size or sector size differs from the plan's,
  * -ERANGE when libfdisk's usable area or placement differs from the plan, -ETIMEDOUT when
- * the partition nodes do not appear, other -errno (-EBUSY: partitions in use, no re-read).
+ * the partition nodes do not appear, -EINTR when sp_interrupted() while waiting, other
+ * -errno (-EBUSY: partitions in use, no re-read).
  */
 int sp_disk_write_layout(const char *dev, const struct sp_layout *l);
 

@@ -29,13 +29,4 @@ int sp_mkswap(const char *path, uint64_t area_bytes, const char *label);
  */
 int sp_swap_on(const char *path, int prio);
 
-/*
- * swapoff(2) path. The undo entry sp_swap_on() left stays registered and becomes a no-op.
- * Returns: 0 on success, -errno from swapoff (-EINVAL when path is not active).
- */
-int sp_swap_off(const char *path);
-
-/* 1 when path is listed in /proc/swaps, 0 when not, -errno when it cannot be read. */
-int sp_swap_is_active(const char *path);
-
 #endif

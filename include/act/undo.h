@@ -32,13 +32,17 @@ int sp_undo_run_to(size_t mark);
 /* Run everything (atexit and fatal paths). */
 void sp_undo_all(void);
 
-/* Forget entries above mark without running them (the change was undone another way). */
-void sp_undo_drop_to(size_t mark);
-
 /* Install SIGINT/SIGTERM/SIGHUP handlers (flag only) and the atexit hook. */
 void sp_undo_install(void);
 
 /* Nonzero once a terminating signal arrived; loops must stop and return -EINTR. */
 int sp_interrupted(void);
+
+/*
+ * Sleep ms milliseconds in full: a signal that interrupts the sleep does not shorten it (the
+ * remaining time is slept). Returns: -EINTR when sp_interrupted() is set by then, so a wait
+ * loop can stop; 0 otherwise. Undo entries, which must finish, ignore the result.
+ */
+int sp_sleep_ms(unsigned int ms);
 
 #endif

@@ -16,25 +16,11 @@
 #define SP_ZRAM_ALG_MAX 32
 
 /*
- * Parse a comp_algorithm listing such as "[lzo-rle] lzo lz4 zstd\n" (the selected one in
- * brackets) into algs, in order, brackets removed. Pure.
- * Returns: 0 on success, -E2BIG when more than max names (the first max are kept, *n says
- * how many there were), -EINVAL for a name longer than 31 bytes.
- */
-int sp_zram_parse_algorithms(const char *text, char algs[][SP_ZRAM_ALG_MAX], size_t max,
-			     size_t *n);
-
-/*
- * Parse mm_stat ("orig compr mem_used limit max_used same_pages ...") into c: zram = 1, the
- * sizes, same_pages, and zram_ratio = orig / compr (0 when nothing is stored). Pure.
- * Returns: 0 on success, -EINVAL when fewer than 6 numbers.
- */
-int sp_zram_parse_mm_stat(const char *text, struct sp_compression *c);
-
-/*
- * The compressors the kernel's zram offers: read from an existing device's comp_algorithm
- * (read-only), or from a device created and removed for the purpose when none exists.
- * Returns: 0 on success, -ENOENT without zram, other -errno as above.
+ * The compressors the kernel's zram offers, in the kernel's order: read from an existing
+ * device's comp_algorithm (read-only), or from a device created and removed for the purpose
+ * when none exists; parsed by sp_parse_comp_algorithm() (procparse.h).
+ * Returns: 0 on success, -ENOENT without zram, -EINVAL for a listing procparse rejects,
+ * -E2BIG when more than max names (the first max are kept), other -errno as above.
  */
 int sp_zram_algorithms(char algs[][SP_ZRAM_ALG_MAX], size_t max, size_t *n);
 
@@ -42,17 +28,15 @@ int sp_zram_algorithms(char algs[][SP_ZRAM_ALG_MAX], size_t max, size_t *n);
  * Create a zram device with compressor alg and disksize bytes; its path ("/dev/zram1") goes
  * into dev. Registers the reset and hot_remove on the undo list (swapoff is sp_swap_on's).
  * Returns: 0 on success, -ENOENT without /sys/class/zram-control, -EINVAL for an algorithm
- * the kernel refuses, other -errno.
+ * the kernel refuses, -EINTR when sp_interrupted() while waiting for the node, other -errno.
  */
 int sp_zram_create(const char *alg, uint64_t disksize, char *dev, size_t devlen);
 
 /*
- * Reset and remove a device sp_zram_create() made (swap must be off); its undo entry stays
- * and becomes a no-op. Refuses (-EPERM) any device this process did not create.
+ * Read dev's mm_stat (dev is "/dev/zramN" or "zramN"; parsed by sp_parse_mm_stat()) into c:
+ * zram = 1, the sizes, same_pages, and zram_ratio = orig / compr (0 when nothing is stored).
+ * c is written only on success. Returns: 0, -EINVAL for mm_stat procparse rejects, or -errno.
  */
-int sp_zram_destroy(const char *dev);
-
-/* Read dev's mm_stat (dev is "/dev/zramN" or "zramN") into c. Returns: 0 or -errno. */
 int sp_zram_stats(const char *dev, struct sp_compression *c);
 
 #endif

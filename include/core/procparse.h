@@ -40,7 +40,11 @@ struct sp_mount_entry {
 };
 int sp_parse_mountinfo(const char *text, struct sp_mount_entry *out, size_t max, size_t *n);
 
-/* "pswpin 123" lines: the value of key. Returns: 0, -ENOENT, -EINVAL. */
+/*
+ * "key N" lines: /proc/vmstat ("pswpin 123") and the cgroup files of the same shape
+ * (memory.stat, memory.events, memory.oom_control). The value of key, matched as a whole
+ * word. Returns: 0, -ENOENT, -EINVAL.
+ */
 int sp_parse_vmstat(const char *text, const char *key, uint64_t *v);
 
 /*

@@ -12,6 +12,7 @@
 #ifndef SP_PRESSURE_H
 #define SP_PRESSURE_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "core/report.h"
@@ -39,10 +40,9 @@ void sp_pressure_defaults(struct sp_pressure_opts *o);
 int sp_pressure_run(const struct sp_pressure_opts *o, struct sp_pressure_probe *out);
 
 /*
- * Fill one page of the workload with text-like data (words from a small vocabulary, about
- * 2-3:1 for lz4/zstd) behind a 16-byte header of page index and seed hash: every page is
- * distinct and none is zero- or same-filled, so zram's same-page shortcut cannot apply.
+ * Fill the workload's n_pages pages of page_size bytes: page i is sp_page_fill(i, seed)
+ * (pagefill.h), the fault probe's pages, so zram is given the same data in both probes.
  */
-void sp_pressure_fill_page(unsigned char *page, size_t len, uint64_t index, uint64_t seed);
+void sp_pressure_fill(void *buf, uint64_t n_pages, size_t page_size, uint64_t seed);
 
 #endif

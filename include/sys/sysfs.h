@@ -22,6 +22,16 @@ int sp_root_is_live(const char *root);
  */
 int sp_root_path(const char *root, const char *path, char *out, size_t len);
 
+/* "dir/name" into out. Returns: 0, or -ENAMETOOLONG when out is too small. */
+int sp_path_join(const char *dir, const char *name, char *out, size_t len);
+
+/*
+ * The sysfs file of a block device's attribute: "/sys/class/block/NAME/ATTR" for dev
+ * "/dev/NAME" or "NAME" (/sys/class/block lists disks, partitions and zram devices alike).
+ * Returns: 0, -EINVAL for an empty name or attribute, -ENAMETOOLONG when out is too small.
+ */
+int sp_block_attr_path(const char *dev, const char *attr, char *out, size_t len);
+
 /*
  * Read root+path into buf, NUL-terminated, with trailing newlines removed (sysfs files end in
  * one). A file longer than len-1 is truncated. Returns: the length kept, or -errno.
@@ -48,6 +58,13 @@ int sp_read_u64(const char *root, const char *path, uint64_t *v);
 
 /* Nonzero when root+path exists (stat follows symlinks). */
 int sp_root_exists(const char *root, const char *path);
+
+/*
+ * Write all len bytes of buf to fd (a pipe, a regular file), continuing after short writes and
+ * EINTR. Not for sysfs attributes: they take one write (sp_write_text).
+ * Returns: 0, or -errno (-EIO when write() makes no progress).
+ */
+int sp_write_all(int fd, const void *buf, size_t len);
 
 /*
  * Write text to a file of the live system (sysfs, procfs) in one write(2), as the kernel

@@ -14,22 +14,15 @@
 #include <sys/mount.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "act/disk.h"
 #include "sys/log.h"
+#include "sys/sysfs.h"
 #include "act/undo.h"
 
 #define GUID_LINUX_SWAP "0657FD6D-A4AB-43C4-84E5-0933C84B4F4F"
 #define GUID_LINUX_FS "0FC63DAF-8483-4772-8E79-3D69D8477DE4"
-
-static void sleep_ms(long ms)
-{
-	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
-
-	nanosleep(&ts, NULL);
-}
 
 int sp_disk_part_path(const char *disk, int partno, char *buf, size_t len)
 {
@@ -86,36 +79,22 @@ static int add_part(struct fdisk_context *cxt, const struct sp_layout *l, int i)
 	return ret;
 }
 
-static int read_sysfs_u64(const char *path, unsigned long long *v)
-{
-	FILE *f = fopen(path, "re");
-	int ok;
-
-	if (!f)
-		return -errno;
-	ok = fscanf(f, "%llu", v) == 1;
-	fclose(f);
-	return ok ? 0 : -EIO;
-}
-
 /* 1 when the kernel has partition partno of dev at the planned place, 0 when it has none,
  * -EEXIST when it has one elsewhere. sysfs counts 512-byte sectors whatever the logical
  * sector size. */
 static int kernel_part_state(const char *dev, int partno, const struct sp_part *p)
 {
 	char part[128], sys[192];
-	unsigned long long start, size;
-	const char *base;
+	uint64_t start, size;
 
-	if (sp_disk_part_path(dev, partno, part, sizeof(part)) < 0)
+	if (sp_disk_part_path(dev, partno, part, sizeof(part)) < 0 ||
+	    sp_block_attr_path(part, "start", sys, sizeof(sys)) < 0)
 		return -ENAMETOOLONG;
-	base = strrchr(part, '/');
-	base = base ? base + 1 : part;
-	snprintf(sys, sizeof(sys), "/sys/class/block/%s/start", base);
-	if (read_sysfs_u64(sys, &start) < 0)
+	if (sp_read_u64(NULL, sys, &start) < 0)
 		return 0;
-	snprintf(sys, sizeof(sys), "/sys/class/block/%s/size", base);
-	if (read_sysfs_u64(sys, &size) < 0)
+	if (sp_block_attr_path(part, "size", sys, sizeof(sys)) < 0)
+		return -ENAMETOOLONG;
+	if (sp_read_u64(NULL, sys, &size) < 0)
 		return 0;
 	return start == p->start_sector && size == p->sectors ? 1 : -EEXIST;
 }
@@ -188,7 +167,8 @@ static int wait_parts(const char *dev, const struct sp_layout *l)
 		}
 		if (ready)
 			return 0;
-		sleep_ms(50);
+		if (sp_sleep_ms(50))
+			return -EINTR;
 	}
 	return -ETIMEDOUT;
 }
@@ -391,7 +371,7 @@ static int undo_umount(void *p)
 		ret = umount2(a->dir, 0) < 0 ? -errno : 0;
 		if (ret != -EBUSY)
 			break;
-		sleep_ms(100);
+		sp_sleep_ms(100); /* an undo entry: finishes even after a signal */
 	}
 	if (ret == -EINVAL)
 		ret = 0; /* not mounted any more */

@@ -3,8 +3,9 @@
  *
  * Every cgroup is created as <base>/swapplace-<name>-<pid> so a leftover is recognisable and
  * attributable, and its removal (kill the tasks, wait until empty, rmdir) is on the undo list
- * from the moment mkdir succeeds. The text parsers (sp_memcg_parse_*) are pure so the unit
- * tests can feed them captured memory.events, memory.oom_control and memory.stat text, and
+ * from the moment mkdir succeeds. The text parsers are pure so the unit tests can feed them
+ * captured text ("key N" files such as memory.events, memory.oom_control and memory.stat go
+ * through procparse's sp_parse_vmstat, the same lines as /proc/vmstat), and
  * sp_memcg_create_in()/sp_memcg_open() take a base path so the file handling of either version
  * can be exercised against a scratch directory posing as a cgroup.
  */
@@ -16,9 +17,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
+#include "core/procparse.h"
 #include "sys/log.h"
 #include "act/memcg.h"
 #include "sys/sysfs.h"
@@ -28,35 +29,6 @@
 #define DESTROY_WAIT_MS 5000
 
 /* ---- pure parsers ---- */
-
-int sp_memcg_parse_keyed(const char *text, const char *key, uint64_t *val)
-{
-	size_t klen = strlen(key);
-	const char *p = text;
-
-	while (p && *p) {
-		const char *eol = strchr(p, '\n');
-
-		if (strncmp(p, key, klen) == 0 && (p[klen] == ' ' || p[klen] == '\t')) {
-			char *end;
-			unsigned long long v;
-			const char *q = p + klen;
-
-			while (*q == ' ' || *q == '\t')
-				q++;
-			if (!isdigit((unsigned char)*q))
-				return -EINVAL;
-			errno = 0;
-			v = strtoull(q, &end, 10);
-			if (errno || (*end && *end != '\n' && *end != ' '))
-				return -EINVAL;
-			*val = v;
-			return 0;
-		}
-		p = eol ? eol + 1 : NULL;
-	}
-	return -ENOENT;
-}
 
 int sp_memcg_parse_value(const char *text, uint64_t *val)
 {
@@ -128,9 +100,7 @@ int sp_memcg_has_controller(const char *controllers, const char *name)
 
 static int cg_file(const struct sp_memcg *cg, const char *file, char *out, size_t len)
 {
-	int n = snprintf(out, len, "%s/%s", cg->path, file);
-
-	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
+	return sp_path_join(cg->path, file, out, len);
 }
 
 static int cg_write(const struct sp_memcg *cg, const char *file, const char *text)
@@ -179,7 +149,7 @@ static int cg_read_keyed(const struct sp_memcg *cg, const char *file, const char
 	char buf[8192];
 	int ret = cg_read(cg, file, buf, sizeof(buf));
 
-	return ret ? ret : sp_memcg_parse_keyed(buf, key, v);
+	return ret ? ret : sp_parse_vmstat(buf, key, v);
 }
 
 static int cg_exists(const struct sp_memcg *cg, const char *file)
@@ -188,7 +158,7 @@ static int cg_exists(const struct sp_memcg *cg, const char *file)
 
 	if (cg_file(cg, file, p, sizeof(p)))
 		return 0;
-	return access(p, F_OK) == 0;
+	return sp_root_exists(NULL, p);
 }
 
 /* ---- detection and lifetime ---- */
@@ -197,8 +167,8 @@ static int v2_has_memory(const char *dir)
 {
 	char p[600], buf[512];
 
-	snprintf(p, sizeof(p), "%s/cgroup.controllers", dir);
-	if (sp_read_text(NULL, p, buf, sizeof(buf)) < 0)
+	if (sp_path_join(dir, "cgroup.controllers", p, sizeof(p)) ||
+	    sp_read_text(NULL, p, buf, sizeof(buf)) < 0)
 		return 0;
 	return sp_memcg_has_controller(buf, "memory");
 }
@@ -213,7 +183,7 @@ int sp_memcg_detect(char *base, size_t base_len)
 			return 2;
 		}
 	}
-	if (access(V1_BASE "/memory.limit_in_bytes", F_OK) == 0) {
+	if (sp_root_exists(NULL, V1_BASE "/memory.limit_in_bytes")) {
 		snprintf(base, base_len, "%s", V1_BASE);
 		return 1;
 	}
@@ -268,8 +238,8 @@ static int v2_enable_memory(const char *base)
 	struct memcg_undo u;
 	int ret;
 
-	snprintf(p, sizeof(p), "%s/cgroup.subtree_control", base);
-	if (strlen(p) >= sizeof(u.path))
+	if (sp_path_join(base, "cgroup.subtree_control", p, sizeof(p)) ||
+	    strlen(p) >= sizeof(u.path))
 		return -ENAMETOOLONG;
 	ret = (int)sp_read_text(NULL, p, buf, sizeof(buf));
 	if (ret < 0)
@@ -472,21 +442,13 @@ static int read_pids(const struct sp_memcg *cg, pid_t *pids, size_t max, size_t 
 	return 0;
 }
 
-static void sleep_ms(long ms)
-{
-	struct timespec ts = {ms / 1000, (ms % 1000) * 1000000L};
-
-	while (nanosleep(&ts, &ts) < 0 && errno == EINTR)
-		;
-}
-
 int sp_memcg_destroy(const struct sp_memcg *cg)
 {
 	pid_t pids[256];
 	size_t n = 0;
 	int ret = 0;
 
-	if (access(cg->path, F_OK) < 0)
+	if (!sp_root_exists(NULL, cg->path))
 		return 0; /* already gone: destroy and its undo entry may both run */
 	/* v2 from 5.14 kills the whole subtree atomically, forks racing the loop included */
 	if (cg->version == 2 && cg_exists(cg, "cgroup.kill"))
@@ -512,7 +474,7 @@ int sp_memcg_destroy(const struct sp_memcg *cg)
 			if (ret != -EBUSY)
 				break;
 		}
-		sleep_ms(10);
+		sp_sleep_ms(10); /* also an undo entry: finishes even after a signal */
 	}
 	if (!ret)
 		ret = -EBUSY;

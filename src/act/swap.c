@@ -92,7 +92,7 @@ static int undo_swapoff(void *p)
 
 	if (swapoff(a->path) == 0)
 		return 0;
-	/* EINVAL: not active any more (the caller's own sp_swap_off ran first) */
+	/* EINVAL: not active any more (swapped off by someone else meanwhile) */
 	return errno == EINVAL ? 0 : -errno;
 }
 
@@ -118,30 +118,4 @@ int sp_swap_on(const char *path, int prio)
 		return ret;
 	}
 	return 0;
-}
-
-int sp_swap_off(const char *path)
-{
-	if (swapoff(path) < 0)
-		return -errno;
-	sp_debug("swap", "swapoff %s", path);
-	return 0;
-}
-
-int sp_swap_is_active(const char *path)
-{
-	char line[512], name[PATH_MAX], want[PATH_MAX];
-	FILE *f = fopen("/proc/swaps", "re");
-	int found = 0;
-
-	if (!f)
-		return -errno;
-	/* /proc/swaps shows the canonical path */
-	if (!realpath(path, want))
-		snprintf(want, sizeof(want), "%s", path);
-	while (fgets(line, sizeof(line), f))
-		if (sscanf(line, "%4095s", name) == 1 && strcmp(name, want) == 0)
-			found = 1;
-	fclose(f);
-	return found;
 }

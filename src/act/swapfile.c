@@ -15,26 +15,11 @@
 #include "sys/log.h"
 #include "act/swap.h"
 #include "act/swapfile.h"
+#include "sys/sysfs.h"
 #include "act/undo.h"
 
 #define CHUNK (1u << 20)
 #define FIEMAP_BATCH 128
-
-static int write_all(int fd, const char *buf, size_t len)
-{
-	while (len) {
-		ssize_t n = write(fd, buf, len);
-
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			return -errno;
-		}
-		buf += n;
-		len -= (size_t)n;
-	}
-	return 0;
-}
 
 int sp_swapfile_create(const char *path, uint64_t bytes)
 {
@@ -65,7 +50,7 @@ int sp_swapfile_create(const char *path, uint64_t bytes)
 			ret = -EINTR;
 			break;
 		}
-		ret = write_all(fd, buf, len);
+		ret = sp_write_all(fd, buf, len);
 		done += len;
 	}
 	if (!ret && fsync(fd) < 0)

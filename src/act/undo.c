@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "sys/log.h"
 #include "act/undo.h"
@@ -60,12 +61,6 @@ int sp_undo_run_to(size_t mark)
 	return first_err;
 }
 
-void sp_undo_drop_to(size_t mark)
-{
-	if (mark < depth)
-		depth = mark;
-}
-
 void sp_undo_all(void)
 {
 	sp_undo_run_to(0);
@@ -94,4 +89,14 @@ void sp_undo_install(void)
 int sp_interrupted(void)
 {
 	return interrupted;
+}
+
+int sp_sleep_ms(unsigned int ms)
+{
+	struct timespec ts = {ms / 1000, (long)(ms % 1000) * 1000000L};
+
+	/* a signal cuts nanosleep short: sleep the rest, the caller asked for the whole time */
+	while (nanosleep(&ts, &ts) < 0 && errno == EINTR)
+		;
+	return interrupted ? -EINTR : 0;
 }

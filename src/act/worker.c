@@ -7,7 +7,6 @@
 #include <poll.h>
 #include <signal.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "sys/log.h"
@@ -115,7 +114,6 @@ int sp_worker_read(struct sp_worker *w, void *buf, size_t len, double timeout_s)
 
 int sp_worker_reap(struct sp_worker *w, int kill_now, double grace_s, int *status)
 {
-	const struct timespec tick = {0, REAP_TICK_MS * 1000000L};
 	int grace_ms = (int)(grace_s * 1000), since_kill = 0, ret = 0;
 
 	close_fd(&w->go_fd);
@@ -144,7 +142,7 @@ int sp_worker_reap(struct sp_worker *w, int kill_now, double grace_s, int *statu
 			ret = -ETIMEDOUT;
 			break;
 		}
-		nanosleep(&tick, NULL);
+		sp_sleep_ms(REAP_TICK_MS); /* reaping finishes even after a signal */
 	}
 	if (!ret && WIFSIGNALED(*status))
 		sp_debug("worker", "pid %d ended by signal %d%s", (int)w->pid, WTERMSIG(*status),

@@ -1,19 +1,18 @@
 /*
  * zram.c - creating, measuring and removing our own zram devices (see zram.h).
  *
- * The ids this process created are remembered in a small table: undo entries and
- * sp_zram_destroy() act only on ids marked live there, so an entry can never reset a device
- * that is not ours, even if an id is reused after a removal.
+ * The ids this process created are remembered in a small table: undo entries act only on ids
+ * marked live there, so an entry can never reset a device that is not ours, even if an id is
+ * reused after a removal.
  */
-#include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
+#include "core/procparse.h"
 #include "sys/log.h"
 #include "sys/sysfs.h"
 #include "act/undo.h"
@@ -24,57 +23,12 @@
 
 static int owned[OWNED_MAX]; /* 1 when zram<id> was created by this process and still lives */
 
-int sp_zram_parse_algorithms(const char *text, char algs[][SP_ZRAM_ALG_MAX], size_t max,
-			     size_t *n)
-{
-	const char *p = text;
-	size_t count = 0;
-
-	while (*p) {
-		const char *s;
-		size_t len;
-
-		while (*p && (isspace((unsigned char)*p) || *p == '[' || *p == ']'))
-			p++;
-		if (!*p)
-			break;
-		s = p;
-		while (*p && !isspace((unsigned char)*p) && *p != '[' && *p != ']')
-			p++;
-		len = p - s;
-		if (len >= SP_ZRAM_ALG_MAX)
-			return -EINVAL;
-		if (count < max) {
-			memcpy(algs[count], s, len);
-			algs[count][len] = 0;
-		}
-		count++;
-	}
-	*n = count;
-	return count > max ? -E2BIG : 0;
-}
-
-int sp_zram_parse_mm_stat(const char *text, struct sp_compression *c)
-{
-	unsigned long long v[6];
-
-	if (sscanf(text, "%llu %llu %llu %llu %llu %llu", &v[0], &v[1], &v[2], &v[3], &v[4],
-		   &v[5]) != 6)
-		return -EINVAL;
-	c->zram = 1;
-	c->orig_data_size = v[0];
-	c->compr_data_size = v[1];
-	c->mem_used_total = v[2];
-	c->same_pages = v[5];
-	c->zram_ratio = v[1] ? (double)v[0] / (double)v[1] : 0;
-	return 0;
-}
-
 static int attr_path(int id, const char *attr, char *buf, size_t len)
 {
-	int n = snprintf(buf, len, "/sys/block/zram%d/%s", id, attr);
+	char name[32];
 
-	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
+	snprintf(name, sizeof(name), "zram%d", id);
+	return sp_block_attr_path(name, attr, buf, len);
 }
 
 static int hot_add(int *id)
@@ -143,6 +97,20 @@ static int dev_id(const char *dev, int *id)
 	return 0;
 }
 
+/* procparse's listing, as the names array the callers keep. */
+static int copy_algorithms(const char *text, char algs[][SP_ZRAM_ALG_MAX], size_t max, size_t *n)
+{
+	struct sp_comp_algs a;
+	int ret = sp_parse_comp_algorithm(text, &a);
+
+	if (ret < 0)
+		return ret;
+	for (size_t i = 0; i < a.n && i < max; i++)
+		snprintf(algs[i], SP_ZRAM_ALG_MAX, "%s", a.name[i]);
+	*n = a.n < max ? a.n : max;
+	return a.n > max ? -E2BIG : 0;
+}
+
 int sp_zram_algorithms(char algs[][SP_ZRAM_ALG_MAX], size_t max, size_t *n)
 {
 	char path[64], buf[512];
@@ -153,7 +121,7 @@ int sp_zram_algorithms(char algs[][SP_ZRAM_ALG_MAX], size_t max, size_t *n)
 	for (id = 0; id < 16; id++) {
 		attr_path(id, "comp_algorithm", path, sizeof(path));
 		if (sp_read_text(NULL, path, buf, sizeof(buf)) >= 0)
-			return sp_zram_parse_algorithms(buf, algs, max, n);
+			return copy_algorithms(buf, algs, max, n);
 	}
 	ret = hot_add(&id);
 	if (ret < 0)
@@ -161,19 +129,19 @@ int sp_zram_algorithms(char algs[][SP_ZRAM_ALG_MAX], size_t max, size_t *n)
 	attr_path(id, "comp_algorithm", path, sizeof(path));
 	ret = (int)sp_read_text(NULL, path, buf, sizeof(buf));
 	remove_owned(id);
-	return ret < 0 ? ret : sp_zram_parse_algorithms(buf, algs, max, n);
+	return ret < 0 ? ret : copy_algorithms(buf, algs, max, n);
 }
 
 /* devtmpfs creates the node with the disk, but give a slow udev a moment anyway. */
 static int wait_node(const char *dev)
 {
-	struct timespec ts = { 0, 10 * 1000 * 1000 };
 	int i;
 
 	for (i = 0; i < 500; i++) {
 		if (access(dev, F_OK) == 0)
 			return 0;
-		nanosleep(&ts, NULL);
+		if (sp_sleep_ms(10))
+			return -EINTR;
 	}
 	return -ETIMEDOUT;
 }
@@ -220,19 +188,9 @@ fail:
 	return ret;
 }
 
-int sp_zram_destroy(const char *dev)
-{
-	int id, ret = dev_id(dev, &id);
-
-	if (ret < 0)
-		return ret;
-	if (id >= OWNED_MAX || !owned[id])
-		return -EPERM;
-	return remove_owned(id);
-}
-
 int sp_zram_stats(const char *dev, struct sp_compression *c)
 {
+	struct sp_zram_mm_stat st;
 	char path[64], buf[256];
 	int id, ret = dev_id(dev, &id);
 
@@ -240,5 +198,17 @@ int sp_zram_stats(const char *dev, struct sp_compression *c)
 		return ret;
 	attr_path(id, "mm_stat", path, sizeof(path));
 	ret = (int)sp_read_text(NULL, path, buf, sizeof(buf));
-	return ret < 0 ? ret : sp_zram_parse_mm_stat(buf, c);
+	if (ret < 0)
+		return ret;
+	ret = sp_parse_mm_stat(buf, &st);
+	if (ret < 0)
+		return ret;
+	c->zram = 1;
+	c->orig_data_size = st.orig_data_size;
+	c->compr_data_size = st.compr_data_size;
+	c->mem_used_total = st.mem_used_total;
+	c->same_pages = st.same_pages;
+	c->zram_ratio =
+	    st.compr_data_size ? (double)st.orig_data_size / (double)st.compr_data_size : 0;
+	return 0;
 }

@@ -15,6 +15,7 @@
 #include "core/analysis.h"
 #include "core/report.h"
 #include "core/report_text.h"
+#include "core/units.h"
 
 #define BAR_WIDTH 40
 
@@ -99,21 +100,10 @@ static const char *us(char *buf, double v)
 	return buf;
 }
 
+/* Sizes print as everywhere else (units.h: rounded down, never shown larger than they are). */
 static const char *bytes(char *buf, uint64_t b)
 {
-	static const char *const unit[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB"};
-	double v = (double)b;
-	int u = 0;
-
-	while (v >= 1024 && u < 5) {
-		v /= 1024;
-		u++;
-	}
-	if (u == 0)
-		snprintf(buf, 16, "%llu B", (unsigned long long)b);
-	else
-		snprintf(buf, 16, "%.1f %s", v, unit[u]);
-	return buf;
+	return sp_format_bytes(b, buf, 16);
 }
 
 static const char *rate(char *buf, double v)

@@ -41,6 +41,7 @@
 #include "sys/timer.h"
 #include "act/undo.h"
 #include "act/worker.h"
+#include "act/zram.h"
 
 #ifndef MADV_PAGEOUT
 #define MADV_PAGEOUT 21
@@ -217,25 +218,6 @@ static int evict(struct fp_ctx *c)
 	return 0;
 }
 
-/* The kernel's view of the pages it holds: read while the whole buffer is in zram. */
-static void read_zram(const char *dev, struct sp_compression *z)
-{
-	const char *name = strrchr(dev, '/');
-	char path[128], buf[512];
-	struct sp_zram_mm_stat st;
-
-	snprintf(path, sizeof(path), "/sys/block/%s/mm_stat", name ? name + 1 : dev);
-	if (sp_read_text(NULL, path, buf, sizeof(buf)) < 0 || sp_parse_mm_stat(buf, &st))
-		return;
-	z->zram = 1;
-	z->orig_data_size = st.orig_data_size;
-	z->compr_data_size = st.compr_data_size;
-	z->mem_used_total = st.mem_used_total;
-	z->same_pages = st.same_pages;
-	z->zram_ratio =
-	    st.compr_data_size ? (double)st.orig_data_size / (double)st.compr_data_size : 0;
-}
-
 /* Eviction proof, recorded at the first eviction (outside any timed window). */
 static void record_proof(struct fp_ctx *c)
 {
@@ -248,7 +230,7 @@ static void record_proof(struct fp_ctx *c)
 	d->resident_pages = resident_pages(c);
 	sp_memcg_usage(c->cg, &d->usage_after_evict);
 	if (c->o->zram_dev)
-		read_zram(c->o->zram_dev, &c->m->zram);
+		sp_zram_stats(c->o->zram_dev, &c->m->zram); /* the kernel's view of the pages */
 	sp_debug("faultprobe", "proof: VmSwap %llu of %llu, resident %llu pages, SwapCached %llu",
 		 (unsigned long long)d->vmswap_bytes, (unsigned long long)(c->n_pages * c->page),
 		 (unsigned long long)d->resident_pages,
@@ -636,23 +618,6 @@ static int worker_main(struct fp_ctx *c)
 	return 0;
 }
 
-static int write_all(int fd, const void *p, size_t len)
-{
-	const char *q = p;
-
-	while (len) {
-		ssize_t w = write(fd, q, len);
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			return -EIO;
-		q += w;
-		len -= (size_t)w;
-	}
-	return 0;
-}
-
 struct worker_args {
 	const struct sp_faultprobe_opts *o;
 	const struct sp_memcg *cg;
@@ -675,7 +640,7 @@ static int worker(void *arg, int go_fd, int res_fd)
 	m.fp.buffer_bytes = a->o->buffer_bytes;
 	m.fp.ci_target_pct = a->o->ci_target_pct;
 	m.err = worker_main(&c);
-	write_all(res_fd, &m, sizeof(m));
+	sp_write_all(res_fd, &m, sizeof(m));
 	return 0;
 }
 

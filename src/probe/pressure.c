@@ -22,6 +22,7 @@
 #include "core/hist.h"
 #include "sys/log.h"
 #include "act/memcg.h"
+#include "core/pagefill.h"
 #include "probe/pressure.h"
 #include "core/rng.h"
 #include "sys/sysfs.h"
@@ -60,44 +61,10 @@ void sp_pressure_defaults(struct sp_pressure_opts *o)
 	o->allow_swap = 1;
 }
 
-static const char *const words[32] = {
-    "the",    "swap",  "page",	"of",	"memory", "and",   "kernel",	"a",
-    "disk",   "to",    "cache", "in",	"fault",  "is",	   "placement", "latency",
-    "for",    "zram",  "block", "with", "read",	  "write", "file",	"on",
-    "cgroup", "start", "end",	"that", "queue",  "time",  "device",	"data",
-};
-
-void sp_pressure_fill_page(unsigned char *page, size_t len, uint64_t index, uint64_t seed)
+void sp_pressure_fill(void *buf, uint64_t n_pages, size_t page_size, uint64_t seed)
 {
-	uint64_t hdr[2] = {index, sp_mix64(seed ^ sp_mix64(index))};
-	uint64_t bits = 0;
-	int left = 0;
-	size_t off = sizeof(hdr);
-	struct sp_rng rng;
-
-	if (len < sizeof(hdr))
-		return;
-	memcpy(page, hdr, sizeof(hdr));
-	sp_rng_seed(&rng, hdr[1]);
-	while (off < len) {
-		const char *w;
-		size_t n;
-
-		if (left < 5) {
-			bits = sp_rng_next(&rng);
-			left = 64;
-		}
-		w = words[bits & 31];
-		bits >>= 5;
-		left -= 5;
-		n = strlen(w);
-		if (n > len - off)
-			n = len - off;
-		memcpy(page + off, w, n);
-		off += n;
-		if (off < len)
-			page[off++] = ' ';
-	}
+	for (uint64_t i = 0; i < n_pages; i++)
+		sp_page_fill((unsigned char *)buf + i * page_size, page_size, i, seed);
 }
 
 struct oom_adj_undo {
@@ -192,8 +159,7 @@ static int child_main(void *arg, int go_fd, int done_fd)
 	 */
 	sh->phase = PH_FILL;
 	t0 = sp_now();
-	for (uint64_t i = 0; i < n_pages; i++)
-		sp_pressure_fill_page(buf + i * (uint64_t)page, (size_t)page, i, o->seed);
+	sp_pressure_fill(buf, n_pages, (size_t)page, o->seed);
 	sh->fill_ns = sp_elapsed_ns(t0, sp_now());
 
 	sp_rng_seed(&rng, o->seed ^ 0x70726573ull);

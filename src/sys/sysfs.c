@@ -1,5 +1,6 @@
 /*
- * sysfs.c - rooted reads of /proc and /sys, and single-write sysfs stores.
+ * sysfs.c - rooted reads of /proc and /sys, single-write sysfs stores, and the one
+ * write-everything loop for pipes and files.
  *
  * Readers join a root prefix so the same code runs on the live system and on captured trees.
  * Every module reads and writes /proc, /sys and cgroupfs through here rather than with a local
@@ -31,6 +32,25 @@ int sp_root_path(const char *root, const char *path, char *out, size_t len)
 	if (n < 0 || (size_t)n >= len)
 		return -ENAMETOOLONG;
 	return 0;
+}
+
+int sp_path_join(const char *dir, const char *name, char *out, size_t len)
+{
+	int n = snprintf(out, len, "%s/%s", dir, name);
+
+	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
+}
+
+int sp_block_attr_path(const char *dev, const char *attr, char *out, size_t len)
+{
+	const char *name = strrchr(dev, '/');
+	int n;
+
+	name = name ? name + 1 : dev;
+	if (!*name || !*attr)
+		return -EINVAL;
+	n = snprintf(out, len, "/sys/class/block/%s/%s", name, attr);
+	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
 }
 
 /* Open root+path for reading. Returns: the descriptor, or -errno. */
@@ -198,6 +218,25 @@ int sp_root_exists(const char *root, const char *path)
 	if (sp_root_path(root, path, full, sizeof(full)))
 		return 0;
 	return stat(full, &st) == 0;
+}
+
+int sp_write_all(int fd, const void *buf, size_t len)
+{
+	const char *p = buf;
+
+	while (len) {
+		ssize_t n = write(fd, p, len);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return -errno;
+		if (n == 0)
+			return -EIO; /* no progress: retrying would spin */
+		p += n;
+		len -= (size_t)n;
+	}
+	return 0;
 }
 
 int sp_write_text(const char *path, const char *text)

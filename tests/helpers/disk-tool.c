@@ -14,7 +14,7 @@
  *   mkswap PATH [BYTES]
  *   swapfile PATH BYTES PARTSTART                create the file, print its extents
  *   extents PATH PARTSTART
- *   zram-algs | parse-algs TEXT | parse-mm-stat TEXT
+ *   zram-algs
  *   with-mount SRC DIR FSTYPE -- CMD...
  *   with-swap PATH PRIO -- CMD...
  *   with-zram ALG BYTES -- CMD...                zram + mkswap + swapon; $SP_DEV for CMD
@@ -206,25 +206,15 @@ int main(int argc, char **argv)
 		for (i = 0; i < n; i++)
 			printf("extent %llu %llu\n", (unsigned long long)ext[i].start_sector,
 			       (unsigned long long)ext[i].sectors);
-	} else if (!strcmp(cmd, "zram-algs") || (!strcmp(cmd, "parse-algs") && argc >= 3)) {
+	} else if (!strcmp(cmd, "zram-algs")) {
 		char algs[16][SP_ZRAM_ALG_MAX];
 		size_t n, i;
 
-		ret = argc >= 3 ? sp_zram_parse_algorithms(argv[2], algs, 16, &n)
-				: sp_zram_algorithms(algs, 16, &n);
+		ret = sp_zram_algorithms(algs, 16, &n);
 		if (ret < 0)
 			die("algorithms", ret);
 		for (i = 0; i < n; i++)
 			printf("%s\n", algs[i]);
-	} else if (!strcmp(cmd, "parse-mm-stat") && argc >= 3) {
-		struct sp_compression c = { 0 };
-
-		ret = sp_zram_parse_mm_stat(argv[2], &c);
-		if (ret < 0)
-			die("mm_stat", ret);
-		printf("%d %.3f %llu %llu %llu %llu\n", c.zram, c.zram_ratio,
-		       (unsigned long long)c.orig_data_size, (unsigned long long)c.compr_data_size,
-		       (unsigned long long)c.mem_used_total, (unsigned long long)c.same_pages);
 	} else if (!strcmp(cmd, "with-mount") && argc >= 5) {
 		ret = sp_mount(argv[2], argv[3], argv[4]);
 		if (ret < 0)

@@ -1,21 +1,12 @@
 #!/bin/bash
-# zram-create-remove - sp_zram_algorithms() lists what the kernel's comp_algorithm lists (and
-# the parser handles the selected-in-brackets form); sp_zram_create() makes a new device (never
-# zram0) with lz4 and the size asked, swapon takes it, sp_zram_stats() reads its mm_stat; the
-# undo list swaps it off and removes it, on a normal end, a failure, and a refused algorithm,
-# leaving the zram devices as they were.
+# zram-create-remove - sp_zram_algorithms() lists what the kernel's comp_algorithm lists (the
+# parsing is procparse's, unit-tested in t-procparse-counters-and-zram); sp_zram_create() makes
+# a new device (never zram0) with lz4 and the size asked, swapon takes it, sp_zram_stats() reads
+# its mm_stat; the undo list swaps it off and removes it, on a normal end, a failure, and a
+# refused algorithm, leaving the zram devices as they were.
 . "$(dirname "$0")/lib.sh"
 TOOL=$TOP/build/tests/disk-tool
 [ -x "$TOOL" ] || fail "build/tests/disk-tool is missing (make tests)"
-
-# the pure parsers first (no root needed)
-[ "$("$TOOL" parse-algs '[lzo-rle] lzo lz4 zstd' | tr '\n' ' ')" = "lzo-rle lzo lz4 zstd " ] ||
-	fail "parse of a listing with the selection first"
-[ "$("$TOOL" parse-algs 'lzo lzo-rle [lz4]
-' | tr '\n' ' ')" = "lzo lzo-rle lz4 " ] || fail "parse of a listing with the selection last"
-[ "$("$TOOL" parse-mm-stat '8192 2048 12288 0 12288 3 0 0 0')" = "1 4.000 8192 2048 12288 3" ] ||
-	fail "mm_stat parse"
-"$TOOL" parse-mm-stat '1 2 3' 2>/dev/null && fail "short mm_stat accepted"
 
 need_root
 [ -e /sys/class/zram-control/hot_add ] || skip "no zram-control"

@@ -1,5 +1,6 @@
 /*
- * t-memcg-parses-cgroup-text - the pure parsers read what the kernel writes: memory.events
+ * t-memcg-parses-cgroup-text - the pure parsers read what the kernel writes (the "key N" files
+ * through procparse's sp_parse_vmstat, as memcg.c reads them): memory.events
  * (v2), memory.oom_control with and without the oom_kill line (v1, before and after 4.13),
  * memory.stat without confusing pgmajfault with total_pgmajfault, single values including
  * "max", cgroup.procs, and controller lists without prefix matches (cpu vs cpuset).
@@ -9,6 +10,7 @@
 
 #include "check.h"
 #include "act/memcg.h"
+#include "core/procparse.h"
 
 int main(void)
 {
@@ -21,30 +23,30 @@ int main(void)
 	uint64_t v = 0;
 	pid_t pids[2];
 
-	CHECK(sp_memcg_parse_keyed(events, "oom_kill", &v) == 0);
+	CHECK(sp_parse_vmstat(events, "oom_kill", &v) == 0);
 	CHECK_EQ_U64(v, 2);
-	CHECK(sp_memcg_parse_keyed(events, "oom", &v) == 0);
+	CHECK(sp_parse_vmstat(events, "oom", &v) == 0);
 	CHECK_EQ_U64(v, 3);
-	CHECK(sp_memcg_parse_keyed(events, "max", &v) == 0);
+	CHECK(sp_parse_vmstat(events, "max", &v) == 0);
 	CHECK_EQ_U64(v, 340);
-	CHECK(sp_memcg_parse_keyed(events, "oom_group", &v) == -ENOENT);
+	CHECK(sp_parse_vmstat(events, "oom_group", &v) == -ENOENT);
 
-	CHECK(sp_memcg_parse_keyed(oom_new, "oom_kill", &v) == 0);
+	CHECK(sp_parse_vmstat(oom_new, "oom_kill", &v) == 0);
 	CHECK_EQ_U64(v, 7);
-	CHECK(sp_memcg_parse_keyed(oom_old, "oom_kill", &v) == -ENOENT);
-	CHECK(sp_memcg_parse_keyed(oom_old, "under_oom", &v) == 0);
+	CHECK(sp_parse_vmstat(oom_old, "oom_kill", &v) == -ENOENT);
+	CHECK(sp_parse_vmstat(oom_old, "under_oom", &v) == 0);
 	CHECK_EQ_U64(v, 1);
 
-	CHECK(sp_memcg_parse_keyed(stat_v1, "pgmajfault", &v) == 0);
+	CHECK(sp_parse_vmstat(stat_v1, "pgmajfault", &v) == 0);
 	CHECK_EQ_U64(v, 6987);
-	CHECK(sp_memcg_parse_keyed(stat_v1, "total_pgmajfault", &v) == 0);
+	CHECK(sp_parse_vmstat(stat_v1, "total_pgmajfault", &v) == 0);
 	CHECK_EQ_U64(v, 9999);
-	CHECK(sp_memcg_parse_keyed(stat_v2, "pgmajfault", &v) == 0);
+	CHECK(sp_parse_vmstat(stat_v2, "pgmajfault", &v) == 0);
 	CHECK_EQ_U64(v, 42);
-	CHECK(sp_memcg_parse_keyed("pgmajfault x\n", "pgmajfault", &v) == -EINVAL);
-	CHECK(sp_memcg_parse_keyed("", "pgmajfault", &v) == -ENOENT);
+	CHECK(sp_parse_vmstat("pgmajfault x\n", "pgmajfault", &v) == -EINVAL);
+	CHECK(sp_parse_vmstat("", "pgmajfault", &v) == -ENOENT);
 	/* last line without a newline */
-	CHECK(sp_memcg_parse_keyed("a 1\nb 2", "b", &v) == 0);
+	CHECK(sp_parse_vmstat("a 1\nb 2", "b", &v) == 0);
 	CHECK_EQ_U64(v, 2);
 
 	CHECK(sp_memcg_parse_value("max\n", &v) == 0);

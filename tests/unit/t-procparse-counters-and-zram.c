@@ -116,6 +116,12 @@ static void test_mm_stat(void)
 	CHECK(sp_parse_mm_stat("4096 100 8192 0 8192 3 1 0 0 9\n", &s) == -EINVAL);
 	CHECK(sp_parse_mm_stat("4096 100 x 0 8192 3 1\n", &s) == -EINVAL);
 	CHECK(sp_parse_mm_stat("", &s) == -EINVAL);
+	CHECK(sp_parse_mm_stat("1 2 3", &s) == -EINVAL);
+	/* the form zram.c's own parser used to read (before it was merged into this one) */
+	CHECK(sp_parse_mm_stat("8192 2048 12288 0 12288 3 0 0 0", &s) == 0);
+	CHECK_EQ_U64(s.orig_data_size, 8192);
+	CHECK_EQ_U64(s.compr_data_size, 2048);
+	CHECK_EQ_U64(s.same_pages, 3);
 }
 
 static void test_comp_algorithm(void)
@@ -140,6 +146,9 @@ static void test_comp_algorithm(void)
 	CHECK(sp_parse_comp_algorithm("[]\n", &a) == -EINVAL);
 	CHECK(sp_parse_comp_algorithm("[lzo\n", &a) == -EINVAL);
 	CHECK(sp_parse_comp_algorithm("\n", &a) == -EINVAL);
+	/* zram.c's names hold 31 bytes: a longer one is refused, not cut */
+	CHECK(sp_parse_comp_algorithm("[lz4] a23456789012345678901234567890123\n", &a) == -EINVAL);
+	CHECK(sp_parse_comp_algorithm("[a] b c d e f g h i j k l m n o p q\n", &a) == -EINVAL);
 }
 
 static void test_pid_stat(void)

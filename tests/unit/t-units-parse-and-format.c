@@ -216,6 +216,9 @@ int main(void)
 	fmt(10 * KI - 1, "9.9 KiB");       /* rounds down, never up to "10.0" */
 	fmt(10 * KI, "10 KiB");
 	fmt(512 * MI, "512 MiB");
+	fmt(256 * MI, "256 MiB"); /* the one formatter: report_text's own printed "256.0 MiB" */
+	fmt(MI - 1, "1023 KiB");  /* ... and "1024.0 KiB" here, a size larger than it is */
+	fmt(MI, "1.0 MiB");
 	fmt(GI - 1, "1023 MiB");
 	fmt(GI, "1.0 GiB");
 	fmt(GI + GI / 2, "1.5 GiB");
