@@ -18,6 +18,11 @@ static const char *const cmd_names[] = {
 	[SP_CMD_REPORT] = "report",
 };
 
+const char *sp_cmd_name(enum sp_cmd cmd)
+{
+	return cmd_names[cmd];
+}
+
 void sp_config_defaults(struct sp_config *c)
 {
 	char err[128];
