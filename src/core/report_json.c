@@ -23,7 +23,7 @@
 #include "core/analysis.h"
 #include "core/report.h"
 #include "core/report_json.h"
-#include "core/report_text.h"
+#include "core/verdict.h"
 
 enum ftype { F_STR, F_U64, F_U32, F_INT, F_BOOL, F_DBL, F_OBJ, F_FLAT };
 
@@ -494,7 +494,7 @@ static json_t *analysis_json(struct jb *b, const struct sp_report *r, const stru
 
 	a = json_array();
 	for (size_t i = 0; i < f->n_verdict; i++) {
-		if (sp_report_text_verdict(r, f, f->verdict[i], s, sizeof(s)) < 0)
+		if (sp_verdict_sentence(r, f, f->verdict[i], s, sizeof(s)) < 0)
 			continue;
 		x = json_object();
 		put(b, x, "kind", json_string(sp_verdict_kind_name(f->verdict[i])));
