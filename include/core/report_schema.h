@@ -37,9 +37,9 @@ struct sp_enum_type {
 	const char *expect;		     /* "ok, failed, invalid or skipped" */
 };
 
-#define SP_FF_REQUIRED 0x1  /* reading fails when the key is missing */
+#define SP_FF_REQUIRED 0x1   /* reading fails when the key is missing */
 #define SP_FF_NULL_EMPTY 0x2 /* LIST: an empty list is written as null */
-#define SP_FF_COND 0x4	    /* FLAT: only when the int at aux (in this object) is non-zero */
+#define SP_FF_COND 0x4	     /* FLAT: only when the int at aux (in this object) is non-zero */
 
 struct sp_field {
 	const char *key; /* NULL ends a table; "" for FLAT */
@@ -50,10 +50,10 @@ struct sp_field {
 		      * count, from the table's struct; FLAT with SP_FF_COND: the int condition */
 	size_t max;  /* LIST: capacity */
 	unsigned flags;
-	const struct sp_field *sub;	/* OBJ, FLAT, SECTION, LIST */
-	const struct sp_enum_type *en;	/* ENUM */
+	const struct sp_field *sub;	 /* OBJ, FLAT, SECTION, LIST */
+	const struct sp_enum_type *en;	 /* ENUM */
 	int (*present)(const void *sec); /* SECTION: written when true (NULL: the "done" flag) */
-	const char *implied_by;		/* BOOL: true whenever this key is present (older files) */
+	const char *implied_by;		 /* BOOL: true whenever this key is present (older files) */
 };
 
 /* The whole report (struct sp_report), "analysis" excepted. */

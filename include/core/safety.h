@@ -25,12 +25,12 @@
 
 /* One node of a device: the device itself, or one of its partitions. */
 struct sp_node_facts {
-	char name[32];	      /* kernel name: sdb, sdb1 */
-	int is_self;	      /* the device itself; else one of its partitions (named "on X") */
-	int holds_root;	      /* the running root filesystem is mounted from it */
-	int is_boot;	      /* the boot medium ($SWAPPLACE_BOOT_DEVICE or by-label SWAPPLACE) */
+	char name[32];	       /* kernel name: sdb, sdb1 */
+	int is_self;	       /* the device itself; else one of its partitions (named "on X") */
+	int holds_root;	       /* the running root filesystem is mounted from it */
+	int is_boot;	       /* the boot medium ($SWAPPLACE_BOOT_DEVICE or by-label SWAPPLACE) */
 	char mount_point[256]; /* the first block mount from it, or "" */
-	char holders[200];    /* sysfs holders: "dm-0, md127", or "" */
+	char holders[200];     /* sysfs holders: "dm-0, md127", or "" */
 };
 
 /* An active swap area on one of the nodes. */

@@ -16,40 +16,67 @@
 #define IS(T, m, type)                                                                             \
 	(0 * sizeof(struct {                                                                       \
 		 int x;                                                                            \
-		 _Static_assert(_Generic(((T *)0)->m, type: 1, default: 0),                        \
+		 _Static_assert(_Generic(((T *)0)->m, type : 1, default : 0),                      \
 				#T "." #m " is not " #type);                                       \
 	 }))
 #define AT(T, m, type) (offsetof(T, m) + IS(T, m, type))
 
-#define STR(k, T, m) {.key = k, .type = SP_F_STR, .off = AT(T, m, char *), .size = sizeof(((T *)0)->m)}
-#define U64(k, T, m) {.key = k, .type = SP_F_U64, .off = AT(T, m, uint64_t)}
-#define U32(k, T, m) {.key = k, .type = SP_F_U32, .off = AT(T, m, uint32_t)}
-#define INT(k, T, m) {.key = k, .type = SP_F_INT, .off = AT(T, m, int)}
-#define BOOL(k, T, m) {.key = k, .type = SP_F_BOOL, .off = AT(T, m, int)}
-#define DBL(k, T, m) {.key = k, .type = SP_F_DBL, .off = AT(T, m, double)}
+#define STR(k, T, m)                                                                               \
+	{                                                                                          \
+		.key = k, .type = SP_F_STR, .off = AT(T, m, char *), .size = sizeof(((T *)0)->m)   \
+	}
+#define U64(k, T, m)                                                                               \
+	{                                                                                          \
+		.key = k, .type = SP_F_U64, .off = AT(T, m, uint64_t)                              \
+	}
+#define U32(k, T, m)                                                                               \
+	{                                                                                          \
+		.key = k, .type = SP_F_U32, .off = AT(T, m, uint32_t)                              \
+	}
+#define INT(k, T, m)                                                                               \
+	{                                                                                          \
+		.key = k, .type = SP_F_INT, .off = AT(T, m, int)                                   \
+	}
+#define BOOL(k, T, m)                                                                              \
+	{                                                                                          \
+		.key = k, .type = SP_F_BOOL, .off = AT(T, m, int)                                  \
+	}
+#define DBL(k, T, m)                                                                               \
+	{                                                                                          \
+		.key = k, .type = SP_F_DBL, .off = AT(T, m, double)                                \
+	}
 #define ENUM(k, T, m, e)                                                                           \
-	{.key = k,                                                                                 \
-	 .type = SP_F_ENUM,                                                                        \
-	 .off = offsetof(T, m) + 0 * sizeof(char[sizeof(((T *)0)->m) == sizeof(int) ? 1 : -1]),   \
-	 .en = e}
-#define OBJ(k, T, m, t) {.key = k, .type = SP_F_OBJ, .off = offsetof(T, m), .sub = t}
-#define FLAT(T, m, t) {.key = "", .type = SP_F_FLAT, .off = offsetof(T, m), .sub = t}
+	{                                                                                          \
+		.key = k, .type = SP_F_ENUM,                                                       \
+		.off = offsetof(T, m) +                                                            \
+		       0 * sizeof(char[sizeof(((T *)0)->m) == sizeof(int) ? 1 : -1]),              \
+		.en = e                                                                            \
+	}
+#define OBJ(k, T, m, t)                                                                            \
+	{                                                                                          \
+		.key = k, .type = SP_F_OBJ, .off = offsetof(T, m), .sub = t                        \
+	}
+#define FLAT(T, m, t)                                                                              \
+	{                                                                                          \
+		.key = "", .type = SP_F_FLAT, .off = offsetof(T, m), .sub = t                      \
+	}
 #define SECTION(k, T, m, t)                                                                        \
-	{.key = k,                                                                                 \
-	 .type = SP_F_SECTION,                                                                     \
-	 .off = offsetof(T, m),                                                                    \
-	 .aux = offsetof(__typeof__(((T *)0)->m), done) + IS(__typeof__(((T *)0)->m), done, int), \
-	 .sub = t}
+	{                                                                                          \
+		.key = k, .type = SP_F_SECTION, .off = offsetof(T, m),                             \
+		.aux = offsetof(__typeof__(((T *)0)->m), done) +                                   \
+		       IS(__typeof__(((T *)0)->m), done, int),                                     \
+		.sub = t                                                                           \
+	}
 #define LIST(k, T, m, n, t, fl)                                                                    \
-	{.key = k,                                                                                 \
-	 .type = SP_F_LIST,                                                                        \
-	 .off = offsetof(T, m),                                                                    \
-	 .size = sizeof(((T *)0)->m[0]),                                                           \
-	 .aux = AT(T, n, size_t),                                                                  \
-	 .max = sizeof(((T *)0)->m) / sizeof(((T *)0)->m[0]),                                     \
-	 .flags = fl,                                                                              \
-	 .sub = t}
-#define END {.key = NULL}
+	{                                                                                          \
+		.key = k, .type = SP_F_LIST, .off = offsetof(T, m),                                \
+		.size = sizeof(((T *)0)->m[0]), .aux = AT(T, n, size_t),                           \
+		.max = sizeof(((T *)0)->m) / sizeof(((T *)0)->m[0]), .flags = fl, .sub = t         \
+	}
+#define END                                                                                        \
+	{                                                                                          \
+		.key = NULL                                                                        \
+	}
 
 typedef struct sp_lat_summary lat_t;
 typedef struct sp_fault_probe fault_t;
@@ -218,21 +245,15 @@ static const struct sp_field integrity_fields[] = {
 
 /* the kernel's figures exist only for zram */
 static const struct sp_field zram_fields[] = {
-    DBL("zram_ratio", comp_t, zram_ratio),
-    U64("orig_data_size", comp_t, orig_data_size),
-    U64("compr_data_size", comp_t, compr_data_size),
-    U64("mem_used_total", comp_t, mem_used_total),
-    U64("same_pages", comp_t, same_pages),
-    END,
+    DBL("zram_ratio", comp_t, zram_ratio),	     U64("orig_data_size", comp_t, orig_data_size),
+    U64("compr_data_size", comp_t, compr_data_size), U64("mem_used_total", comp_t, mem_used_total),
+    U64("same_pages", comp_t, same_pages),	     END,
 };
 
 static const struct sp_field compression_fields[] = {
     DBL("data_ratio", comp_t, data_ratio),
     /* older producers left out the flag: the kernel's ratio implies zram */
-    {.key = "zram",
-     .type = SP_F_BOOL,
-     .off = AT(comp_t, zram, int),
-     .implied_by = "zram_ratio"},
+    {.key = "zram", .type = SP_F_BOOL, .off = AT(comp_t, zram, int), .implied_by = "zram_ratio"},
     {.key = "",
      .type = SP_F_FLAT,
      .off = 0,
@@ -293,9 +314,7 @@ const struct sp_field sp_schema_report[] = {
     STR("command", struct sp_report, command),
     {.key = "started", .type = SP_F_TIME_ISO, .off = AT(struct sp_report, started, time_t)},
     /* read after "started": the integer wins where both are present */
-    {.key = "started_unix",
-     .type = SP_F_TIME_UNIX,
-     .off = AT(struct sp_report, started, time_t)},
+    {.key = "started_unix", .type = SP_F_TIME_UNIX, .off = AT(struct sp_report, started, time_t)},
     DBL("duration_s", struct sp_report, duration_s),
     {.key = "seed", .type = SP_F_U64_WIDE, .off = AT(struct sp_report, seed, uint64_t)},
     U64("budget_bytes", struct sp_report, budget_bytes),

@@ -14,8 +14,8 @@
 #include "core/units.h"
 
 /* Append "; "-separated text; a full buffer keeps what fit. */
-__attribute__((format(printf, 3, 4))) static void reason_add(char *buf, size_t len,
-							      const char *fmt, ...)
+__attribute__((format(printf, 3, 4))) static void reason_add(char *buf, size_t len, const char *fmt,
+							     ...)
 {
 	size_t used = strnlen(buf, len);
 	va_list ap;

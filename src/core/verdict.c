@@ -78,7 +78,6 @@ static const char *name(const struct sp_report *r, int i)
 	return r->results[i].placement;
 }
 
-
 int sp_verdict_sentence(const struct sp_report *r, const struct sp_findings *f,
 			enum sp_verdict_kind k, char *buf, size_t len)
 {
@@ -151,8 +150,9 @@ int sp_verdict_sentence(const struct sp_report *r, const struct sp_findings *f,
 			    sp_status_name(r->results[f->file].status));
 			return 0;
 		case SP_FILE_GAP_START:
-			cat(buf, len, "; the start partition has no swap-in latency to compare it "
-				      "with");
+			cat(buf, len,
+			    "; the start partition has no swap-in latency to compare it "
+			    "with");
 			return 0;
 		case SP_FILE_GAP_NONE:
 			break;

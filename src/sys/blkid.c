@@ -16,7 +16,7 @@
 
 /* Append "; "-separated text; a full buffer keeps what fit. */
 __attribute__((format(printf, 3, 4))) static void append(char *buf, size_t len, const char *fmt,
-							  ...)
+							 ...)
 {
 	size_t used = strlen(buf);
 	va_list ap;

@@ -19,7 +19,8 @@ static size_t keys_of(const struct sp_field *t, const char **keys, size_t n, siz
 		}
 		for (size_t i = 0; i < n; i++)
 			if (strcmp(keys[i], t->key) == 0) {
-				fprintf(stderr, "key '%s' is in one object's table twice\n", t->key);
+				fprintf(stderr, "key '%s' is in one object's table twice\n",
+					t->key);
 				check_failures++;
 			}
 		if (n < max)

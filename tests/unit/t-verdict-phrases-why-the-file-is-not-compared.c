@@ -46,8 +46,7 @@ int main(void)
 	r.results[idx("start")].status = SP_STATUS_FAILED;
 	file_sentence(s, sizeof(s));
 	CHECK(f.file_gap == SP_FILE_GAP_START);
-	CHECK(strstr(s, "; the start partition has no swap-in latency to compare it with") !=
-	      NULL);
+	CHECK(strstr(s, "; the start partition has no swap-in latency to compare it with") != NULL);
 
 	/* the finding alone decides: flip it and the words follow */
 	f.file_gap = SP_FILE_GAP_FILE;
