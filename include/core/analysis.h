@@ -45,6 +45,13 @@ enum sp_verdict_kind {
 };
 const char *sp_verdict_kind_name(enum sp_verdict_kind k); /* "start-vs-end", ... */
 
+/* Why the swap file could not be compared with the start partition. */
+enum sp_file_gap {
+	SP_FILE_GAP_NONE = 0, /* compared (file_start.have), or there is no swap file */
+	SP_FILE_GAP_FILE,     /* the file gave no swap-in latency: its status and reason say why */
+	SP_FILE_GAP_START,    /* the file did, but the start partition has none to compare with */
+};
+
 /* The CI of two medians overlapping means the run cannot tell them apart. */
 struct sp_pair {
 	int have;	/* both sides ok and measured */
@@ -71,6 +78,7 @@ struct sp_findings {
 	int file;		   /* result index or -1 */
 	struct sp_pair file_start; /* a = start, b = file */
 	double file_penalty_pct;   /* (file / start - 1) * 100, when file_start.have */
+	enum sp_file_gap file_gap; /* when file >= 0 and !file_start.have: which side lacks */
 	size_t file_extents;
 	enum sp_region file_region;
 	double file_pos_lo, file_pos_mid, file_pos_hi; /* fractions of the disk, 0..1 */

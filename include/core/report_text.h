@@ -22,12 +22,4 @@
  */
 int sp_report_text_write(FILE *out, const struct sp_report *r, const struct sp_findings *f);
 
-/*
- * Phrase one verdict item as a sentence (no final period, no line breaks) into buf.
- * Shared with the JSON renderer so both carry the same words.
- * Returns: 0, or -EINVAL for an unknown kind (buf then holds "").
- */
-int sp_report_text_verdict(const struct sp_report *r, const struct sp_findings *f,
-			   enum sp_verdict_kind k, char *buf, size_t len);
-
 #endif

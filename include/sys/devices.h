@@ -1,8 +1,9 @@
 /*
- * devices.h - what block devices the machine has, and which of them are in use.
+ * devices.h - what block devices the machine has, and the facts of which of them are in use.
  *
  * `swapplace list` shows the scan; `run` resolves --target/--also with sp_device_find and hands
- * the result to safety.h. Everything reads through a root prefix (sysfs.h): the live system, or
+ * the result to safety.h. Each device's unsafe flag and reason are safety.h's verdict on the
+ * facts gathered here (struct sp_device_facts); identity is devident.h, signatures blkid.h. Everything reads through a root prefix (sysfs.h): the live system, or
  * a captured /proc, /sys and /dev tree in tests/fixtures. Only signatures need the live system
  * (libblkid opens the device node read-only); with a fixture root they stay empty.
  */
@@ -14,6 +15,7 @@
 
 #include "core/procparse.h"
 #include "core/report.h"
+#include "core/safety.h"
 
 #define SP_MAX_MOUNTS 256
 #define SP_MAX_SWAPS 32
@@ -62,6 +64,13 @@ int sp_devices_scan(const char *root, const struct sp_sys_facts *f, struct sp_de
  */
 int sp_device_find(const char *root, const struct sp_sys_facts *f, const char *path,
 		   struct sp_device_info *out);
+
+/*
+ * sp_device_find, and the facts about the device (and its partitions) that its unsafe flag and
+ * reason were decided from (sp_safety_unsafe_reasons). Returns: as sp_device_find.
+ */
+int sp_device_find_facts(const char *root, const struct sp_sys_facts *f, const char *path,
+			 struct sp_device_info *out, struct sp_device_facts *df);
 
 /*
  * The whole disk whose serial is exactly serial (the appliance names targets by serial: it

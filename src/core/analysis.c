@@ -309,6 +309,8 @@ int sp_analyse(const struct sp_report *r, struct sp_findings *f)
 	pair(r, f, find(r, "start"), f->file, &f->file_start);
 	if (f->file_start.have)
 		f->file_penalty_pct = (f->file_start.ratio - 1) * 100;
+	else if (f->file >= 0)
+		f->file_gap = is_ranked(f, f->file) ? SP_FILE_GAP_START : SP_FILE_GAP_FILE;
 	file_position(r, f);
 
 	zram_disk(r, f);

@@ -1,8 +1,10 @@
 /*
  * report_json.c - report.json writer and reader (schema "swapplace-report/1").
  *
- * The fields of each struct are described once, in tables (key, type, offset); the writer and
- * the reader walk the same tables, so what is written is what is read back. jansson builds and
+ * The fields of each struct are described once, in report_schema.c's tables (key, type,
+ * offset); obj_fill() writes and obj_into() reads by walking the same rows, so what is written
+ * is what is read back and no key is spelled twice. Only "analysis" is written by hand here: it
+ * is derived from the findings and never read. jansson builds and
  * parses the tree; the tree is printed by dump() below rather than json_dumpf() because jansson
  * prints doubles with a fixed precision: either ugly (%.17g) or lossy (fewer digits), and lossy
  * breaks write -> read -> write identity. dump() prints the shortest form that reads back to the
@@ -23,198 +25,8 @@
 #include "core/analysis.h"
 #include "core/report.h"
 #include "core/report_json.h"
-#include "core/report_text.h"
-
-enum ftype { F_STR, F_U64, F_U32, F_INT, F_BOOL, F_DBL, F_OBJ, F_FLAT };
-
-struct fld {
-	const char *key;
-	enum ftype t;
-	size_t off;
-	size_t size;	       /* F_STR: buffer size */
-	const struct fld *sub; /* F_OBJ: fields relative to base + off */
-};
-
-#define STR(k, T, m)                                                                               \
-	{                                                                                          \
-		k, F_STR, offsetof(T, m), sizeof(((T *)0)->m), NULL                                \
-	}
-#define U64(k, T, m)                                                                               \
-	{                                                                                          \
-		k, F_U64, offsetof(T, m), 0, NULL                                                  \
-	}
-#define U32(k, T, m)                                                                               \
-	{                                                                                          \
-		k, F_U32, offsetof(T, m), 0, NULL                                                  \
-	}
-#define INT(k, T, m)                                                                               \
-	{                                                                                          \
-		k, F_INT, offsetof(T, m), 0, NULL                                                  \
-	}
-#define BOOL(k, T, m)                                                                              \
-	{                                                                                          \
-		k, F_BOOL, offsetof(T, m), 0, NULL                                                 \
-	}
-#define DBL(k, T, m)                                                                               \
-	{                                                                                          \
-		k, F_DBL, offsetof(T, m), 0, NULL                                                  \
-	}
-#define OBJ(k, off, sub)                                                                           \
-	{                                                                                          \
-		k, F_OBJ, off, 0, sub                                                              \
-	}
-/* the fields of sub, at base + off, written into this object rather than a nested one */
-#define FLAT(off, sub)                                                                             \
-	{                                                                                          \
-		"", F_FLAT, off, 0, sub                                                            \
-	}
-#define END                                                                                        \
-	{                                                                                          \
-		NULL, F_INT, 0, 0, NULL                                                            \
-	}
-
-typedef struct sp_lat_summary lat_t;
-typedef struct sp_fault_probe fault_t;
-typedef struct sp_pressure_probe press_t;
-typedef struct sp_device_probe dev_t_;
-
-static const struct fld lat_ci[] = {
-    DBL("p50_lo_us", lat_t, p50_ci_lo_us),
-    DBL("p50_hi_us", lat_t, p50_ci_hi_us),
-    DBL("p99_lo_us", lat_t, p99_ci_lo_us),
-    DBL("p99_hi_us", lat_t, p99_ci_hi_us),
-    END,
-};
-
-/* a latency summary's scalars: nested (device probe) or flat (fault, pressure probes) */
-static const struct fld lat_scalars[] = {
-    U64("samples", lat_t, samples),
-    DBL("p50_us", lat_t, p50_us),
-    DBL("p95_us", lat_t, p95_us),
-    DBL("p99_us", lat_t, p99_us),
-    DBL("p999_us", lat_t, p999_us),
-    DBL("max_us", lat_t, max_us),
-    DBL("min_us", lat_t, min_us),
-    DBL("mean_us", lat_t, mean_us),
-    U64("warmup_dropped", lat_t, warmup_dropped),
-    DBL("hist_rel_error", lat_t, hist_rel_error),
-    END,
-};
-
-static const struct fld lat_fields[] = {
-    FLAT(0, lat_scalars),
-    OBJ("ci", 0, lat_ci),
-    END,
-};
-
-static const struct fld machine_fields[] = {
-    STR("cpu", struct sp_machine, cpu),
-    U32("cores", struct sp_machine, cores),
-    U64("ram_bytes", struct sp_machine, ram_bytes),
-    STR("kernel", struct sp_machine, kernel),
-    STR("dmi_vendor", struct sp_machine, dmi_vendor),
-    STR("dmi_model", struct sp_machine, dmi_model),
-    DBL("timer_cost_ns", struct sp_machine, timer_cost_ns),
-    INT("cgroup_version", struct sp_machine, cgroup_version),
-    U32("page_size", struct sp_machine, page_size),
-    END,
-};
-
-static const struct fld device_fields[] = {
-    STR("name", struct sp_device_info, name),
-    STR("path", struct sp_device_info, path),
-    STR("by_id", struct sp_device_info, by_id),
-    STR("model", struct sp_device_info, model),
-    STR("serial", struct sp_device_info, serial),
-    U64("size_bytes", struct sp_device_info, size_bytes),
-    U32("logical_sector", struct sp_device_info, logical_sector),
-    U32("physical_sector", struct sp_device_info, physical_sector),
-    BOOL("rotational", struct sp_device_info, rotational),
-    STR("transport", struct sp_device_info, transport),
-    BOOL("is_partition", struct sp_device_info, is_partition),
-    STR("partitions", struct sp_device_info, partitions),
-    STR("signatures", struct sp_device_info, signatures),
-    BOOL("unsafe", struct sp_device_info, unsafe),
-    STR("unsafe_reason", struct sp_device_info, unsafe_reason),
-    END,
-};
-
-static const struct fld device_probe_fields[] = {
-    U64("range_bytes", dev_t_, range_bytes),
-    U32("block_bytes", dev_t_, block_bytes),
-    OBJ("qd1", offsetof(dev_t_, qd1), lat_fields),
-    U32("deep_qd", dev_t_, deep_qd),
-    DBL("iops", dev_t_, deep_iops),
-    OBJ("deep", offsetof(dev_t_, deep), lat_fields),
-    DBL("seq_mib_s", dev_t_, seq_mib_s),
-    U64("seq_bytes", dev_t_, seq_bytes),
-    END,
-};
-
-static const struct fld fault_ci[] = {
-    DBL("p50_lo_us", fault_t, lat.p50_ci_lo_us),
-    DBL("p50_hi_us", fault_t, lat.p50_ci_hi_us),
-    DBL("p99_lo_us", fault_t, lat.p99_ci_lo_us),
-    DBL("p99_hi_us", fault_t, lat.p99_ci_hi_us),
-    DBL("target_pct", fault_t, ci_target_pct),
-    DBL("achieved_pct", fault_t, ci_achieved_pct),
-    END,
-};
-
-static const struct fld fault_fields[] = {
-    U32("threads", fault_t, threads),
-    U64("buffer_bytes", fault_t, buffer_bytes),
-    U32("rounds", fault_t, rounds),
-    U64("real_swapins", fault_t, real_swapins),
-    U64("touches", fault_t, touches),
-    U64("pswpin_delta", fault_t, pswpin_delta),
-    U64("swapcached_bytes", fault_t, swapcached_bytes),
-    FLAT(offsetof(fault_t, lat), lat_scalars),
-    OBJ("ci", 0, fault_ci),
-    BOOL("invalid", fault_t, invalid),
-    END,
-};
-
-static const struct fld uring_fields[] = {
-    U32("qd", struct sp_uring_point, qd),
-    U64("samples", struct sp_uring_point, samples),
-    U64("real_swapins", struct sp_uring_point, real_swapins),
-    DBL("p50_us", struct sp_uring_point, p50_us),
-    DBL("p99_us", struct sp_uring_point, p99_us),
-    DBL("pages_per_s", struct sp_uring_point, pages_per_s),
-    BOOL("invalid", struct sp_uring_point, invalid),
-    END,
-};
-
-static const struct fld pressure_fields[] = {
-    INT("cgroup_version", press_t, cgroup_version),
-    U64("limit_bytes", press_t, limit_bytes),
-    U64("hot_bytes", press_t, hot_bytes),
-    U64("cold_bytes", press_t, cold_bytes),
-    DBL("duration_s", press_t, duration_s),
-    U64("touches", press_t, touches),
-    DBL("touches_per_s", press_t, touches_per_s),
-    FLAT(offsetof(press_t, lat), lat_fields),
-    U64("major_faults", press_t, major_faults),
-    BOOL("oom_killed", press_t, oom_killed),
-    U64("swap_used_bytes", press_t, swap_used_bytes),
-    END,
-};
-
-static const struct fld integrity_fields[] = {
-    U64("pages_checked", struct sp_integrity, pages_checked),
-    U64("mismatches", struct sp_integrity, mismatches),
-    END,
-};
-
-static const struct fld zram_fields[] = {
-    DBL("zram_ratio", struct sp_compression, zram_ratio),
-    U64("orig_data_size", struct sp_compression, orig_data_size),
-    U64("compr_data_size", struct sp_compression, compr_data_size),
-    U64("mem_used_total", struct sp_compression, mem_used_total),
-    U64("same_pages", struct sp_compression, same_pages),
-    END,
-};
+#include "core/report_schema.h"
+#include "core/verdict.h"
 
 /* ---- writing ---------------------------------------------------------------------------- */
 
@@ -290,104 +102,108 @@ static json_t *ju64(uint64_t v)
 	return json_integer(v > INT64_MAX ? INT64_MAX : (json_int_t)v);
 }
 
-static json_t *obj_from(struct jb *b, const struct fld *t, const void *base);
+static json_t *obj_from(struct jb *b, const struct sp_field *t, const void *base);
 
-static void obj_fill(struct jb *b, json_t *o, const struct fld *t, const void *base)
+static json_t *list_from(struct jb *b, const struct sp_field *t, const char *base)
+{
+	size_t n = *(const size_t *)(base + t->aux);
+	json_t *a;
+
+	if (!n && (t->flags & SP_FF_NULL_EMPTY))
+		return json_null();
+	a = json_array();
+	for (size_t i = 0; i < n && i < t->max; i++)
+		push(b, a, obj_from(b, t->sub, base + t->off + i * t->size));
+	return a;
+}
+
+static json_t *time_iso(time_t t)
+{
+	char ts[32] = "";
+	struct tm tm;
+
+	if (gmtime_r(&t, &tm))
+		strftime(ts, sizeof(ts), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	return json_string(ts);
+}
+
+/* Every row of t, in order, as keys of o: the writer half of the schema tables. */
+static void obj_fill(struct jb *b, json_t *o, const struct sp_field *t, const void *base)
 {
 	const char *p = base;
 
 	for (; t->key; t++) {
 		const void *v = p + t->off;
 
-		switch (t->t) {
-		case F_STR:
+		switch (t->type) {
+		case SP_F_STR:
 			put(b, o, t->key, jstr(v, t->size));
 			break;
-		case F_U64:
+		case SP_F_U64:
 			put(b, o, t->key, ju64(*(const uint64_t *)v));
 			break;
-		case F_U32:
+		case SP_F_U64_WIDE: {
+			uint64_t u = *(const uint64_t *)v;
+			char s[24];
+
+			/* may use all 64 bits: beyond int64 it is written as a decimal string */
+			if (u > INT64_MAX) {
+				snprintf(s, sizeof(s), "%" PRIu64, u);
+				put(b, o, t->key, json_string(s));
+			} else {
+				put(b, o, t->key, json_integer((json_int_t)u));
+			}
+			break;
+		}
+		case SP_F_U32:
 			put(b, o, t->key, json_integer(*(const uint32_t *)v));
 			break;
-		case F_INT:
+		case SP_F_INT:
 			put(b, o, t->key, json_integer(*(const int *)v));
 			break;
-		case F_BOOL:
+		case SP_F_BOOL:
 			put(b, o, t->key, json_boolean(*(const int *)v));
 			break;
-		case F_DBL:
+		case SP_F_DBL:
 			put(b, o, t->key, jdbl(*(const double *)v));
 			break;
-		case F_OBJ:
+		case SP_F_ENUM:
+			put(b, o, t->key, json_string(t->en->name(*(const int *)v)));
+			break;
+		case SP_F_SCHEMA:
+			put(b, o, t->key, json_string(SP_SCHEMA));
+			break;
+		case SP_F_TIME_ISO:
+			put(b, o, t->key, time_iso(*(const time_t *)v));
+			break;
+		case SP_F_TIME_UNIX:
+			put(b, o, t->key, json_integer((json_int_t) * (const time_t *)v));
+			break;
+		case SP_F_OBJ:
 			put(b, o, t->key, obj_from(b, t->sub, v));
 			break;
-		case F_FLAT:
-			obj_fill(b, o, t->sub, v);
+		case SP_F_FLAT:
+			if (!(t->flags & SP_FF_COND) || *(const int *)(p + t->aux))
+				obj_fill(b, o, t->sub, v);
+			break;
+		case SP_F_SECTION:
+			if (t->present ? t->present(v) : *(const int *)((const char *)v + t->aux))
+				put(b, o, t->key, obj_from(b, t->sub, v));
+			else
+				put(b, o, t->key, json_null());
+			break;
+		case SP_F_LIST:
+			put(b, o, t->key, list_from(b, t, p));
 			break;
 		}
 	}
 }
 
-static json_t *obj_from(struct jb *b, const struct fld *t, const void *base)
+static json_t *obj_from(struct jb *b, const struct sp_field *t, const void *base)
 {
 	json_t *o = json_object();
 
 	obj_fill(b, o, t, base);
-	return o;
-}
-
-static json_t *result_json(struct jb *b, const struct sp_result *res)
-{
-	json_t *o = json_object(), *a;
-
-	put(b, o, "placement", jstr(res->placement, sizeof(res->placement)));
-	put(b, o, "status", json_string(sp_status_name(res->status)));
-	put(b, o, "reason", jstr(res->reason, sizeof(res->reason)));
-	put(b, o, "device", jstr(res->device, sizeof(res->device)));
-	put(b, o, "size_bytes", ju64(res->size_bytes));
-	put(b, o, "elapsed_s", jdbl(res->elapsed_s));
-	a = json_array();
-	for (size_t i = 0; i < res->n_extents && i < SP_MAX_EXTENTS; i++) {
-		json_t *e = json_object();
-
-		put(b, e, "start_sector", ju64(res->extents[i].start_sector));
-		put(b, e, "sectors", ju64(res->extents[i].sectors));
-		push(b, a, e);
-	}
-	put(b, o, "extents", a);
-	put(b, o, "device_probe",
-	    res->device_probe.done ? obj_from(b, device_probe_fields, &res->device_probe)
-				   : json_null());
-	put(b, o, "fault_probe",
-	    res->fault_probe.done ? obj_from(b, fault_fields, &res->fault_probe) : json_null());
-	if (res->fault_probe.n_uring) {
-		a = json_array();
-		for (size_t i = 0; i < res->fault_probe.n_uring && i < SP_MAX_URING; i++)
-			push(b, a, obj_from(b, uring_fields, &res->fault_probe.uring[i]));
-	} else {
-		a = json_null();
-	}
-	put(b, o, "uring_probe", a);
-	put(b, o, "pressure_probe",
-	    res->pressure_probe.done ? obj_from(b, pressure_fields, &res->pressure_probe)
-				     : json_null());
-	put(b, o, "integrity", obj_from(b, integrity_fields, &res->integrity));
-	if (res->compression.data_ratio > 0 || res->compression.zram) {
-		json_t *c = json_object();
-
-		put(b, c, "data_ratio", jdbl(res->compression.data_ratio));
-		put(b, c, "zram", json_boolean(res->compression.zram));
-		if (res->compression.zram) {
-			json_t *z = obj_from(b, zram_fields, &res->compression);
-
-			if (json_object_update(c, z) < 0)
-				b->bad = 1;
-			json_decref(z);
-		}
-		put(b, o, "compression", c);
-	} else {
-		put(b, o, "compression", json_null());
-	}
 	return o;
 }
 
@@ -494,7 +310,7 @@ static json_t *analysis_json(struct jb *b, const struct sp_report *r, const stru
 
 	a = json_array();
 	for (size_t i = 0; i < f->n_verdict; i++) {
-		if (sp_report_text_verdict(r, f, f->verdict[i], s, sizeof(s)) < 0)
+		if (sp_verdict_sentence(r, f, f->verdict[i], s, sizeof(s)) < 0)
 			continue;
 		x = json_object();
 		put(b, x, "kind", json_string(sp_verdict_kind_name(f->verdict[i])));
@@ -507,39 +323,8 @@ static json_t *analysis_json(struct jb *b, const struct sp_report *r, const stru
 
 static json_t *report_json(struct jb *b, const struct sp_report *r, const struct sp_findings *f)
 {
-	json_t *o = json_object(), *a;
-	char ts[32] = "";
-	struct tm tm;
+	json_t *o = obj_from(b, sp_schema_report, r);
 
-	if (gmtime_r(&r->started, &tm))
-		strftime(ts, sizeof(ts), "%Y-%m-%dT%H:%M:%SZ", &tm);
-	put(b, o, "schema", json_string(SP_SCHEMA));
-	put(b, o, "tool_version", jstr(r->tool_version, sizeof(r->tool_version)));
-	put(b, o, "command", jstr(r->command, sizeof(r->command)));
-	put(b, o, "started", json_string(ts));
-	put(b, o, "started_unix", json_integer((json_int_t)r->started));
-	put(b, o, "duration_s", jdbl(r->duration_s));
-	/* a seed may use all 64 bits: beyond int64 it is written as a decimal string */
-	if (r->seed > INT64_MAX) {
-		char s[24];
-
-		snprintf(s, sizeof(s), "%" PRIu64, r->seed);
-		put(b, o, "seed", json_string(s));
-	} else {
-		put(b, o, "seed", json_integer((json_int_t)r->seed));
-	}
-	put(b, o, "budget_bytes", ju64(r->budget_bytes));
-	put(b, o, "time_per_placement_s", jdbl(r->time_per_placement_s));
-	put(b, o, "target", jstr(r->target, sizeof(r->target)));
-	put(b, o, "machine", obj_from(b, machine_fields, &r->machine));
-	a = json_array();
-	for (size_t i = 0; i < r->n_devices && i < SP_MAX_DEVICES; i++)
-		push(b, a, obj_from(b, device_fields, &r->devices[i]));
-	put(b, o, "devices", a);
-	a = json_array();
-	for (size_t i = 0; i < r->n_results && i < SP_MAX_RESULTS; i++)
-		push(b, a, result_json(b, &r->results[i]));
-	put(b, o, "results", a);
 	put(b, o, "analysis", analysis_json(b, r, f));
 	return o;
 }
@@ -723,313 +508,191 @@ static int get_u64(json_t *v, uint64_t max, uint64_t *out)
 	return 0;
 }
 
-static int obj_into(const struct fld *t, void *base, json_t *o, const char *path, char *err,
+/* Where a nested value is, for messages: the top level's children go by their own key. */
+static void child_path(char *sub, size_t len, const char *path, const char *key)
+{
+	if (strcmp(path, "report") == 0)
+		snprintf(sub, len, "%s", key);
+	else
+		snprintf(sub, len, "%s.%s", path, key);
+}
+
+static int obj_into(const struct sp_field *t, void *base, json_t *o, const char *path, char *err,
+		    size_t errlen);
+
+static int list_into(const struct sp_field *t, char *base, json_t *v, const char *path, char *err,
+		     size_t errlen)
+{
+	char sub[160], elem[192];
+	json_t *x;
+	size_t i;
+	int ret;
+
+	child_path(sub, sizeof(sub), path, t->key);
+	if (!json_is_array(v))
+		return fail(err, errlen, "%s: expected a list", sub);
+	if (json_array_size(v) > t->max)
+		return fail(err, errlen, "%s: more than %zu", sub, t->max);
+	json_array_foreach(v, i, x)
+	{
+		snprintf(elem, sizeof(elem), "%s[%zu]", sub, i);
+		ret = obj_into(t->sub, base + t->off + i * t->size, x, elem, err, errlen);
+		if (ret < 0)
+			return ret;
+		*(size_t *)(base + t->aux) = i + 1;
+	}
+	return 0;
+}
+
+/* One value v of row t into dst. Returns: 0, or -EINVAL with the message in err. */
+static int field_into(const struct sp_field *t, void *dst, json_t *v, const char *path, char *err,
+		      size_t errlen)
+{
+	char sub[160];
+	uint64_t u;
+	int e;
+
+	switch (t->type) {
+	case SP_F_STR:
+		if (!json_is_string(v))
+			return fail(err, errlen, "%s.%s: expected a string", path, t->key);
+		if (json_string_length(v) >= t->size)
+			return fail(err, errlen, "%s.%s: longer than %zu bytes", path, t->key,
+				    t->size - 1);
+		memcpy(dst, json_string_value(v), json_string_length(v) + 1);
+		return 0;
+	case SP_F_U64:
+		if (get_u64(v, UINT64_MAX, &u) < 0)
+			return fail(err, errlen, "%s.%s: expected a non-negative integer", path,
+				    t->key);
+		*(uint64_t *)dst = u;
+		return 0;
+	case SP_F_U64_WIDE:
+		if (json_is_string(v)) {
+			const char *s = json_string_value(v);
+			char *end;
+
+			errno = 0;
+			u = strtoull(s, &end, 10);
+			if (errno || *end || end == s || *s < '0' || *s > '9')
+				return fail(err, errlen, "%s.%s: not a decimal number", path,
+					    t->key);
+		} else if (get_u64(v, UINT64_MAX, &u) < 0) {
+			return fail(err, errlen, "%s.%s: expected a non-negative integer", path,
+				    t->key);
+		}
+		*(uint64_t *)dst = u;
+		return 0;
+	case SP_F_U32:
+		if (get_u64(v, UINT32_MAX, &u) < 0)
+			return fail(err, errlen, "%s.%s: expected an integer 0..%u", path, t->key,
+				    UINT32_MAX);
+		*(uint32_t *)dst = (uint32_t)u;
+		return 0;
+	case SP_F_INT:
+		if (!json_is_integer(v) || json_integer_value(v) < -2147483647 ||
+		    json_integer_value(v) > 2147483647)
+			return fail(err, errlen, "%s.%s: expected an integer", path, t->key);
+		*(int *)dst = (int)json_integer_value(v);
+		return 0;
+	case SP_F_BOOL:
+		if (!json_is_boolean(v))
+			return fail(err, errlen, "%s.%s: expected true or false", path, t->key);
+		*(int *)dst = json_is_true(v);
+		return 0;
+	case SP_F_DBL:
+		/* null is how a non-finite value was written */
+		if (json_is_null(v))
+			*(double *)dst = NAN;
+		else if (json_is_number(v))
+			*(double *)dst = json_number_value(v);
+		else
+			return fail(err, errlen, "%s.%s: expected a number", path, t->key);
+		return 0;
+	case SP_F_ENUM:
+		if (!json_is_string(v) || t->en->parse(json_string_value(v), &e) < 0)
+			return fail(err, errlen, "%s.%s: expected %s", path, t->key, t->en->expect);
+		*(int *)dst = e;
+		return 0;
+	case SP_F_SCHEMA:
+		if (!json_is_string(v))
+			return fail(err, errlen, "no \"%s\": not a swapplace report", t->key);
+		if (strcmp(json_string_value(v), SP_SCHEMA) != 0)
+			return fail(err, errlen, "%s '%s' is not supported (expected '%s')", t->key,
+				    json_string_value(v), SP_SCHEMA);
+		snprintf(dst, t->size, "%s", SP_SCHEMA);
+		return 0;
+	case SP_F_TIME_ISO: {
+		struct tm tm = {0};
+		const char *end;
+
+		if (json_is_string(v) && !json_string_value(v)[0])
+			return 0; /* a time gmtime could not break down was written as "" */
+		end = json_is_string(v) ? strptime(json_string_value(v), "%Y-%m-%dT%H:%M:%SZ", &tm)
+					: NULL;
+		if (!end || *end)
+			return fail(err, errlen, "%s.%s: expected YYYY-MM-DDTHH:MM:SSZ", path,
+				    t->key);
+		*(time_t *)dst = timegm(&tm);
+		return 0;
+	}
+	case SP_F_TIME_UNIX:
+		if (!json_is_integer(v))
+			return fail(err, errlen, "%s.%s: expected an integer", path, t->key);
+		*(time_t *)dst = (time_t)json_integer_value(v);
+		return 0;
+	case SP_F_OBJ:
+	case SP_F_SECTION:
+		/* absent or null: the section did not run */
+		if (json_is_null(v))
+			return 0;
+		if (!json_is_object(v))
+			return fail(err, errlen, "%s.%s: expected an object or null", path, t->key);
+		child_path(sub, sizeof(sub), path, t->key);
+		e = obj_into(t->sub, dst, v, sub, err, errlen);
+		if (e == 0 && t->type == SP_F_SECTION && !t->present)
+			*(int *)((char *)dst + t->aux) = 1;
+		return e;
+	case SP_F_FLAT: /* handled by obj_into: it reads from the same object */
+	case SP_F_LIST: /* handled by obj_into: the count lives beside the elements */
+		break;
+	}
+	return 0;
+}
+
+/* Every row of t from the object o: the reader half of the schema tables. */
+static int obj_into(const struct sp_field *t, void *base, json_t *o, const char *path, char *err,
 		    size_t errlen)
 {
 	char *p = base;
+	int ret;
 
 	if (!json_is_object(o))
 		return fail(err, errlen, "%s: expected an object", path);
 	for (; t->key; t++) {
 		json_t *v = json_object_get(o, t->key);
-		void *dst = p + t->off;
-		uint64_t u;
 
-		if (t->t == F_FLAT) {
-			int ret = obj_into(t->sub, dst, o, path, err, errlen);
-
-			if (ret < 0)
-				return ret;
-			continue;
+		if (t->type == SP_F_FLAT) {
+			if ((t->flags & SP_FF_COND) && !*(int *)(p + t->aux))
+				continue;
+			ret = obj_into(t->sub, p + t->off, o, path, err, errlen);
+		} else if (!v) {
+			/* missing fields keep their zero */
+			if (t->flags & SP_FF_REQUIRED)
+				return t->type == SP_F_SCHEMA
+					   ? fail(err, errlen, "no \"%s\": not a swapplace report",
+						  t->key)
+					   : fail(err, errlen, "%s.%s: missing", path, t->key);
+			ret = 0;
+		} else if (t->type == SP_F_LIST) {
+			ret = json_is_null(v) ? 0 : list_into(t, p, v, path, err, errlen);
+		} else {
+			ret = field_into(t, p + t->off, v, path, err, errlen);
 		}
-		if (!v)
-			continue; /* missing fields keep their zero */
-		switch (t->t) {
-		case F_STR:
-			if (!json_is_string(v))
-				return fail(err, errlen, "%s.%s: expected a string", path, t->key);
-			if (json_string_length(v) >= t->size)
-				return fail(err, errlen, "%s.%s: longer than %zu bytes", path,
-					    t->key, t->size - 1);
-			memcpy(dst, json_string_value(v), json_string_length(v) + 1);
-			break;
-		case F_U64:
-			if (get_u64(v, UINT64_MAX, &u) < 0)
-				return fail(err, errlen, "%s.%s: expected a non-negative integer",
-					    path, t->key);
-			*(uint64_t *)dst = u;
-			break;
-		case F_U32:
-			if (get_u64(v, UINT32_MAX, &u) < 0)
-				return fail(err, errlen, "%s.%s: expected an integer 0..%u", path,
-					    t->key, UINT32_MAX);
-			*(uint32_t *)dst = (uint32_t)u;
-			break;
-		case F_INT:
-			if (!json_is_integer(v) || json_integer_value(v) < -2147483647 ||
-			    json_integer_value(v) > 2147483647)
-				return fail(err, errlen, "%s.%s: expected an integer", path,
-					    t->key);
-			*(int *)dst = (int)json_integer_value(v);
-			break;
-		case F_BOOL:
-			if (!json_is_boolean(v))
-				return fail(err, errlen, "%s.%s: expected true or false", path,
-					    t->key);
-			*(int *)dst = json_is_true(v);
-			break;
-		case F_DBL:
-			/* null is how a non-finite value was written */
-			if (json_is_null(v))
-				*(double *)dst = NAN;
-			else if (json_is_number(v))
-				*(double *)dst = json_number_value(v);
-			else
-				return fail(err, errlen, "%s.%s: expected a number", path, t->key);
-			break;
-		case F_FLAT: /* handled above */
-			break;
-		case F_OBJ: {
-			char sub[160];
-			int ret;
-
-			if (json_is_null(v))
-				break;
-			snprintf(sub, sizeof(sub), "%s.%s", path, t->key);
-			ret = obj_into(t->sub, dst, v, sub, err, errlen);
-			if (ret < 0)
-				return ret;
-			break;
-		}
-		}
-	}
-	return 0;
-}
-
-/* A section is present when it is an object; absent or null means "did not run". */
-static int section(json_t *o, const char *key, json_t **v, const char *path, char *err,
-		   size_t errlen)
-{
-	*v = json_object_get(o, key);
-	if (!*v || json_is_null(*v)) {
-		*v = NULL;
-		return 0;
-	}
-	if (!json_is_object(*v))
-		return fail(err, errlen, "%s.%s: expected an object or null", path, key);
-	return 0;
-}
-
-static const struct fld result_scalars[] = {
-    STR("placement", struct sp_result, placement), STR("reason", struct sp_result, reason),
-    STR("device", struct sp_result, device),	   U64("size_bytes", struct sp_result, size_bytes),
-    DBL("elapsed_s", struct sp_result, elapsed_s), END,
-};
-
-static int result_from(json_t *o, struct sp_result *res, const char *path, char *err, size_t errlen)
-{
-	char sub[160];
-	json_t *v, *x;
-	size_t i;
-	int ret;
-
-	ret = obj_into(result_scalars, res, o, path, err, errlen);
-	if (ret < 0)
-		return ret;
-	if (!res->placement[0])
-		return fail(err, errlen, "%s.placement: missing", path);
-	v = json_object_get(o, "status");
-	if (!json_is_string(v) || sp_status_parse(json_string_value(v), &res->status) < 0)
-		return fail(err, errlen, "%s.status: expected ok, failed, invalid or skipped",
-			    path);
-
-	v = json_object_get(o, "extents");
-	if (v && !json_is_null(v)) {
-		if (!json_is_array(v))
-			return fail(err, errlen, "%s.extents: expected a list", path);
-		if (json_array_size(v) > SP_MAX_EXTENTS)
-			return fail(err, errlen, "%s.extents: more than %d", path, SP_MAX_EXTENTS);
-		json_array_foreach(v, i, x)
-		{
-			if (!json_is_object(x) ||
-			    get_u64(json_object_get(x, "start_sector"), UINT64_MAX,
-				    &res->extents[i].start_sector) < 0 ||
-			    get_u64(json_object_get(x, "sectors"), UINT64_MAX,
-				    &res->extents[i].sectors) < 0)
-				return fail(err, errlen,
-					    "%s.extents[%zu]: expected {start_sector, sectors}",
-					    path, i);
-		}
-		res->n_extents = json_array_size(v);
-	}
-
-	snprintf(sub, sizeof(sub), "%s.device_probe", path);
-	if ((ret = section(o, "device_probe", &v, path, err, errlen)) < 0)
-		return ret;
-	if (v) {
-		if ((ret = obj_into(device_probe_fields, &res->device_probe, v, sub, err, errlen)) <
-		    0)
+		if (ret < 0)
 			return ret;
-		res->device_probe.done = 1;
-	}
-	snprintf(sub, sizeof(sub), "%s.fault_probe", path);
-	if ((ret = section(o, "fault_probe", &v, path, err, errlen)) < 0)
-		return ret;
-	if (v) {
-		if ((ret = obj_into(fault_fields, &res->fault_probe, v, sub, err, errlen)) < 0)
-			return ret;
-		res->fault_probe.done = 1;
-	}
-	v = json_object_get(o, "uring_probe");
-	if (v && !json_is_null(v)) {
-		if (!json_is_array(v))
-			return fail(err, errlen, "%s.uring_probe: expected a list", path);
-		if (json_array_size(v) > SP_MAX_URING)
-			return fail(err, errlen, "%s.uring_probe: more than %d", path,
-				    SP_MAX_URING);
-		json_array_foreach(v, i, x)
-		{
-			snprintf(sub, sizeof(sub), "%s.uring_probe[%zu]", path, i);
-			ret =
-			    obj_into(uring_fields, &res->fault_probe.uring[i], x, sub, err, errlen);
-			if (ret < 0)
-				return ret;
-		}
-		res->fault_probe.n_uring = json_array_size(v);
-	}
-	snprintf(sub, sizeof(sub), "%s.pressure_probe", path);
-	if ((ret = section(o, "pressure_probe", &v, path, err, errlen)) < 0)
-		return ret;
-	if (v) {
-		if ((ret = obj_into(pressure_fields, &res->pressure_probe, v, sub, err, errlen)) <
-		    0)
-			return ret;
-		res->pressure_probe.done = 1;
-	}
-	snprintf(sub, sizeof(sub), "%s.integrity", path);
-	if ((ret = section(o, "integrity", &v, path, err, errlen)) < 0)
-		return ret;
-	if (v && (ret = obj_into(integrity_fields, &res->integrity, v, sub, err, errlen)) < 0)
-		return ret;
-	snprintf(sub, sizeof(sub), "%s.compression", path);
-	if ((ret = section(o, "compression", &v, path, err, errlen)) < 0)
-		return ret;
-	if (v) {
-		static const struct fld comp[] = {
-		    DBL("data_ratio", struct sp_compression, data_ratio),
-		    BOOL("zram", struct sp_compression, zram),
-		    END,
-		};
-
-		if ((ret = obj_into(comp, &res->compression, v, sub, err, errlen)) < 0)
-			return ret;
-		/* older producers may leave out the flag: the kernel's ratio implies zram */
-		if (json_object_get(v, "zram_ratio"))
-			res->compression.zram = 1;
-		if (res->compression.zram &&
-		    (ret = obj_into(zram_fields, &res->compression, v, sub, err, errlen)) < 0)
-			return ret;
-	}
-	return 0;
-}
-
-static const struct fld report_scalars[] = {
-    STR("tool_version", struct sp_report, tool_version),
-    STR("command", struct sp_report, command),
-    DBL("duration_s", struct sp_report, duration_s),
-    U64("budget_bytes", struct sp_report, budget_bytes),
-    DBL("time_per_placement_s", struct sp_report, time_per_placement_s),
-    STR("target", struct sp_report, target),
-    END,
-};
-
-static int report_from(json_t *root, struct sp_report *r, char *err, size_t errlen)
-{
-	json_t *v, *x;
-	size_t i;
-	int ret;
-
-	memset(r, 0, sizeof(*r));
-	if (!json_is_object(root))
-		return fail(err, errlen, "the top level is not an object");
-	v = json_object_get(root, "schema");
-	if (!json_is_string(v))
-		return fail(err, errlen, "no \"schema\": not a swapplace report");
-	if (strcmp(json_string_value(v), SP_SCHEMA) != 0)
-		return fail(err, errlen, "schema '%s' is not supported (expected '%s')",
-			    json_string_value(v), SP_SCHEMA);
-	snprintf(r->schema, sizeof(r->schema), "%s", SP_SCHEMA);
-	ret = obj_into(report_scalars, r, root, "report", err, errlen);
-	if (ret < 0)
-		return ret;
-
-	v = json_object_get(root, "started_unix");
-	if (json_is_integer(v)) {
-		r->started = (time_t)json_integer_value(v);
-	} else if (v) {
-		return fail(err, errlen, "report.started_unix: expected an integer");
-	} else if (json_is_string(x = json_object_get(root, "started"))) {
-		struct tm tm = {0};
-		const char *end = strptime(json_string_value(x), "%Y-%m-%dT%H:%M:%SZ", &tm);
-
-		if (!end || *end)
-			return fail(err, errlen, "report.started: expected YYYY-MM-DDTHH:MM:SSZ");
-		r->started = timegm(&tm);
-	}
-
-	v = json_object_get(root, "seed");
-	if (json_is_string(v)) {
-		char *end;
-
-		errno = 0;
-		r->seed = strtoull(json_string_value(v), &end, 10);
-		if (errno || *end || end == json_string_value(v))
-			return fail(err, errlen, "report.seed: not a decimal number");
-	} else if (v && get_u64(v, UINT64_MAX, &r->seed) < 0) {
-		return fail(err, errlen, "report.seed: expected a non-negative integer");
-	}
-
-	if ((ret = section(root, "machine", &v, "report", err, errlen)) < 0)
-		return ret;
-	if (v && (ret = obj_into(machine_fields, &r->machine, v, "machine", err, errlen)) < 0)
-		return ret;
-
-	v = json_object_get(root, "devices");
-	if (v && !json_is_null(v)) {
-		if (!json_is_array(v))
-			return fail(err, errlen, "devices: expected a list");
-		if (json_array_size(v) > SP_MAX_DEVICES)
-			return fail(err, errlen, "devices: more than %d", SP_MAX_DEVICES);
-		json_array_foreach(v, i, x)
-		{
-			char path[32];
-
-			snprintf(path, sizeof(path), "devices[%zu]", i);
-			ret = obj_into(device_fields, &r->devices[i], x, path, err, errlen);
-			if (ret < 0)
-				return ret;
-		}
-		r->n_devices = json_array_size(v);
-	}
-
-	v = json_object_get(root, "results");
-	if (v && !json_is_null(v)) {
-		if (!json_is_array(v))
-			return fail(err, errlen, "results: expected a list");
-		if (json_array_size(v) > SP_MAX_RESULTS)
-			return fail(err, errlen, "results: more than %d", SP_MAX_RESULTS);
-		json_array_foreach(v, i, x)
-		{
-			char path[32];
-
-			snprintf(path, sizeof(path), "results[%zu]", i);
-			if (!json_is_object(x))
-				return fail(err, errlen, "%s: expected an object", path);
-			ret = result_from(x, &r->results[i], path, err, errlen);
-			if (ret < 0)
-				return ret;
-			r->n_results = i + 1;
-		}
+		if (t->type == SP_F_BOOL && t->implied_by && json_object_get(o, t->implied_by))
+			*(int *)(p + t->off) = 1;
 	}
 	return 0;
 }
@@ -1049,7 +712,11 @@ int sp_report_json_parse(const char *text, size_t len, struct sp_report *r, char
 	if (!root)
 		return fail(err, errlen, "malformed JSON at line %d column %d: %s", je.line,
 			    je.column, je.text);
-	ret = report_from(root, r, err, errlen);
+	memset(r, 0, sizeof(*r));
+	if (json_is_object(root))
+		ret = obj_into(sp_schema_report, r, root, "report", err, errlen);
+	else
+		ret = fail(err, errlen, "the top level is not an object");
 	json_decref(root);
 	return ret;
 }

@@ -176,6 +176,23 @@ static void integrity_and_failures(void)
 	CHECK_EQ_U64(f.n_not_ok, 3);
 	CHECK(has_verdict(SP_VERDICT_FILE));
 	CHECK(!has_verdict(SP_VERDICT_START_END));
+	/* why the file is not compared is a finding: here the start partition lacks a latency */
+	CHECK(f.file_gap == SP_FILE_GAP_START);
+
+	/* a file that ran but was invalid is the side without a latency, whatever start did */
+	syn_build(&r);
+	r.results[idx("file")].status = SP_STATUS_INVALID;
+	r.results[idx("file")].fault_probe.invalid = 1;
+	CHECK(sp_analyse(&r, &f) == 0);
+	CHECK(!f.file_start.have);
+	CHECK(f.file_gap == SP_FILE_GAP_FILE);
+	syn_build(&r);
+	r.results[idx("file")].fault_probe.done = 0;
+	CHECK(sp_analyse(&r, &f) == 0);
+	CHECK(f.file_gap == SP_FILE_GAP_FILE);
+	syn_build(&r);
+	CHECK(sp_analyse(&r, &f) == 0);
+	CHECK(f.file_start.have && f.file_gap == SP_FILE_GAP_NONE);
 
 	/* without start/end extents the target's size is the span: 7340032 / 16777216 */
 	syn_build(&r);

@@ -3,7 +3,8 @@
  * mounted filesystem (on the disk, on a partition, from a btrfs whose st_dev is anonymous), the
  * running root, active swap (a partition, and a swap file on a filesystem mounted from the
  * device), holders (dm on a partition), the boot medium (LABEL=SWAPPLACE, or
- * $SWAPPLACE_BOOT_DEVICE), zram; and the spare disks stay safe.
+ * $SWAPPLACE_BOOT_DEVICE), zram; and the spare disks stay safe. First the facts devices.c
+ * gathers for a device (struct sp_device_facts), then the reasons safety.c makes of them.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -14,7 +15,8 @@
 #define ROOT "tests/fixtures/sys-basic"
 
 static struct sp_sys_facts f;
-static struct sp_device_info d[SP_MAX_DEVICES];
+static struct sp_device_facts df;
+static struct sp_device_info d[SP_MAX_DEVICES], info;
 static size_t n;
 
 static const struct sp_device_info *scan_get(const char *name)
@@ -37,6 +39,38 @@ int main(void)
 		fprintf(stderr, "gather failed (run from the repository root)\n");
 		return 1;
 	}
+
+	/* the facts gathered, node by node: the disk first, then its partitions */
+	CHECK(sp_device_find_facts(ROOT, &f, "/dev/sda", &info, &df) == 0);
+	CHECK_STR(df.name, "sda");
+	CHECK_EQ_U64(df.n_nodes, 3);
+	CHECK_STR(df.nodes[0].name, "sda");
+	CHECK(df.nodes[0].is_self && !df.nodes[0].holds_root && !df.nodes[0].mount_point[0]);
+	CHECK_STR(df.nodes[1].name, "sda1");
+	CHECK(!df.nodes[1].is_self && df.nodes[1].holds_root);
+	CHECK_STR(df.nodes[1].mount_point, "/");
+	CHECK_STR(df.nodes[2].name, "sda2");
+	CHECK_EQ_U64(df.n_swaps, 2);
+	CHECK(df.swaps[0].node == 1 && df.swaps[0].is_file);
+	CHECK_STR(df.swaps[0].path, "/swapfile");
+	CHECK(df.swaps[1].node == 2 && !df.swaps[1].is_file);
+	CHECK_STR(df.swaps[1].path, "/dev/sda2");
+	CHECK(!df.is_zram && !df.boot_label && !df.truncated);
+	/* a partition: only itself, as "self" */
+	CHECK(sp_device_find_facts(ROOT, &f, "/dev/sdc1", &info, &df) == 0);
+	CHECK_EQ_U64(df.n_nodes, 1);
+	CHECK(df.nodes[0].is_self);
+	CHECK_STR(df.nodes[0].holders, "dm-0");
+	CHECK(info.is_partition && info.unsafe);
+	CHECK_STR(info.unsafe_reason, "has holders: dm-0");
+	CHECK(sp_device_find_facts(ROOT, &f, "/dev/sde", &info, &df) == 0);
+	CHECK(df.n_nodes == 2 && !df.nodes[0].is_boot && df.nodes[1].is_boot);
+	CHECK(sp_device_find_facts(ROOT, &f, "/dev/zram0", &info, &df) == 0);
+	CHECK(df.is_zram);
+	CHECK(sp_device_find_facts(ROOT, &f, "/dev/sdb", &info, &df) == 0);
+	CHECK(df.n_nodes >= 1 && df.n_swaps == 0 && !df.nodes[0].mount_point[0]);
+	for (size_t i = 0; i < df.n_nodes; i++)
+		CHECK(!df.nodes[i].holds_root && !df.nodes[i].is_boot && !df.nodes[i].holders[0]);
 
 	x = scan_get("sda");
 	CHECK(x->unsafe);

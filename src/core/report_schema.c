@@ -1,0 +1,327 @@
+/*
+ * report_schema.c - the tables of report.json (docs/schema.md), one row per key.
+ *
+ * Every row checks at compile time that its member has the C type the row's JSON type reads
+ * and writes, so a table cannot point a U64 key at a double. Add a key by adding its row where
+ * the schema documents it; an enum key needs an sp_enum_type (name and parse), like status.
+ */
+#include <stddef.h>
+#include <stdint.h>
+#include <time.h>
+
+#include "core/report.h"
+#include "core/report_schema.h"
+
+/* 0, after failing the build when T's member m is not of type `type` */
+#define IS(T, m, type)                                                                             \
+	(0 * sizeof(struct {                                                                       \
+		 int x;                                                                            \
+		 _Static_assert(_Generic(((T *)0)->m, type : 1, default : 0),                      \
+				#T "." #m " is not " #type);                                       \
+	 }))
+#define AT(T, m, type) (offsetof(T, m) + IS(T, m, type))
+
+#define STR(k, T, m)                                                                               \
+	{                                                                                          \
+		.key = k, .type = SP_F_STR, .off = AT(T, m, char *), .size = sizeof(((T *)0)->m)   \
+	}
+#define U64(k, T, m)                                                                               \
+	{                                                                                          \
+		.key = k, .type = SP_F_U64, .off = AT(T, m, uint64_t)                              \
+	}
+#define U32(k, T, m)                                                                               \
+	{                                                                                          \
+		.key = k, .type = SP_F_U32, .off = AT(T, m, uint32_t)                              \
+	}
+#define INT(k, T, m)                                                                               \
+	{                                                                                          \
+		.key = k, .type = SP_F_INT, .off = AT(T, m, int)                                   \
+	}
+#define BOOL(k, T, m)                                                                              \
+	{                                                                                          \
+		.key = k, .type = SP_F_BOOL, .off = AT(T, m, int)                                  \
+	}
+#define DBL(k, T, m)                                                                               \
+	{                                                                                          \
+		.key = k, .type = SP_F_DBL, .off = AT(T, m, double)                                \
+	}
+#define ENUM(k, T, m, e)                                                                           \
+	{                                                                                          \
+		.key = k, .type = SP_F_ENUM,                                                       \
+		.off = offsetof(T, m) +                                                            \
+		       0 * sizeof(char[sizeof(((T *)0)->m) == sizeof(int) ? 1 : -1]),              \
+		.en = e                                                                            \
+	}
+#define OBJ(k, T, m, t)                                                                            \
+	{                                                                                          \
+		.key = k, .type = SP_F_OBJ, .off = offsetof(T, m), .sub = t                        \
+	}
+#define FLAT(T, m, t)                                                                              \
+	{                                                                                          \
+		.key = "", .type = SP_F_FLAT, .off = offsetof(T, m), .sub = t                      \
+	}
+#define SECTION(k, T, m, t)                                                                        \
+	{                                                                                          \
+		.key = k, .type = SP_F_SECTION, .off = offsetof(T, m),                             \
+		.aux = offsetof(__typeof__(((T *)0)->m), done) +                                   \
+		       IS(__typeof__(((T *)0)->m), done, int),                                     \
+		.sub = t                                                                           \
+	}
+#define LIST(k, T, m, n, t, fl)                                                                    \
+	{                                                                                          \
+		.key = k, .type = SP_F_LIST, .off = offsetof(T, m),                                \
+		.size = sizeof(((T *)0)->m[0]), .aux = AT(T, n, size_t),                           \
+		.max = sizeof(((T *)0)->m) / sizeof(((T *)0)->m[0]), .flags = fl, .sub = t         \
+	}
+#define END                                                                                        \
+	{                                                                                          \
+		.key = NULL                                                                        \
+	}
+
+typedef struct sp_lat_summary lat_t;
+typedef struct sp_fault_probe fault_t;
+typedef struct sp_pressure_probe press_t;
+typedef struct sp_device_probe devp_t;
+typedef struct sp_compression comp_t;
+
+static const char *status_name(int v)
+{
+	return sp_status_name((enum sp_status)v);
+}
+
+static int status_parse(const char *s, int *v)
+{
+	enum sp_status st;
+	int ret = sp_status_parse(s, &st);
+
+	if (!ret)
+		*v = (int)st;
+	return ret;
+}
+
+static const struct sp_enum_type status_type = {status_name, status_parse,
+						"ok, failed, invalid or skipped"};
+
+static const struct sp_field lat_ci[] = {
+    DBL("p50_lo_us", lat_t, p50_ci_lo_us),
+    DBL("p50_hi_us", lat_t, p50_ci_hi_us),
+    DBL("p99_lo_us", lat_t, p99_ci_lo_us),
+    DBL("p99_hi_us", lat_t, p99_ci_hi_us),
+    END,
+};
+
+/* a latency summary's scalars: nested (device probe) or flat (fault, pressure probes) */
+static const struct sp_field lat_scalars[] = {
+    U64("samples", lat_t, samples),
+    DBL("p50_us", lat_t, p50_us),
+    DBL("p95_us", lat_t, p95_us),
+    DBL("p99_us", lat_t, p99_us),
+    DBL("p999_us", lat_t, p999_us),
+    DBL("max_us", lat_t, max_us),
+    DBL("min_us", lat_t, min_us),
+    DBL("mean_us", lat_t, mean_us),
+    U64("warmup_dropped", lat_t, warmup_dropped),
+    DBL("hist_rel_error", lat_t, hist_rel_error),
+    END,
+};
+
+static const struct sp_field lat_fields[] = {
+    {.key = "", .type = SP_F_FLAT, .off = 0, .sub = lat_scalars},
+    {.key = "ci", .type = SP_F_OBJ, .off = 0, .sub = lat_ci},
+    END,
+};
+
+static const struct sp_field machine_fields[] = {
+    STR("cpu", struct sp_machine, cpu),
+    U32("cores", struct sp_machine, cores),
+    U64("ram_bytes", struct sp_machine, ram_bytes),
+    STR("kernel", struct sp_machine, kernel),
+    STR("dmi_vendor", struct sp_machine, dmi_vendor),
+    STR("dmi_model", struct sp_machine, dmi_model),
+    DBL("timer_cost_ns", struct sp_machine, timer_cost_ns),
+    INT("cgroup_version", struct sp_machine, cgroup_version),
+    U32("page_size", struct sp_machine, page_size),
+    END,
+};
+
+static const struct sp_field device_fields[] = {
+    STR("name", struct sp_device_info, name),
+    STR("path", struct sp_device_info, path),
+    STR("by_id", struct sp_device_info, by_id),
+    STR("model", struct sp_device_info, model),
+    STR("serial", struct sp_device_info, serial),
+    U64("size_bytes", struct sp_device_info, size_bytes),
+    U32("logical_sector", struct sp_device_info, logical_sector),
+    U32("physical_sector", struct sp_device_info, physical_sector),
+    BOOL("rotational", struct sp_device_info, rotational),
+    STR("transport", struct sp_device_info, transport),
+    BOOL("is_partition", struct sp_device_info, is_partition),
+    STR("partitions", struct sp_device_info, partitions),
+    STR("signatures", struct sp_device_info, signatures),
+    BOOL("unsafe", struct sp_device_info, unsafe),
+    STR("unsafe_reason", struct sp_device_info, unsafe_reason),
+    END,
+};
+
+static const struct sp_field extent_fields[] = {
+    {.key = "start_sector",
+     .type = SP_F_U64,
+     .off = AT(struct sp_extent, start_sector, uint64_t),
+     .flags = SP_FF_REQUIRED},
+    {.key = "sectors",
+     .type = SP_F_U64,
+     .off = AT(struct sp_extent, sectors, uint64_t),
+     .flags = SP_FF_REQUIRED},
+    END,
+};
+
+static const struct sp_field device_probe_fields[] = {
+    U64("range_bytes", devp_t, range_bytes),
+    U32("block_bytes", devp_t, block_bytes),
+    OBJ("qd1", devp_t, qd1, lat_fields),
+    U32("deep_qd", devp_t, deep_qd),
+    DBL("iops", devp_t, deep_iops),
+    OBJ("deep", devp_t, deep, lat_fields),
+    DBL("seq_mib_s", devp_t, seq_mib_s),
+    U64("seq_bytes", devp_t, seq_bytes),
+    END,
+};
+
+static const struct sp_field fault_ci[] = {
+    DBL("p50_lo_us", fault_t, lat.p50_ci_lo_us),
+    DBL("p50_hi_us", fault_t, lat.p50_ci_hi_us),
+    DBL("p99_lo_us", fault_t, lat.p99_ci_lo_us),
+    DBL("p99_hi_us", fault_t, lat.p99_ci_hi_us),
+    DBL("target_pct", fault_t, ci_target_pct),
+    DBL("achieved_pct", fault_t, ci_achieved_pct),
+    END,
+};
+
+static const struct sp_field fault_fields[] = {
+    U32("threads", fault_t, threads),
+    U64("buffer_bytes", fault_t, buffer_bytes),
+    U32("rounds", fault_t, rounds),
+    U64("real_swapins", fault_t, real_swapins),
+    U64("touches", fault_t, touches),
+    U64("pswpin_delta", fault_t, pswpin_delta),
+    U64("swapcached_bytes", fault_t, swapcached_bytes),
+    FLAT(fault_t, lat, lat_scalars),
+    {.key = "ci", .type = SP_F_OBJ, .off = 0, .sub = fault_ci},
+    BOOL("invalid", fault_t, invalid),
+    END,
+};
+
+static const struct sp_field uring_fields[] = {
+    U32("qd", struct sp_uring_point, qd),
+    U64("samples", struct sp_uring_point, samples),
+    U64("real_swapins", struct sp_uring_point, real_swapins),
+    DBL("p50_us", struct sp_uring_point, p50_us),
+    DBL("p99_us", struct sp_uring_point, p99_us),
+    DBL("pages_per_s", struct sp_uring_point, pages_per_s),
+    BOOL("invalid", struct sp_uring_point, invalid),
+    END,
+};
+
+static const struct sp_field pressure_fields[] = {
+    INT("cgroup_version", press_t, cgroup_version),
+    U64("limit_bytes", press_t, limit_bytes),
+    U64("hot_bytes", press_t, hot_bytes),
+    U64("cold_bytes", press_t, cold_bytes),
+    DBL("duration_s", press_t, duration_s),
+    U64("touches", press_t, touches),
+    DBL("touches_per_s", press_t, touches_per_s),
+    FLAT(press_t, lat, lat_fields),
+    U64("major_faults", press_t, major_faults),
+    BOOL("oom_killed", press_t, oom_killed),
+    U64("swap_used_bytes", press_t, swap_used_bytes),
+    END,
+};
+
+static const struct sp_field integrity_fields[] = {
+    U64("pages_checked", struct sp_integrity, pages_checked),
+    U64("mismatches", struct sp_integrity, mismatches),
+    END,
+};
+
+/* the kernel's figures exist only for zram */
+static const struct sp_field zram_fields[] = {
+    DBL("zram_ratio", comp_t, zram_ratio),	     U64("orig_data_size", comp_t, orig_data_size),
+    U64("compr_data_size", comp_t, compr_data_size), U64("mem_used_total", comp_t, mem_used_total),
+    U64("same_pages", comp_t, same_pages),	     END,
+};
+
+static const struct sp_field compression_fields[] = {
+    DBL("data_ratio", comp_t, data_ratio),
+    /* older producers left out the flag: the kernel's ratio implies zram */
+    {.key = "zram", .type = SP_F_BOOL, .off = AT(comp_t, zram, int), .implied_by = "zram_ratio"},
+    {.key = "",
+     .type = SP_F_FLAT,
+     .off = 0,
+     .aux = AT(comp_t, zram, int),
+     .flags = SP_FF_COND,
+     .sub = zram_fields},
+    END,
+};
+
+/* compression has no "done" flag: it ran when it measured something */
+static int compression_present(const void *sec)
+{
+	const comp_t *c = sec;
+
+	return c->data_ratio > 0 || c->zram;
+}
+
+static const struct sp_field result_fields[] = {
+    {.key = "placement",
+     .type = SP_F_STR,
+     .off = AT(struct sp_result, placement, char *),
+     .size = sizeof(((struct sp_result *)0)->placement),
+     .flags = SP_FF_REQUIRED},
+    {.key = "status",
+     .type = SP_F_ENUM,
+     .off = offsetof(struct sp_result, status),
+     .flags = SP_FF_REQUIRED,
+     .en = &status_type},
+    STR("reason", struct sp_result, reason),
+    STR("device", struct sp_result, device),
+    U64("size_bytes", struct sp_result, size_bytes),
+    DBL("elapsed_s", struct sp_result, elapsed_s),
+    LIST("extents", struct sp_result, extents, n_extents, extent_fields, 0),
+    SECTION("device_probe", struct sp_result, device_probe, device_probe_fields),
+    SECTION("fault_probe", struct sp_result, fault_probe, fault_fields),
+    LIST("uring_probe", struct sp_result, fault_probe.uring, fault_probe.n_uring, uring_fields,
+	 SP_FF_NULL_EMPTY),
+    SECTION("pressure_probe", struct sp_result, pressure_probe, pressure_fields),
+    OBJ("integrity", struct sp_result, integrity, integrity_fields),
+    {.key = "compression",
+     .type = SP_F_SECTION,
+     .off = offsetof(struct sp_result, compression),
+     .sub = compression_fields,
+     .present = compression_present},
+    END,
+};
+
+_Static_assert(sizeof(enum sp_status) == sizeof(int), "status is read and written as an int");
+_Static_assert(sizeof(time_t) == sizeof(int64_t), "time_t is written as 64-bit seconds");
+
+const struct sp_field sp_schema_report[] = {
+    {.key = "schema",
+     .type = SP_F_SCHEMA,
+     .off = AT(struct sp_report, schema, char *),
+     .size = sizeof(((struct sp_report *)0)->schema),
+     .flags = SP_FF_REQUIRED},
+    STR("tool_version", struct sp_report, tool_version),
+    STR("command", struct sp_report, command),
+    {.key = "started", .type = SP_F_TIME_ISO, .off = AT(struct sp_report, started, time_t)},
+    /* read after "started": the integer wins where both are present */
+    {.key = "started_unix", .type = SP_F_TIME_UNIX, .off = AT(struct sp_report, started, time_t)},
+    DBL("duration_s", struct sp_report, duration_s),
+    {.key = "seed", .type = SP_F_U64_WIDE, .off = AT(struct sp_report, seed, uint64_t)},
+    U64("budget_bytes", struct sp_report, budget_bytes),
+    DBL("time_per_placement_s", struct sp_report, time_per_placement_s),
+    STR("target", struct sp_report, target),
+    OBJ("machine", struct sp_report, machine, machine_fields),
+    LIST("devices", struct sp_report, devices, n_devices, device_fields, 0),
+    LIST("results", struct sp_report, results, n_results, result_fields, 0),
+    END,
+};
