@@ -15,6 +15,7 @@
 #include "core/analysis.h"
 #include "core/report.h"
 #include "core/report_text.h"
+#include "core/textfmt.h"
 #include "core/units.h"
 #include "core/verdict.h"
 
@@ -77,48 +78,10 @@ static void wrap(FILE *out, const char *first, const char *cont, const char *tex
 	}
 }
 
-__attribute__((format(printf, 3, 4))) static void cat(char *buf, size_t len, const char *fmt, ...)
-{
-	size_t used = strnlen(buf, len);
-	va_list ap;
-
-	if (used + 1 >= len)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(buf + used, len - used, fmt, ap);
-	va_end(ap);
-}
-
-/* Microseconds with precision that suits their size; "-" when unknown. */
-static const char *us(char *buf, double v)
-{
-	if (!isfinite(v) || v <= 0)
-		snprintf(buf, 16, "-");
-	else if (v < 1000)
-		snprintf(buf, 16, "%.1f", v);
-	else
-		snprintf(buf, 16, "%.0f", v);
-	return buf;
-}
-
 /* Sizes print as everywhere else (units.h: rounded down, never shown larger than they are). */
 static const char *bytes(char *buf, uint64_t b)
 {
 	return sp_format_bytes(b, buf, 16);
-}
-
-static const char *rate(char *buf, double v)
-{
-	if (!isfinite(v) || v < 0)
-		snprintf(buf, 16, "-");
-	else
-		snprintf(buf, 16, "%.0f", v);
-	return buf;
-}
-
-static const char *plural(size_t n, const char *one, const char *many)
-{
-	return n == 1 ? one : many;
 }
 
 static const struct sp_lat_summary *lat(const struct sp_report *r, int i)
@@ -190,14 +153,14 @@ static void ranking(FILE *out, const struct sp_report *r, const struct sp_findin
 		int k = f->ranked[i];
 		char ci[32], fl[16];
 
-		snprintf(ci, sizeof(ci), "%s-%s", us(b, lat(r, k)->p50_ci_lo_us),
-			 us(c, lat(r, k)->p50_ci_hi_us));
+		snprintf(ci, sizeof(ci), "%s-%s", sp_fmt_us(b, lat(r, k)->p50_ci_lo_us),
+			 sp_fmt_us(c, lat(r, k)->p50_ci_hi_us));
 		if (f->floor_ratio[k] > 0)
 			snprintf(fl, sizeof(fl), "%.2f", f->floor_ratio[k]);
 		else
 			snprintf(fl, sizeof(fl), "-");
 		emit(out, "%3zu  %-18.18s %9s  %-21s %7.2f %8s", i + 1, name(r, k),
-		     us(a, lat(r, k)->p50_us), ci, f->ratio_to_best[i], fl);
+		     sp_fmt_us(a, lat(r, k)->p50_us), ci, f->ratio_to_best[i], fl);
 	}
 	(void)d;
 	emit(out, "%s", "");
@@ -227,7 +190,7 @@ static void chart(FILE *out, const struct sp_report *r, const struct sp_findings
 		memset(bar, '#', n);
 		bar[n] = '\0';
 		emit(out, "  %-18.18s |%-*s %s", name(r, k), BAR_WIDTH, bar,
-		     us(a, lat(r, k)->p50_us));
+		     sp_fmt_us(a, lat(r, k)->p50_us));
 	}
 	emit(out, "%s", "");
 }
@@ -250,8 +213,8 @@ static void lat_line(FILE *out, const char *lead, const struct sp_lat_summary *l
 {
 	char a[16], b[16], c[16], d[16], e[16];
 
-	emit(out, "%s p50 %s  p95 %s  p99 %s  p99.9 %s  max %s us", lead, us(a, l->p50_us),
-	     us(b, l->p95_us), us(c, l->p99_us), us(d, l->p999_us), us(e, l->max_us));
+	emit(out, "%s p50 %s  p95 %s  p99 %s  p99.9 %s  max %s us", lead, sp_fmt_us(a, l->p50_us),
+	     sp_fmt_us(b, l->p95_us), sp_fmt_us(c, l->p99_us), sp_fmt_us(d, l->p999_us), sp_fmt_us(e, l->max_us));
 }
 
 static void extents(FILE *out, const struct sp_result *res)
@@ -261,7 +224,7 @@ static void extents(FILE *out, const struct sp_result *res)
 	if (!res->n_extents)
 		return;
 	for (size_t i = 0; i < res->n_extents; i++)
-		cat(s, sizeof(s), "%s%llu+%llu", i ? " " : "",
+		sp_cat(s, sizeof(s), "%s%llu+%llu", i ? " " : "",
 		    (unsigned long long)res->extents[i].start_sector,
 		    (unsigned long long)res->extents[i].sectors);
 	wrap(out, "  extents      ", "               ", s);
@@ -274,10 +237,10 @@ static void device_block(FILE *out, const struct sp_device_probe *d)
 	if (!d->done)
 		return;
 	emit(out, "  device probe qd1 p50 %s us, p99 %s us, %llu samples over %s",
-	     us(a, d->qd1.p50_us), us(b, d->qd1.p99_us), (unsigned long long)d->qd1.samples,
+	     sp_fmt_us(a, d->qd1.p50_us), sp_fmt_us(b, d->qd1.p99_us), (unsigned long long)d->qd1.samples,
 	     bytes(e, d->range_bytes));
 	emit(out, "               qd%u %s IOPS, p50 %s us, p99 %s us", d->deep_qd,
-	     rate(a, d->deep_iops), us(b, d->deep.p50_us), us(c, d->deep.p99_us));
+	     sp_fmt_rate(a, d->deep_iops), sp_fmt_us(b, d->deep.p50_us), sp_fmt_us(c, d->deep.p99_us));
 	emit(out, "               sequential %.1f MiB/s over %s", d->seq_mib_s,
 	     bytes(c, d->seq_bytes));
 }
@@ -300,10 +263,10 @@ static void fault_block(FILE *out, const struct sp_fault_probe *fp)
 	     (unsigned long long)fp->touches, bytes(d, fp->swapcached_bytes));
 	lat_line(out, "              ", &fp->lat);
 	emit(out, "               median CI %s-%s us (+/-%.1f %%, target +/-%.1f %%)",
-	     us(a, fp->lat.p50_ci_lo_us), us(b, fp->lat.p50_ci_hi_us), fp->ci_achieved_pct,
+	     sp_fmt_us(a, fp->lat.p50_ci_lo_us), sp_fmt_us(b, fp->lat.p50_ci_hi_us), fp->ci_achieved_pct,
 	     fp->ci_target_pct);
-	emit(out, "               p99 CI %s-%s us", us(a, fp->lat.p99_ci_lo_us),
-	     us(c, fp->lat.p99_ci_hi_us));
+	emit(out, "               p99 CI %s-%s us", sp_fmt_us(a, fp->lat.p99_ci_lo_us),
+	     sp_fmt_us(c, fp->lat.p99_ci_hi_us));
 	if (!fp->n_uring)
 		return;
 	emit(out, "  io_uring     %4s %9s %9s %9s %9s %10s", "qd", "samples", "swap-ins", "p50 us",
@@ -313,7 +276,7 @@ static void fault_block(FILE *out, const struct sp_fault_probe *fp)
 
 		emit(out, "               %4u %9llu %9llu %9s %9s %10s%s", u->qd,
 		     (unsigned long long)u->samples, (unsigned long long)u->real_swapins,
-		     us(a, u->p50_us), us(b, u->p99_us), rate(c, u->pages_per_s),
+		     sp_fmt_us(a, u->p50_us), sp_fmt_us(b, u->p99_us), sp_fmt_rate(c, u->pages_per_s),
 		     u->invalid ? " invalid" : "");
 	}
 }
@@ -328,8 +291,8 @@ static void pressure_block(FILE *out, const struct sp_pressure_probe *p)
 	     bytes(a, p->limit_bytes), bytes(b, p->hot_bytes), bytes(c, p->cold_bytes),
 	     p->duration_s);
 	emit(out, "               %llu touches, %s/s, p50 %s us, p99 %s us",
-	     (unsigned long long)p->touches, rate(a, p->touches_per_s), us(b, p->lat.p50_us),
-	     us(c, p->lat.p99_us));
+	     (unsigned long long)p->touches, sp_fmt_rate(a, p->touches_per_s), sp_fmt_us(b, p->lat.p50_us),
+	     sp_fmt_us(c, p->lat.p99_us));
 	emit(out, "               %llu major faults, swap used %s, %s",
 	     (unsigned long long)p->major_faults, bytes(d, p->swap_used_bytes),
 	     p->oom_killed ? "OOM-KILLED" : "not OOM-killed");
@@ -356,7 +319,7 @@ static void result_block(FILE *out, const struct sp_result *res)
 
 		if (res->n_extents)
 			snprintf(ext, sizeof(ext), ", %zu %s", res->n_extents,
-				 plural(res->n_extents, "extent", "extents"));
+				 sp_plural(res->n_extents, "extent", "extents"));
 		emit(out, "  swap area    %s, %s%s", res->device[0] ? res->device : "-",
 		     bytes(a, res->size_bytes), ext);
 	}

@@ -12,45 +12,8 @@
 
 #include "core/analysis.h"
 #include "core/report.h"
+#include "core/textfmt.h"
 #include "core/verdict.h"
-
-__attribute__((format(printf, 3, 4))) static void cat(char *buf, size_t len, const char *fmt, ...)
-{
-	size_t used = strnlen(buf, len);
-	va_list ap;
-
-	if (used + 1 >= len)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(buf + used, len - used, fmt, ap);
-	va_end(ap);
-}
-
-/* Microseconds with precision that suits their size; "-" when unknown (as report_text.c). */
-static const char *us(char *buf, double v)
-{
-	if (!isfinite(v) || v <= 0)
-		snprintf(buf, 16, "-");
-	else if (v < 1000)
-		snprintf(buf, 16, "%.1f", v);
-	else
-		snprintf(buf, 16, "%.0f", v);
-	return buf;
-}
-
-static const char *rate(char *buf, double v)
-{
-	if (!isfinite(v) || v < 0)
-		snprintf(buf, 16, "-");
-	else
-		snprintf(buf, 16, "%.0f", v);
-	return buf;
-}
-
-static const char *plural(size_t n, const char *one, const char *many)
-{
-	return n == 1 ? one : many;
-}
 
 static const char *region_phrase(enum sp_region g)
 {
@@ -88,28 +51,28 @@ int sp_verdict_sentence(const struct sp_report *r, const struct sp_findings *f,
 	buf[0] = '\0';
 	switch (k) {
 	case SP_VERDICT_INTEGRITY_BAD:
-		cat(buf, len,
+		sp_cat(buf, len,
 		    "SERIOUS: %llu of %llu pages checked came back different from what was "
 		    "written (",
 		    (unsigned long long)f->mismatches, (unsigned long long)f->pages_checked);
 		for (size_t i = 0; i < f->n_mismatched; i++)
-			cat(buf, len, "%s%s: %llu", i ? ", " : "", name(r, f->mismatched[i]),
+			sp_cat(buf, len, "%s%s: %llu", i ? ", " : "", name(r, f->mismatched[i]),
 			    (unsigned long long)r->results[f->mismatched[i]].integrity.mismatches);
-		cat(buf, len, "); do not trust that swap area with data");
+		sp_cat(buf, len, "); do not trust that swap area with data");
 		return 0;
 	case SP_VERDICT_NONE:
-		cat(buf, len, "no placement produced a swap-in latency from real swap-ins");
+		sp_cat(buf, len, "no placement produced a swap-in latency from real swap-ins");
 		return 0;
 	case SP_VERDICT_BEST:
-		cat(buf, len,
+		sp_cat(buf, len,
 		    "fastest swap-in: %s, median %s us (95 %% CI %s-%s us) over %llu real "
 		    "swap-ins",
-		    name(r, f->best), us(a, lat(r, f->best)->p50_us),
-		    us(b, lat(r, f->best)->p50_ci_lo_us), us(c, lat(r, f->best)->p50_ci_hi_us),
+		    name(r, f->best), sp_fmt_us(a, lat(r, f->best)->p50_us),
+		    sp_fmt_us(b, lat(r, f->best)->p50_ci_lo_us), sp_fmt_us(c, lat(r, f->best)->p50_ci_hi_us),
 		    (unsigned long long)lat(r, f->best)->samples);
 		return 0;
 	case SP_VERDICT_LOOP_TARGET:
-		cat(buf, len,
+		sp_cat(buf, len,
 		    "caution: the target is a loop device, a file on another disk; its start, "
 		    "end and middle are wherever the host put the file's blocks, so the "
 		    "differences above are the host's, not a disk's geometry");
@@ -117,20 +80,20 @@ int sp_verdict_sentence(const struct sp_report *r, const struct sp_findings *f,
 	case SP_VERDICT_START_END: {
 		const struct sp_pair *p = &f->start_end;
 
-		us(a, lat(r, p->a)->p50_us);
-		us(b, lat(r, p->b)->p50_us);
+		sp_fmt_us(a, lat(r, p->a)->p50_us);
+		sp_fmt_us(b, lat(r, p->b)->p50_us);
 		if (p->ci_overlap)
-			cat(buf, len,
+			sp_cat(buf, len,
 			    "swap partition at the start vs at the end: no measurable "
 			    "difference (median %s vs %s us, the 95 %% CIs overlap)",
 			    a, b);
 		else if (p->ratio >= 1)
-			cat(buf, len,
+			sp_cat(buf, len,
 			    "swap partition at the start: %.1fx faster swap-in than at the "
 			    "end (median %s vs %s us)",
 			    p->ratio, a, b);
 		else
-			cat(buf, len,
+			sp_cat(buf, len,
 			    "swap partition at the end: %.1fx faster swap-in than at the "
 			    "start (median %s vs %s us)",
 			    1 / p->ratio, b, a);
@@ -139,110 +102,110 @@ int sp_verdict_sentence(const struct sp_report *r, const struct sp_findings *f,
 	case SP_VERDICT_FILE: {
 		const struct sp_pair *p = &f->file_start;
 
-		cat(buf, len, "the swap file lies in %zu %s %s", f->file_extents,
-		    plural(f->file_extents, "extent", "extents"), region_phrase(f->file_region));
+		sp_cat(buf, len, "the swap file lies in %zu %s %s", f->file_extents,
+		    sp_plural(f->file_extents, "extent", "extents"), region_phrase(f->file_region));
 		if (f->file_region != SP_REGION_UNKNOWN)
-			cat(buf, len, " (%.0f-%.0f %% into the disk)", f->file_pos_lo * 100,
+			sp_cat(buf, len, " (%.0f-%.0f %% into the disk)", f->file_pos_lo * 100,
 			    f->file_pos_hi * 100);
 		switch (f->file_gap) {
 		case SP_FILE_GAP_FILE:
-			cat(buf, len, "; it gave no swap-in latency (%s)",
+			sp_cat(buf, len, "; it gave no swap-in latency (%s)",
 			    sp_status_name(r->results[f->file].status));
 			return 0;
 		case SP_FILE_GAP_START:
-			cat(buf, len,
+			sp_cat(buf, len,
 			    "; the start partition has no swap-in latency to compare it "
 			    "with");
 			return 0;
 		case SP_FILE_GAP_NONE:
 			break;
 		}
-		us(a, lat(r, p->b)->p50_us);
-		us(b, lat(r, p->a)->p50_us);
+		sp_fmt_us(a, lat(r, p->b)->p50_us);
+		sp_fmt_us(b, lat(r, p->a)->p50_us);
 		if (p->ci_overlap)
-			cat(buf, len,
+			sp_cat(buf, len,
 			    " and shows no measurable difference to the start partition "
 			    "(median %s vs %s us)",
 			    a, b);
 		else if (f->file_penalty_pct >= 0)
-			cat(buf, len,
+			sp_cat(buf, len,
 			    " and costs %+.0f %% swap-in time over the start partition "
 			    "(median %s vs %s us)",
 			    f->file_penalty_pct, a, b);
 		else
-			cat(buf, len,
+			sp_cat(buf, len,
 			    " and swaps in %.0f %% faster than the start partition (median "
 			    "%s vs %s us)",
 			    -f->file_penalty_pct, a, b);
 		return 0;
 	}
 	case SP_VERDICT_ZRAM_DISK:
-		us(a, lat(r, f->best_zram)->p50_us);
-		us(b, lat(r, f->best_disk)->p50_us);
+		sp_fmt_us(a, lat(r, f->best_zram)->p50_us);
+		sp_fmt_us(b, lat(r, f->best_disk)->p50_us);
 		if (f->zram_disk_ratio >= 1)
-			cat(buf, len,
+			sp_cat(buf, len,
 			    "%s swaps in %.1fx faster than the best disk placement, %s "
 			    "(median %s vs %s us), at the price of RAM",
 			    name(r, f->best_zram), f->zram_disk_ratio, name(r, f->best_disk), a, b);
 		else
-			cat(buf, len,
+			sp_cat(buf, len,
 			    "the disk placement %s swaps in %.1fx faster than the best "
 			    "zram, %s (median %s vs %s us)",
 			    name(r, f->best_disk), 1 / f->zram_disk_ratio, name(r, f->best_zram), b,
 			    a);
 		if (f->zram_ratio > 0)
-			cat(buf, len, "; zram stored the pages at %.2f:1", f->zram_ratio);
+			sp_cat(buf, len, "; zram stored the pages at %.2f:1", f->zram_ratio);
 		return 0;
 	case SP_VERDICT_FLOOR: {
 		int i = f->best_disk;
 
-		cat(buf, len,
+		sp_cat(buf, len,
 		    "%s: swap-in takes %.1fx the device's own 4 KiB read at QD1 (%s vs "
 		    "%s us); the kernel's swap path adds %s us per page",
-		    name(r, i), f->floor_ratio[i], us(a, lat(r, i)->p50_us),
-		    us(b, r->results[i].device_probe.qd1.p50_us),
-		    f->floor_overhead_us[i] > 0 ? us(c, f->floor_overhead_us[i]) : "0.0");
+		    name(r, i), f->floor_ratio[i], sp_fmt_us(a, lat(r, i)->p50_us),
+		    sp_fmt_us(b, r->results[i].device_probe.qd1.p50_us),
+		    f->floor_overhead_us[i] > 0 ? sp_fmt_us(c, f->floor_overhead_us[i]) : "0.0");
 		return 0;
 	}
 	case SP_VERDICT_PRESSURE:
 		if (f->none_oom_killed)
-			cat(buf, len,
+			sp_cat(buf, len,
 			    "without swap the workload over its memory limit was "
 			    "OOM-killed (%s touches/s until then)",
-			    rate(a, f->none_touches_per_s));
+			    sp_fmt_rate(a, f->none_touches_per_s));
 		else
-			cat(buf, len,
+			sp_cat(buf, len,
 			    "without swap the workload over its memory limit ran at %s "
 			    "touches/s",
-			    rate(a, f->none_touches_per_s));
+			    sp_fmt_rate(a, f->none_touches_per_s));
 		if (f->best_pressure < 0) {
-			cat(buf, len, "; no placement with swap completed the pressure probe");
+			sp_cat(buf, len, "; no placement with swap completed the pressure probe");
 			return 0;
 		}
-		cat(buf, len, "; with %s it ran at %s touches/s", name(r, f->best_pressure),
-		    rate(b, f->best_pressure_touches_per_s));
+		sp_cat(buf, len, "; with %s it ran at %s touches/s", name(r, f->best_pressure),
+		    sp_fmt_rate(b, f->best_pressure_touches_per_s));
 		if (f->pressure_ratio > 0 && !f->none_oom_killed)
-			cat(buf, len, " (%.1fx)", f->pressure_ratio);
+			sp_cat(buf, len, " (%.1fx)", f->pressure_ratio);
 		if (r->results[f->best_pressure].pressure_probe.oom_killed)
-			cat(buf, len, " before it was OOM-killed too");
+			sp_cat(buf, len, " before it was OOM-killed too");
 		return 0;
 	case SP_VERDICT_INTEGRITY_OK:
-		cat(buf, len, "all %llu pages checked after swap-in matched their headers",
+		sp_cat(buf, len, "all %llu pages checked after swap-in matched their headers",
 		    (unsigned long long)f->pages_checked);
 		return 0;
 	case SP_VERDICT_COMPRESSION:
-		cat(buf, len, "the probe's pages compressed %.2f:1 under zstd", f->data_ratio);
+		sp_cat(buf, len, "the probe's pages compressed %.2f:1 under zstd", f->data_ratio);
 		if (f->zram_ratio > 0)
-			cat(buf, len, "; %s held them at %.2f:1 (kernel mm_stat)",
+			sp_cat(buf, len, "; %s held them at %.2f:1 (kernel mm_stat)",
 			    name(r, f->best_zram), f->zram_ratio);
 		return 0;
 	case SP_VERDICT_NOT_OK:
-		cat(buf, len, "%zu %s gave no latency:", f->n_not_ok,
-		    plural(f->n_not_ok, "placement", "placements"));
+		sp_cat(buf, len, "%zu %s gave no latency:", f->n_not_ok,
+		    sp_plural(f->n_not_ok, "placement", "placements"));
 		for (size_t i = 0; i < f->n_not_ok; i++)
-			cat(buf, len, "%s %s (%s)", i ? "," : "", name(r, f->not_ok[i]),
+			sp_cat(buf, len, "%s %s (%s)", i ? "," : "", name(r, f->not_ok[i]),
 			    sp_status_name(r->results[f->not_ok[i]].status));
-		cat(buf, len, "; each has its reason in the report");
+		sp_cat(buf, len, "; each has its reason in the report");
 		return 0;
 	default:
 		return -EINVAL;

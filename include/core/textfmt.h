@@ -1,0 +1,21 @@
+/*
+ * textfmt.h - small text formatters shared by the renderers and the verdict.
+ */
+#ifndef SP_CORE_TEXTFMT_H
+#define SP_CORE_TEXTFMT_H
+
+#include <stddef.h>
+
+/* Append printf-style to the NUL-terminated buf of len bytes; silently truncates. */
+__attribute__((format(printf, 3, 4))) void sp_cat(char *buf, size_t len, const char *fmt, ...);
+
+/* Microseconds with a precision that suits their size into buf (16 bytes); "-" when unknown. */
+const char *sp_fmt_us(char *buf, double v);
+
+/* A rate into buf (16 bytes); "-" when unknown. */
+const char *sp_fmt_rate(char *buf, double v);
+
+/* one or many, by n. */
+const char *sp_plural(size_t n, const char *one, const char *many);
+
+#endif
