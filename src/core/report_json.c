@@ -341,6 +341,9 @@ static json_t *result_json(struct jb *b, const struct sp_result *res)
 	json_t *o = json_object(), *a;
 
 	put(b, o, "placement", jstr(res->placement, sizeof(res->placement)));
+	put(b, o, "kind", json_string(sp_placement_kind_name(res->id.kind)));
+	put(b, o, "also_index", res->id.kind == SP_PL_ALSO && res->id.also_index >= 0
+					 ? ju64((uint64_t)res->id.also_index) : json_null());
 	put(b, o, "status", json_string(sp_status_name(res->status)));
 	put(b, o, "reason", jstr(res->reason, sizeof(res->reason)));
 	put(b, o, "device", jstr(res->device, sizeof(res->device)));
@@ -828,8 +831,10 @@ static const struct fld result_scalars[] = {
 
 static int result_from(json_t *o, struct sp_result *res, const char *path, char *err, size_t errlen)
 {
+	enum sp_placement_kind kind;
 	char sub[160];
 	json_t *v, *x;
+	uint64_t u = 0;
 	size_t i;
 	int ret;
 
@@ -838,6 +843,17 @@ static int result_from(json_t *o, struct sp_result *res, const char *path, char 
 		return ret;
 	if (!res->placement[0])
 		return fail(err, errlen, "%s.placement: missing", path);
+	/* a report from before "kind": the name says it (sp_placement_kind_from_name) */
+	v = json_object_get(o, "kind");
+	if (v ? !json_is_string(v) || sp_placement_kind_parse(json_string_value(v), &kind) < 0
+	      : sp_placement_kind_from_name(res->placement, &kind) < 0)
+		return fail(err, errlen, "%s.kind: %s", path,
+			    v ? "expected start, end, file, zram, also, none, existing or probe"
+			      : "missing, and the placement's name does not say it");
+	x = json_object_get(o, "also_index");
+	if (x && !json_is_null(x) && get_u64(x, 255, &u) < 0)
+		return fail(err, errlen, "%s.also_index: expected null or 0 to 255", path);
+	res->id = sp_placement_id_of(kind, x && !json_is_null(x) ? (int)u : -1);
 	v = json_object_get(o, "status");
 	if (!json_is_string(v) || sp_status_parse(json_string_value(v), &res->status) < 0)
 		return fail(err, errlen, "%s.status: expected ok, failed, invalid or skipped",
