@@ -14,10 +14,10 @@
 #define SP_HOLD_H
 
 struct sp_hold {
-	int fd;          /* the O_EXCL descriptor, or -1 while released */
-	int flags;       /* O_RDONLY or O_RDWR: how it is (re)opened */
-	char path[256];  /* the device held */
-	int registered;  /* its release is on the undo list */
+	int fd;		/* the O_EXCL descriptor, or -1 while released */
+	int flags;	/* O_RDONLY or O_RDWR: how it is (re)opened */
+	char path[256]; /* the device held */
+	int registered; /* its release is on the undo list */
 };
 
 /* An empty hold (nothing held, nothing registered). */

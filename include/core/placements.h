@@ -27,12 +27,12 @@ struct sp_placement_spec {
 
 /* What the list of a run's placements follows from. */
 struct sp_placements_in {
-	const struct sp_layout *layout;   /* the target's plan: start/end/file need their part */
+	const struct sp_layout *layout; /* the target's plan: start/end/file need their part */
 	const char (*zram_algs)[SP_PLACEMENT_ALG_MAX]; /* compressors offered, kernel's order */
 	size_t n_zram_algs;
-	const char *const *also_names;    /* kernel names of the --also devices (sdc, loop3) */
+	const char *const *also_names; /* kernel names of the --also devices (sdc, loop3) */
 	size_t n_also;
-	const char *only;                 /* --only LIST, comma separated; NULL or "" for all */
+	const char *only; /* --only LIST, comma separated; NULL or "" for all */
 };
 
 /*
@@ -43,8 +43,8 @@ struct sp_placements_in {
  * Returns: 0, -ENOENT when --only keeps none of them, -ENOSPC when more than max,
  * -EINVAL for a missing layout or a name too long.
  */
-int sp_placements_list(const struct sp_placements_in *in, struct sp_placement_spec *out,
-		       size_t max, size_t *n);
+int sp_placements_list(const struct sp_placements_in *in, struct sp_placement_spec *out, size_t max,
+		       size_t *n);
 
 /* Index in l->parts of the partition with role, or -ENOENT when the layout has none. */
 int sp_layout_part_index(const struct sp_layout *l, enum sp_part_role role);
@@ -64,10 +64,10 @@ int sp_placement_swaps(enum sp_placement_kind k);
 
 /* How measuring one placement went, besides what its result's probes hold. */
 struct sp_outcome {
-	int interrupted;    /* a terminating signal stopped it */
-	int activate_err;   /* 0, or -errno: its swap area could not be switched on */
-	int fault_err;      /* 0, or -errno: the fault probe could not run */
-	int deactivate_err; /* 0, or -errno: switching it off (its undo entries) failed */
+	int interrupted;     /* a terminating signal stopped it */
+	int activate_err;    /* 0, or -errno: its swap area could not be switched on */
+	int fault_err;	     /* 0, or -errno: the fault probe could not run */
+	int deactivate_err;  /* 0, or -errno: switching it off (its undo entries) failed */
 	double fault_time_s; /* the time the fault probe was given (for the reason) */
 };
 

@@ -78,10 +78,10 @@ static int spec(struct sp_placement_spec *s, enum sp_placement_kind k, int also_
 	return len < 0 || (size_t)len >= sizeof(s->name) ? -EINVAL : 0;
 }
 
-int sp_placements_list(const struct sp_placements_in *in, struct sp_placement_spec *out,
-		       size_t max, size_t *n)
+int sp_placements_list(const struct sp_placements_in *in, struct sp_placement_spec *out, size_t max,
+		       size_t *n)
 {
-	static const enum sp_placement_kind on_target[] = { SP_PL_START, SP_PL_END, SP_PL_FILE };
+	static const enum sp_placement_kind on_target[] = {SP_PL_START, SP_PL_END, SP_PL_FILE};
 	struct sp_placement_spec s;
 	int ret;
 

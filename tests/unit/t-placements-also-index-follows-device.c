@@ -15,13 +15,17 @@
 #define GiB (1024ull * 1024 * 1024)
 
 static struct sp_layout layout;
-static const char algs[2][SP_PLACEMENT_ALG_MAX] = { "lzo-rle", "lz4" };
-static const char *const also[2] = { "loop1", "loop2" };
+static const char algs[2][SP_PLACEMENT_ALG_MAX] = {"lzo-rle", "lz4"};
+static const char *const also[2] = {"loop1", "loop2"};
 
 static size_t list(const char *only, struct sp_placement_spec *out, int *ret)
 {
-	struct sp_placements_in in = { .layout = &layout, .zram_algs = algs, .n_zram_algs = 2,
-				       .also_names = also, .n_also = 2, .only = only };
+	struct sp_placements_in in = {.layout = &layout,
+				      .zram_algs = algs,
+				      .n_zram_algs = 2,
+				      .also_names = also,
+				      .n_also = 2,
+				      .only = only};
 	size_t n = 99;
 
 	*ret = sp_placements_list(&in, out, 16, &n);
@@ -108,8 +112,11 @@ int main(void)
 
 	/* more than room: an error, not a silently shorter run */
 	{
-		struct sp_placements_in in = { .layout = &layout, .zram_algs = algs,
-					       .n_zram_algs = 2, .also_names = also, .n_also = 2 };
+		struct sp_placements_in in = {.layout = &layout,
+					      .zram_algs = algs,
+					      .n_zram_algs = 2,
+					      .also_names = also,
+					      .n_also = 2};
 
 		CHECK(sp_placements_list(&in, s, 7, &n) == -ENOSPC);
 		CHECK(sp_placements_list(&in, s, 8, &n) == 0);

@@ -25,9 +25,9 @@ static struct sp_result ok_result(enum sp_placement_kind k)
 
 int main(void)
 {
-	static const enum sp_placement_kind swapping[] = { SP_PL_START, SP_PL_END, SP_PL_FILE,
-							   SP_PL_ZRAM,	SP_PL_ALSO, SP_PL_EXISTING };
-	struct sp_outcome none = { .fault_time_s = 30 }, o;
+	static const enum sp_placement_kind swapping[] = {SP_PL_START, SP_PL_END,  SP_PL_FILE,
+							  SP_PL_ZRAM,  SP_PL_ALSO, SP_PL_EXISTING};
+	struct sp_outcome none = {.fault_time_s = 30}, o;
 	struct sp_result r;
 	char why[256];
 

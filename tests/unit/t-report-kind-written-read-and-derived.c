@@ -43,7 +43,8 @@ int main(void)
 	for (int k = 0; k < SP_PL_KINDS; k++) {
 		enum sp_placement_kind got;
 
-		CHECK(sp_placement_kind_parse(sp_placement_kind_name(k), &got) == 0 && (int)got == k);
+		CHECK(sp_placement_kind_parse(sp_placement_kind_name(k), &got) == 0 &&
+		      (int)got == k);
 	}
 
 	/* written and read back: the --also index survives */
@@ -86,20 +87,24 @@ int main(void)
 
 	/* the kind wins over the name */
 	CHECK(parse(S "\"results\": [{\"placement\": \"none\", \"kind\": \"file\", "
-		      "\"status\": \"ok\"}]}", err, sizeof(err)) == 0);
+		      "\"status\": \"ok\"}]}",
+		    err, sizeof(err)) == 0);
 	CHECK(b.results[0].id.kind == SP_PL_FILE);
 
 	CHECK(parse(S "\"results\": [{\"placement\": \"start\", \"kind\": \"disk\", "
-		      "\"status\": \"ok\"}]}", err, sizeof(err)) == -EINVAL);
+		      "\"status\": \"ok\"}]}",
+		    err, sizeof(err)) == -EINVAL);
 	CHECK(strstr(err, "results[0].kind") != NULL);
 	CHECK(parse(S "\"results\": [{\"placement\": \"start\", \"kind\": 1, "
-		      "\"status\": \"ok\"}]}", err, sizeof(err)) == -EINVAL);
+		      "\"status\": \"ok\"}]}",
+		    err, sizeof(err)) == -EINVAL);
 	CHECK(strstr(err, "results[0].kind") != NULL);
 	CHECK(parse(S "\"results\": [{\"placement\": \"ssd\", \"status\": \"ok\"}]}", err,
 		    sizeof(err)) == -EINVAL);
 	CHECK(strstr(err, "results[0].kind: missing") != NULL);
 	CHECK(parse(S "\"results\": [{\"placement\": \"dev-a\", \"kind\": \"also\", "
-		      "\"also_index\": -1, \"status\": \"ok\"}]}", err, sizeof(err)) == -EINVAL);
+		      "\"also_index\": -1, \"status\": \"ok\"}]}",
+		    err, sizeof(err)) == -EINVAL);
 	CHECK(strstr(err, "results[0].also_index") != NULL);
 
 	/* the analysis reads kinds: names here lie about every result */
