@@ -6,6 +6,7 @@
 #define SP_RUN_COMMON_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "core/cli.h"
 #include "probe/placement.h"
@@ -14,9 +15,31 @@
 void run_report_init(struct sp_report *r, const char *command, const struct sp_config *c);
 void run_report_devices(struct sp_report *r);
 
-/* The measurement options of every placement, from the command line; also turns swap
- * readahead off (vm.page-cluster=0) until the undo list runs. */
+/* The measurement options of every placement, from the command line. Changes nothing. */
 void run_measure_opts(const struct sp_config *c, struct sp_measure_opts *mo);
+
+/*
+ * What run and measure change on the machine for the whole measurement besides the swap
+ * areas: part of the plan (printed with it), applied at one visible point of the flow, put
+ * back by the undo list.
+ */
+struct run_tuning {
+	/*
+	 * vm.page-cluster while measuring: "0" turns swap readahead off for the per-page probes
+	 * (fault, pressure): the neighbours read in with a page would make later touches of
+	 * them minor faults, timed as if they were swap-ins.
+	 */
+	const char *page_cluster;
+};
+
+/* The tuning every run and measure applies. */
+void run_tuning_plan(struct run_tuning *t);
+
+/* One line per setting, for the plan output. */
+void run_tuning_print(const struct run_tuning *t, FILE *out);
+
+/* Set it, each with its undo; a setting that cannot be set is warned about, not fatal. */
+void run_tuning_apply(const struct run_tuning *t);
 
 /*
  * Write report.json and report.txt into c->out_dir (default reports/<timestamp>), then print

@@ -83,7 +83,7 @@ struct sp_findings {
 	enum sp_region file_region;
 	double file_pos_lo, file_pos_mid, file_pos_hi; /* fractions of the disk, 0..1 */
 
-	/* best zram vs best disk (anything not zram-* and not none) */
+	/* best zram vs best disk (a placement on a disk: sp_placement_on_disk()) */
 	int best_zram, best_disk;
 	double zram_disk_ratio; /* disk median / zram median */
 
@@ -118,7 +118,5 @@ struct sp_findings {
  */
 int sp_analyse(const struct sp_report *r, struct sp_findings *f);
 
-/* The placement's kind by name: start/end/file/none, zram-*, or a disk elsewhere. */
-int sp_placement_is_zram(const char *placement);
 
 #endif

@@ -22,6 +22,18 @@
 #define SP_PLAN_DATA 1
 #define SP_PLAN_END 2
 
+/*
+ * What a partition (or a placement) lives on, typed: behaviour follows this, never the role
+ * string (which is only the partition's GPT name, "swapplace-<role>").
+ */
+enum sp_part_role {
+	SP_PART_NONE = 0, /* not on a partition we lay out: zram, no swap, an existing area */
+	SP_PART_START,    /* the swap partition at the disk's start */
+	SP_PART_DATA,     /* the ext4 partition holding the swap file */
+	SP_PART_END,      /* the swap partition at the disk's end */
+	SP_PART_SWAP,     /* the one swap partition of an --also device (sp_plan_single) */
+};
+
 struct sp_plan_opts {
 	uint64_t swap_part_bytes;  /* each swap partition; default 1 GiB (rounded up to align) */
 	uint64_t swapfile_bytes;   /* the swap file in the data fs; default = swap_part_bytes */
@@ -34,7 +46,8 @@ struct sp_layout {
 	uint32_t sector_bytes; /* logical sector size of the disk */
 	uint32_t n_parts;      /* 3 from sp_plan_layout, 1 from sp_plan_single */
 	struct sp_part {
-		char role[8];               /* "start", "data", "end"; "swap" */
+		char role[8];               /* "start", "data", "end"; "swap": the GPT name */
+		enum sp_part_role kind;     /* the same, typed */
 		uint64_t start_sector, sectors; /* 512-byte units */
 	} parts[SP_PLAN_PARTS];
 	uint64_t swapfile_bytes;

@@ -13,6 +13,8 @@
 #include <stdint.h>
 #include <time.h>
 
+#include "core/plan.h"
+
 #define SP_SCHEMA "swapplace-report/1"
 #define SP_MAX_RESULTS 32
 #define SP_MAX_DEVICES 64
@@ -27,6 +29,41 @@ enum sp_status {
 };
 const char *sp_status_name(enum sp_status s);
 int sp_status_parse(const char *s, enum sp_status *out); /* 0 or -EINVAL */
+
+/*
+ * What a placement is, typed. Behaviour (which disk an --also placement partitions, which
+ * result is the baseline, which are zram) follows the kind, never the placement's name: the
+ * name is for people and may collide with anything a device is called.
+ */
+enum sp_placement_kind {
+	SP_PL_START,    /* "start": the swap partition at the target's start */
+	SP_PL_END,      /* "end": the swap partition at the target's end */
+	SP_PL_FILE,     /* "file": the swap file in the target's data filesystem */
+	SP_PL_ZRAM,     /* "zram": a zram device we create with one compressor */
+	SP_PL_ALSO,     /* "also": the swap partition on one --also device */
+	SP_PL_NONE,     /* "none": no swap, the baseline */
+	SP_PL_EXISTING, /* "existing": a swap area the machine has or was given (measure) */
+	SP_PL_PROBE,    /* "probe": a device range read by `swapplace probe`, no swap */
+	SP_PL_KINDS
+};
+const char *sp_placement_kind_name(enum sp_placement_kind k);
+int sp_placement_kind_parse(const char *s, enum sp_placement_kind *out); /* 0 or -EINVAL */
+/*
+ * The kind a placement name implies, for reports written before "kind" existed (the only place
+ * a name is read for meaning): start end file none exactly, zram-* dev-* probe-* swap-* and
+ * current*. Returns: 0, or -EINVAL for a name no version of swapplace gave.
+ */
+int sp_placement_kind_from_name(const char *placement, enum sp_placement_kind *out);
+
+/* A placement's identity: carried by the placement that is measured and by its result. */
+struct sp_placement_id {
+	enum sp_placement_kind kind;
+	int also_index;         /* SP_PL_ALSO: its --also device, 0-based in command-line order;
+				 * -1 otherwise (and for an old report, which did not say) */
+	enum sp_part_role role; /* the partition it lives on (follows from kind) */
+};
+/* The identity of a placement of kind k (also_index only for SP_PL_ALSO, else ignored). */
+struct sp_placement_id sp_placement_id_of(enum sp_placement_kind k, int also_index);
 
 /* Order statistics of one latency distribution, from a log-linear histogram. */
 struct sp_lat_summary {
@@ -115,6 +152,7 @@ struct sp_extent {
 
 struct sp_result {
 	char placement[48];   /* start, end, file, zram-<alg>, dev-<name>, none, current-... */
+	struct sp_placement_id id; /* what it is: behaviour follows this, not the name */
 	enum sp_status status;
 	char reason[256];
 	char device[256];     /* the swap area: /dev/sdb1, /mnt/.../swapfile, /dev/zram1 */
@@ -177,7 +215,8 @@ struct sp_report {
 
 /* Zero a report and set its schema and version. */
 void sp_report_init(struct sp_report *r, const char *command);
-/* Append a zeroed result named placement; NULL when full. */
-struct sp_result *sp_report_add_result(struct sp_report *r, const char *placement);
+/* Append a zeroed result named placement with identity id; NULL when full. */
+struct sp_result *sp_report_add_result(struct sp_report *r, const char *placement,
+				       struct sp_placement_id id);
 
 #endif

@@ -21,6 +21,7 @@ enum sp_ftype {
 	SP_F_BOOL,	/* int, 0 or 1 */
 	SP_F_DBL,	/* double; a non-finite value is written as null and read back as NaN */
 	SP_F_ENUM,	/* an int-sized enum, as a string through en->name and en->parse */
+	SP_F_INDEX,	/* int: an index, or -1 for none, written and read as null */
 	SP_F_SCHEMA,	/* char[size]: always SP_SCHEMA; reading refuses any other */
 	SP_F_TIME_ISO,	/* time_t as "YYYY-MM-DDTHH:MM:SSZ" (UTC) */
 	SP_F_TIME_UNIX, /* time_t as integer seconds */
@@ -54,6 +55,11 @@ struct sp_field {
 	const struct sp_enum_type *en;	 /* ENUM */
 	int (*present)(const void *sec); /* SECTION: written when true (NULL: the "done" flag) */
 	const char *implied_by;		 /* BOOL: true whenever this key is present (older files) */
+	int (*absent)(void *obj);	 /* reading, key missing: derive the value from what obj (the
+					  * table's struct) already holds; 0 or -EINVAL (an older file
+					  * that does not say it either) */
+	void (*post)(void *elem);	 /* LIST: after each element is read, fill what follows from
+					  * its keys and is not itself written */
 };
 
 /* The whole report (struct sp_report), "analysis" excepted. */

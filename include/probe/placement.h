@@ -8,19 +8,12 @@
 
 #include <stdint.h>
 
+#include "act/hold.h"
 #include "core/report.h"
-
-enum sp_placement_kind {
-	SP_PL_PARTITION, /* a swap partition: start, end, dev-<name> */
-	SP_PL_FILE,      /* the swap file in the data filesystem */
-	SP_PL_ZRAM,      /* a zram device we create with one compressor */
-	SP_PL_EXISTING,  /* a swap area the machine already has or was given (measure) */
-	SP_PL_NONE,      /* no swap: the baseline */
-};
 
 struct sp_placement {
 	char name[48];
-	enum sp_placement_kind kind;
+	struct sp_placement_id id; /* what it is; everything it does follows this */
 	char swap_path[256];  /* partition node or file; for zram filled on activation */
 	char probe_dev[256];  /* device the device probe reads; extents are sectors on it */
 	size_t n_extents;
@@ -28,8 +21,17 @@ struct sp_placement {
 	uint64_t size_bytes;  /* size of the swap area */
 	char zram_alg[32];
 	int already_active;   /* SP_PL_EXISTING: it was on before us, leave it on */
-	int excl_fd;          /* O_EXCL hold on the partition while it is idle, or -1 */
+	/*
+	 * A swap partition of ours (start, end, --also) is held O_EXCL while idle, so nothing
+	 * else can mount or swapon it between turns. The orchestration takes the hold (its
+	 * release is on the undo list from then on); sp_placement_measure() releases it for
+	 * the placement's turn (swapon must claim the partition itself) and takes it back.
+	 */
+	struct sp_hold hold;
 };
+
+/* A placement named name with identity id, nothing located yet and nothing held. */
+void sp_placement_init(struct sp_placement *p, const char *name, struct sp_placement_id id);
 
 struct sp_measure_opts {
 	uint64_t budget_bytes;
@@ -41,7 +43,8 @@ struct sp_measure_opts {
 
 /*
  * Activate p, run the probes that apply, record everything in res, deactivate. Errors of one
- * probe are recorded in res (status failed, reason) and do not stop the others.
+ * probe are recorded in res's reason and do not stop the others; res's status follows the
+ * rules of sp_result_status() (core/placements.h).
  * Returns: 0, or -EINTR when interrupted (res is still filled as far as it got).
  */
 int sp_placement_measure(struct sp_placement *p, const struct sp_measure_opts *o,

@@ -39,7 +39,7 @@ int sp_disk_part_path(const char *disk, int partno, char *buf, size_t len)
 static int add_part(struct fdisk_context *cxt, const struct sp_layout *l, int i)
 {
 	const struct sp_part *p = &l->parts[i];
-	int is_data = strcmp(p->role, "data") == 0;
+	int is_data = p->kind == SP_PART_DATA;
 	char name[32];
 	uint64_t per = l->sector_bytes / 512;
 	struct fdisk_label *lb = fdisk_get_label(cxt, NULL);

@@ -140,7 +140,7 @@ int sp_cmd_probe(const struct sp_config *c)
 	r->n_devices = 1;
 	r->devices[0] = d;
 	snprintf(name, sizeof(name), "probe-%s", d.name);
-	res = sp_report_add_result(r, name);
+	res = sp_report_add_result(r, name, sp_placement_id_of(SP_PL_PROBE, -1));
 	snprintf(res->device, sizeof(res->device), "%s", d.path);
 	res->size_bytes = len;
 	res->n_extents = 1;

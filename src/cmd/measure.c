@@ -81,9 +81,10 @@ int sp_cmd_measure(const struct sp_config *c)
 	struct sp_sys_facts *f = calloc(1, sizeof(*f));
 	struct sp_placement *pl = calloc(SP_MAX_SWAP_ARGS + 1, sizeof(*pl));
 	struct sp_measure_opts mo;
+	struct run_tuning tuning; /* sysctls set while measuring, restored by the undo list */
 	struct sp_time t0 = sp_now();
 	size_t n = 0;
-	char dir[512];
+	char dir[512], name[48];
 	int ret, rc = SP_EXIT_FAILURE;
 
 	if (!r || !f || !pl)
@@ -101,9 +102,8 @@ int sp_cmd_measure(const struct sp_config *c)
 		struct sp_placement *p = &pl[n];
 		const char *base = strrchr(c->swaps[i], '/');
 
-		p->kind = SP_PL_EXISTING;
-		p->excl_fd = -1;
-		snprintf(p->name, sizeof(p->name), "swap-%s", base ? base + 1 : c->swaps[i]);
+		snprintf(name, sizeof(name), "swap-%s", base ? base + 1 : c->swaps[i]);
+		sp_placement_init(p, name, sp_placement_id_of(SP_PL_EXISTING, -1));
 		snprintf(p->swap_path, sizeof(p->swap_path), "%s", c->swaps[i]);
 		p->already_active = is_active(f, c->swaps[i]);
 		ret = locate(f, p);
@@ -120,26 +120,24 @@ int sp_cmd_measure(const struct sp_config *c)
 		for (size_t i = 1; i < f->n_swaps; i++)
 			if (f->swaps[i].prio > f->swaps[best].prio)
 				best = i;
-		pl[0].kind = SP_PL_EXISTING;
-		pl[0].excl_fd = -1;
+		sp_placement_init(&pl[0], "current", sp_placement_id_of(SP_PL_EXISTING, -1));
 		pl[0].already_active = 1;
-		snprintf(pl[0].name, sizeof(pl[0].name), "current");
 		snprintf(pl[0].swap_path, sizeof(pl[0].swap_path), "%s", f->swaps[best].path);
 		if (locate(f, &pl[0]) < 0)
 			pl[0].n_extents = 0;
 		n = 1;
 	}
 	if (!n) {
-		pl[0].kind = SP_PL_NONE;
-		pl[0].excl_fd = -1;
-		snprintf(pl[0].name, sizeof(pl[0].name), "none");
+		sp_placement_init(&pl[0], "none", sp_placement_id_of(SP_PL_NONE, -1));
 		n = 1;
 		sp_warn("this machine has no active swap: measuring the no-swap baseline only");
 	}
 	run_report_init(r, "measure", c);
 	run_measure_opts(c, &mo);
+	run_tuning_plan(&tuning);
+	run_tuning_apply(&tuning);
 	for (size_t i = 0; i < n && !sp_interrupted(); i++) {
-		struct sp_result *res = sp_report_add_result(r, pl[i].name);
+		struct sp_result *res = sp_report_add_result(r, pl[i].name, pl[i].id);
 
 		fprintf(stderr, "swapplace: [%zu/%zu] measuring '%s'\n", i + 1, n, pl[i].name);
 		if (sp_placement_measure(&pl[i], &mo, res) == -EINTR)

@@ -10,6 +10,11 @@
  * held O_EXCL by us and the data partition is mounted by us, so every part of the disk stays
  * claimed for the whole run. (Holding the whole disk O_EXCL would forbid swapon and mount of
  * its partitions: the kernel refuses to claim a partition of an exclusively held disk.)
+ * Every hold is an sp_hold (act/hold.h): taken here, released by the undo list on every exit
+ * path; the placement lends its hold to swapon for its turn and takes it back.
+ *
+ * Which --also device a dev- placement partitions is its id.also_index, fixed when the list
+ * of placements is built (core/placements.h), never found again by its name or position.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -25,9 +30,11 @@
 #include "cmd/commands.h"
 #include "sys/devices.h"
 #include "act/disk.h"
+#include "act/hold.h"
 #include "sys/log.h"
 #include "sys/machine.h"
 #include "probe/placement.h"
+#include "core/placements.h"
 #include "core/plan.h"
 #include "sys/report_io.h"
 #include "core/report_text.h"
@@ -46,47 +53,43 @@ struct run_ctx {
 	struct sp_device_info also[SP_MAX_ALSO];
 	struct sp_plan_opts plan_opts;
 	struct sp_layout layout;
+	struct run_tuning tuning; /* sysctls set while measuring (printed with the plan) */
+	struct sp_hold target_hold; /* the whole target, O_EXCL, until its GPT is written */
 	size_t n_placements;
 	struct sp_placement placements[SP_MAX_RESULTS];
 	char data_dir[128];
 	char swapfile[160];
 };
 
-static void add_placement(struct run_ctx *x, const char *name, enum sp_placement_kind kind)
+_Static_assert(SP_ZRAM_ALG_MAX == SP_PLACEMENT_ALG_MAX, "a compressor's name fits both");
+
+/* The placements a run measures, in the order it measures them (core/placements.h). */
+static int list_placements(struct run_ctx *x)
 {
-	struct sp_placement *p;
+	char algs[16][SP_ZRAM_ALG_MAX];
+	const char *also_names[SP_MAX_ALSO];
+	struct sp_placement_spec *specs = calloc(SP_MAX_RESULTS, sizeof(*specs));
+	struct sp_placements_in in = { .layout = &x->layout, .zram_algs = algs,
+				       .also_names = also_names, .n_also = x->c->n_also,
+				       .only = x->c->only };
+	size_t n = 0;
+	int ret;
 
-	if (!sp_config_wants(x->c, name) || x->n_placements >= SP_MAX_RESULTS)
-		return;
-	p = &x->placements[x->n_placements++];
-	memset(p, 0, sizeof(*p));
-	snprintf(p->name, sizeof(p->name), "%s", name);
-	p->kind = kind;
-	p->excl_fd = -1;
-}
-
-/* The placements a run measures, in the order it measures them. */
-static void list_placements(struct run_ctx *x)
-{
-	char algs[16][32], name[48];
-	size_t n_algs = 0;
-
-	add_placement(x, "start", SP_PL_PARTITION);
-	add_placement(x, "end", SP_PL_PARTITION);
-	add_placement(x, "file", SP_PL_FILE);
-	if (sp_zram_algorithms(algs, 16, &n_algs) < 0)
-		n_algs = 0;
-	for (size_t i = 0; i < n_algs; i++) {
-		snprintf(name, sizeof(name), "zram-%s", algs[i]);
-		add_placement(x, name, SP_PL_ZRAM);
-		if (x->n_placements && !strcmp(x->placements[x->n_placements - 1].name, name))
-			snprintf(x->placements[x->n_placements - 1].zram_alg, 32, "%s", algs[i]);
+	if (!specs)
+		return -ENOMEM;
+	if (sp_zram_algorithms(algs, 16, &in.n_zram_algs) < 0)
+		in.n_zram_algs = 0;
+	for (size_t i = 0; i < x->c->n_also; i++)
+		also_names[i] = x->also[i].name;
+	ret = sp_placements_list(&in, specs, SP_MAX_RESULTS, &n);
+	for (size_t i = 0; ret == 0 && i < n; i++) {
+		sp_placement_init(&x->placements[i], specs[i].name, specs[i].id);
+		snprintf(x->placements[i].zram_alg, sizeof(x->placements[i].zram_alg), "%s",
+			 specs[i].zram_alg);
 	}
-	for (size_t i = 0; i < x->c->n_also; i++) {
-		snprintf(name, sizeof(name), "dev-%s", x->also[i].name);
-		add_placement(x, name, SP_PL_PARTITION);
-	}
-	add_placement(x, "none", SP_PL_NONE);
+	x->n_placements = ret == 0 ? n : 0;
+	free(specs);
+	return ret;
 }
 
 static const char *find_error(int err)
@@ -153,7 +156,13 @@ static int find_and_vet(struct run_ctx *x)
 	if (ret < 0)
 		return sp_error("cannot plan a layout on '%s': %s", c->target, strerror(-ret)),
 		       SP_EXIT_REFUSED;
-	list_placements(x);
+	ret = list_placements(x);
+	if (ret == -ENOENT)
+		return sp_error("--only '%s' keeps no placement of this run", c->only),
+		       SP_EXIT_USAGE;
+	if (ret < 0)
+		return sp_error("cannot list the placements: %s", strerror(-ret)), SP_EXIT_FAILURE;
+	run_tuning_plan(&x->tuning);
 	return SP_EXIT_OK;
 }
 
@@ -181,7 +190,7 @@ static void print_plan(const struct run_ctx *x, FILE *out)
 			(unsigned long long)p->start_sector,
 			(unsigned long long)(p->start_sector + p->sectors - 1),
 			sp_format_bytes(p->sectors * 512, b, sizeof(b)),
-			i == 1 ? "  ext4 with the swap file" : "  swap");
+			p->kind == SP_PART_DATA ? "  ext4 with the swap file" : "  swap");
 	}
 	fprintf(out, "swap file: %s\n", sp_format_bytes(x->layout.swapfile_bytes, a, sizeof(a)));
 	for (size_t i = 0; i < x->c->n_also; i++)
@@ -196,6 +205,7 @@ static void print_plan(const struct run_ctx *x, FILE *out)
 		     "io_uring MADV_POPULATE_READ at QD 1/4/16/32),\n  pressure (memory cgroup, "
 		     "workload 120%% of %s)\n", x->c->threads,
 		sp_format_bytes(x->c->budget_bytes / 2, a, sizeof(a)));
+	run_tuning_print(&x->tuning, out);
 	fprintf(out, "budget: %s memory, %.0f s per placement, seed %llu\n",
 		sp_format_bytes(x->c->budget_bytes, a, sizeof(a)), x->c->time_per_placement_s,
 		(unsigned long long)x->c->seed);
@@ -219,32 +229,34 @@ int sp_cmd_plan(const struct sp_config *c)
 }
 
 /*
- * Write the GPT through fd (the target held O_RDWR|O_EXCL), release the disk, make the
- * filesystem and the swap file. Returns 0 or -errno (reason set).
+ * Write the GPT through the target's hold (O_RDWR|O_EXCL since the safety check), release the
+ * disk, make the filesystem and the swap file, and locate each placement on the target: its
+ * role says which partition of the plan it lives on. Returns 0 or -errno (reason set).
  */
-static int apply_layout(struct run_ctx *x, int *fd, char *reason, size_t len)
+static int apply_layout(struct run_ctx *x, char *reason, size_t len)
 {
-	char part[3][128];
-	int ret;
+	char part[SP_PLAN_PARTS][128];
+	int ret, data = sp_layout_part_index(&x->layout, SP_PART_DATA);
 
-	ret = sp_disk_write_layout_fd(*fd, x->target.path, &x->layout);
+	ret = sp_disk_write_layout_fd(x->target_hold.fd, x->target.path, &x->layout);
 	/* the partitions can be claimed (mkfs, mount, swapon) only once the disk is not */
-	close(*fd);
-	*fd = -1;
+	sp_hold_release(&x->target_hold);
 	if (ret < 0)
 		return snprintf(reason, len, "writing the partition table"), ret;
-	for (int i = 0; i < 3; i++) {
-		ret = sp_disk_part_path(x->target.path, i + 1, part[i], sizeof(part[i]));
+	if (data < 0)
+		return snprintf(reason, len, "the plan has no data partition"), -EINVAL;
+	for (uint32_t i = 0; i < x->layout.n_parts; i++) {
+		ret = sp_disk_part_path(x->target.path, (int)i + 1, part[i], sizeof(part[i]));
 		if (ret < 0)
-			return snprintf(reason, len, "finding partition %d", i + 1), ret;
+			return snprintf(reason, len, "finding partition %u", i + 1), ret;
 	}
-	ret = sp_mkfs_ext4(part[1], "swapplace-data");
+	ret = sp_mkfs_ext4(part[data], "swapplace-data");
 	if (ret < 0)
-		return snprintf(reason, len, "mkfs.ext4 on '%s'", part[1]), ret;
+		return snprintf(reason, len, "mkfs.ext4 on '%s'", part[data]), ret;
 	snprintf(x->data_dir, sizeof(x->data_dir), "/run/swapplace-%d", (int)getpid());
-	ret = sp_mount(part[1], x->data_dir, "ext4");
+	ret = sp_mount(part[data], x->data_dir, "ext4");
 	if (ret < 0)
-		return snprintf(reason, len, "mounting '%s'", part[1]), ret;
+		return snprintf(reason, len, "mounting '%s'", part[data]), ret;
 	snprintf(x->swapfile, sizeof(x->swapfile), "%s/swapfile", x->data_dir);
 	ret = sp_swapfile_create(x->swapfile, x->layout.swapfile_bytes);
 	if (ret < 0)
@@ -252,26 +264,26 @@ static int apply_layout(struct run_ctx *x, int *fd, char *reason, size_t len)
 
 	for (size_t i = 0; i < x->n_placements; i++) {
 		struct sp_placement *p = &x->placements[i];
-		const struct sp_part *lp = NULL;
+		int k = sp_layout_part_index(&x->layout, p->id.role);
+		const struct sp_part *lp = k >= 0 ? &x->layout.parts[k] : NULL;
 
-		if (!strcmp(p->name, "start"))
-			lp = &x->layout.parts[0];
-		else if (!strcmp(p->name, "end"))
-			lp = &x->layout.parts[2];
 		snprintf(p->probe_dev, sizeof(p->probe_dev), "%s", x->target.path);
-		if (lp) {
-			snprintf(p->swap_path, sizeof(p->swap_path), "%.127s",
-				 part[lp == x->layout.parts ? 0 : 2]);
+		if (p->id.kind == SP_PL_START || p->id.kind == SP_PL_END) {
+			if (!lp)
+				return snprintf(reason, len, "'%s' has no partition", p->name), -EINVAL;
+			snprintf(p->swap_path, sizeof(p->swap_path), "%.127s", part[k]);
 			p->size_bytes = lp->sectors * 512;
 			p->n_extents = 1;
 			p->extents[0].start_sector = lp->start_sector;
 			p->extents[0].sectors = lp->sectors;
 			/* ours while idle: nothing else can mount or swapon it */
-			p->excl_fd = open(p->swap_path, O_RDONLY | O_EXCL | O_CLOEXEC);
-		} else if (p->kind == SP_PL_FILE) {
+			ret = sp_hold_take(&p->hold, p->swap_path, O_RDONLY);
+			if (ret < 0)
+				return snprintf(reason, len, "holding '%s'", p->swap_path), ret;
+		} else if (p->id.kind == SP_PL_FILE) {
 			snprintf(p->swap_path, sizeof(p->swap_path), "%s", x->swapfile);
 			p->size_bytes = x->layout.swapfile_bytes;
-			ret = sp_swapfile_extents(x->swapfile, x->layout.parts[1].start_sector,
+			ret = sp_swapfile_extents(x->swapfile, x->layout.parts[data].start_sector,
 						  p->extents, SP_MAX_EXTENTS, &p->n_extents);
 			if (ret < 0)
 				return snprintf(reason, len, "reading the swap file's extents"), ret;
@@ -280,28 +292,34 @@ static int apply_layout(struct run_ctx *x, int *fd, char *reason, size_t len)
 	return 0;
 }
 
-/* Each --also device: one swap partition at its start. */
-static int apply_also(struct run_ctx *x, size_t i, struct sp_placement *p, char *reason,
-		      size_t len)
+/* The --also device of p (p->id.also_index): one swap partition at its start. */
+static int apply_also(struct run_ctx *x, struct sp_placement *p, char *reason, size_t len)
 {
+	const struct sp_device_info *d;
 	struct sp_layout l;
 	int ret;
 
-	ret = sp_plan_single(x->also[i].size_bytes, x->also[i].logical_sector, x->c->swap_bytes,
-			     &l);
+	if (p->id.also_index < 0 || (size_t)p->id.also_index >= x->c->n_also)
+		return snprintf(reason, len, "'%s' names no --also device", p->name), -EINVAL;
+	d = &x->also[p->id.also_index];
+	ret = sp_plan_single(d->size_bytes, d->logical_sector, x->c->swap_bytes, &l);
 	if (ret < 0)
-		return snprintf(reason, len, "planning '%s'", x->also[i].path), ret;
-	ret = sp_disk_write_layout(x->also[i].path, &l);
+		return snprintf(reason, len, "planning '%s'", d->path), ret;
+	ret = sp_disk_write_layout(d->path, &l);
 	if (ret < 0)
-		return snprintf(reason, len, "partitioning '%s'", x->also[i].path), ret;
-	ret = sp_disk_part_path(x->also[i].path, 1, p->swap_path, sizeof(p->swap_path));
+		return snprintf(reason, len, "partitioning '%s'", d->path), ret;
+	ret = sp_disk_part_path(d->path, 1, p->swap_path, sizeof(p->swap_path));
 	if (ret < 0)
-		return snprintf(reason, len, "finding the partition on '%s'", x->also[i].path), ret;
-	snprintf(p->probe_dev, sizeof(p->probe_dev), "%s", x->also[i].path);
+		return snprintf(reason, len, "finding the partition on '%s'", d->path), ret;
+	snprintf(p->probe_dev, sizeof(p->probe_dev), "%s", d->path);
 	p->size_bytes = l.parts[0].sectors * 512;
 	p->n_extents = 1;
 	p->extents[0].start_sector = l.parts[0].start_sector;
 	p->extents[0].sectors = l.parts[0].sectors;
+	/* ours while idle, like the target's swap partitions */
+	ret = sp_hold_take(&p->hold, p->swap_path, O_RDONLY);
+	if (ret < 0)
+		return snprintf(reason, len, "holding '%s'", p->swap_path), ret;
 	return 0;
 }
 
@@ -312,11 +330,15 @@ int sp_cmd_run(const struct sp_config *c)
 	struct sp_measure_opts mo;
 	struct sp_time t0 = sp_now();
 	char reason[512], out_dir[512];
-	int rc, ret, fd = -1;
+	int rc, ret;
 
-	if (!x || !r)
+	if (!x || !r) {
+		free(x);
+		free(r);
 		return sp_error("out of memory"), SP_EXIT_FAILURE;
+	}
 	x->c = c;
+	sp_hold_init(&x->target_hold);
 	if (geteuid() != 0) {
 		rc = sp_error("'run' needs root: it partitions '%s' and enables swap", c->target);
 		rc = SP_EXIT_FAILURE;
@@ -338,9 +360,9 @@ int sp_cmd_run(const struct sp_config *c)
 		}
 	}
 	/* nothing can mount the disk from here until its partitions are ours */
-	fd = open(x->target.path, O_RDWR | O_EXCL | O_CLOEXEC);
-	if (fd < 0) {
-		sp_error("refusing to touch '%s': it is in use (%s)", c->target, strerror(errno));
+	ret = sp_hold_take(&x->target_hold, x->target.path, O_RDWR);
+	if (ret < 0) {
+		sp_error("refusing to touch '%s': it is in use (%s)", c->target, strerror(-ret));
 		rc = SP_EXIT_REFUSED;
 		goto out;
 	}
@@ -349,16 +371,16 @@ int sp_cmd_run(const struct sp_config *c)
 	print_plan(x, stderr);
 
 	fprintf(stderr, "swapplace: partitioning '%s'\n", x->target.path);
-	ret = apply_layout(x, &fd, reason, sizeof(reason));
+	ret = apply_layout(x, reason, sizeof(reason));
 	if (ret < 0) {
 		sp_error("%s: %s", reason, strerror(-ret));
 		rc = SP_EXIT_FAILURE;
 		goto out;
 	}
-	for (size_t i = 0, a = 0; i < x->n_placements; i++) {
-		if (strncmp(x->placements[i].name, "dev-", 4))
+	for (size_t i = 0; i < x->n_placements; i++) {
+		if (x->placements[i].id.kind != SP_PL_ALSO)
 			continue;
-		ret = apply_also(x, a++, &x->placements[i], reason, sizeof(reason));
+		ret = apply_also(x, &x->placements[i], reason, sizeof(reason));
 		if (ret < 0) {
 			sp_error("%s: %s", reason, strerror(-ret));
 			rc = SP_EXIT_FAILURE;
@@ -366,8 +388,10 @@ int sp_cmd_run(const struct sp_config *c)
 		}
 	}
 	run_measure_opts(c, &mo);
+	run_tuning_apply(&x->tuning);
 	for (size_t i = 0; i < x->n_placements && !sp_interrupted(); i++) {
-		struct sp_result *res = sp_report_add_result(r, x->placements[i].name);
+		struct sp_result *res =
+		    sp_report_add_result(r, x->placements[i].name, x->placements[i].id);
 
 		int left_s = (int)((double)(x->n_placements - i) * c->time_per_placement_s);
 
@@ -385,12 +409,8 @@ int sp_cmd_run(const struct sp_config *c)
 	run_report_devices(r);
 	rc = run_report_save(r, c, out_dir, sizeof(out_dir));
 out:
-	if (fd >= 0)
-		close(fd);
+	/* every hold, swap area, mount and sysctl of the run is on the list; x outlives it */
 	sp_undo_all();
-	for (size_t i = 0; i < x->n_placements; i++)
-		if (x->placements[i].excl_fd >= 0)
-			close(x->placements[i].excl_fd);
 	free(x);
 	free(r);
 	return rc;

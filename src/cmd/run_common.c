@@ -42,17 +42,28 @@ void run_report_devices(struct sp_report *r)
 	free(f);
 }
 
-void run_measure_opts(const struct sp_config *c, struct sp_measure_opts *mo)
+void run_tuning_plan(struct run_tuning *t)
 {
-	/*
-	 * Swap readahead off for the whole measurement (restored by the undo list): the
-	 * neighbours read in with a page would make later touches of them minor faults.
-	 */
-	int ret = sp_sysctl_set("vm.page-cluster", "0");
+	t->page_cluster = "0";
+}
+
+void run_tuning_print(const struct run_tuning *t, FILE *out)
+{
+	fprintf(out, "sysctl while measuring: vm.page-cluster=%s (swap readahead off for the "
+		     "per-page probes; restored after)\n", t->page_cluster);
+}
+
+void run_tuning_apply(const struct run_tuning *t)
+{
+	int ret = sp_sysctl_set("vm.page-cluster", t->page_cluster);
 
 	if (ret < 0)
-		sp_warn("cannot set vm.page-cluster=0 (%s): swap readahead stays on",
-			strerror(-ret));
+		sp_warn("cannot set vm.page-cluster=%s (%s): swap readahead stays on",
+			t->page_cluster, strerror(-ret));
+}
+
+void run_measure_opts(const struct sp_config *c, struct sp_measure_opts *mo)
+{
 	mo->budget_bytes = c->budget_bytes;
 	mo->time_s = c->time_per_placement_s;
 	mo->seed = c->seed;

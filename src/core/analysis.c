@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "core/analysis.h"
+#include "core/placements.h"
 
 static const char *const region_names[] = {
     [SP_REGION_UNKNOWN] = "unknown", [SP_REGION_START] = "start",   [SP_REGION_MID] = "mid",
@@ -44,15 +45,11 @@ const char *sp_verdict_kind_name(enum sp_verdict_kind k)
 	return verdict_names[k];
 }
 
-int sp_placement_is_zram(const char *placement)
-{
-	return strncmp(placement, "zram-", 5) == 0;
-}
-
-static int find(const struct sp_report *r, const char *placement)
+/* The first result of kind k (by kind, never by name: a name is only a label). */
+static int find(const struct sp_report *r, enum sp_placement_kind k)
 {
 	for (size_t i = 0; i < r->n_results; i++)
-		if (strcmp(r->results[i].placement, placement) == 0)
+		if (r->results[i].id.kind == k)
 			return (int)i;
 	return -1;
 }
@@ -142,7 +139,7 @@ static void floors(const struct sp_report *r, struct sp_findings *f)
  */
 static int disk_span(const struct sp_report *r, double *lo, double *hi)
 {
-	int s = find(r, "start"), e = find(r, "end");
+	int s = find(r, SP_PL_START), e = find(r, SP_PL_END);
 
 	if (s >= 0 && e >= 0 && r->results[s].n_extents && r->results[e].n_extents) {
 		const struct sp_result *rs = &r->results[s], *re = &r->results[e];
@@ -219,12 +216,12 @@ static void zram_disk(const struct sp_report *r, struct sp_findings *f)
 {
 	f->best_zram = f->best_disk = -1;
 	for (size_t i = 0; i < f->n_ranked; i++) {
-		const char *p = r->results[f->ranked[i]].placement;
+		enum sp_placement_kind k = r->results[f->ranked[i]].id.kind;
 
-		if (sp_placement_is_zram(p)) {
+		if (k == SP_PL_ZRAM) {
 			if (f->best_zram < 0)
 				f->best_zram = f->ranked[i];
-		} else if (strcmp(p, "none") != 0 && f->best_disk < 0) {
+		} else if (sp_placement_on_disk(k) && f->best_disk < 0) {
 			f->best_disk = f->ranked[i];
 		}
 	}
@@ -236,7 +233,7 @@ static void zram_disk(const struct sp_report *r, struct sp_findings *f)
 
 static void pressure(const struct sp_report *r, struct sp_findings *f)
 {
-	int n = find(r, "none");
+	int n = find(r, SP_PL_NONE);
 
 	f->none = -1;
 	f->best_pressure = -1;
@@ -249,7 +246,7 @@ static void pressure(const struct sp_report *r, struct sp_findings *f)
 		const struct sp_result *res = &r->results[i];
 
 		if (res->status != SP_STATUS_OK || !res->pressure_probe.done ||
-		    strcmp(res->placement, "none") == 0)
+		    res->id.kind == SP_PL_NONE)
 			continue;
 		if (f->best_pressure < 0 ||
 		    res->pressure_probe.touches_per_s > f->best_pressure_touches_per_s) {
@@ -303,10 +300,10 @@ int sp_analyse(const struct sp_report *r, struct sp_findings *f)
 		if (!strcmp(r->devices[i].path, r->target) &&
 		    !strcmp(r->devices[i].transport, "loop"))
 			f->target_is_loop = 1;
-	pair(r, f, find(r, "start"), find(r, "end"), &f->start_end);
+	pair(r, f, find(r, SP_PL_START), find(r, SP_PL_END), &f->start_end);
 
-	f->file = find(r, "file");
-	pair(r, f, find(r, "start"), f->file, &f->file_start);
+	f->file = find(r, SP_PL_FILE);
+	pair(r, f, find(r, SP_PL_START), f->file, &f->file_start);
 	if (f->file_start.have)
 		f->file_penalty_pct = (f->file_start.ratio - 1) * 100;
 	else if (f->file >= 0)

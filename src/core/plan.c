@@ -109,6 +109,7 @@ int sp_plan_layout(uint64_t disk_bytes, uint32_t logical_sector_bytes,
 	out->last_usable = last;
 
 	strcpy(out->parts[SP_PLAN_START].role, "start");
+	out->parts[SP_PLAN_START].kind = SP_PART_START;
 	out->parts[SP_PLAN_START].start_sector = round_up(first, align);
 	out->parts[SP_PLAN_START].sectors = swap_s;
 	start_end = out->parts[SP_PLAN_START].start_sector + swap_s;
@@ -121,6 +122,7 @@ int sp_plan_layout(uint64_t disk_bytes, uint32_t logical_sector_bytes,
 	if (end_start < start_end)
 		return -ENOSPC;
 	strcpy(out->parts[SP_PLAN_END].role, "end");
+	out->parts[SP_PLAN_END].kind = SP_PART_END;
 	out->parts[SP_PLAN_END].start_sector = end_start;
 	out->parts[SP_PLAN_END].sectors = last + 1 - end_start;
 
@@ -130,6 +132,7 @@ int sp_plan_layout(uint64_t disk_bytes, uint32_t logical_sector_bytes,
 		return -ENOSPC;
 	data_start = start_end + round_down((gap - data_s) / 2, align);
 	strcpy(out->parts[SP_PLAN_DATA].role, "data");
+	out->parts[SP_PLAN_DATA].kind = SP_PART_DATA;
 	out->parts[SP_PLAN_DATA].start_sector = data_start;
 	out->parts[SP_PLAN_DATA].sectors = data_s;
 	return 0;
@@ -156,6 +159,7 @@ int sp_plan_single(uint64_t disk_bytes, uint32_t logical_sector_bytes, uint64_t 
 	out->first_usable = first;
 	out->last_usable = last;
 	strcpy(out->parts[0].role, "swap");
+	out->parts[0].kind = SP_PART_SWAP;
 	out->parts[0].start_sector = round_up(first, align);
 	out->parts[0].sectors = swap_s;
 	if (out->parts[0].start_sector + swap_s > last + 1)

@@ -1,5 +1,5 @@
 /*
- * report.c - small helpers of the report data model (init, append, status names).
+ * report.c - small helpers of the report data model (init, append, status and kind names).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -32,6 +32,73 @@ int sp_status_parse(const char *s, enum sp_status *out)
 	return -EINVAL;
 }
 
+static const char *const kind_names[] = {
+	[SP_PL_START] = "start", [SP_PL_END] = "end",	    [SP_PL_FILE] = "file",
+	[SP_PL_ZRAM] = "zram",	 [SP_PL_ALSO] = "also",	    [SP_PL_NONE] = "none",
+	[SP_PL_EXISTING] = "existing", [SP_PL_PROBE] = "probe",
+};
+
+const char *sp_placement_kind_name(enum sp_placement_kind k)
+{
+	if ((unsigned)k >= SP_PL_KINDS)
+		return "unknown";
+	return kind_names[k];
+}
+
+int sp_placement_kind_parse(const char *s, enum sp_placement_kind *out)
+{
+	for (int k = 0; k < SP_PL_KINDS; k++) {
+		if (strcmp(s, kind_names[k]) == 0) {
+			*out = (enum sp_placement_kind)k;
+			return 0;
+		}
+	}
+	return -EINVAL;
+}
+
+int sp_placement_kind_from_name(const char *p, enum sp_placement_kind *out)
+{
+	static const struct {
+		const char *name;
+		int prefix; /* name is a prefix (zram-<alg>) rather than the whole name */
+		enum sp_placement_kind kind;
+	} legacy[] = {
+		{ "start", 0, SP_PL_START },   { "end", 0, SP_PL_END },
+		{ "file", 0, SP_PL_FILE },     { "none", 0, SP_PL_NONE },
+		{ "zram-", 1, SP_PL_ZRAM },    { "dev-", 1, SP_PL_ALSO },
+		{ "probe-", 1, SP_PL_PROBE },  { "swap-", 1, SP_PL_EXISTING },
+		{ "current", 1, SP_PL_EXISTING },
+	};
+
+	for (size_t i = 0; i < sizeof(legacy) / sizeof(legacy[0]); i++) {
+		size_t n = strlen(legacy[i].name);
+
+		if (legacy[i].prefix ? strncmp(p, legacy[i].name, n) == 0
+				     : strcmp(p, legacy[i].name) == 0) {
+			*out = legacy[i].kind;
+			return 0;
+		}
+	}
+	return -EINVAL;
+}
+
+struct sp_placement_id sp_placement_id_of(enum sp_placement_kind k, int also_index)
+{
+	struct sp_placement_id id = { .kind = k, .also_index = -1, .role = SP_PART_NONE };
+
+	switch (k) {
+	case SP_PL_START: id.role = SP_PART_START; break;
+	case SP_PL_END: id.role = SP_PART_END; break;
+	case SP_PL_FILE: id.role = SP_PART_DATA; break;
+	case SP_PL_ALSO:
+		id.role = SP_PART_SWAP;
+		id.also_index = also_index;
+		break;
+	default: break;
+	}
+	return id;
+}
+
 void sp_report_init(struct sp_report *r, const char *command)
 {
 	memset(r, 0, sizeof(*r));
@@ -40,7 +107,8 @@ void sp_report_init(struct sp_report *r, const char *command)
 	snprintf(r->command, sizeof(r->command), "%s", command);
 }
 
-struct sp_result *sp_report_add_result(struct sp_report *r, const char *placement)
+struct sp_result *sp_report_add_result(struct sp_report *r, const char *placement,
+				       struct sp_placement_id id)
 {
 	struct sp_result *res;
 
@@ -49,5 +117,6 @@ struct sp_result *sp_report_add_result(struct sp_report *r, const char *placemen
 	res = &r->results[r->n_results++];
 	memset(res, 0, sizeof(*res));
 	snprintf(res->placement, sizeof(res->placement), "%s", placement);
+	res->id = id;
 	return res;
 }

@@ -170,6 +170,10 @@ static void obj_fill(struct jb *b, json_t *o, const struct sp_field *t, const vo
 		case SP_F_ENUM:
 			put(b, o, t->key, json_string(t->en->name(*(const int *)v)));
 			break;
+		case SP_F_INDEX:
+			put(b, o, t->key,
+			    *(const int *)v >= 0 ? json_integer(*(const int *)v) : json_null());
+			break;
 		case SP_F_SCHEMA:
 			put(b, o, t->key, json_string(SP_SCHEMA));
 			break;
@@ -539,6 +543,8 @@ static int list_into(const struct sp_field *t, char *base, json_t *v, const char
 		ret = obj_into(t->sub, base + t->off + i * t->size, x, elem, err, errlen);
 		if (ret < 0)
 			return ret;
+		if (t->post)
+			t->post(base + t->off + i * t->size);
 		*(size_t *)(base + t->aux) = i + 1;
 	}
 	return 0;
@@ -614,6 +620,15 @@ static int field_into(const struct sp_field *t, void *dst, json_t *v, const char
 			return fail(err, errlen, "%s.%s: expected %s", path, t->key, t->en->expect);
 		*(int *)dst = e;
 		return 0;
+	case SP_F_INDEX:
+		if (json_is_null(v)) {
+			*(int *)dst = -1;
+			return 0;
+		}
+		if (get_u64(v, 255, &u) < 0)
+			return fail(err, errlen, "%s.%s: expected null or 0 to 255", path, t->key);
+		*(int *)dst = (int)u;
+		return 0;
 	case SP_F_SCHEMA:
 		if (!json_is_string(v))
 			return fail(err, errlen, "no \"%s\": not a swapplace report", t->key);
@@ -677,13 +692,19 @@ static int obj_into(const struct sp_field *t, void *base, json_t *o, const char 
 				continue;
 			ret = obj_into(t->sub, p + t->off, o, path, err, errlen);
 		} else if (!v) {
-			/* missing fields keep their zero */
+			/* missing fields keep their zero, an index its "none", unless the row
+			 * knows how an older file said it */
 			if (t->flags & SP_FF_REQUIRED)
 				return t->type == SP_F_SCHEMA
 					   ? fail(err, errlen, "no \"%s\": not a swapplace report",
 						  t->key)
 					   : fail(err, errlen, "%s.%s: missing", path, t->key);
+			if (t->type == SP_F_INDEX)
+				*(int *)(p + t->off) = -1;
 			ret = 0;
+			if (t->absent && t->absent(p) < 0)
+				return fail(err, errlen, "%s.%s: missing, and nothing else says it",
+					    path, t->key);
 		} else if (t->type == SP_F_LIST) {
 			ret = json_is_null(v) ? 0 : list_into(t, p, v, path, err, errlen);
 		} else {

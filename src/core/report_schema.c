@@ -102,6 +102,40 @@ static int status_parse(const char *s, int *v)
 static const struct sp_enum_type status_type = {status_name, status_parse,
 						"ok, failed, invalid or skipped"};
 
+static const char *kind_name(int v)
+{
+	return sp_placement_kind_name((enum sp_placement_kind)v);
+}
+
+static int kind_parse(const char *s, int *v)
+{
+	enum sp_placement_kind k;
+	int ret = sp_placement_kind_parse(s, &k);
+
+	if (!ret)
+		*v = (int)k;
+	return ret;
+}
+
+static const struct sp_enum_type kind_type = {
+	kind_name, kind_parse, "start, end, file, zram, also, none, existing or probe"};
+
+/* A report from before "kind": the placement's name says it, or nothing does. */
+static int kind_from_name(void *obj)
+{
+	struct sp_result *res = obj;
+
+	return sp_placement_kind_from_name(res->placement, &res->id.kind);
+}
+
+/* The role is not written: it follows from the kind. */
+static void result_read(void *elem)
+{
+	struct sp_result *res = elem;
+
+	res->id = sp_placement_id_of(res->id.kind, res->id.also_index);
+}
+
 static const struct sp_field lat_ci[] = {
     DBL("p50_lo_us", lat_t, p50_ci_lo_us),
     DBL("p50_hi_us", lat_t, p50_ci_hi_us),
@@ -277,6 +311,12 @@ static const struct sp_field result_fields[] = {
      .off = AT(struct sp_result, placement, char *),
      .size = sizeof(((struct sp_result *)0)->placement),
      .flags = SP_FF_REQUIRED},
+    {.key = "kind",
+     .type = SP_F_ENUM,
+     .off = offsetof(struct sp_result, id.kind),
+     .en = &kind_type,
+     .absent = kind_from_name},
+    {.key = "also_index", .type = SP_F_INDEX, .off = AT(struct sp_result, id.also_index, int)},
     {.key = "status",
      .type = SP_F_ENUM,
      .off = offsetof(struct sp_result, status),
@@ -302,6 +342,7 @@ static const struct sp_field result_fields[] = {
 };
 
 _Static_assert(sizeof(enum sp_status) == sizeof(int), "status is read and written as an int");
+_Static_assert(sizeof(enum sp_placement_kind) == sizeof(int), "kind is read and written as an int");
 _Static_assert(sizeof(time_t) == sizeof(int64_t), "time_t is written as 64-bit seconds");
 
 const struct sp_field sp_schema_report[] = {
@@ -322,6 +363,13 @@ const struct sp_field sp_schema_report[] = {
     STR("target", struct sp_report, target),
     OBJ("machine", struct sp_report, machine, machine_fields),
     LIST("devices", struct sp_report, devices, n_devices, device_fields, 0),
-    LIST("results", struct sp_report, results, n_results, result_fields, 0),
+    {.key = "results",
+     .type = SP_F_LIST,
+     .off = offsetof(struct sp_report, results),
+     .size = sizeof(((struct sp_report *)0)->results[0]),
+     .aux = AT(struct sp_report, n_results, size_t),
+     .max = SP_MAX_RESULTS,
+     .sub = result_fields,
+     .post = result_read},
     END,
 };

@@ -4,11 +4,11 @@
  * undo list to where it was. A probe that fails is recorded, and the others still run.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "core/placements.h"
 #include "probe/devprobe.h"
 #include "probe/faultprobe.h"
 #include "sys/log.h"
@@ -21,13 +21,6 @@
 
 /* Highest swap priority: ours is used before any other area the machine may have. */
 #define SP_SWAP_PRIO 32767
-
-/*
- * Fewer timed swap-ins than this is no median worth ranking: seen under QEMU TCG, where a
- * slow compressor (zram-lz4hc) spent the whole fault-probe share filling and evicting and
- * then timed 2 touches.
- */
-#define MIN_SWAPIN_SAMPLES 200
 
 /* How the time of a placement is shared between the probes. */
 #define SHARE_DEVICE 0.20
@@ -42,13 +35,22 @@ static void fail_reason(struct sp_result *res, const char *what, int err)
 		 what, strerror(-err));
 }
 
+void sp_placement_init(struct sp_placement *p, const char *name, struct sp_placement_id id)
+{
+	memset(p, 0, sizeof(*p));
+	snprintf(p->name, sizeof(p->name), "%s", name);
+	p->id = id;
+	sp_hold_init(&p->hold);
+}
+
 static int activate(struct sp_placement *p, const struct sp_measure_opts *o,
 		    struct sp_result *res)
 {
 	int ret;
 
-	switch (p->kind) {
+	switch (p->id.kind) {
 	case SP_PL_NONE:
+	case SP_PL_PROBE:
 		return 0;
 	case SP_PL_EXISTING:
 		if (p->already_active)
@@ -69,18 +71,19 @@ static int activate(struct sp_placement *p, const struct sp_measure_opts *o,
 		if (ret < 0)
 			return ret;
 		return sp_swap_on(p->swap_path, SP_SWAP_PRIO);
-	case SP_PL_PARTITION:
-		/* release our exclusive hold: swapon claims the partition itself */
-		if (p->excl_fd >= 0) {
-			close(p->excl_fd);
-			p->excl_fd = -1;
-		}
+	case SP_PL_START:
+	case SP_PL_END:
+	case SP_PL_ALSO:
+		/* lend our exclusive hold for the turn: swapon claims the partition itself */
+		sp_hold_release(&p->hold);
 		ret = sp_mkswap(p->swap_path, p->size_bytes, "swapplace");
 		if (ret < 0)
 			return ret;
 		return sp_swap_on(p->swap_path, SP_SWAP_PRIO);
 	case SP_PL_FILE:
 		return sp_swap_on(p->swap_path, SP_SWAP_PRIO);
+	case SP_PL_KINDS:
+		break;
 	}
 	(void)res;
 	return -EINVAL;
@@ -101,14 +104,15 @@ int sp_placement_measure(struct sp_placement *p, const struct sp_measure_opts *o
 {
 	size_t mark = sp_undo_depth();
 	struct sp_time t0 = sp_now();
-	int ret, interrupted = 0;
+	struct sp_outcome oc = { .fault_time_s = o->time_s * SHARE_FAULT };
+	int ret, interrupted = 0, swaps = sp_placement_swaps(p->id.kind);
 
-	res->status = SP_STATUS_OK;
+	res->id = p->id;
 	ret = activate(p, o, res);
 	/* after activation: a zram device has its name only once it exists */
-	snprintf(res->device, sizeof(res->device), "%s", p->kind == SP_PL_NONE ? "" : p->swap_path);
+	snprintf(res->device, sizeof(res->device), "%s", swaps ? p->swap_path : "");
 	if (ret < 0) {
-		res->status = SP_STATUS_FAILED;
+		oc.activate_err = ret;
 		fail_reason(res, "activating the swap area", ret);
 		goto out;
 	}
@@ -116,7 +120,7 @@ int sp_placement_measure(struct sp_placement *p, const struct sp_measure_opts *o
 	res->n_extents = p->n_extents;
 	memcpy(res->extents, p->extents, sizeof(p->extents[0]) * p->n_extents);
 
-	if (p->kind != SP_PL_NONE && p->n_extents) {
+	if (swaps && p->n_extents) {
 		struct sp_devprobe_opts d;
 
 		sp_devprobe_defaults(&d);
@@ -131,7 +135,7 @@ int sp_placement_measure(struct sp_placement *p, const struct sp_measure_opts *o
 			fail_reason(res, "device probe", ret);
 	}
 
-	if (p->kind != SP_PL_NONE && !interrupted) {
+	if (swaps && !interrupted) {
 		struct sp_faultprobe_opts f;
 
 		sp_faultprobe_defaults(&f);
@@ -141,30 +145,15 @@ int sp_placement_measure(struct sp_placement *p, const struct sp_measure_opts *o
 		f.ci_target_pct = o->ci_target_pct;
 		f.seed = o->seed;
 		f.allow_swap = 1;
-		if (p->kind == SP_PL_ZRAM)
+		if (p->id.kind == SP_PL_ZRAM)
 			f.zram_dev = p->swap_path;
 		ret = sp_faultprobe_run(&f, &res->fault_probe, &res->integrity,
 					&res->compression);
 		if (ret == -EINTR) {
 			interrupted = 1;
 		} else if (ret < 0) {
-			res->status = SP_STATUS_FAILED;
+			oc.fault_err = ret;
 			fail_reason(res, "fault probe", ret);
-		} else if (res->fault_probe.invalid) {
-			res->status = SP_STATUS_INVALID;
-			snprintf(res->reason, sizeof(res->reason),
-				 "%llu timed touches but %llu real swap-ins: the pages were not "
-				 "truly evicted, so the latency is not a swap-in's",
-				 (unsigned long long)res->fault_probe.touches,
-				 (unsigned long long)res->fault_probe.real_swapins);
-		} else if (res->fault_probe.lat.samples < MIN_SWAPIN_SAMPLES) {
-			res->status = SP_STATUS_INVALID;
-			snprintf(res->reason, sizeof(res->reason),
-				 "only %llu swap-ins were timed in %.0f s (at least %d make a "
-				 "median): filling and evicting took the time; give it more "
-				 "--time-per-placement",
-				 (unsigned long long)res->fault_probe.lat.samples,
-				 o->time_s * SHARE_FAULT, MIN_SWAPIN_SAMPLES);
 		}
 	}
 
@@ -175,27 +164,29 @@ int sp_placement_measure(struct sp_placement *p, const struct sp_measure_opts *o
 		pr.limit_bytes = (o->budget_bytes / 2) & ~(uint64_t)0xfffff;
 		pr.time_s = o->time_s * SHARE_PRESSURE;
 		pr.seed = o->seed;
-		pr.allow_swap = p->kind != SP_PL_NONE;
+		pr.allow_swap = swaps;
 		ret = sp_pressure_run(&pr, &res->pressure_probe);
 		if (ret == -EINTR)
 			interrupted = 1;
 		else if (ret < 0)
 			fail_reason(res, "pressure probe", ret);
 	}
-	if (p->kind == SP_PL_NONE && res->status == SP_STATUS_OK && !res->pressure_probe.done)
-		res->status = SP_STATUS_FAILED;
 out:
 	ret = sp_undo_run_to(mark);
-	if (ret < 0 && res->status == SP_STATUS_OK) {
-		res->status = SP_STATUS_FAILED;
+	if (ret < 0) {
+		oc.deactivate_err = ret;
 		fail_reason(res, "deactivating", ret);
 	}
-	if (p->kind == SP_PL_PARTITION && p->excl_fd < 0)
-		p->excl_fd = open(p->swap_path, O_RDONLY | O_EXCL | O_CLOEXEC);
-	if (interrupted) {
-		res->status = SP_STATUS_FAILED;
+	/* idle again: ours alone until its next turn or the end (a retake that fails leaves the
+	 * partition unclaimed, which costs the claim, not the measurement) */
+	if (p->hold.registered && sp_hold_retake(&p->hold) < 0)
+		sp_debug("placement", "%s: cannot hold '%s' again", p->name, p->hold.path);
+	oc.interrupted = interrupted;
+	res->status = sp_result_status(res, &oc);
+	if (interrupted)
 		snprintf(res->reason, sizeof(res->reason), "interrupted");
-	}
+	else if (res->status == SP_STATUS_INVALID)
+		sp_result_invalid_reason(res, &oc, res->reason, sizeof(res->reason));
 	res->elapsed_s = sp_elapsed_s(t0, sp_now());
 	sp_debug("placement", "%s: %s %s (%.1f s)", p->name, sp_status_name(res->status),
 		 res->reason, res->elapsed_s);

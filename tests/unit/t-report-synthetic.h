@@ -178,7 +178,7 @@ static void syn_build(struct sp_report *r)
 	snprintf(d->unsafe_reason, sizeof(d->unsafe_reason),
 		 "holds the running root filesystem '/'");
 
-	res = sp_report_add_result(r, "start");
+	res = sp_report_add_result(r, "start", sp_placement_id_of(SP_PL_START, -1));
 	snprintf(res->device, sizeof(res->device), "/dev/loop0p1");
 	res->size_bytes = 1ull << 30;
 	syn_extent(res, 2048, 2097152);
@@ -188,7 +188,7 @@ static void syn_build(struct sp_report *r)
 	syn_uring(res, 64.5);
 	syn_pressure(res, 148250.5, 0);
 
-	res = sp_report_add_result(r, "end");
+	res = sp_report_add_result(r, "end", sp_placement_id_of(SP_PL_END, -1));
 	snprintf(res->device, sizeof(res->device), "/dev/loop0p3");
 	res->size_bytes = 1ull << 30;
 	syn_extent(res, SYN_DISK_SECTORS - 2048 - 2097152, 2097152);
@@ -197,7 +197,7 @@ static void syn_build(struct sp_report *r)
 	syn_fault(res, 9000, 187.3, 181.0, 193.5);
 	syn_pressure(res, 80125.25, 0);
 
-	res = sp_report_add_result(r, "file");
+	res = sp_report_add_result(r, "file", sp_placement_id_of(SP_PL_FILE, -1));
 	snprintf(res->device, sizeof(res->device), "/run/swapplace/data/swapfile");
 	res->size_bytes = 1ull << 30;
 	syn_extent(res, 7340032, 262144);
@@ -208,7 +208,7 @@ static void syn_build(struct sp_report *r)
 	syn_fault(res, 11000, 110.2, 107.0, 113.4);
 	syn_pressure(res, 131000, 0);
 
-	res = sp_report_add_result(r, "zram-lz4");
+	res = sp_report_add_result(r, "zram-lz4", sp_placement_id_of(SP_PL_ZRAM, -1));
 	snprintf(res->device, sizeof(res->device), "/dev/zram1");
 	res->size_bytes = 256ull << 20;
 	res->elapsed_s = 12.5;
@@ -217,7 +217,7 @@ static void syn_build(struct sp_report *r)
 	syn_pressure(res, 612000, 0);
 	syn_zram(res, 2.3125);
 
-	res = sp_report_add_result(r, "zram-lzo");
+	res = sp_report_add_result(r, "zram-lzo", sp_placement_id_of(SP_PL_ZRAM, -1));
 	snprintf(res->device, sizeof(res->device), "/dev/zram1");
 	res->size_bytes = 256ull << 20;
 	res->elapsed_s = 13.25;
@@ -225,7 +225,7 @@ static void syn_build(struct sp_report *r)
 	syn_pressure(res, 590500, 0);
 	syn_zram(res, 2.25);
 
-	res = sp_report_add_result(r, "zram-zstd");
+	res = sp_report_add_result(r, "zram-zstd", sp_placement_id_of(SP_PL_ZRAM, -1));
 	res->status = SP_STATUS_INVALID;
 	snprintf(res->reason, sizeof(res->reason),
 		 "1000 samples but 612 real swap-ins (differ by 39 %%): the pages stayed in "
@@ -237,12 +237,12 @@ static void syn_build(struct sp_report *r)
 	res->fault_probe.real_swapins = 612;
 	res->fault_probe.invalid = 1;
 
-	res = sp_report_add_result(r, "zram-842");
+	res = sp_report_add_result(r, "zram-842", sp_placement_id_of(SP_PL_ZRAM, -1));
 	res->status = SP_STATUS_SKIPPED;
 	snprintf(res->reason, sizeof(res->reason),
 		 "the kernel does not offer 842 in comp_algorithm");
 
-	res = sp_report_add_result(r, "none");
+	res = sp_report_add_result(r, "none", sp_placement_id_of(SP_PL_NONE, -1));
 	res->elapsed_s = 20.5;
 	syn_pressure(res, 51234.5, 1);
 }

@@ -122,7 +122,8 @@ int main(void)
 	r.budget_bytes = UINT64_MAX;
 	r.duration_s = 1e300;
 	while (r.n_results < SP_MAX_RESULTS) {
-		struct sp_result *res = sp_report_add_result(&r, "x");
+		struct sp_result *res =
+		    sp_report_add_result(&r, "x", sp_placement_id_of(SP_PL_EXISTING, -1));
 
 		fill(res->placement, sizeof(res->placement), 'P');
 		res->placement[(r.n_results * 7) % 40] = '\t';
