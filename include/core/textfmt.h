@@ -9,6 +9,10 @@
 /* Append printf-style to the NUL-terminated buf of len bytes; silently truncates. */
 __attribute__((format(printf, 3, 4))) void sp_cat(char *buf, size_t len, const char *fmt, ...);
 
+/* Append sep (when buf is not empty) and then printf-style text; a full buffer keeps what fit. */
+__attribute__((format(printf, 4, 5))) void sp_cat_sep(char *buf, size_t len, const char *sep,
+						      const char *fmt, ...);
+
 /* Microseconds with a precision that suits their size into buf (16 bytes); "-" when unknown. */
 const char *sp_fmt_us(char *buf, double v);
 

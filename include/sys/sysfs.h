@@ -73,4 +73,13 @@ int sp_write_all(int fd, const void *buf, size_t len);
  */
 int sp_write_text(const char *path, const char *text);
 
+struct dirent;
+
+/*
+ * The entries of root+dir without dot entries, in version order (sda2 before sda10). *names is
+ * freed with sp_free_list. Returns: the count, or -errno.
+ */
+int sp_list_dir(const char *root, const char *dir, struct dirent ***names);
+void sp_free_list(struct dirent **names, int n);
+
 #endif

@@ -11,23 +11,8 @@
 #include <string.h>
 
 #include "core/safety.h"
+#include "core/textfmt.h"
 #include "core/units.h"
-
-/* Append "; "-separated text; a full buffer keeps what fit. */
-__attribute__((format(printf, 3, 4))) static void reason_add(char *buf, size_t len, const char *fmt,
-							     ...)
-{
-	size_t used = strnlen(buf, len);
-	va_list ap;
-
-	if (used && used + 1 < len)
-		used += snprintf(buf + used, len - used, "; ");
-	if (used >= len)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(buf + used, len - used, fmt, ap);
-	va_end(ap);
-}
 
 int sp_safety_unsafe_reasons(const struct sp_device_facts *df, char *r, size_t len)
 {
@@ -37,7 +22,7 @@ int sp_safety_unsafe_reasons(const struct sp_device_facts *df, char *r, size_t l
 		return 0;
 	r[0] = '\0';
 	if (df->is_zram)
-		reason_add(r, len, "is a zram device, never a target");
+		sp_cat_sep(r, len, "; ", "is a zram device, never a target");
 	for (size_t i = 0; i < df->n_nodes && i < SP_SAFETY_MAX_NODES; i++) {
 		const struct sp_node_facts *nd = &df->nodes[i];
 		/* the device itself is named without "(on X)"; its partitions are named */
@@ -46,14 +31,14 @@ int sp_safety_unsafe_reasons(const struct sp_device_facts *df, char *r, size_t l
 		if (!nd->is_self)
 			snprintf(on, sizeof(on), " (on %s)", nd->name);
 		if (nd->holds_root)
-			reason_add(r, len, "holds the running root filesystem%s", on);
+			sp_cat_sep(r, len, "; ", "holds the running root filesystem%s", on);
 		if (nd->is_boot) {
-			reason_add(r, len, "is the boot medium%s", on);
+			sp_cat_sep(r, len, "; ", "is the boot medium%s", on);
 			boot_named = 1;
 		}
 		/* "/" was named as the running root; one mount point per node is enough */
 		if (nd->mount_point[0] && !(nd->holds_root && strcmp(nd->mount_point, "/") == 0))
-			reason_add(r, len, "holds the mounted filesystem '%s'%s", nd->mount_point,
+			sp_cat_sep(r, len, "; ", "holds the mounted filesystem '%s'%s", nd->mount_point,
 				   on);
 		for (size_t s = 0; s < df->n_swaps && s < SP_SAFETY_MAX_SWAPS; s++) {
 			const struct sp_swap_facts *sw = &df->swaps[s];
@@ -62,17 +47,17 @@ int sp_safety_unsafe_reasons(const struct sp_device_facts *df, char *r, size_t l
 				continue;
 			/* a swap partition's path names it; a swap file needs its filesystem */
 			if (sw->is_file)
-				reason_add(r, len, "holds active swap file '%s'%s", sw->path, on);
+				sp_cat_sep(r, len, "; ", "holds active swap file '%s'%s", sw->path, on);
 			else
-				reason_add(r, len, "holds active swap '%s'", sw->path);
+				sp_cat_sep(r, len, "; ", "holds active swap '%s'", sw->path);
 		}
 		if (nd->holders[0])
-			reason_add(r, len, "has holders: %s%s", nd->holders, on);
+			sp_cat_sep(r, len, "; ", "has holders: %s%s", nd->holders, on);
 	}
 	if (df->boot_label && !boot_named)
-		reason_add(r, len, "is the boot medium (label " SP_BOOT_LABEL ")");
+		sp_cat_sep(r, len, "; ", "is the boot medium (label " SP_BOOT_LABEL ")");
 	if (df->truncated)
-		reason_add(r, len, "has more partitions or swap areas than swapplace can check");
+		sp_cat_sep(r, len, "; ", "has more partitions or swap areas than swapplace can check");
 	return r[0] != '\0';
 }
 

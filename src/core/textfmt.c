@@ -21,6 +21,20 @@ void sp_cat(char *buf, size_t len, const char *fmt, ...)
 	va_end(ap);
 }
 
+void sp_cat_sep(char *buf, size_t len, const char *sep, const char *fmt, ...)
+{
+	size_t used = strnlen(buf, len);
+	va_list ap;
+
+	if (used && used + 1 < len)
+		used += (size_t)snprintf(buf + used, len - used, "%s", sep);
+	if (used >= len)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(buf + used, len - used, fmt, ap);
+	va_end(ap);
+}
+
 /* Microseconds with precision that suits their size; "-" when unknown. */
 const char *sp_fmt_us(char *buf, double v)
 {

@@ -12,23 +12,8 @@
 
 #include "core/safety.h"
 #include "sys/blkid.h"
+#include "core/textfmt.h"
 #include "sys/log.h"
-
-/* Append "; "-separated text; a full buffer keeps what fit. */
-__attribute__((format(printf, 3, 4))) static void append(char *buf, size_t len, const char *fmt,
-							 ...)
-{
-	size_t used = strlen(buf);
-	va_list ap;
-
-	if (used && used + 1 < len)
-		used += snprintf(buf + used, len - used, "; ");
-	if (used >= len)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(buf + used, len - used, fmt, ap);
-	va_end(ap);
-}
 
 int sp_blkid_signature(const char *name, int is_part, char *sig, size_t len)
 {
@@ -54,11 +39,11 @@ int sp_blkid_signature(const char *name, int is_part, char *sig, size_t len)
 		blkid_probe_lookup_value(pr, "TYPE", &type, NULL);
 		blkid_probe_lookup_value(pr, "LABEL", &label, NULL);
 		if (pttype)
-			append(sig, len, "%s", pttype);
+			sp_cat_sep(sig, len, "; ", "%s", pttype);
 		if (type && label && *label)
-			append(sig, len, "%s:%s[%s]", name, type, label);
+			sp_cat_sep(sig, len, "; ", "%s:%s[%s]", name, type, label);
 		else if (type)
-			append(sig, len, "%s:%s", name, type);
+			sp_cat_sep(sig, len, "; ", "%s:%s", name, type);
 		boot = label && strcmp(label, SP_BOOT_LABEL) == 0;
 	}
 	blkid_free_probe(pr);

@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "core/safety.h"
+#include "core/textfmt.h"
 #include "sys/blkid.h"
 #include "sys/devices.h"
 #include "sys/devident.h"
@@ -31,57 +32,11 @@ static void copy_str(char *dst, size_t len, const char *src)
 	snprintf(dst, len, "%s", src);
 }
 
-/* Append "; "-separated text; a full buffer keeps what fit. */
-static void append(char *buf, size_t len, const char *sep, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-static void append(char *buf, size_t len, const char *sep, const char *fmt, ...)
-{
-	size_t used = strlen(buf);
-	va_list ap;
-
-	if (used && used + 1 < len)
-		used += snprintf(buf + used, len - used, "%s", sep);
-	if (used >= len)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(buf + used, len - used, fmt, ap);
-	va_end(ap);
-}
-
 static int parse_devnum(const char *s, unsigned *major, unsigned *minor)
 {
 	if (sscanf(s, "%u:%u", major, minor) != 2)
 		return -EINVAL;
 	return 0;
-}
-
-static int by_name(const struct dirent **a, const struct dirent **b)
-{
-	return strverscmp((*a)->d_name, (*b)->d_name);
-}
-
-static int no_dots(const struct dirent *d)
-{
-	return d->d_name[0] != '.';
-}
-
-/* List root+dir sorted by name; *names is freed with free_list. Returns count or -errno. */
-static int list_dir(const char *root, const char *dir, struct dirent ***names)
-{
-	char full[PATH_MAX];
-	int n;
-
-	if (sp_root_path(root, dir, full, sizeof(full)))
-		return -ENAMETOOLONG;
-	n = scandir(full, names, no_dots, by_name);
-	return n < 0 ? -errno : n;
-}
-
-static void free_list(struct dirent **names, int n)
-{
-	for (int i = 0; i < n; i++)
-		free(names[i]);
-	free(names);
 }
 
 static const struct sp_block_node *node_find(const struct sp_sys_facts *f, const char *name)
@@ -130,13 +85,13 @@ static int gather_nodes(const char *root, struct sp_sys_facts *f)
 	char dir[PATH_MAX], sub[PATH_MAX + 300];
 	int nd, ns;
 
-	nd = list_dir(root, "/sys/block", &disks);
+	nd = sp_list_dir(root, "/sys/block", &disks);
 	if (nd < 0)
 		return nd;
 	for (int i = 0; i < nd; i++) {
 		snprintf(dir, sizeof(dir), "/sys/block/%s", disks[i]->d_name);
 		add_node(f, root, dir, disks[i]->d_name, "");
-		ns = list_dir(root, dir, &subs);
+		ns = sp_list_dir(root, dir, &subs);
 		if (ns < 0)
 			continue;
 		for (int j = 0; j < ns; j++) {
@@ -146,9 +101,9 @@ static int gather_nodes(const char *root, struct sp_sys_facts *f)
 			snprintf(sub, sizeof(sub), "%s/%s", dir, subs[j]->d_name);
 			add_node(f, root, sub, subs[j]->d_name, disks[i]->d_name);
 		}
-		free_list(subs, ns);
+		sp_free_list(subs, ns);
 	}
-	free_list(disks, nd);
+	sp_free_list(disks, nd);
 	return 0;
 }
 
@@ -346,12 +301,12 @@ static void read_holders(const char *root, const char *dir, char *out, size_t le
 
 	out[0] = '\0';
 	snprintf(path, sizeof(path), "%s/holders", dir);
-	n = list_dir(root, path, &ents);
+	n = sp_list_dir(root, path, &ents);
 	if (n <= 0)
 		return;
 	for (int i = 0; i < n; i++)
-		append(out, len, ", ", "%s", ents[i]->d_name);
-	free_list(ents, n);
+		sp_cat_sep(out, len, ", ", "%s", ents[i]->d_name);
+	sp_free_list(ents, n);
 }
 
 /*
@@ -438,7 +393,7 @@ static int fill_disk(const char *root, const struct sp_sys_facts *f, const char 
 
 	for (size_t i = 0; i < f->n_nodes; i++)
 		if (strcmp(f->nodes[i].parent, name) == 0)
-			append(d->partitions, sizeof(d->partitions), " ", "%s", f->nodes[i].name);
+			sp_cat_sep(d->partitions, sizeof(d->partitions), " ", "%s", f->nodes[i].name);
 
 	if (sp_root_is_live(root) && d->size_bytes) {
 		boot_label |= sp_blkid_signature(name, 0, d->signatures, sizeof(d->signatures));

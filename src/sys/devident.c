@@ -48,35 +48,6 @@ static void spaces_to_underscores(char *s)
 	*o = '\0';
 }
 
-static int by_name(const struct dirent **a, const struct dirent **b)
-{
-	return strverscmp((*a)->d_name, (*b)->d_name);
-}
-
-static int no_dots(const struct dirent *d)
-{
-	return d->d_name[0] != '.';
-}
-
-/* List root+dir sorted by name; *names is freed with free_list. Returns count or -errno. */
-static int list_dir(const char *root, const char *dir, struct dirent ***names)
-{
-	char full[PATH_MAX];
-	int n;
-
-	if (sp_root_path(root, dir, full, sizeof(full)))
-		return -ENAMETOOLONG;
-	n = scandir(full, names, no_dots, by_name);
-	return n < 0 ? -errno : n;
-}
-
-static void free_list(struct dirent **names, int n)
-{
-	for (int i = 0; i < n; i++)
-		free(names[i]);
-	free(names);
-}
-
 static int read_attr(const char *root, const char *dir, const char *attr, char *buf, size_t len)
 {
 	char path[PATH_MAX];
@@ -192,7 +163,7 @@ void sp_devident_by_id(const char *root, const char *name, char *out, size_t len
 	int n, best = -1, best_rank = 9;
 
 	out[0] = '\0';
-	n = list_dir(root, "/dev/disk/by-id", &ents);
+	n = sp_list_dir(root, "/dev/disk/by-id", &ents);
 	if (n < 0)
 		return;
 	for (int i = 0; i < n; i++) {
@@ -212,7 +183,7 @@ void sp_devident_by_id(const char *root, const char *name, char *out, size_t len
 	if (best >= 0)
 		if (snprintf(out, len, "/dev/disk/by-id/%s", ents[best]->d_name) >= (int)len)
 			out[0] = '\0'; /* a cut name would be a wrong name */
-	free_list(ents, n);
+	sp_free_list(ents, n);
 }
 
 void sp_devident_fill(const char *root, const char *name, const char *sysdir,

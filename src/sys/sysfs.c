@@ -6,7 +6,9 @@
  * Every module reads and writes /proc, /sys and cgroupfs through here rather than with a local
  * open/read/close helper, so EINTR, truncation and short writes are handled in one place.
  */
+#include <dirent.h>
 #include <errno.h>
+#include <limits.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -262,4 +264,33 @@ int sp_write_text(const char *path, const char *text)
 	if (close(fd) < 0 && !r)
 		r = -errno;
 	return r;
+}
+
+static int by_name(const struct dirent **a, const struct dirent **b)
+{
+	return strverscmp((*a)->d_name, (*b)->d_name);
+}
+
+static int no_dots(const struct dirent *d)
+{
+	return d->d_name[0] != '.';
+}
+
+/* List root+dir sorted by name; *names is freed with sp_free_list. Returns count or -errno. */
+int sp_list_dir(const char *root, const char *dir, struct dirent ***names)
+{
+	char full[PATH_MAX];
+	int n;
+
+	if (sp_root_path(root, dir, full, sizeof(full)))
+		return -ENAMETOOLONG;
+	n = scandir(full, names, no_dots, by_name);
+	return n < 0 ? -errno : n;
+}
+
+void sp_free_list(struct dirent **names, int n)
+{
+	for (int i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
 }
