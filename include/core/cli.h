@@ -80,7 +80,4 @@ const char *sp_cli_usage(enum sp_cmd cmd);
 /* The subcommand's name as typed ("run"); the help lists commands through it. */
 const char *sp_cmd_name(enum sp_cmd cmd);
 
-/* Is placement name in the --only list (or is there no list)? */
-int sp_config_wants(const struct sp_config *c, const char *placement);
-
 #endif

@@ -209,23 +209,3 @@ int sp_cli_parse(int argc, char **argv, struct sp_config *c, char *err, size_t e
 	}
 	return check_required(c, sub, err, errlen);
 }
-
-int sp_config_wants(const struct sp_config *c, const char *placement)
-{
-	const char *p;
-	size_t n;
-
-	if (!c->only || !*c->only)
-		return 1;
-	/* "zram" matches every zram-<alg>, "dev" every dev-<name> */
-	for (p = c->only; *p; p += n + (p[n] == ',')) {
-		n = strcspn(p, ",");
-		if (n == 0)
-			continue;
-		if (strlen(placement) == n && !strncmp(placement, p, n))
-			return 1;
-		if (!strncmp(placement, p, n) && placement[n] == '-')
-			return 1;
-	}
-	return 0;
-}
