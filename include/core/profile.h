@@ -1,0 +1,55 @@
+/*
+ * profile.h - the disk's position profile: sequential rate and random 4 KiB read latency at
+ * about a hundred positions from the first sector to the last.
+ *
+ * On a spinning disk the outer tracks (low LBAs) pass under the head about twice as fast as the
+ * inner ones, and a swap area far from the files a job uses costs a long seek per excursion;
+ * the profile shows both, and the report marks where each swap area lies on it. On an SSD it is
+ * flat. The pure half here chooses positions, summarises points and marks ranges; the reading
+ * is probe/profile.c.
+ */
+#ifndef SP_CORE_PROFILE_H
+#define SP_CORE_PROFILE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define SP_PROFILE_MAX_POINTS 128
+
+struct sp_profile_point {
+	uint64_t offset_bytes; /* where the point's reads start */
+	double seq_mib_s;      /* sequential read rate there, MiB/s */
+	double rand_p50_us;    /* median of the random 4 KiB reads in the point's window */
+	uint32_t rand_reads;   /* how many random reads that median is of */
+};
+
+struct sp_profile {
+	int done;                 /* 0: not run (JSON null) */
+	uint64_t dev_bytes;
+	uint64_t window_bytes;    /* random reads fall in [offset, offset + window) */
+	double duration_s;
+	size_t n;
+	struct sp_profile_point points[SP_PROFILE_MAX_POINTS];
+};
+
+/*
+ * n positions spread evenly over a device of dev_bytes, each aligned down to align_bytes (a
+ * power of two), the first at 0 and the last as close to the end as a window of window_bytes
+ * allows, so the profile reaches the innermost tracks.
+ * Returns: the number of positions written (at most n; fewer when the device is too small for
+ * n distinct aligned windows), or -EINVAL.
+ */
+int sp_profile_positions(uint64_t dev_bytes, uint64_t window_bytes, uint64_t align_bytes,
+			 size_t n, uint64_t *out);
+
+/*
+ * Sequential rate near the outer edge over the rate near the inner edge: the mean of the first
+ * and last tenth of the points (at least one each). An HDD gives about 2; an SSD about 1.
+ * Returns: the ratio, or 0 when the profile has fewer than two points with a rate.
+ */
+double sp_profile_outer_inner_ratio(const struct sp_profile *p);
+
+/* The median of n doubles (sorts v in place); 0 for n == 0. */
+double sp_median(double *v, size_t n);
+
+#endif

@@ -1,0 +1,65 @@
+/*
+ * profile.c - the pure half of the position profile (see profile.h): where to read and what
+ * the points say.
+ */
+#include <errno.h>
+#include <stdlib.h>
+
+#include "core/profile.h"
+
+int sp_profile_positions(uint64_t dev_bytes, uint64_t window_bytes, uint64_t align_bytes,
+			 size_t n, uint64_t *out)
+{
+	uint64_t last, prev = 0;
+	size_t k = 0;
+
+	if (!out || !n || !align_bytes || (align_bytes & (align_bytes - 1)) || !window_bytes)
+		return -EINVAL;
+	if (dev_bytes < window_bytes)
+		return 0;
+	last = (dev_bytes - window_bytes) & ~(align_bytes - 1);
+	for (size_t i = 0; i < n; i++) {
+		/* spread over [0, last] inclusive: the first point is the outer edge, the last
+		 * the innermost window that fits */
+		uint64_t pos = n == 1 ? 0 : (uint64_t)((double)last * (double)i / (double)(n - 1));
+
+		pos &= ~(align_bytes - 1);
+		if (k && pos <= prev)
+			continue; /* a small device: fewer, distinct points */
+		out[k++] = pos;
+		prev = pos;
+	}
+	return (int)k;
+}
+
+double sp_profile_outer_inner_ratio(const struct sp_profile *p)
+{
+	size_t m, n_rate = 0;
+	double outer = 0, inner = 0;
+
+	for (size_t i = 0; i < p->n; i++)
+		n_rate += p->points[i].seq_mib_s > 0;
+	if (n_rate < 2 || n_rate != p->n)
+		return 0;
+	m = p->n / 10 ? p->n / 10 : 1;
+	for (size_t i = 0; i < m; i++) {
+		outer += p->points[i].seq_mib_s;
+		inner += p->points[p->n - 1 - i].seq_mib_s;
+	}
+	return inner > 0 ? outer / inner : 0;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+double sp_median(double *v, size_t n)
+{
+	if (!n)
+		return 0;
+	qsort(v, n, sizeof(*v), cmp_double);
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
