@@ -60,6 +60,9 @@ struct sp_pair {
 	int ci_overlap; /* the two medians' 95 % CIs overlap */
 };
 
+/* lines of the profile chart: a twentieth of the disk each */
+#define SP_PROFILE_ROWS 20
+
 struct sp_findings {
 	/* status ok with a fault-probe median, by median ascending (ties: report order) */
 	size_t n_ranked;
@@ -107,6 +110,11 @@ struct sp_findings {
 	/* compression of the probe's data (libzstd), and the best zram's kernel ratio */
 	double data_ratio; /* first result that measured it; 0 when none did */
 	double zram_ratio; /* of best_zram; 0 when unknown */
+
+	/* the target's position profile, as the chart's lines, with the swap areas marked */
+	double profile_outer_inner; /* sequential rate, outer edge / inner edge; 0 unknown */
+	size_t n_profile_rows;
+	struct sp_profile_row profile_rows[SP_PROFILE_ROWS];
 
 	size_t n_verdict;
 	enum sp_verdict_kind verdict[SP_VERDICT_KINDS];

@@ -52,6 +52,9 @@ int sp_layout_part_index(const struct sp_layout *l, enum sp_part_role role);
 /* Does a placement of kind k take swap-ins from a disk (anything but zram, none, probe)? */
 int sp_placement_on_disk(enum sp_placement_kind k);
 
+/* Does a placement of kind k live on the target disk (start, end, the swap file)? */
+int sp_placement_on_target(enum sp_placement_kind k);
+
 /* Does a placement of kind k have swap to measure swap-ins from (all but none and probe)? */
 int sp_placement_swaps(enum sp_placement_kind k);
 

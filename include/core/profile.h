@@ -49,6 +49,21 @@ int sp_profile_positions(uint64_t dev_bytes, uint64_t window_bytes, uint64_t ali
  */
 double sp_profile_outer_inner_ratio(const struct sp_profile *p);
 
+/* One line of the profile's chart: a stretch of the disk and what its points measured. */
+struct sp_profile_row {
+	uint64_t from_bytes, to_bytes; /* [from, to) */
+	double seq_mib_s;              /* median of the points in the stretch; 0: none */
+	double rand_p50_us;
+	unsigned marks;                /* bit k: a placement of kind k has sectors here */
+};
+
+/*
+ * Summarise p into n_rows equal stretches of the disk (the chart's lines); marks are left 0 for
+ * the caller (analysis knows where the swap areas lie).
+ * Returns: the number of rows (n_rows, or 0 when p has no points or n_rows is 0).
+ */
+size_t sp_profile_rows(const struct sp_profile *p, struct sp_profile_row *rows, size_t n_rows);
+
 /* The median of n doubles (sorts v in place); 0 for n == 0. */
 double sp_median(double *v, size_t n);
 

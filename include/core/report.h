@@ -13,6 +13,8 @@
 #include <stdint.h>
 #include <time.h>
 
+#include "core/profile.h"
+
 #include "core/plan.h"
 
 #define SP_SCHEMA "swapplace-report/1"
@@ -206,6 +208,8 @@ struct sp_report {
 	uint64_t budget_bytes;
 	double time_per_placement_s;
 	char target[64];        /* path of the target disk, "" for measure/probe */
+	char layout[16];        /* the target's partition layout ("" when no disk was laid out) */
+	struct sp_profile profile; /* the target's position profile (done 0: not run) */
 	struct sp_machine machine;
 	size_t n_devices;
 	struct sp_device_info devices[SP_MAX_DEVICES];

@@ -288,6 +288,32 @@ static void verdict(struct sp_findings *f)
 #undef ADD
 }
 
+/* Where each partition and the swap file lie on the profile's lines. */
+static void profile_marks(const struct sp_report *r, struct sp_findings *f)
+{
+	if (!r->profile.done)
+		return;
+	f->profile_outer_inner = sp_profile_outer_inner_ratio(&r->profile);
+	f->n_profile_rows = sp_profile_rows(&r->profile, f->profile_rows, SP_PROFILE_ROWS);
+	for (size_t i = 0; i < r->n_results; i++) {
+		const struct sp_result *res = &r->results[i];
+
+		if (!sp_placement_on_target(res->id.kind))
+			continue;
+		for (size_t e = 0; e < res->n_extents && e < SP_MAX_EXTENTS; e++) {
+			uint64_t a = res->extents[e].start_sector * 512;
+			uint64_t b = a + res->extents[e].sectors * 512;
+
+			for (size_t k = 0; k < f->n_profile_rows; k++) {
+				struct sp_profile_row *row = &f->profile_rows[k];
+
+				if (a < row->to_bytes && b > row->from_bytes)
+					row->marks |= 1u << res->id.kind;
+			}
+		}
+	}
+}
+
 int sp_analyse(const struct sp_report *r, struct sp_findings *f)
 {
 	if (!r || !f || r->n_results > SP_MAX_RESULTS)
@@ -312,6 +338,7 @@ int sp_analyse(const struct sp_report *r, struct sp_findings *f)
 
 	zram_disk(r, f);
 	pressure(r, f);
+	profile_marks(r, f);
 
 	for (size_t i = 0; i < r->n_results; i++) {
 		const struct sp_result *res = &r->results[i];

@@ -23,6 +23,11 @@ int sp_placement_on_disk(enum sp_placement_kind k)
 	       k == SP_PL_EXISTING;
 }
 
+int sp_placement_on_target(enum sp_placement_kind k)
+{
+	return k == SP_PL_START || k == SP_PL_END || k == SP_PL_FILE;
+}
+
 int sp_placement_swaps(enum sp_placement_kind k)
 {
 	return k != SP_PL_NONE && k != SP_PL_PROBE && k < SP_PL_KINDS;

@@ -63,3 +63,32 @@ double sp_median(double *v, size_t n)
 	qsort(v, n, sizeof(*v), cmp_double);
 	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
+
+size_t sp_profile_rows(const struct sp_profile *p, struct sp_profile_row *rows, size_t n_rows)
+{
+	double seq[SP_PROFILE_MAX_POINTS], rnd[SP_PROFILE_MAX_POINTS];
+
+	if (!p->n || !n_rows || !p->dev_bytes)
+		return 0;
+	for (size_t k = 0; k < n_rows; k++) {
+		struct sp_profile_row *row = &rows[k];
+		size_t ns = 0, nr = 0;
+
+		row->from_bytes = (uint64_t)((double)p->dev_bytes * (double)k / (double)n_rows);
+		row->to_bytes = (uint64_t)((double)p->dev_bytes * (double)(k + 1) / (double)n_rows);
+		for (size_t i = 0; i < p->n; i++) {
+			const struct sp_profile_point *pt = &p->points[i];
+
+			if (pt->offset_bytes < row->from_bytes || pt->offset_bytes >= row->to_bytes)
+				continue;
+			if (pt->seq_mib_s > 0)
+				seq[ns++] = pt->seq_mib_s;
+			if (pt->rand_p50_us > 0)
+				rnd[nr++] = pt->rand_p50_us;
+		}
+		row->seq_mib_s = sp_median(seq, ns);
+		row->rand_p50_us = sp_median(rnd, nr);
+		row->marks = 0;
+	}
+	return n_rows;
+}

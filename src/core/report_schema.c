@@ -165,6 +165,22 @@ static const struct sp_field lat_fields[] = {
     END,
 };
 
+static const struct sp_field profile_point_fields[] = {
+    U64("offset_bytes", struct sp_profile_point, offset_bytes),
+    DBL("seq_mib_s", struct sp_profile_point, seq_mib_s),
+    DBL("rand_p50_us", struct sp_profile_point, rand_p50_us),
+    U32("rand_reads", struct sp_profile_point, rand_reads),
+    END,
+};
+
+static const struct sp_field profile_fields[] = {
+    LIST("points", struct sp_profile, points, n, profile_point_fields, 0),
+    DBL("duration_s", struct sp_profile, duration_s),
+    U64("dev_bytes", struct sp_profile, dev_bytes),
+    U64("window_bytes", struct sp_profile, window_bytes),
+    END,
+};
+
 static const struct sp_field machine_fields[] = {
     STR("cpu", struct sp_machine, cpu),
     U32("cores", struct sp_machine, cores),
@@ -361,6 +377,8 @@ const struct sp_field sp_schema_report[] = {
     U64("budget_bytes", struct sp_report, budget_bytes),
     DBL("time_per_placement_s", struct sp_report, time_per_placement_s),
     STR("target", struct sp_report, target),
+    STR("layout", struct sp_report, layout),
+    SECTION("profile", struct sp_report, profile, profile_fields),
     OBJ("machine", struct sp_report, machine, machine_fields),
     LIST("devices", struct sp_report, devices, n_devices, device_fields, 0),
     {.key = "results",

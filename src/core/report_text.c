@@ -195,6 +195,46 @@ static void chart(FILE *out, const struct sp_report *r, const struct sp_findings
 	emit(out, "%s", "");
 }
 
+#define PROFILE_BAR 34
+
+/* The position profile: a line per twentieth of the disk, the swap areas named where they lie. */
+static void profile(FILE *out, const struct sp_report *r, const struct sp_findings *f)
+{
+	char bar[PROFILE_BAR + 1], off[16], rnd[16], marks[32];
+	double max = 0;
+
+	if (!f->n_profile_rows)
+		return;
+	for (size_t k = 0; k < f->n_profile_rows; k++)
+		if (f->profile_rows[k].seq_mib_s > max)
+			max = f->profile_rows[k].seq_mib_s;
+	emit(out, "Position profile of the target (%zu points in %.1f s)", r->profile.n,
+	     r->profile.duration_s);
+	emit(out, "  %-9s  %-*s %6s %9s  %s", "offset", PROFILE_BAR + 1, "sequential read",
+	     "MiB/s", "4K read", "swap here");
+	for (size_t k = 0; k < f->n_profile_rows; k++) {
+		const struct sp_profile_row *row = &f->profile_rows[k];
+		size_t n = max > 0 ? (size_t)lround(row->seq_mib_s / max * PROFILE_BAR) : 0;
+
+		if (n > PROFILE_BAR)
+			n = PROFILE_BAR;
+		memset(bar, '#', n);
+		bar[n] = '\0';
+		marks[0] = '\0';
+		for (int kind = 0; kind < SP_PL_KINDS; kind++)
+			if (row->marks & (1u << kind))
+				sp_cat_sep(marks, sizeof(marks), ", ", "%s",
+					   sp_placement_kind_name((enum sp_placement_kind)kind));
+		sp_fmt_us(rnd, row->rand_p50_us);
+		emit(out, "  %-9s |%-*s %6.0f %6s us  %s", sp_format_bytes(row->from_bytes, off, 16),
+		     PROFILE_BAR, bar, row->seq_mib_s, rnd, marks);
+	}
+	if (f->profile_outer_inner > 0)
+		emit(out, "  sequential rate, outer edge / inner edge: %.2fx (HDD about 2, SSD 1)",
+		     f->profile_outer_inner);
+	emit(out, "%s", "");
+}
+
 static void verdicts(FILE *out, const struct sp_report *r, const struct sp_findings *f)
 {
 	char s[1024];
@@ -382,6 +422,7 @@ int sp_report_text_write(FILE *out, const struct sp_report *r, const struct sp_f
 	ranking(out, r, f);
 	chart(out, r, f);
 	verdicts(out, r, f);
+	profile(out, r, f);
 	emit(out, "Placements");
 	emit(out, "==========");
 	emit(out, "%s", "");
