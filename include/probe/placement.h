@@ -47,4 +47,11 @@ struct sp_measure_opts {
 int sp_placement_measure(struct sp_placement *p, const struct sp_measure_opts *o,
 			 struct sp_result *res);
 
+/*
+ * The status and reason the fault probe's outcome gives a placement's result: ret is what
+ * sp_faultprobe_run() returned (not -EINTR), res->fault_probe is filled, fault_time_s is the
+ * probe's share of the time. A failed or invalid probe sets res's status and reason.
+ */
+void sp_placement_fault_verdict(struct sp_result *res, int ret, double fault_time_s);
+
 #endif

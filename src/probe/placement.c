@@ -86,6 +86,29 @@ static int activate(struct sp_placement *p, const struct sp_measure_opts *o,
 	return -EINVAL;
 }
 
+void sp_placement_fault_verdict(struct sp_result *res, int ret, double fault_time_s)
+{
+	if (ret < 0) {
+		res->status = SP_STATUS_FAILED;
+		fail_reason(res, "fault probe", ret);
+	} else if (res->fault_probe.invalid) {
+		res->status = SP_STATUS_INVALID;
+		snprintf(res->reason, sizeof(res->reason),
+			 "%llu timed touches but %llu real swap-ins: the pages were not "
+			 "truly evicted, so the latency is not a swap-in's",
+			 (unsigned long long)res->fault_probe.touches,
+			 (unsigned long long)res->fault_probe.real_swapins);
+	} else if (res->fault_probe.lat.samples < MIN_SWAPIN_SAMPLES) {
+		res->status = SP_STATUS_INVALID;
+		snprintf(res->reason, sizeof(res->reason),
+			 "only %llu swap-ins were timed in %.0f s (at least %d make a "
+			 "median): filling and evicting took the time; give it more "
+			 "--time-per-placement",
+			 (unsigned long long)res->fault_probe.lat.samples, fault_time_s,
+			 MIN_SWAPIN_SAMPLES);
+	}
+}
+
 static uint64_t fault_buffer_bytes(const struct sp_placement *p, const struct sp_measure_opts *o)
 {
 	uint64_t b = o->budget_bytes;
@@ -145,27 +168,10 @@ int sp_placement_measure(struct sp_placement *p, const struct sp_measure_opts *o
 			f.zram_dev = p->swap_path;
 		ret = sp_faultprobe_run(&f, &res->fault_probe, &res->integrity,
 					&res->compression);
-		if (ret == -EINTR) {
+		if (ret == -EINTR)
 			interrupted = 1;
-		} else if (ret < 0) {
-			res->status = SP_STATUS_FAILED;
-			fail_reason(res, "fault probe", ret);
-		} else if (res->fault_probe.invalid) {
-			res->status = SP_STATUS_INVALID;
-			snprintf(res->reason, sizeof(res->reason),
-				 "%llu timed touches but %llu real swap-ins: the pages were not "
-				 "truly evicted, so the latency is not a swap-in's",
-				 (unsigned long long)res->fault_probe.touches,
-				 (unsigned long long)res->fault_probe.real_swapins);
-		} else if (res->fault_probe.lat.samples < MIN_SWAPIN_SAMPLES) {
-			res->status = SP_STATUS_INVALID;
-			snprintf(res->reason, sizeof(res->reason),
-				 "only %llu swap-ins were timed in %.0f s (at least %d make a "
-				 "median): filling and evicting took the time; give it more "
-				 "--time-per-placement",
-				 (unsigned long long)res->fault_probe.lat.samples,
-				 o->time_s * SHARE_FAULT, MIN_SWAPIN_SAMPLES);
-		}
+		else
+			sp_placement_fault_verdict(res, ret, o->time_s * SHARE_FAULT);
 	}
 
 	if (!interrupted) {

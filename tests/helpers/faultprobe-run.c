@@ -3,12 +3,14 @@
  * result as key=value lines, for the root tests (tests/root/faultprobe-*.sh) and by hand.
  *
  *   faultprobe-run [--no-reclaim] [--no-swap] [--qds 1,4,16,32] [--threads N] [--seed N]
- *                  SWAPDEV_OR_NONE BUFFER_MIB SECONDS
+ *                  [--report DIR] SWAPDEV_OR_NONE BUFFER_MIB SECONDS
  *
  * SWAPDEV_OR_NONE must be listed in /proc/swaps (the test made it active), or "none" to skip
  * that check. vm.page-cluster is set to 0 for the run and put back at exit (undo list), as the
  * probe's contract asks of its caller. --no-reclaim evicts with MADV_PAGEOUT alone: the trap
- * the probe must detect.
+ * the probe must detect. --report DIR also writes DIR/report.json (and report.txt) with one
+ * placement whose status and reason come from the outcome exactly as a run records it
+ * (sp_placement_fault_verdict), so a test can check what a reader of the report is told.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -18,6 +20,8 @@
 #include <unistd.h>
 
 #include "probe/faultprobe.h"
+#include "probe/placement.h"
+#include "sys/report_io.h"
 #include "sys/log.h"
 #include "sys/sysfs.h"
 #include "act/undo.h"
@@ -80,10 +84,31 @@ static int swap_active(const char *dev)
 	return 0;
 }
 
+/* One placement, recorded the way sp_placement_measure records its fault probe. */
+static int write_report(const char *dir, const char *dev, int ret, const struct sp_fault_probe *fp,
+			const struct sp_integrity *integ, const struct sp_compression *comp,
+			const struct sp_faultprobe_opts *o)
+{
+	static struct sp_report r;
+	struct sp_result *res;
+
+	sp_report_init(&r, "measure");
+	res = sp_report_add_result(&r, "faultprobe-run");
+	if (!res)
+		return -ENOMEM;
+	snprintf(res->device, sizeof(res->device), "%s", dev);
+	res->status = SP_STATUS_OK;
+	res->fault_probe = *fp;
+	res->integrity = *integ;
+	res->compression = *comp;
+	sp_placement_fault_verdict(res, ret, o->time_s);
+	return sp_report_write_dir(dir, &r);
+}
+
 static void usage(void)
 {
 	fprintf(stderr, "usage: faultprobe-run [--no-reclaim] [--no-swap] [--qds 1,4,16,32] "
-			"[--threads N] [--seed N] SWAPDEV_OR_NONE BUFFER_MIB SECONDS\n");
+			"[--threads N] [--seed N] [--report DIR] SWAPDEV_OR_NONE BUFFER_MIB SECONDS\n");
 	exit(2);
 }
 
@@ -95,6 +120,7 @@ int main(int argc, char **argv)
 	struct sp_fault_probe fp;
 	struct sp_integrity integ;
 	struct sp_compression comp;
+	const char *report_dir = NULL;
 	int i = 1, ret, others_before;
 
 	sp_faultprobe_defaults(&o);
@@ -116,6 +142,8 @@ int main(int argc, char **argv)
 			o.allow_swap = 0;
 		} else if (!strcmp(argv[i], "--threads") && i + 1 < argc) {
 			o.threads = (uint32_t)strtoul(argv[++i], NULL, 10);
+		} else if (!strcmp(argv[i], "--report") && i + 1 < argc) {
+			report_dir = argv[++i];
 		} else if (!strcmp(argv[i], "--seed") && i + 1 < argc) {
 			o.seed = strtoull(argv[++i], NULL, 0);
 		} else {
@@ -156,6 +184,11 @@ int main(int argc, char **argv)
 	printf("ret=%d\n", ret);
 	/* a test seeing others > 0 cannot tell which device served the swap-ins */
 	printf("other_swaps=%d\n", others_before + other_swaps(argv[i]));
+	if (report_dir && write_report(report_dir, argv[i], ret, &fp, &integ, &comp, &o) < 0) {
+		fprintf(stderr, "faultprobe-run: cannot write the report into '%s'\n", report_dir);
+		sp_undo_all();
+		return 1;
+	}
 	if (ret) {
 		fprintf(stderr, "faultprobe-run: %s (%s)\n", strerror(-ret), diag.reason);
 		sp_undo_all();
