@@ -8,7 +8,9 @@
 
 #include <stdint.h>
 
+#include "core/err.h"
 #include "core/report.h"
+#include "probe/faultprobe.h"
 
 enum sp_placement_kind {
 	SP_PL_PARTITION, /* a swap partition: start, end, dev-<name> */
@@ -49,9 +51,12 @@ int sp_placement_measure(struct sp_placement *p, const struct sp_measure_opts *o
 
 /*
  * The status and reason the fault probe's outcome gives a placement's result: ret is what
- * sp_faultprobe_run() returned (not -EINTR), res->fault_probe is filled, fault_time_s is the
- * probe's share of the time. A failed or invalid probe sets res's status and reason.
+ * sp_faultprobe_run() returned (not -EINTR), with its error e and diagnosis diag (either may
+ * be NULL); res->fault_probe is filled; fault_time_s is the probe's share of the time. A
+ * failed probe's reason is e's, an invalid one's is the diagnosis (the cause, not a fixed
+ * sentence).
  */
-void sp_placement_fault_verdict(struct sp_result *res, int ret, double fault_time_s);
+void sp_placement_fault_verdict(struct sp_result *res, int ret, const struct sp_err *e,
+				const struct sp_faultprobe_diag *diag, double fault_time_s);
 
 #endif

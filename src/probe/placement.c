@@ -34,16 +34,16 @@
 #define SHARE_FAULT 0.50
 #define SHARE_PRESSURE 0.30
 
-static void fail_reason(struct sp_result *res, const char *what, int err)
+/* Add "<what>: <why>" to the result's reason; a probe's failure does not hide another's. */
+static void fail_reason(struct sp_result *res, const char *what, const struct sp_err *e)
 {
 	size_t len = strlen(res->reason);
 
 	snprintf(res->reason + len, sizeof(res->reason) - len, "%s%s: %s", len ? "; " : "",
-		 what, strerror(-err));
+		 what, sp_err_msg(e));
 }
 
-static int activate(struct sp_placement *p, const struct sp_measure_opts *o,
-		    struct sp_result *res)
+static int activate(struct sp_placement *p, const struct sp_measure_opts *o, struct sp_err *e)
 {
 	int ret;
 
@@ -53,12 +53,12 @@ static int activate(struct sp_placement *p, const struct sp_measure_opts *o,
 	case SP_PL_EXISTING:
 		if (p->already_active)
 			return 0;
-		return sp_swap_on(p->swap_path, SP_SWAP_PRIO);
+		return sp_swap_on(p->swap_path, SP_SWAP_PRIO, e);
 	case SP_PL_ZRAM:
 		/* sized for the fault buffer plus the pressure workload's overflow */
 		p->size_bytes = o->budget_bytes * 2;
 		ret = sp_zram_create(p->zram_alg, p->size_bytes, p->swap_path,
-				     sizeof(p->swap_path));
+				     sizeof(p->swap_path), e);
 		if (ret < 0)
 			return ret;
 		snprintf(p->probe_dev, sizeof(p->probe_dev), "%s", p->swap_path);
@@ -67,8 +67,8 @@ static int activate(struct sp_placement *p, const struct sp_measure_opts *o,
 		p->extents[0].sectors = p->size_bytes / 512;
 		ret = sp_mkswap(p->swap_path, p->size_bytes, "swapplace-zram");
 		if (ret < 0)
-			return ret;
-		return sp_swap_on(p->swap_path, SP_SWAP_PRIO);
+			return sp_err_prefix(e, ret, "mkswap on '%s'", p->swap_path);
+		return sp_swap_on(p->swap_path, SP_SWAP_PRIO, e);
 	case SP_PL_PARTITION:
 		/* release our exclusive hold: swapon claims the partition itself */
 		if (p->excl_fd >= 0) {
@@ -77,27 +77,30 @@ static int activate(struct sp_placement *p, const struct sp_measure_opts *o,
 		}
 		ret = sp_mkswap(p->swap_path, p->size_bytes, "swapplace");
 		if (ret < 0)
-			return ret;
-		return sp_swap_on(p->swap_path, SP_SWAP_PRIO);
+			return sp_err_prefix(e, ret, "mkswap on '%s'", p->swap_path);
+		return sp_swap_on(p->swap_path, SP_SWAP_PRIO, e);
 	case SP_PL_FILE:
-		return sp_swap_on(p->swap_path, SP_SWAP_PRIO);
+		return sp_swap_on(p->swap_path, SP_SWAP_PRIO, e);
 	}
-	(void)res;
-	return -EINVAL;
+	return sp_err_set(e, -EINVAL, "unknown kind of placement %d", (int)p->kind);
 }
 
-void sp_placement_fault_verdict(struct sp_result *res, int ret, double fault_time_s)
+void sp_placement_fault_verdict(struct sp_result *res, int ret, const struct sp_err *e,
+				const struct sp_faultprobe_diag *diag, double fault_time_s)
 {
 	if (ret < 0) {
 		res->status = SP_STATUS_FAILED;
-		fail_reason(res, "fault probe", ret);
+		fail_reason(res, "fault probe", e ? e : SP_ERR_OF(ret));
 	} else if (res->fault_probe.invalid) {
 		res->status = SP_STATUS_INVALID;
-		snprintf(res->reason, sizeof(res->reason),
-			 "%llu timed touches but %llu real swap-ins: the pages were not "
-			 "truly evicted, so the latency is not a swap-in's",
-			 (unsigned long long)res->fault_probe.touches,
-			 (unsigned long long)res->fault_probe.real_swapins);
+		/* the probe's diagnosis names the cause; the counts alone are the fallback */
+		if (diag && diag->reason[0])
+			snprintf(res->reason, sizeof(res->reason), "%s", diag->reason);
+		else
+			snprintf(res->reason, sizeof(res->reason),
+				 "%llu timed touches but %llu real swap-ins, cause not diagnosed",
+				 (unsigned long long)res->fault_probe.touches,
+				 (unsigned long long)res->fault_probe.real_swapins);
 	} else if (res->fault_probe.lat.samples < MIN_SWAPIN_SAMPLES) {
 		res->status = SP_STATUS_INVALID;
 		snprintf(res->reason, sizeof(res->reason),
@@ -124,15 +127,17 @@ int sp_placement_measure(struct sp_placement *p, const struct sp_measure_opts *o
 {
 	size_t mark = sp_undo_depth();
 	struct sp_time t0 = sp_now();
+	struct sp_err e;
 	int ret, interrupted = 0;
 
 	res->status = SP_STATUS_OK;
-	ret = activate(p, o, res);
+	sp_err_init(&e);
+	ret = activate(p, o, &e);
 	/* after activation: a zram device has its name only once it exists */
 	snprintf(res->device, sizeof(res->device), "%s", p->kind == SP_PL_NONE ? "" : p->swap_path);
 	if (ret < 0) {
 		res->status = SP_STATUS_FAILED;
-		fail_reason(res, "activating the swap area", ret);
+		fail_reason(res, "activating the swap area", &e);
 		goto out;
 	}
 	res->size_bytes = p->size_bytes;
@@ -146,18 +151,22 @@ int sp_placement_measure(struct sp_placement *p, const struct sp_measure_opts *o
 		d.time_s = o->time_s * SHARE_DEVICE;
 		d.ci_target_pct = o->ci_target_pct;
 		d.seed = o->seed;
+		sp_err_init(&e);
 		ret = sp_devprobe_run(p->probe_dev, p->extents, p->n_extents, &d,
-				      &res->device_probe);
+				      &res->device_probe, &e);
 		if (ret == -EINTR)
 			interrupted = 1;
 		else if (ret < 0)
-			fail_reason(res, "device probe", ret);
+			fail_reason(res, "device probe", &e);
 	}
 
 	if (p->kind != SP_PL_NONE && !interrupted) {
 		struct sp_faultprobe_opts f;
+		struct sp_faultprobe_diag diag;
 
 		sp_faultprobe_defaults(&f);
+		memset(&diag, 0, sizeof(diag));
+		f.diag = &diag;
 		f.buffer_bytes = fault_buffer_bytes(p, o);
 		f.threads = o->threads;
 		f.time_s = o->time_s * SHARE_FAULT;
@@ -166,12 +175,13 @@ int sp_placement_measure(struct sp_placement *p, const struct sp_measure_opts *o
 		f.allow_swap = 1;
 		if (p->kind == SP_PL_ZRAM)
 			f.zram_dev = p->swap_path;
+		sp_err_init(&e);
 		ret = sp_faultprobe_run(&f, &res->fault_probe, &res->integrity,
-					&res->compression);
+					&res->compression, &e);
 		if (ret == -EINTR)
 			interrupted = 1;
 		else
-			sp_placement_fault_verdict(res, ret, o->time_s * SHARE_FAULT);
+			sp_placement_fault_verdict(res, ret, &e, &diag, o->time_s * SHARE_FAULT);
 	}
 
 	if (!interrupted) {
@@ -182,19 +192,25 @@ int sp_placement_measure(struct sp_placement *p, const struct sp_measure_opts *o
 		pr.time_s = o->time_s * SHARE_PRESSURE;
 		pr.seed = o->seed;
 		pr.allow_swap = p->kind != SP_PL_NONE;
-		ret = sp_pressure_run(&pr, &res->pressure_probe);
+		sp_err_init(&e);
+		ret = sp_pressure_run(&pr, &res->pressure_probe, &e);
 		if (ret == -EINTR)
 			interrupted = 1;
 		else if (ret < 0)
-			fail_reason(res, "pressure probe", ret);
+			fail_reason(res, "pressure probe", &e);
 	}
-	if (p->kind == SP_PL_NONE && res->status == SP_STATUS_OK && !res->pressure_probe.done)
+	if (p->kind == SP_PL_NONE && res->status == SP_STATUS_OK && !res->pressure_probe.done) {
+		/* the baseline is its pressure probe: without it there is no result */
 		res->status = SP_STATUS_FAILED;
+		if (!res->reason[0])
+			snprintf(res->reason, sizeof(res->reason),
+				 "the pressure probe did not finish, and the baseline is nothing else");
+	}
 out:
 	ret = sp_undo_run_to(mark);
 	if (ret < 0 && res->status == SP_STATUS_OK) {
 		res->status = SP_STATUS_FAILED;
-		fail_reason(res, "deactivating", ret);
+		fail_reason(res, "deactivating (undoing the swap area's setup)", SP_ERR_OF(ret));
 	}
 	if (p->kind == SP_PL_PARTITION && p->excl_fd < 0)
 		p->excl_fd = open(p->swap_path, O_RDONLY | O_EXCL | O_CLOEXEC);

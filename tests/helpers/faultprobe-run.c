@@ -85,7 +85,8 @@ static int swap_active(const char *dev)
 }
 
 /* One placement, recorded the way sp_placement_measure records its fault probe. */
-static int write_report(const char *dir, const char *dev, int ret, const struct sp_fault_probe *fp,
+static int write_report(const char *dir, const char *dev, int ret, const struct sp_err *why,
+			const struct sp_faultprobe_diag *diag, const struct sp_fault_probe *fp,
 			const struct sp_integrity *integ, const struct sp_compression *comp,
 			const struct sp_faultprobe_opts *o)
 {
@@ -101,7 +102,7 @@ static int write_report(const char *dir, const char *dev, int ret, const struct 
 	res->fault_probe = *fp;
 	res->integrity = *integ;
 	res->compression = *comp;
-	sp_placement_fault_verdict(res, ret, o->time_s);
+	sp_placement_fault_verdict(res, ret, why, diag, o->time_s);
 	return sp_report_write_dir(dir, &r);
 }
 
@@ -117,6 +118,7 @@ int main(int argc, char **argv)
 	static uint32_t qds[SP_MAX_URING] = {1, 4, 16, 32};
 	struct sp_faultprobe_opts o;
 	struct sp_faultprobe_diag diag;
+	struct sp_err why;
 	struct sp_fault_probe fp;
 	struct sp_integrity integ;
 	struct sp_compression comp;
@@ -180,17 +182,19 @@ int main(int argc, char **argv)
 	memset(&comp, 0, sizeof(comp));
 	memset(&diag, 0, sizeof(diag));
 	others_before = other_swaps(argv[i]);
-	ret = sp_faultprobe_run(&o, &fp, &integ, &comp);
+	sp_err_init(&why);
+	ret = sp_faultprobe_run(&o, &fp, &integ, &comp, &why);
 	printf("ret=%d\n", ret);
 	/* a test seeing others > 0 cannot tell which device served the swap-ins */
 	printf("other_swaps=%d\n", others_before + other_swaps(argv[i]));
-	if (report_dir && write_report(report_dir, argv[i], ret, &fp, &integ, &comp, &o) < 0) {
+	if (report_dir &&
+	    write_report(report_dir, argv[i], ret, &why, &diag, &fp, &integ, &comp, &o) < 0) {
 		fprintf(stderr, "faultprobe-run: cannot write the report into '%s'\n", report_dir);
 		sp_undo_all();
 		return 1;
 	}
 	if (ret) {
-		fprintf(stderr, "faultprobe-run: %s (%s)\n", strerror(-ret), diag.reason);
+		fprintf(stderr, "faultprobe-run: %s\n", sp_err_msg(&why));
 		sp_undo_all();
 		return 1;
 	}
@@ -211,6 +215,8 @@ int main(int argc, char **argv)
 	printf("evictions=%" PRIu64 "\nevict_s=%.3f\nfill_s=%.3f\n", diag.evictions, diag.evict_s,
 	       diag.fill_s);
 	printf("page_cluster=%d\n", diag.page_cluster);
+	printf("zswap_enabled=%d\nhave_zswpin=%d\nzswpin_delta=%" PRIu64 "\n", diag.zswap_enabled,
+	       diag.have_zswpin, diag.zswpin_delta);
 	printf("p50_us=%.2f\np95_us=%.2f\np99_us=%.2f\np999_us=%.2f\nmax_us=%.2f\n", fp.lat.p50_us,
 	       fp.lat.p95_us, fp.lat.p99_us, fp.lat.p999_us, fp.lat.max_us);
 	printf("p50_ci_us=%.2f..%.2f\nci_achieved_pct=%.2f\n", fp.lat.p50_ci_lo_us,
