@@ -20,12 +20,12 @@
 #define SP_ERR_REASON_MAX 256
 
 struct sp_err {
-	int code;                       /* 0, or the negative errno of the failure */
+	int code;			/* 0, or the negative errno of the failure */
 	char reason[SP_ERR_REASON_MAX]; /* lowercase, no final period; "" when only code is known */
 };
 
 /* An error that is only a code (its reason is strerror's), for the edge: SP_ERR_OF(-EIO). */
-#define SP_ERR_OF(c) (&(const struct sp_err){ .code = (c) })
+#define SP_ERR_OF(c) (&(const struct sp_err){.code = (c)})
 
 /* No error: code 0, empty reason. */
 void sp_err_init(struct sp_err *e);

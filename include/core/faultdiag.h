@@ -35,18 +35,18 @@ enum sp_fault_verdict {
 
 /* What the fault probe measured over its touch rounds (counts are deltas over them). */
 struct sp_fault_counts {
-	uint64_t buffer_bytes;     /* the evicted buffer */
-	uint64_t vmswap_bytes;     /* the worker's VmSwap after its first eviction */
+	uint64_t buffer_bytes;	   /* the evicted buffer */
+	uint64_t vmswap_bytes;	   /* the worker's VmSwap after its first eviction */
 	uint64_t swapcached_bytes; /* /proc/meminfo SwapCached then */
 	uint64_t resident_pages;   /* buffer pages mincore found resident then */
-	uint64_t touches;          /* timed touches */
-	uint64_t majflt;           /* major faults across them */
-	uint64_t minor;            /* touches that were no major fault */
-	double minor_p50_us;       /* median of those */
-	uint64_t pswpin;           /* /proc/vmstat pswpin (pages read from a swap device) */
-	int zswap_enabled;         /* /sys/module/zswap/parameters/enabled: 1, 0, -1 unknown */
-	int have_zswpin;           /* /proc/vmstat has zswpin (kernel 5.19+ with zswap) */
-	uint64_t zswpin;           /* its rise: pages zswap handed back */
+	uint64_t touches;	   /* timed touches */
+	uint64_t majflt;	   /* major faults across them */
+	uint64_t minor;		   /* touches that were no major fault */
+	double minor_p50_us;	   /* median of those */
+	uint64_t pswpin;	   /* /proc/vmstat pswpin (pages read from a swap device) */
+	int zswap_enabled;	   /* /sys/module/zswap/parameters/enabled: 1, 0, -1 unknown */
+	int have_zswpin;	   /* /proc/vmstat has zswpin (kernel 5.19+ with zswap) */
+	uint64_t zswpin;	   /* its rise: pages zswap handed back */
 };
 
 /*

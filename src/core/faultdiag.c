@@ -58,14 +58,13 @@ enum sp_fault_verdict sp_fault_diagnose(const struct sp_fault_counts *c, double 
 	if ((double)c->pswpin * 100.0 < (double)c->majflt * (100.0 - valid_pct)) {
 		if (c->zswap_enabled > 0 || (c->have_zswpin && c->zswpin > 0)) {
 			if (c->have_zswpin)
-				snprintf(reason, len,
-					 "zswap answered: %llu swap-ins but only %llu read the "
-					 "swap device and zswpin rose by %llu (zswap %s): the "
-					 "pages came from zswap's pool in RAM",
-					 (unsigned long long)c->majflt,
-					 (unsigned long long)c->pswpin,
-					 (unsigned long long)c->zswpin,
-					 zswap_state(c->zswap_enabled));
+				snprintf(
+				    reason, len,
+				    "zswap answered: %llu swap-ins but only %llu read the "
+				    "swap device and zswpin rose by %llu (zswap %s): the "
+				    "pages came from zswap's pool in RAM",
+				    (unsigned long long)c->majflt, (unsigned long long)c->pswpin,
+				    (unsigned long long)c->zswpin, zswap_state(c->zswap_enabled));
 			else
 				snprintf(reason, len,
 					 "zswap answered: %llu swap-ins but only %llu read the "
