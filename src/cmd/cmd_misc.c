@@ -83,7 +83,8 @@ int sp_cmd_list(const struct sp_config *c)
 	if (c->json) {
 		ret = sp_report_json_write(stdout, r, NULL);
 		if (ret < 0)
-			rc = sp_fail(SP_EXIT_FAILURE, SP_ERR_OF(ret), "cannot print the device list");
+			rc = sp_fail(SP_EXIT_FAILURE, SP_ERR_OF(ret),
+				     "cannot print the device list");
 		goto out;
 	}
 	if (c->plain) {

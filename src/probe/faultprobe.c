@@ -485,8 +485,8 @@ static int uring_point(struct fp_ctx *c, size_t k, double budget_s)
 		if (ret == -EINTR)
 			continue;
 		if (ret)
-			return sp_err_sys(&c->m->why, ret, "waiting for io_uring completions at qd %u",
-					  qd);
+			return sp_err_sys(&c->m->why, ret,
+					  "waiting for io_uring completions at qd %u", qd);
 		last = sp_now();
 		io_uring_for_each_cqe(&c->ring, head, cqe)
 		{

@@ -85,9 +85,25 @@ static int activate(struct sp_placement *p, const struct sp_measure_opts *o, str
 	return sp_err_set(e, -EINVAL, "unknown kind of placement %d", (int)p->kind);
 }
 
+/* The invalid verdict's cause leads the reason; what an earlier probe said stays after it. */
+static void lead_reason(struct sp_result *res, const char *cause)
+{
+	char earlier[sizeof(res->reason)];
+	size_t len;
+
+	memcpy(earlier, res->reason, sizeof(earlier));
+	snprintf(res->reason, sizeof(res->reason), "%s", cause);
+	len = strlen(res->reason);
+	if (earlier[0] && len + 2 < sizeof(res->reason))
+		snprintf(res->reason + len, sizeof(res->reason) - len, "; %.*s",
+			 (int)(sizeof(res->reason) - len - 3), earlier);
+}
+
 void sp_placement_fault_verdict(struct sp_result *res, int ret, const struct sp_err *e,
 				const struct sp_faultprobe_diag *diag, double fault_time_s)
 {
+	char cause[sizeof(res->reason)];
+
 	if (ret < 0) {
 		res->status = SP_STATUS_FAILED;
 		fail_reason(res, "fault probe", e ? e : SP_ERR_OF(ret));
@@ -95,20 +111,22 @@ void sp_placement_fault_verdict(struct sp_result *res, int ret, const struct sp_
 		res->status = SP_STATUS_INVALID;
 		/* the probe's diagnosis names the cause; the counts alone are the fallback */
 		if (diag && diag->reason[0])
-			snprintf(res->reason, sizeof(res->reason), "%s", diag->reason);
+			snprintf(cause, sizeof(cause), "%s", diag->reason);
 		else
-			snprintf(res->reason, sizeof(res->reason),
+			snprintf(cause, sizeof(cause),
 				 "%llu timed touches but %llu real swap-ins, cause not diagnosed",
 				 (unsigned long long)res->fault_probe.touches,
 				 (unsigned long long)res->fault_probe.real_swapins);
+		lead_reason(res, cause);
 	} else if (res->fault_probe.lat.samples < MIN_SWAPIN_SAMPLES) {
 		res->status = SP_STATUS_INVALID;
-		snprintf(res->reason, sizeof(res->reason),
+		snprintf(cause, sizeof(cause),
 			 "only %llu swap-ins were timed in %.0f s (at least %d make a "
 			 "median): filling and evicting took the time; give it more "
 			 "--time-per-placement",
 			 (unsigned long long)res->fault_probe.lat.samples, fault_time_s,
 			 MIN_SWAPIN_SAMPLES);
+		lead_reason(res, cause);
 	}
 }
 
@@ -204,7 +222,8 @@ int sp_placement_measure(struct sp_placement *p, const struct sp_measure_opts *o
 		res->status = SP_STATUS_FAILED;
 		if (!res->reason[0])
 			snprintf(res->reason, sizeof(res->reason),
-				 "the pressure probe did not finish, and the baseline is nothing else");
+				 "the pressure probe did not finish, and the baseline is "
+				 "nothing else");
 	}
 out:
 	ret = sp_undo_run_to(mark);

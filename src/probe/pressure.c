@@ -313,7 +313,8 @@ int sp_pressure_run(const struct sp_pressure_opts *o, struct sp_pressure_probe *
 		ret = 0;
 	}
 	if (ret) {
-		sp_err_sys(e, ret, "cannot %s swap for the cgroup", o->allow_swap ? "allow" : "forbid");
+		sp_err_sys(e, ret, "cannot %s swap for the cgroup",
+			   o->allow_swap ? "allow" : "forbid");
 		goto out;
 	}
 	have_oom = sp_memcg_oom_kills(&cg, &oom0) == 0;

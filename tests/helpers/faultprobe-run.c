@@ -109,7 +109,8 @@ static int write_report(const char *dir, const char *dev, int ret, const struct 
 static void usage(void)
 {
 	fprintf(stderr, "usage: faultprobe-run [--no-reclaim] [--no-swap] [--qds 1,4,16,32] "
-			"[--threads N] [--seed N] [--report DIR] SWAPDEV_OR_NONE BUFFER_MIB SECONDS\n");
+			"[--threads N] [--seed N] [--report DIR] SWAPDEV_OR_NONE BUFFER_MIB "
+			"SECONDS\n");
 	exit(2);
 }
 
