@@ -11,6 +11,7 @@
 
 #include <stddef.h>
 
+#include "core/err.h"
 #include "core/plan.h"
 
 /*
@@ -43,19 +44,18 @@ int sp_disk_write_layout_fd(int fd, const char *dev, const struct sp_layout *l);
 
 /*
  * mkfs.ext4 -q -F -L label on part (found on PATH, or in /sbin, /usr/sbin), without lazy
- * inode-table init (a background ext4lazyinit would disturb the measurements).
+ * inode-table init (a background ext4lazyinit would disturb the measurements). On failure e
+ * (may be NULL) holds mkfs's own last line on stderr, or why it could not run.
  * Returns: 0 on success, -ENOENT when there is no mkfs.ext4, -EIO when it failed.
  */
-int sp_mkfs_ext4(const char *part, const char *label);
-
-/* The same, with mkfs's own message (or why it could not run) in reason. */
-int sp_mkfs_ext4_reason(const char *part, const char *label, char *reason, size_t reason_len);
+int sp_mkfs_ext4(const char *part, const char *label, struct sp_err *e);
 
 /*
  * Mount src on dir (created with mode 0700 when missing) as fstype, noatime; registers the
- * umount (and the rmdir of a directory it created) on the undo list.
+ * umount (and the rmdir of a directory it created) on the undo list. e (may be NULL) says
+ * which step failed.
  * Returns: 0 on success, -errno from mkdir or mount(2).
  */
-int sp_mount(const char *src, const char *dir, const char *fstype);
+int sp_mount(const char *src, const char *dir, const char *fstype, struct sp_err *e);
 
 #endif

@@ -11,6 +11,8 @@
 
 #include <stdint.h>
 
+#include "core/err.h"
+
 #define SP_SWAP_PATH_MAX 256 /* longest path the undo entry can hold */
 
 /*
@@ -23,10 +25,10 @@ int sp_mkswap(const char *path, uint64_t area_bytes, const char *label);
 
 /*
  * swapon(2) path with priority prio (0..32767; a negative prio lets the kernel choose) and
- * register swapoff on the undo list.
+ * register swapoff on the undo list. e (may be NULL) gets swapon's errno and what it means.
  * Returns: 0 on success, -errno from swapon (-EBUSY when already active, -EINVAL when path is
  * not a swap area or a file with holes), -ENAMETOOLONG for paths the undo entry cannot hold.
  */
-int sp_swap_on(const char *path, int prio);
+int sp_swap_on(const char *path, int prio, struct sp_err *e);
 
 #endif

@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/err.h"
 #include "core/report.h"
 
 #define SP_ZRAM_ALG_MAX 32
@@ -27,10 +28,12 @@ int sp_zram_algorithms(char algs[][SP_ZRAM_ALG_MAX], size_t max, size_t *n);
 /*
  * Create a zram device with compressor alg and disksize bytes; its path ("/dev/zram1") goes
  * into dev. Registers the reset and hot_remove on the undo list (swapoff is sp_swap_on's).
+ * e (may be NULL) says which step failed.
  * Returns: 0 on success, -ENOENT without /sys/class/zram-control, -EINVAL for an algorithm
  * the kernel refuses, -EINTR when sp_interrupted() while waiting for the node, other -errno.
  */
-int sp_zram_create(const char *alg, uint64_t disksize, char *dev, size_t devlen);
+int sp_zram_create(const char *alg, uint64_t disksize, char *dev, size_t devlen,
+		   struct sp_err *e);
 
 /*
  * Read dev's mm_stat (dev is "/dev/zramN" or "zramN"; parsed by sp_parse_mm_stat()) into c:

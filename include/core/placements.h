@@ -72,6 +72,8 @@ struct sp_outcome {
 	int fault_err;	     /* 0, or -errno: the fault probe could not run */
 	int deactivate_err;  /* 0, or -errno: switching it off (its undo entries) failed */
 	double fault_time_s; /* the time the fault probe was given (for the reason) */
+	const char *fault_diagnosis; /* the fault probe's own word on why it is invalid, or
+				      * NULL/"" (core/faultdiag.h) */
 };
 
 /*
@@ -94,5 +96,12 @@ enum sp_status sp_result_status(const struct sp_result *res, const struct sp_out
  */
 int sp_result_invalid_reason(const struct sp_result *res, const struct sp_outcome *o, char *buf,
 			     size_t len);
+
+/*
+ * Give res its status from o, and a reason that says why: "interrupted"; an invalid result's
+ * cause first, then what the probes recorded before (a device probe that failed); a failed
+ * one keeps what its steps recorded.
+ */
+void sp_result_settle(struct sp_result *res, const struct sp_outcome *o);
 
 #endif

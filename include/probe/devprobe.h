@@ -17,6 +17,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/err.h"
 #include "core/report.h"
 #include "core/rng.h"
 
@@ -37,14 +38,15 @@ void sp_devprobe_defaults(struct sp_devprobe_opts *o);
 
 /*
  * Run the probe on dev over the n_ext extents (512-byte sectors from the start of dev) and fill
- * *out completely. Polls sp_interrupted().
+ * *out completely. Polls sp_interrupted(). On an error e (may be NULL) says what failed: the
+ * open, the device's geometry, an extent outside it, the ring, or a phase's reads.
  * Returns: 0; -EINVAL for bad options or extents with no aligned block; -ERANGE when an extent
  * reaches past the end of the device (nothing is read then); -E2BIG for more than
  * SP_MAX_EXTENTS extents; -EIO for a short read; -EINTR when interrupted; or the -errno of a
  * failed open, io_uring call or read.
  */
 int sp_devprobe_run(const char *dev, const struct sp_extent *ext, size_t n_ext,
-		    const struct sp_devprobe_opts *o, struct sp_device_probe *out);
+		    const struct sp_devprobe_opts *o, struct sp_device_probe *out, struct sp_err *e);
 
 /* ---- pure parts ---- */
 

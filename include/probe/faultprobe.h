@@ -23,6 +23,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/err.h"
 #include "core/report.h"
 
 /* Proof of eviction and bookkeeping behind a result: what tests and --debug look at. */
@@ -38,7 +39,10 @@ struct sp_faultprobe_diag {
 	double fill_s;			     /* time to fill the buffer */
 	int page_cluster;		     /* vm.page-cluster seen by the worker, -1 unreadable */
 	uint64_t uring_pswpin[SP_MAX_URING]; /* /proc/vmstat pswpin over each io_uring depth */
-	char reason[160];		     /* why the result is invalid, "" when it is not */
+	int zswap_enabled;		     /* /sys/module/zswap/parameters/enabled: 1, 0, -1 */
+	int have_zswpin;		     /* /proc/vmstat has zswpin */
+	uint64_t zswpin_delta;		     /* its rise over the touch rounds */
+	char reason[256];		     /* why the result is invalid (core/faultdiag.h) */
 };
 
 struct sp_faultprobe_opts {
@@ -68,13 +72,15 @@ void sp_faultprobe_defaults(struct sp_faultprobe_opts *o);
  * while it exists and removed before returning.
  * An io_uring depth the kernel cannot drive (MADV_POPULATE_READ refused) is a point with
  * invalid = 1 and samples 0. With allow_swap 0, or when eviction put (almost) nothing in swap,
- * nothing is timed and out->invalid = 1 (diag->reason says why). A result is also invalid when
- * /proc/vmstat pswpin rose by less than 95 % of the major faults (zswap served them).
+ * nothing is timed and out->invalid = 1. A result is also invalid when /proc/vmstat pswpin rose
+ * by less than 95 % of the major faults (zswap served them). diag->reason then says which
+ * cause it was (sp_fault_diagnose, core/faultdiag.h). On an error e (may be NULL) says what
+ * failed: the worker's step and the kernel's errno, a missed deadline, a death.
  * Returns: 0 (check out->invalid), -EINVAL for bad options, -EINTR when sp_interrupted(),
  * -ETIMEDOUT when the worker overran its deadline (it is killed), -ENOENT without a memory
  * cgroup controller, or another -errno from the worker.
  */
 int sp_faultprobe_run(const struct sp_faultprobe_opts *o, struct sp_fault_probe *out,
-		      struct sp_integrity *integ, struct sp_compression *comp);
+		      struct sp_integrity *integ, struct sp_compression *comp, struct sp_err *e);
 
 #endif

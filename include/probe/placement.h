@@ -9,7 +9,9 @@
 #include <stdint.h>
 
 #include "act/hold.h"
+#include "core/err.h"
 #include "core/report.h"
+#include "probe/faultprobe.h"
 
 struct sp_placement {
 	char name[48];
@@ -49,5 +51,6 @@ struct sp_measure_opts {
  */
 int sp_placement_measure(struct sp_placement *p, const struct sp_measure_opts *o,
 			 struct sp_result *res);
+
 
 #endif

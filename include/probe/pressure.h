@@ -15,6 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/err.h"
 #include "core/report.h"
 
 struct sp_pressure_opts {
@@ -34,10 +35,12 @@ void sp_pressure_defaults(struct sp_pressure_opts *o);
  * cgroup removed and oom_score_adj restored before returning (all on the undo list as well).
  * An OOM kill is a result, not an error: it returns 0 with out->done = 1, out->oom_killed = 1
  * and whatever the workload had measured before it died.
+ * On an error e (may be NULL) says which step failed, or why the workload left early.
  * Returns: 0 on success; -ENOENT without a memory controller; -EINVAL for bad options;
  * -ETIMEDOUT when the workload hung and was killed; -EINTR on a terminating signal.
  */
-int sp_pressure_run(const struct sp_pressure_opts *o, struct sp_pressure_probe *out);
+int sp_pressure_run(const struct sp_pressure_opts *o, struct sp_pressure_probe *out,
+		    struct sp_err *e);
 
 /*
  * Fill the workload's n_pages pages of page_size bytes: page i is sp_page_fill(i, seed)

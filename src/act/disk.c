@@ -256,19 +256,23 @@ int sp_disk_write_layout_fd(int fd, const char *dev, const struct sp_layout *l)
 	return fd < 0 ? -EBADF : write_layout_common(fd, dev, l);
 }
 
-/* Run argv with stdout and stderr captured into reason (newlines become "; "). Returns the
- * exit status, 127 when it could not be run, or -errno. */
-static int run_captured(const char *const argv[], char *reason, size_t reason_len)
+/*
+ * Run argv with its stderr read through a pipe; the last non-empty line it wrote goes into
+ * last (a tool's final line is its verdict: mke2fs prints what it was doing before why it
+ * stopped). stdout goes to /dev/null. Returns the exit status, 127 when it could not be run,
+ * or -errno.
+ */
+static int run_captured(const char *const argv[], char *last, size_t last_len)
 {
 	static const char *const dirs[] = { "/sbin/", "/usr/sbin/", "/bin/", "/usr/bin/" };
-	char buf[512];
+	char buf[512], line[256];
 	size_t used = 0;
 	int pfd[2], status;
 	pid_t pid;
 	ssize_t n;
 
-	if (reason_len)
-		reason[0] = 0;
+	if (last_len)
+		last[0] = 0;
 	if (pipe2(pfd, O_CLOEXEC) < 0)
 		return -errno;
 	pid = fork();
@@ -281,9 +285,10 @@ static int run_captured(const char *const argv[], char *reason, size_t reason_le
 		int devnull = open("/dev/null", O_RDONLY);
 		size_t i;
 
-		if (devnull >= 0)
+		if (devnull >= 0) {
 			dup2(devnull, 0);
-		dup2(pfd[1], 1);
+			dup2(devnull, 1);
+		}
 		dup2(pfd[1], 2);
 		execvp(argv[0], (char *const *)argv);
 		/* a minimal PATH (initramfs, cron) may lack the sbin directories */
@@ -302,19 +307,20 @@ static int run_captured(const char *const argv[], char *reason, size_t reason_le
 				continue;
 			break;
 		}
-		for (i = 0; i < n && used + 3 < reason_len; i++) {
+		for (i = 0; i < n; i++) {
 			if (buf[i] == '\n') {
-				if (used && i + 1 < n) {
-					reason[used++] = ';';
-					reason[used++] = ' ';
-				}
-			} else {
-				reason[used++] = buf[i];
+				line[used] = 0;
+				if (used && last_len)
+					snprintf(last, last_len, "%s", line);
+				used = 0;
+			} else if (used + 1 < sizeof(line)) {
+				line[used++] = buf[i];
 			}
 		}
-		if (reason_len)
-			reason[used] = 0;
 	}
+	line[used] = 0;
+	if (used && last_len)
+		snprintf(last, last_len, "%s", line);
 	close(pfd[0]);
 	while (waitpid(pid, &status, 0) < 0)
 		if (errno != EINTR)
@@ -324,36 +330,26 @@ static int run_captured(const char *const argv[], char *reason, size_t reason_le
 	return 128 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
 }
 
-int sp_mkfs_ext4_reason(const char *part, const char *label, char *reason, size_t reason_len)
+int sp_mkfs_ext4(const char *part, const char *label, struct sp_err *e)
 {
 	/* lazy init off: background zeroing by ext4lazyinit would disturb the measurements */
 	const char *const argv[] = { "mkfs.ext4", "-q", "-F", "-L", label, "-E",
 				     "nodiscard,lazy_itable_init=0,lazy_journal_init=0", part,
 				     NULL };
-	int ret = run_captured(argv, reason, reason_len);
+	char said[SP_ERR_REASON_MAX];
+	int ret = run_captured(argv, said, sizeof(said));
 
-	sp_debug("disk", "mkfs.ext4 %s -> %d", part, ret);
-	if (ret == 127) {
-		if (reason_len)
-			snprintf(reason, reason_len, "mkfs.ext4 not found");
-		return -ENOENT;
-	}
+	sp_debug("disk", "mkfs.ext4 %s -> %d: %s", part, ret, said);
+	if (ret == 127)
+		return sp_err_set(e, -ENOENT, "mkfs.ext4 not found (e2fsprogs is not installed)");
+	if (ret < 0)
+		return sp_err_sys(e, ret, "cannot run mkfs.ext4");
 	if (ret != 0) {
-		if (reason_len && !reason[0])
-			snprintf(reason, reason_len, "mkfs.ext4 exited with status %d", ret);
-		return ret < 0 ? ret : -EIO;
+		if (said[0])
+			return sp_err_set(e, -EIO, "%s", said);
+		return sp_err_set(e, -EIO, "mkfs.ext4 exited with status %d and said nothing", ret);
 	}
 	return 0;
-}
-
-int sp_mkfs_ext4(const char *part, const char *label)
-{
-	char reason[256];
-	int ret = sp_mkfs_ext4_reason(part, label, reason, sizeof(reason));
-
-	if (ret < 0)
-		sp_debug("disk", "mkfs.ext4 %s: %s", part, reason);
-	return ret;
 }
 
 struct umount_arg {
@@ -381,28 +377,37 @@ static int undo_umount(void *p)
 	return ret;
 }
 
-int sp_mount(const char *src, const char *dir, const char *fstype)
+int sp_mount(const char *src, const char *dir, const char *fstype, struct sp_err *e)
 {
 	struct umount_arg a;
 	int ret;
 
 	memset(&a, 0, sizeof(a));
 	if (strlen(dir) >= sizeof(a.dir))
-		return -ENAMETOOLONG;
+		return sp_err_set(e, -ENAMETOOLONG, "mount point '%s' is too long", dir);
 	strcpy(a.dir, dir);
 	if (mkdir(dir, 0700) == 0)
 		a.rmdir = 1;
 	else if (errno != EEXIST)
-		return -errno;
+		return sp_err_sys(e, -errno, "cannot create the mount point '%s'", dir);
 	if (mount(src, dir, fstype, MS_NOATIME, NULL) < 0) {
 		ret = -errno;
 		if (a.rmdir)
 			rmdir(dir);
-		return ret;
+		/* mount(2) says only an errno; these are what it means for a fresh filesystem */
+		if (ret == -EINVAL)
+			return sp_err_sys(e, ret, "mount %s on '%s' (no %s filesystem on it?)",
+					  fstype, dir, fstype);
+		if (ret == -ENODEV)
+			return sp_err_sys(e, ret, "mount %s on '%s' (the kernel has no %s)", fstype,
+					  dir, fstype);
+		return sp_err_sys(e, ret, "mount %s on '%s'", fstype, dir);
 	}
 	sp_debug("disk", "mounted %s on %s (%s)", src, dir, fstype);
 	ret = sp_undo_push("umount", undo_umount, &a, sizeof(a));
-	if (ret < 0)
+	if (ret < 0) {
 		undo_umount(&a);
-	return ret;
+		return sp_err_sys(e, ret, "registering the umount of '%s'", dir);
+	}
+	return 0;
 }

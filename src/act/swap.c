@@ -96,18 +96,39 @@ static int undo_swapoff(void *p)
 	return errno == EINVAL ? 0 : -errno;
 }
 
-int sp_swap_on(const char *path, int prio)
+/* What swapon(2)'s errno means for the area, in the words of swapon(2) and mm/swapfile.c. */
+static const char *swapon_hint(int err)
+{
+	switch (err) {
+	case -EINVAL: return "no valid swap header, or a file with holes or on a filesystem "
+			     "that cannot swap";
+	case -EBUSY: return "already active, or held by something else (mounted, or open "
+			    "exclusively)";
+	case -EPERM: return "the kernel's limit of swap areas is reached, or not permitted";
+	case -ENOMEM: return "not enough memory for the swap map";
+	default: return NULL;
+	}
+}
+
+int sp_swap_on(const char *path, int prio, struct sp_err *e)
 {
 	struct swapoff_arg a;
+	const char *hint;
 	int flags = 0, ret;
 
 	if (strlen(path) >= sizeof(a.path))
-		return -ENAMETOOLONG;
+		return sp_err_set(e, -ENAMETOOLONG, "swap path '%s' is too long", path);
 	if (prio >= 0)
 		flags = SWAP_FLAG_PREFER |
 			((prio << SWAP_FLAG_PRIO_SHIFT) & SWAP_FLAG_PRIO_MASK);
-	if (swapon(path, flags) < 0)
-		return -errno;
+	if (swapon(path, flags) < 0) {
+		ret = -errno;
+		hint = swapon_hint(ret);
+		if (hint)
+			return sp_err_set(e, ret, "swapon '%s': %s (%s)", path, strerror(-ret),
+					  hint);
+		return sp_err_sys(e, ret, "swapon '%s'", path);
+	}
 	sp_debug("swap", "swapon %s prio %d", path, prio);
 	memset(&a, 0, sizeof(a));
 	strcpy(a.path, path);
@@ -115,7 +136,7 @@ int sp_swap_on(const char *path, int prio)
 	if (ret < 0) {
 		/* without its undo entry the area must not stay on */
 		swapoff(path);
-		return ret;
+		return sp_err_sys(e, ret, "registering the swapoff of '%s'", path);
 	}
 	return 0;
 }

@@ -146,42 +146,52 @@ static int wait_node(const char *dev)
 	return -ETIMEDOUT;
 }
 
-int sp_zram_create(const char *alg, uint64_t disksize, char *dev, size_t devlen)
+int sp_zram_create(const char *alg, uint64_t disksize, char *dev, size_t devlen,
+		   struct sp_err *e)
 {
 	struct zram_undo u;
 	char path[64], buf[32];
 	int id, ret, n;
 
 	if (!alg || !*alg || strlen(alg) >= SP_ZRAM_ALG_MAX || !disksize)
-		return -EINVAL;
+		return sp_err_set(e, -EINVAL, "bad zram request: compressor '%s', %" PRIu64 " bytes",
+				  alg ? alg : "", disksize);
 	ret = hot_add(&id);
+	if (ret == -ENOENT)
+		return sp_err_set(e, ret, "no %s: the zram module is not loaded", ZRAM_CONTROL);
 	if (ret < 0)
-		return ret;
+		return sp_err_sys(e, ret, "cannot add a zram device through %s/hot_add",
+				  ZRAM_CONTROL);
 	u.id = id;
 	ret = sp_undo_push("zram reset + hot_remove", undo_zram, &u, sizeof(u));
 	if (ret < 0) {
 		remove_owned(id);
-		return ret;
+		return sp_err_sys(e, ret, "registering the removal of zram%d", id);
 	}
 	/* the compressor must be chosen before disksize initialises the device */
 	attr_path(id, "comp_algorithm", path, sizeof(path));
 	ret = sp_write_text(path, alg);
-	if (ret < 0)
+	if (ret < 0) {
+		sp_err_sys(e, ret, "zram%d refuses compressor '%s'", id, alg);
 		goto fail;
+	}
 	snprintf(buf, sizeof(buf), "%" PRIu64, disksize);
 	attr_path(id, "disksize", path, sizeof(path));
 	ret = sp_write_text(path, buf);
-	if (ret < 0)
+	if (ret < 0) {
+		sp_err_sys(e, ret, "cannot size zram%d to %" PRIu64 " bytes", id, disksize);
 		goto fail;
+	}
 	n = snprintf(dev, devlen, "/dev/zram%d", id);
 	if (n < 0 || (size_t)n >= devlen) {
-		ret = -ENAMETOOLONG;
+		ret = sp_err_set(e, -ENAMETOOLONG, "no room for the name of zram%d", id);
 		goto fail;
 	}
 	sp_debug("zram", "zram%d: %s, %" PRIu64 " bytes", id, alg, disksize);
 	ret = wait_node(dev);
 	if (ret == 0)
 		return 0;
+	sp_err_set(e, ret, "'%s' did not appear within 5 s", dev);
 fail:
 	/* a half-made device is of no use: remove it now (the undo entry becomes a no-op) */
 	remove_owned(id);

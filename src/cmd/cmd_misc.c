@@ -9,9 +9,9 @@
 
 #include "core/analysis.h"
 #include "cmd/commands.h"
+#include "cmd/fail.h"
 #include "sys/devices.h"
 #include "probe/devprobe.h"
-#include "sys/log.h"
 #include "sys/report_io.h"
 #include "core/report_json.h"
 #include "core/report_text.h"
@@ -69,7 +69,7 @@ int sp_cmd_list(const struct sp_config *c)
 	int ret, rc = SP_EXIT_OK;
 
 	if (!r || !f) {
-		rc = sp_error("out of memory") ? SP_EXIT_FAILURE : SP_EXIT_FAILURE;
+		rc = sp_fail(SP_EXIT_FAILURE, SP_ERR_OF(-ENOMEM), "cannot list block devices");
 		goto out;
 	}
 	sp_report_init(r, "list");
@@ -77,13 +77,14 @@ int sp_cmd_list(const struct sp_config *c)
 	if (ret == 0)
 		ret = sp_devices_scan("", f, r->devices, SP_MAX_DEVICES, &r->n_devices);
 	if (ret < 0) {
-		sp_error("cannot list block devices: %s", strerror(-ret));
-		rc = SP_EXIT_FAILURE;
+		rc = sp_fail(SP_EXIT_FAILURE, SP_ERR_OF(ret), "cannot list block devices");
 		goto out;
 	}
 	if (c->json) {
-		if (sp_report_json_write(stdout, r, NULL) < 0)
-			rc = SP_EXIT_FAILURE;
+		ret = sp_report_json_write(stdout, r, NULL);
+		if (ret < 0)
+			rc = sp_fail(SP_EXIT_FAILURE, SP_ERR_OF(ret),
+				     "cannot print the device list");
 		goto out;
 	}
 	if (c->plain) {
@@ -110,29 +111,36 @@ int sp_cmd_probe(const struct sp_config *c)
 	struct sp_result *res;
 	char name[48], dir[512];
 	uint64_t len;
-	int ret, rc = SP_EXIT_FAILURE;
+	struct sp_err e;
+	int ret, rc;
 
-	if (!r || !f)
+	sp_err_init(&e);
+	if (!r || !f) {
+		rc = sp_fail(SP_EXIT_FAILURE, SP_ERR_OF(-ENOMEM), "cannot probe '%s'", c->device);
 		goto out;
+	}
 	if (geteuid() != 0) {
-		sp_error("'probe' needs root to read '%s' with O_DIRECT", c->device);
+		rc = sp_fail(SP_EXIT_FAILURE, NULL, "'probe' needs root to read '%s' with O_DIRECT",
+			     c->device);
 		goto out;
 	}
 	ret = sp_facts_gather("", f);
 	if (ret == 0)
 		ret = sp_device_resolve("", f, c->device, &d);
 	if (ret < 0) {
-		sp_error("cannot probe '%s': %s", c->device,
-			 ret == -ENOTBLK ? "not a block device" : strerror(-ret));
+		if (ret == -ENOTBLK)
+			sp_err_set(&e, ret, "not a block device");
+		rc = sp_fail(SP_EXIT_FAILURE, ret == -ENOTBLK ? &e : SP_ERR_OF(ret),
+			     "cannot probe '%s'", c->device);
 		goto out;
 	}
 	len = c->length_bytes ? c->length_bytes : d.size_bytes - c->offset_bytes;
 	if (c->offset_bytes >= d.size_bytes || len > d.size_bytes - c->offset_bytes ||
 	    c->offset_bytes % 4096 || len < 4096) {
-		sp_error("range %llu+%llu is not inside '%s' (%llu bytes) in whole 4 KiB blocks",
-			 (unsigned long long)c->offset_bytes, (unsigned long long)len, c->device,
-			 (unsigned long long)d.size_bytes);
-		rc = SP_EXIT_USAGE;
+		rc = sp_fail(SP_EXIT_USAGE, NULL,
+			     "range %llu+%llu is not inside '%s' (%llu bytes) in whole 4 KiB blocks",
+			     (unsigned long long)c->offset_bytes, (unsigned long long)len,
+			     c->device, (unsigned long long)d.size_bytes);
 		goto out;
 	}
 	run_report_init(r, "probe", c);
@@ -151,9 +159,9 @@ int sp_cmd_probe(const struct sp_config *c)
 	o.time_s = c->time_per_placement_s;
 	o.ci_target_pct = c->ci_target_pct;
 	o.seed = c->seed;
-	ret = sp_devprobe_run(d.path, res->extents, 1, &o, &res->device_probe);
+	ret = sp_devprobe_run(d.path, res->extents, 1, &o, &res->device_probe, &e);
 	if (ret < 0) {
-		sp_error("probing '%s': %s", d.path, strerror(-ret));
+		rc = sp_fail(SP_EXIT_FAILURE, &e, "probing '%s'", d.path);
 		goto out;
 	}
 	res->status = SP_STATUS_OK;
@@ -162,13 +170,15 @@ int sp_cmd_probe(const struct sp_config *c)
 	} else {
 		struct sp_findings *fi = calloc(1, sizeof(*fi));
 
-		if (!fi)
-			goto out;
-		sp_analyse(r, fi);
-		ret = c->json ? sp_report_json_write(stdout, r, fi)
-			      : sp_report_text_write(stdout, r, fi);
+		ret = -ENOMEM;
+		if (fi) {
+			sp_analyse(r, fi);
+			ret = c->json ? sp_report_json_write(stdout, r, fi)
+				      : sp_report_text_write(stdout, r, fi);
+		}
 		free(fi);
-		rc = ret < 0 ? SP_EXIT_FAILURE : SP_EXIT_OK;
+		rc = ret < 0 ? sp_fail(SP_EXIT_FAILURE, SP_ERR_OF(ret), "cannot print the report")
+			     : SP_EXIT_OK;
 	}
 out:
 	free(r);
@@ -178,11 +188,13 @@ out:
 
 int sp_cmd_report(const struct sp_config *c)
 {
-	char err[512];
+	struct sp_err e;
 	int ret;
 
-	ret = sp_report_render(c->input, c->format, stdout, err, sizeof(err));
+	sp_err_init(&e);
+	ret = sp_report_render(c->input, c->format, stdout, e.reason, sizeof(e.reason));
+	e.code = ret;
 	if (ret < 0)
-		return sp_error("cannot render '%s': %s", c->input, err), SP_EXIT_FAILURE;
+		return sp_fail(SP_EXIT_FAILURE, &e, "cannot render '%s'", c->input);
 	return SP_EXIT_OK;
 }

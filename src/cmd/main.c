@@ -5,7 +5,7 @@
 
 #include "core/cli.h"
 #include "cmd/commands.h"
-#include "sys/log.h"
+#include "cmd/fail.h"
 #include "act/undo.h"
 
 int main(int argc, char **argv)
@@ -15,7 +15,7 @@ int main(int argc, char **argv)
 
 	sp_config_defaults(&c);
 	if (sp_cli_parse(argc, argv, &c, err, sizeof(err)) < 0) {
-		sp_error("%s", err);
+		sp_fail(SP_EXIT_USAGE, NULL, "%s", err);
 		fprintf(stderr, "%s", sp_cli_usage(c.cmd));
 		return SP_EXIT_USAGE;
 	}
@@ -37,6 +37,6 @@ int main(int argc, char **argv)
 	case SP_CMD_MEASURE: return sp_cmd_measure(&c);
 	case SP_CMD_PROBE: return sp_cmd_probe(&c);
 	case SP_CMD_REPORT: return sp_cmd_report(&c);
-	default: return SP_EXIT_USAGE;
+	default: return sp_fail(SP_EXIT_USAGE, NULL, "no such command");
 	}
 }

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "cmd/commands.h"
+#include "cmd/fail.h"
 #include "sys/devices.h"
 #include "sys/log.h"
 #include "probe/placement.h"
@@ -85,17 +86,20 @@ int sp_cmd_measure(const struct sp_config *c)
 	struct sp_time t0 = sp_now();
 	size_t n = 0;
 	char dir[512], name[48];
-	int ret, rc = SP_EXIT_FAILURE;
+	int ret, rc;
 
-	if (!r || !f || !pl)
+	if (!r || !f || !pl) {
+		rc = sp_fail(SP_EXIT_FAILURE, SP_ERR_OF(-ENOMEM), "cannot measure");
 		goto out;
+	}
 	if (geteuid() != 0) {
-		sp_error("'measure' needs root: it makes memory cgroups and reads swap devices");
+		rc = sp_fail(SP_EXIT_FAILURE, NULL, "'measure' needs root: it makes memory cgroups "
+						  "and reads swap devices");
 		goto out;
 	}
 	ret = sp_facts_gather("", f);
 	if (ret < 0) {
-		sp_error("cannot read the system's swap areas: %s", strerror(-ret));
+		rc = sp_fail(SP_EXIT_FAILURE, SP_ERR_OF(ret), "cannot read the system's swap areas");
 		goto out;
 	}
 	for (size_t i = 0; i < c->n_swaps; i++, n++) {
@@ -108,8 +112,8 @@ int sp_cmd_measure(const struct sp_config *c)
 		p->already_active = is_active(f, c->swaps[i]);
 		ret = locate(f, p);
 		if (ret < 0) {
-			sp_error("cannot measure '%s': %s", c->swaps[i], strerror(-ret));
-			rc = SP_EXIT_USAGE;
+			rc = sp_fail(SP_EXIT_USAGE, SP_ERR_OF(ret), "cannot measure '%s'",
+				     c->swaps[i]);
 			goto out;
 		}
 	}
@@ -145,7 +149,8 @@ int sp_cmd_measure(const struct sp_config *c)
 	}
 	sp_undo_all();
 	if (sp_interrupted()) {
-		sp_error("interrupted: the machine is restored; no report written");
+		rc = sp_fail(SP_EXIT_FAILURE, NULL,
+			     "interrupted: the machine is restored; no report written");
 		goto out;
 	}
 	r->duration_s = sp_elapsed_s(t0, sp_now());

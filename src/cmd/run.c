@@ -28,6 +28,7 @@
 #include "core/analysis.h"
 #include "core/cli.h"
 #include "cmd/commands.h"
+#include "cmd/fail.h"
 #include "sys/devices.h"
 #include "act/disk.h"
 #include "act/hold.h"
@@ -92,14 +93,18 @@ static int list_placements(struct run_ctx *x)
 	return ret;
 }
 
-static const char *find_error(int err)
+static const struct sp_err *find_error(struct sp_err *e, int err)
 {
 	switch (err) {
-	case -ENOTBLK: return "not a block device";
-	case -ENOENT: return "no such disk (no device at that path, or no disk with that serial)";
-	case -EEXIST: return "two disks have that serial";
-	default: return strerror(-err);
+	case -ENOTBLK: sp_err_set(e, err, "not a block device"); break;
+	case -ENOENT:
+		sp_err_set(e, err, "no such disk (no device at that path, or no disk with that "
+				   "serial)");
+		break;
+	case -EEXIST: sp_err_set(e, err, "two disks have that serial"); break;
+	default: sp_err_set(e, err, NULL); break;
 	}
+	return e;
 }
 
 /* Find the devices and refuse anything unsafe. Returns an exit code. */
@@ -108,60 +113,61 @@ static int find_and_vet(struct run_ctx *x)
 	const struct sp_config *c = x->c;
 	const char *paths[SP_MAX_ALSO + 1];
 	struct sp_device_info infos[SP_MAX_ALSO + 1];
+	struct sp_err e;
 	char reason[512];
 	int ret;
 
 	ret = sp_facts_gather("", &x->facts);
 	if (ret < 0)
-		return sp_error("cannot read the system's mounts and swaps: %s", strerror(-ret)),
-		       SP_EXIT_FAILURE;
+		return sp_fail(SP_EXIT_FAILURE, SP_ERR_OF(ret),
+			       "cannot read the system's mounts and swaps");
 	ret = sp_device_resolve("", &x->facts, c->target, &x->target);
 	if (ret < 0)
-		return sp_error("cannot use '%s' as a target: %s", c->target, find_error(ret)),
-		       SP_EXIT_FAILURE;
+		return sp_fail(SP_EXIT_FAILURE, find_error(&e, ret), "cannot use '%s' as a target",
+			       c->target);
 	sp_plan_defaults(&x->plan_opts);
 	x->plan_opts.swap_part_bytes = c->swap_bytes;
 	x->plan_opts.swapfile_bytes = c->swap_bytes;
 	if (c->budget_bytes * 2 > c->swap_bytes)
-		return sp_error("--swap-size %s is too small for --budget: it must hold twice "
-				"the budget", sp_format_bytes(c->swap_bytes, reason, 64)),
-		       SP_EXIT_USAGE;
+		return sp_fail(SP_EXIT_USAGE, NULL,
+			       "--swap-size %s is too small for --budget: it must hold twice the "
+			       "budget", sp_format_bytes(c->swap_bytes, reason, 64));
 	ret = sp_safety_check_target(&x->target, sp_plan_min_disk_bytes(&x->plan_opts), reason,
 				     sizeof(reason));
 	if (ret < 0)
-		return sp_error("refusing to touch '%s': %s", c->target, reason), SP_EXIT_REFUSED;
+		return sp_fail(SP_EXIT_REFUSED, NULL, "refusing to touch '%s': %s", c->target,
+			       reason);
 
 	paths[0] = c->target;
 	infos[0] = x->target;
 	for (size_t i = 0; i < c->n_also; i++) {
 		ret = sp_device_resolve("", &x->facts, c->also[i], &x->also[i]);
 		if (ret < 0)
-			return sp_error("cannot use '%s' with --also: %s", c->also[i],
-					find_error(ret)),
-			       SP_EXIT_FAILURE;
+			return sp_fail(SP_EXIT_FAILURE, find_error(&e, ret),
+				       "cannot use '%s' with --also", c->also[i]);
 		ret = sp_safety_check_target(&x->also[i], c->swap_bytes + (4ull << 20), reason,
 					     sizeof(reason));
 		if (ret < 0)
-			return sp_error("refusing to touch '%s': %s", c->also[i], reason),
-			       SP_EXIT_REFUSED;
+			return sp_fail(SP_EXIT_REFUSED, NULL, "refusing to touch '%s': %s",
+				       c->also[i], reason);
 		paths[i + 1] = c->also[i];
 		infos[i + 1] = x->also[i];
 	}
 	ret = sp_targets_distinct(paths, infos, c->n_also + 1, reason, sizeof(reason));
 	if (ret < 0)
-		return sp_error("refusing: %s", reason), SP_EXIT_REFUSED;
+		return sp_fail(SP_EXIT_REFUSED, NULL, "refusing: %s", reason);
 
 	ret = sp_plan_layout(x->target.size_bytes, x->target.logical_sector, &x->plan_opts,
 			     &x->layout);
 	if (ret < 0)
-		return sp_error("cannot plan a layout on '%s': %s", c->target, strerror(-ret)),
-		       SP_EXIT_REFUSED;
+		return sp_fail(SP_EXIT_REFUSED, SP_ERR_OF(ret), "cannot plan a layout on '%s'",
+			       c->target);
 	ret = list_placements(x);
 	if (ret == -ENOENT)
-		return sp_error("--only '%s' keeps no placement of this run", c->only),
-		       SP_EXIT_USAGE;
+		return sp_fail(SP_EXIT_USAGE, NULL, "--only '%s' keeps no placement of this run",
+			       c->only);
 	if (ret < 0)
-		return sp_error("cannot list the placements: %s", strerror(-ret)), SP_EXIT_FAILURE;
+		return sp_fail(SP_EXIT_FAILURE, SP_ERR_OF(ret), "cannot list the placements");
 	run_tuning_plan(&x->tuning);
 	return SP_EXIT_OK;
 }
@@ -219,7 +225,7 @@ int sp_cmd_plan(const struct sp_config *c)
 	int rc;
 
 	if (!x)
-		return SP_EXIT_FAILURE;
+		return sp_fail(SP_EXIT_FAILURE, SP_ERR_OF(-ENOMEM), "cannot plan");
 	x->c = c;
 	rc = find_and_vet(x);
 	if (rc == SP_EXIT_OK)
@@ -231,9 +237,10 @@ int sp_cmd_plan(const struct sp_config *c)
 /*
  * Write the GPT through the target's hold (O_RDWR|O_EXCL since the safety check), release the
  * disk, make the filesystem and the swap file, and locate each placement on the target: its
- * role says which partition of the plan it lives on. Returns 0 or -errno (reason set).
+ * role says which partition of the plan it lives on. Returns 0 or -errno (e says what failed
+ * and why).
  */
-static int apply_layout(struct run_ctx *x, char *reason, size_t len)
+static int apply_layout(struct run_ctx *x, struct sp_err *e)
 {
 	char part[SP_PLAN_PARTS][128];
 	int ret, data = sp_layout_part_index(&x->layout, SP_PART_DATA);
@@ -242,25 +249,26 @@ static int apply_layout(struct run_ctx *x, char *reason, size_t len)
 	/* the partitions can be claimed (mkfs, mount, swapon) only once the disk is not */
 	sp_hold_release(&x->target_hold);
 	if (ret < 0)
-		return snprintf(reason, len, "writing the partition table"), ret;
+		return sp_err_prefix(e, ret, "writing the partition table on '%s'", x->target.path);
 	if (data < 0)
-		return snprintf(reason, len, "the plan has no data partition"), -EINVAL;
+		return sp_err_set(e, -EINVAL, "the plan has no data partition");
 	for (uint32_t i = 0; i < x->layout.n_parts; i++) {
 		ret = sp_disk_part_path(x->target.path, (int)i + 1, part[i], sizeof(part[i]));
 		if (ret < 0)
-			return snprintf(reason, len, "finding partition %u", i + 1), ret;
+			return sp_err_prefix(e, ret, "finding partition %u of '%s'", i + 1,
+					     x->target.path);
 	}
-	ret = sp_mkfs_ext4(part[data], "swapplace-data");
+	ret = sp_mkfs_ext4(part[data], "swapplace-data", e);
 	if (ret < 0)
-		return snprintf(reason, len, "mkfs.ext4 on '%s'", part[data]), ret;
+		return sp_err_prefix(e, ret, "mkfs.ext4 on '%s'", part[data]);
 	snprintf(x->data_dir, sizeof(x->data_dir), "/run/swapplace-%d", (int)getpid());
-	ret = sp_mount(part[data], x->data_dir, "ext4");
+	ret = sp_mount(part[data], x->data_dir, "ext4", e);
 	if (ret < 0)
-		return snprintf(reason, len, "mounting '%s'", part[data]), ret;
+		return sp_err_prefix(e, ret, "mounting '%s'", part[data]);
 	snprintf(x->swapfile, sizeof(x->swapfile), "%s/swapfile", x->data_dir);
 	ret = sp_swapfile_create(x->swapfile, x->layout.swapfile_bytes);
 	if (ret < 0)
-		return snprintf(reason, len, "creating the swap file '%s'", x->swapfile), ret;
+		return sp_err_prefix(e, ret, "creating the swap file '%s'", x->swapfile);
 
 	for (size_t i = 0; i < x->n_placements; i++) {
 		struct sp_placement *p = &x->placements[i];
@@ -270,7 +278,7 @@ static int apply_layout(struct run_ctx *x, char *reason, size_t len)
 		snprintf(p->probe_dev, sizeof(p->probe_dev), "%s", x->target.path);
 		if (p->id.kind == SP_PL_START || p->id.kind == SP_PL_END) {
 			if (!lp)
-				return snprintf(reason, len, "'%s' has no partition", p->name), -EINVAL;
+				return sp_err_set(e, -EINVAL, "'%s' has no partition", p->name);
 			snprintf(p->swap_path, sizeof(p->swap_path), "%.127s", part[k]);
 			p->size_bytes = lp->sectors * 512;
 			p->n_extents = 1;
@@ -279,38 +287,39 @@ static int apply_layout(struct run_ctx *x, char *reason, size_t len)
 			/* ours while idle: nothing else can mount or swapon it */
 			ret = sp_hold_take(&p->hold, p->swap_path, O_RDONLY);
 			if (ret < 0)
-				return snprintf(reason, len, "holding '%s'", p->swap_path), ret;
+				return sp_err_prefix(e, ret, "holding '%s'", p->swap_path);
 		} else if (p->id.kind == SP_PL_FILE) {
 			snprintf(p->swap_path, sizeof(p->swap_path), "%s", x->swapfile);
 			p->size_bytes = x->layout.swapfile_bytes;
 			ret = sp_swapfile_extents(x->swapfile, x->layout.parts[data].start_sector,
 						  p->extents, SP_MAX_EXTENTS, &p->n_extents);
 			if (ret < 0)
-				return snprintf(reason, len, "reading the swap file's extents"), ret;
+				return sp_err_prefix(e, ret, "reading the extents of '%s'",
+						     x->swapfile);
 		}
 	}
 	return 0;
 }
 
 /* The --also device of p (p->id.also_index): one swap partition at its start. */
-static int apply_also(struct run_ctx *x, struct sp_placement *p, char *reason, size_t len)
+static int apply_also(struct run_ctx *x, struct sp_placement *p, struct sp_err *e)
 {
 	const struct sp_device_info *d;
 	struct sp_layout l;
 	int ret;
 
 	if (p->id.also_index < 0 || (size_t)p->id.also_index >= x->c->n_also)
-		return snprintf(reason, len, "'%s' names no --also device", p->name), -EINVAL;
+		return sp_err_set(e, -EINVAL, "'%s' names no --also device", p->name);
 	d = &x->also[p->id.also_index];
 	ret = sp_plan_single(d->size_bytes, d->logical_sector, x->c->swap_bytes, &l);
 	if (ret < 0)
-		return snprintf(reason, len, "planning '%s'", d->path), ret;
+		return sp_err_prefix(e, ret, "planning '%s'", d->path);
 	ret = sp_disk_write_layout(d->path, &l);
 	if (ret < 0)
-		return snprintf(reason, len, "partitioning '%s'", d->path), ret;
+		return sp_err_prefix(e, ret, "partitioning '%s'", d->path);
 	ret = sp_disk_part_path(d->path, 1, p->swap_path, sizeof(p->swap_path));
 	if (ret < 0)
-		return snprintf(reason, len, "finding the partition on '%s'", d->path), ret;
+		return sp_err_prefix(e, ret, "finding the partition on '%s'", d->path);
 	snprintf(p->probe_dev, sizeof(p->probe_dev), "%s", d->path);
 	p->size_bytes = l.parts[0].sectors * 512;
 	p->n_extents = 1;
@@ -319,7 +328,7 @@ static int apply_also(struct run_ctx *x, struct sp_placement *p, char *reason, s
 	/* ours while idle, like the target's swap partitions */
 	ret = sp_hold_take(&p->hold, p->swap_path, O_RDONLY);
 	if (ret < 0)
-		return snprintf(reason, len, "holding '%s'", p->swap_path), ret;
+		return sp_err_prefix(e, ret, "holding '%s'", p->swap_path);
 	return 0;
 }
 
@@ -330,40 +339,42 @@ int sp_cmd_run(const struct sp_config *c)
 	struct sp_measure_opts mo;
 	struct sp_time t0 = sp_now();
 	char reason[512], out_dir[512];
+	struct sp_err e;
 	int rc, ret;
 
+	sp_err_init(&e);
 	if (!x || !r) {
 		free(x);
 		free(r);
-		return sp_error("out of memory"), SP_EXIT_FAILURE;
+		return sp_fail(SP_EXIT_FAILURE, SP_ERR_OF(-ENOMEM), "cannot run");
 	}
 	x->c = c;
 	sp_hold_init(&x->target_hold);
 	if (geteuid() != 0) {
-		rc = sp_error("'run' needs root: it partitions '%s' and enables swap", c->target);
-		rc = SP_EXIT_FAILURE;
+		rc = sp_fail(SP_EXIT_FAILURE, NULL,
+			     "'run' needs root: it partitions '%s' and enables swap", c->target);
 		goto out;
 	}
 	rc = find_and_vet(x);
 	if (rc != SP_EXIT_OK)
 		goto out;
 	if (sp_confirm_check(&x->target, c->confirm, reason, sizeof(reason)) < 0) {
-		sp_error("refusing to touch '%s': %s", c->target, reason);
-		rc = SP_EXIT_REFUSED;
+		rc = sp_fail(SP_EXIT_REFUSED, NULL, "refusing to touch '%s': %s", c->target,
+			     reason);
 		goto out;
 	}
 	for (size_t i = 0; i < c->n_also; i++) {
 		if (sp_confirm_check(&x->also[i], c->also_confirm[i], reason, sizeof(reason)) < 0) {
-			sp_error("refusing to touch '%s': %s", c->also[i], reason);
-			rc = SP_EXIT_REFUSED;
+			rc = sp_fail(SP_EXIT_REFUSED, NULL, "refusing to touch '%s': %s",
+				     c->also[i], reason);
 			goto out;
 		}
 	}
 	/* nothing can mount the disk from here until its partitions are ours */
 	ret = sp_hold_take(&x->target_hold, x->target.path, O_RDWR);
 	if (ret < 0) {
-		sp_error("refusing to touch '%s': it is in use (%s)", c->target, strerror(-ret));
-		rc = SP_EXIT_REFUSED;
+		rc = sp_fail(SP_EXIT_REFUSED, NULL, "refusing to touch '%s': it is in use (%s)",
+			     c->target, strerror(-ret));
 		goto out;
 	}
 	run_report_init(r, "run", c);
@@ -371,19 +382,18 @@ int sp_cmd_run(const struct sp_config *c)
 	print_plan(x, stderr);
 
 	fprintf(stderr, "swapplace: partitioning '%s'\n", x->target.path);
-	ret = apply_layout(x, reason, sizeof(reason));
+	ret = apply_layout(x, &e);
 	if (ret < 0) {
-		sp_error("%s: %s", reason, strerror(-ret));
-		rc = SP_EXIT_FAILURE;
+		rc = sp_fail(SP_EXIT_FAILURE, &e, "cannot set up '%s'", c->target);
 		goto out;
 	}
 	for (size_t i = 0; i < x->n_placements; i++) {
 		if (x->placements[i].id.kind != SP_PL_ALSO)
 			continue;
-		ret = apply_also(x, &x->placements[i], reason, sizeof(reason));
+		ret = apply_also(x, &x->placements[i], &e);
 		if (ret < 0) {
-			sp_error("%s: %s", reason, strerror(-ret));
-			rc = SP_EXIT_FAILURE;
+			rc = sp_fail(SP_EXIT_FAILURE, &e, "cannot set up '%s'",
+				     x->also[x->placements[i].id.also_index].path);
 			goto out;
 		}
 	}
@@ -401,8 +411,8 @@ int sp_cmd_run(const struct sp_config *c)
 			break;
 	}
 	if (sp_interrupted()) {
-		sp_error("interrupted: restoring the machine; no report written");
-		rc = SP_EXIT_FAILURE;
+		rc = sp_fail(SP_EXIT_FAILURE, NULL,
+			     "interrupted: restoring the machine; no report written");
 		goto out;
 	}
 	r->duration_s = sp_elapsed_s(t0, sp_now());

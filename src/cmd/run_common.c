@@ -14,6 +14,7 @@
 #include "sys/report_io.h"
 #include "core/report_json.h"
 #include "core/report_text.h"
+#include "cmd/fail.h"
 #include "cmd/run_common.h"
 #include "act/sysctl.h"
 #include "sys/timer.h"
@@ -78,7 +79,7 @@ int run_report_save(struct sp_report *r, const struct sp_config *c, char *dir, s
 	int ret;
 
 	if (!f)
-		return sp_error("out of memory"), 1;
+		return sp_fail(SP_EXIT_FAILURE, SP_ERR_OF(-ENOMEM), "cannot save the report");
 	dir[0] = '\0';
 	if (c->out_dir) {
 		snprintf(dir, len, "%s", c->out_dir);
@@ -90,9 +91,9 @@ int run_report_save(struct sp_report *r, const struct sp_config *c, char *dir, s
 	/* measure writes files only when asked (--out); run always keeps its report */
 	ret = dir[0] ? sp_report_write_dir(dir, r) : 0;
 	if (ret < 0) {
-		sp_error("cannot write the report into '%s': %s", dir, strerror(-ret));
 		free(f);
-		return 1;
+		return sp_fail(SP_EXIT_FAILURE, SP_ERR_OF(ret), "cannot write the report into '%s'",
+			       dir);
 	}
 	sp_analyse(r, f);
 	if (c->json)
@@ -104,5 +105,7 @@ int run_report_save(struct sp_report *r, const struct sp_config *c, char *dir, s
 		fprintf(stderr, "swapplace: report written to '%s' (report.json, report.txt)\n",
 			dir);
 	free(f);
-	return ret < 0 ? 1 : 0;
+	if (ret < 0)
+		return sp_fail(SP_EXIT_FAILURE, SP_ERR_OF(ret), "cannot print the report");
+	return SP_EXIT_OK;
 }

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "core/placements.h"
+#include "core/textfmt.h"
 
 int sp_layout_part_index(const struct sp_layout *l, enum sp_part_role role)
 {
@@ -148,10 +149,14 @@ int sp_result_invalid_reason(const struct sp_result *res, const struct sp_outcom
 	if (!sp_placement_swaps(res->id.kind))
 		return -EINVAL;
 	if (fp->invalid) {
-		snprintf(buf, len,
-			 "%llu timed touches but %llu real swap-ins: the pages were not truly "
-			 "evicted, so the latency is not a swap-in's",
-			 (unsigned long long)fp->touches, (unsigned long long)fp->real_swapins);
+		/* the probe's diagnosis names the cause; the counts alone are the fallback */
+		if (o->fault_diagnosis && o->fault_diagnosis[0])
+			snprintf(buf, len, "%s", o->fault_diagnosis);
+		else
+			snprintf(buf, len,
+				 "%llu timed touches but %llu real swap-ins, cause not diagnosed",
+				 (unsigned long long)fp->touches,
+				 (unsigned long long)fp->real_swapins);
 		return 0;
 	}
 	if (fp->lat.samples < SP_MIN_SWAPIN_SAMPLES) {
@@ -163,4 +168,22 @@ int sp_result_invalid_reason(const struct sp_result *res, const struct sp_outcom
 		return 0;
 	}
 	return -EINVAL;
+}
+
+void sp_result_settle(struct sp_result *res, const struct sp_outcome *o)
+{
+	char cause[sizeof(res->reason)], earlier[sizeof(res->reason)];
+
+	res->status = sp_result_status(res, o);
+	if (o->interrupted) {
+		snprintf(res->reason, sizeof(res->reason), "interrupted");
+		return;
+	}
+	if (res->status != SP_STATUS_INVALID ||
+	    sp_result_invalid_reason(res, o, cause, sizeof(cause)) < 0)
+		return;
+	memcpy(earlier, res->reason, sizeof(earlier));
+	snprintf(res->reason, sizeof(res->reason), "%s", cause);
+	if (earlier[0])
+		sp_cat_sep(res->reason, sizeof(res->reason), "; ", "%s", earlier);
 }

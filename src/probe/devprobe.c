@@ -503,6 +503,18 @@ static int ring_init(struct io_uring *ring, unsigned entries)
 	return ret;
 }
 
+/* A phase's error in words: a short read means the range is not what the caller said. */
+static void phase_error(struct sp_err *e, int err, const char *phase, const char *dev)
+{
+	if (err == -EINTR)
+		sp_err_set(e, err, "interrupted");
+	else if (err == -EIO)
+		sp_err_set(e, err, "%s of '%s': a short read or an I/O error (the range reaches "
+				   "past the device, or the device failed)", phase, dev);
+	else
+		sp_err_sys(e, err, "%s of '%s'", phase, dev);
+}
+
 static void probe_release(struct probe *p)
 {
 	if (p->ring_ok)
@@ -517,7 +529,7 @@ static void probe_release(struct probe *p)
 }
 
 int sp_devprobe_run(const char *dev, const struct sp_extent *ext, size_t n_ext,
-		    const struct sp_devprobe_opts *o, struct sp_device_probe *out)
+		    const struct sp_devprobe_opts *o, struct sp_device_probe *out, struct sp_err *e)
 {
 	struct probe p = { .fd = -1 };
 	char reason[256];
@@ -528,19 +540,25 @@ int sp_devprobe_run(const char *dev, const struct sp_extent *ext, size_t n_ext,
 	memset(out, 0, sizeof(*out));
 	if (!o->block_bytes || !o->deep_qd || o->deep_qd > 4096 || !(o->time_s > 0) ||
 	    !o->max_samples)
-		return -EINVAL;
+		return sp_err_set(e, -EINVAL, "bad device-probe options");
 
 	/* never O_EXCL: the caller may hold the device exclusively for the whole run */
 	p.fd = open(dev, O_RDONLY | O_DIRECT | O_CLOEXEC);
 	if (p.fd < 0)
-		return -errno;
+		return sp_err_sys(e, -errno, "cannot open '%s' for O_DIRECT reads", dev);
 	ret = device_geometry(p.fd, &dev_bytes, &lbs);
-	if (ret < 0)
+	if (ret < 0) {
+		if (ret == -ENOTBLK)
+			sp_err_set(e, ret, "'%s' is neither a block device nor a file", dev);
+		else
+			sp_err_sys(e, ret, "cannot read the size of '%s'", dev);
 		goto out;
+	}
 	ret = sp_devprobe_map_init(&p.map, ext, n_ext, o->block_bytes, lbs, dev_bytes, reason,
 				   sizeof(reason));
 	if (ret < 0) {
 		sp_debug("devprobe", "%s: %s", dev, reason);
+		sp_err_set(e, ret, "'%s': %s", dev, reason);
 		goto out;
 	}
 	sp_rng_seed(&p.rng, o->seed);
@@ -552,25 +570,34 @@ int sp_devprobe_run(const char *dev, const struct sp_extent *ext, size_t n_ext,
 	if (!p.hist || !p.started || !p.free_slots ||
 	    posix_memalign((void **)&p.bufs, align, (size_t)o->deep_qd * o->block_bytes) ||
 	    posix_memalign((void **)&p.seq_buf, align, SEQ_CHUNK_BYTES)) {
-		ret = -ENOMEM;
+		ret = sp_err_sys(e, -ENOMEM, "cannot allocate the read buffers");
 		goto out;
 	}
 	ret = ring_init(&p.ring, o->deep_qd < 8 ? 8 : o->deep_qd);
-	if (ret < 0)
+	if (ret < 0) {
+		sp_err_sys(e, ret, "cannot set up an io_uring of %u entries",
+			   o->deep_qd < 8 ? 8 : o->deep_qd);
 		goto out;
+	}
 	p.ring_ok = 1;
 
 	sp_debug("devprobe", "%s: %zu runs, %llu blocks of %u, lbs %u, budget %.1f s", dev,
 		 p.map.n, (unsigned long long)p.map.total_blocks, o->block_bytes, lbs, o->time_s);
 	ret = phase_qd1(&p, o, o->time_s * QD1_SHARE, &out->qd1);
-	if (ret < 0)
+	if (ret < 0) {
+		phase_error(e, ret, "random 4 KiB reads at queue depth 1", dev);
 		goto out;
+	}
 	ret = phase_deep(&p, o, o->time_s * DEEP_SHARE, out);
-	if (ret < 0)
+	if (ret < 0) {
+		phase_error(e, ret, "random reads at the deep queue depth", dev);
 		goto out;
+	}
 	ret = phase_seq(&p, o, o->time_s * SEQ_SHARE, out);
-	if (ret < 0)
+	if (ret < 0) {
+		phase_error(e, ret, "sequential reads", dev);
 		goto out;
+	}
 	out->range_bytes = p.map.range_bytes;
 	out->block_bytes = o->block_bytes;
 	out->deep_qd = o->deep_qd;

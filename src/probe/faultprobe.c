@@ -30,6 +30,8 @@
 #include <unistd.h>
 
 #include "core/compress.h"
+#include "core/err.h"
+#include "core/faultdiag.h"
 #include "probe/faultprobe.h"
 #include "core/hist.h"
 #include "sys/log.h"
@@ -61,6 +63,7 @@
 /* What the worker sends back: fixed size, one write. */
 struct fp_msg {
 	int err;
+	struct sp_err why; /* what failed, when err */
 	struct sp_fault_probe fp;
 	struct sp_integrity integ;
 	double data_ratio;
@@ -142,6 +145,19 @@ static uint64_t majflt_self(void)
 	return (uint64_t)ru.ru_majflt;
 }
 
+/* /sys/module/zswap/parameters/enabled: 1 "Y", 0 "N" or no zswap module, -1 unreadable */
+static int zswap_enabled(void)
+{
+	char buf[16];
+	ssize_t n = sp_read_text(NULL, "/sys/module/zswap/parameters/enabled", buf, sizeof(buf));
+
+	if (n == -ENOENT)
+		return 0;
+	if (n < 1)
+		return -1;
+	return buf[0] == 'Y' || buf[0] == 'y' || buf[0] == '1';
+}
+
 static int page_cluster(void)
 {
 	uint64_t v;
@@ -192,9 +208,10 @@ static int evict(struct fp_ctx *c)
 
 	if (madvise(c->buf, c->n_pages * c->page, MADV_PAGEOUT) < 0) {
 		ret = -errno;
-		snprintf(c->m->diag.reason, sizeof(c->m->diag.reason),
-			 "madvise(MADV_PAGEOUT) failed: %s", strerror(-ret));
-		return ret == -EINVAL ? -EOPNOTSUPP : ret;
+		if (ret == -EINVAL)
+			return sp_err_set(&c->m->why, -EOPNOTSUPP,
+					  "the kernel has no madvise(MADV_PAGEOUT) (5.4+ needed)");
+		return sp_err_sys(&c->m->why, ret, "madvise(MADV_PAGEOUT) of the buffer");
 	}
 	for (int i = 0; !c->o->no_reclaim && i < 8; i++) {
 		if (sp_interrupted())
@@ -308,38 +325,64 @@ static void *touch_thread(void *arg)
 	return NULL;
 }
 
+/* The counters the diagnosis judges, as far as the touch phase got. */
+static void fault_counts(const struct fp_ctx *c, struct sp_fault_counts *k)
+{
+	const struct sp_faultprobe_diag *d = &c->m->diag;
+
+	memset(k, 0, sizeof(*k));
+	k->buffer_bytes = c->n_pages * c->page;
+	k->vmswap_bytes = d->vmswap_bytes;
+	k->swapcached_bytes = c->m->fp.swapcached_bytes;
+	k->resident_pages = d->resident_pages;
+	k->touches = c->m->fp.touches;
+	k->majflt = c->m->fp.real_swapins;
+	k->minor = d->minor_touches;
+	k->minor_p50_us = d->minor_p50_us;
+	k->pswpin = c->m->fp.pswpin_delta;
+	k->zswap_enabled = d->zswap_enabled;
+	k->have_zswpin = d->have_zswpin;
+	k->zswpin = d->zswpin_delta;
+}
+
 static int touch_phase(struct fp_ctx *c, double budget_s)
 {
 	struct sp_fault_probe *fp = &c->m->fp;
+	struct sp_faultprobe_diag *diag = &c->m->diag;
 	uint64_t end_ns = sp_now().ns + (uint64_t)(budget_s * 1e9);
 	uint64_t touches = 0, majflt = 0, minor = 0, dropped = 0;
+	struct sp_fault_counts k;
 	int ret;
 
+	diag->zswap_enabled = zswap_enabled();
 	do {
-		uint64_t ps0, ps1;
+		uint64_t ps0, ps1, zs0 = 0, zs1 = 0;
 		size_t touched;
 
 		ret = evict(c);
 		if (ret)
 			return ret;
 		record_proof(c);
-		if (fp->rounds == 0 && c->m->diag.vmswap_bytes < c->n_pages * c->page / 20) {
+		fault_counts(c, &k);
+		if (fp->rounds == 0 &&
+		    sp_fault_diagnose(&k, VALID_PCT, diag->reason, sizeof(diag->reason)) ==
+			SP_FAULT_NOT_EVICTED) {
 			/* nothing went to swap (none active, or full): there is nothing to time */
 			fp->invalid = 1;
-			snprintf(c->m->diag.reason, sizeof(c->m->diag.reason),
-				 "eviction failed: VmSwap %llu of %llu bytes (is swap active?)",
-				 (unsigned long long)c->m->diag.vmswap_bytes,
-				 (unsigned long long)(c->n_pages * c->page));
 			return -ENOSPC;
 		}
+		diag->reason[0] = '\0';
 		sp_rng_shuffle_u32(&c->rng, c->perm, c->n_pages);
 		atomic_store(&c->next, 0);
 		atomic_store(&c->stop, 0);
 		c->deadline_ns = end_ns;
+		diag->have_zswpin = read_vmstat("zswpin", &zs0) == 0;
 		ps0 = pswpin_now();
 		pthread_barrier_wait(&c->start);
 		pthread_barrier_wait(&c->end);
 		ps1 = pswpin_now();
+		if (diag->have_zswpin && read_vmstat("zswpin", &zs1) == 0 && zs1 >= zs0)
+			diag->zswpin_delta += zs1 - zs0;
 		fp->pswpin_delta += ps1 - ps0;
 		fp->rounds++;
 		touched = atomic_load(&c->next);
@@ -371,19 +414,9 @@ static int touch_phase(struct fp_ctx *c, double budget_s)
 	fp->touches = touches;
 	fp->real_swapins = majflt;
 	c->m->diag.minor_touches = minor;
-	if (touches == 0 || pct_diff(touches, majflt) > VALID_PCT) {
+	fault_counts(c, &k);
+	if (sp_fault_diagnose(&k, VALID_PCT, diag->reason, sizeof(diag->reason)) != SP_FAULT_VALID)
 		fp->invalid = 1;
-		snprintf(c->m->diag.reason, sizeof(c->m->diag.reason),
-			 "%llu touches but %llu real swap-ins (%llu minor faults): pages were "
-			 "not evicted",
-			 (unsigned long long)touches, (unsigned long long)majflt,
-			 (unsigned long long)minor);
-	} else if (pswpin_short(fp->pswpin_delta, majflt)) {
-		fp->invalid = 1;
-		snprintf(c->m->diag.reason, sizeof(c->m->diag.reason),
-			 "%llu swap-ins but only %llu read a swap device (zswap?)",
-			 (unsigned long long)majflt, (unsigned long long)fp->pswpin_delta);
-	}
 	return 0;
 }
 
@@ -434,7 +467,8 @@ static int uring_point(struct fp_ctx *c, size_t k, double budget_s)
 		if (ret == -EINTR)
 			continue;
 		if (ret)
-			return ret;
+			return sp_err_sys(&c->m->why, ret,
+					  "waiting for io_uring completions at qd %u", qd);
 		last = sp_now();
 		io_uring_for_each_cqe(&c->ring, head, cqe)
 		{
@@ -521,7 +555,7 @@ static int worker_setup(struct fp_ctx *c)
 	c->mincore_vec = calloc(c->n_pages, 1);
 	c->th = calloc(c->n_threads, sizeof(*c->th));
 	if (!c->perm || !c->mincore_vec || !c->th)
-		return -ENOMEM;
+		return sp_err_sys(&c->m->why, -ENOMEM, "cannot allocate the worker's tables");
 	for (size_t i = 0; i < c->n_pages; i++)
 		c->perm[i] = (uint32_t)i;
 	sp_rng_seed(&c->rng, o->seed ^ 0xfa017b0beull);
@@ -533,7 +567,8 @@ static int worker_setup(struct fp_ctx *c)
 	if (o->n_uring_qds) {
 		ret = io_uring_queue_init(max_qd, &c->ring, 0);
 		if (ret)
-			return ret;
+			return sp_err_sys(&c->m->why, ret, "cannot set up an io_uring of %u entries",
+					  max_qd);
 		c->ring_ok = 1;
 	}
 	pthread_barrier_init(&c->start, NULL, c->n_threads + 1);
@@ -548,13 +583,13 @@ static int worker_setup(struct fp_ctx *c)
 		if (ret) {
 			/* the threads already started wait at the start barrier forever */
 			pthread_attr_destroy(&attr);
-			return -ret;
+			return sp_err_sys(&c->m->why, -ret, "cannot start touching thread %u", i);
 		}
 	}
 	pthread_attr_destroy(&attr);
 	/* everything that exists now stays resident; the buffer, mapped next, does not */
 	if (mlockall(MCL_CURRENT) < 0)
-		return -errno;
+		return sp_err_sys(&c->m->why, -errno, "mlockall of the worker");
 	sp_memcg_usage(c->cg, &c->m->diag.floor_bytes);
 	return 0;
 }
@@ -568,20 +603,22 @@ static int worker_fill(struct fp_ctx *c)
 	c->buf = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (c->buf == MAP_FAILED) {
 		c->buf = NULL;
-		return -errno;
+		return sp_err_sys(&c->m->why, -errno, "cannot map the %zu-byte buffer", len);
 	}
 	/* a huge page would be split or swapped whole: neither is a 4 KiB swap-in */
 	madvise(c->buf, len, MADV_NOHUGEPAGE);
 	for (size_t i = 0; i < c->n_pages; i++) {
 		sp_page_fill(c->buf + i * c->page, c->page, i, c->o->seed);
 		if ((i & 4095) == 0 && sp_interrupted())
-			return -EINTR;
+			return sp_err_set(&c->m->why, -EINTR, "interrupted");
 	}
 	c->m->diag.fill_s = sp_elapsed_s(t0, sp_now());
 	ret = sp_zstd_page_ratio(c->buf, len, c->page, RATIO_PAGES, &c->m->data_ratio);
 	/* zstd's context came from the heap after mlockall: give it back before reclaim */
 	malloc_trim(0);
-	return ret;
+	if (ret)
+		return sp_err_sys(&c->m->why, ret, "measuring the data's zstd ratio");
+	return 0;
 }
 
 static int worker_main(struct fp_ctx *c)
@@ -686,8 +723,28 @@ static double worker_timeout_s(const struct sp_faultprobe_opts *o)
 	return o->time_s * 1.5 + 60 + evictions * slow_s;
 }
 
+/* Why the worker's result never came, or what it said went wrong. */
+static int worker_error(struct sp_err *e, int ret, const struct fp_msg *m, double timeout_s)
+{
+	switch (ret) {
+	case -ETIMEDOUT:
+		return sp_err_set(e, ret, "the worker overran its deadline of %.0f s and was killed",
+				  timeout_s);
+	case -ECHILD:
+		return sp_err_set(e, ret, "the worker died before it reported (killed by the OOM "
+					  "killer or a signal)");
+	case -EINTR: return sp_err_set(e, ret, "interrupted");
+	}
+	if (m->err && ret == m->err) {
+		if (m->why.code == ret && m->why.reason[0])
+			return sp_err_set(e, ret, "%s", m->why.reason);
+		return sp_err_sys(e, ret, "the worker failed");
+	}
+	return sp_err_sys(e, ret, "waiting for the worker");
+}
+
 int sp_faultprobe_run(const struct sp_faultprobe_opts *o, struct sp_fault_probe *out,
-		      struct sp_integrity *integ, struct sp_compression *comp)
+		      struct sp_integrity *integ, struct sp_compression *comp, struct sp_err *e)
 {
 	static struct fp_msg m;
 	size_t mark = sp_undo_depth();
@@ -698,21 +755,27 @@ int sp_faultprobe_run(const struct sp_faultprobe_opts *o, struct sp_fault_probe 
 
 	ret = check_opts(o);
 	if (ret)
-		return ret;
+		return sp_err_set(e, ret, "bad fault-probe options");
 	ret = sp_memcg_create("faultprobe", &cg);
+	if (ret == -ENOENT)
+		return sp_err_set(e, ret, "no memory cgroup controller");
 	if (ret)
-		return ret;
+		return sp_err_sys(e, ret, "cannot create the memory cgroup");
 	if (!o->allow_swap)
 		sp_memcg_set_swap(&cg, 0);
 	args.o = o;
 	args.cg = &cg;
 	ret = sp_worker_start(&w, &cg, worker, &args);
-	if (ret)
+	if (ret) {
+		sp_err_sys(e, ret, "cannot start the worker in its cgroup");
 		goto out;
+	}
 	memset(&m, 0, sizeof(m));
 	ret = sp_worker_read(&w, &m, sizeof(m), worker_timeout_s(o));
 	if (!ret)
 		ret = m.err;
+	if (ret)
+		worker_error(e, ret, &m, worker_timeout_s(o));
 	if (!ret) {
 		*out = m.fp;
 		*integ = m.integ;
@@ -728,8 +791,9 @@ int sp_faultprobe_run(const struct sp_faultprobe_opts *o, struct sp_fault_probe 
 		if (o->diag)
 			*o->diag = m.diag;
 	} else if (o->diag) {
-		/* the reason for a failure, where the worker knew one */
-		snprintf(o->diag->reason, sizeof(o->diag->reason), "%s", m.diag.reason);
+		/* the reason for a failure, also for callers that did not pass e */
+		snprintf(o->diag->reason, sizeof(o->diag->reason), "%s",
+			 m.why.reason[0] ? m.why.reason : strerror(-ret));
 	}
 out:
 	/* the worker leaves right after its message; on an error it is killed */

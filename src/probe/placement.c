@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/err.h"
 #include "core/placements.h"
 #include "probe/devprobe.h"
 #include "probe/faultprobe.h"
@@ -27,12 +28,13 @@
 #define SHARE_FAULT 0.50
 #define SHARE_PRESSURE 0.30
 
-static void fail_reason(struct sp_result *res, const char *what, int err)
+/* Add "<what>: <why>" to the result's reason; a probe's failure does not hide another's. */
+static void fail_reason(struct sp_result *res, const char *what, const struct sp_err *e)
 {
 	size_t len = strlen(res->reason);
 
 	snprintf(res->reason + len, sizeof(res->reason) - len, "%s%s: %s", len ? "; " : "",
-		 what, strerror(-err));
+		 what, sp_err_msg(e));
 }
 
 void sp_placement_init(struct sp_placement *p, const char *name, struct sp_placement_id id)
@@ -43,8 +45,7 @@ void sp_placement_init(struct sp_placement *p, const char *name, struct sp_place
 	sp_hold_init(&p->hold);
 }
 
-static int activate(struct sp_placement *p, const struct sp_measure_opts *o,
-		    struct sp_result *res)
+static int activate(struct sp_placement *p, const struct sp_measure_opts *o, struct sp_err *e)
 {
 	int ret;
 
@@ -55,12 +56,12 @@ static int activate(struct sp_placement *p, const struct sp_measure_opts *o,
 	case SP_PL_EXISTING:
 		if (p->already_active)
 			return 0;
-		return sp_swap_on(p->swap_path, SP_SWAP_PRIO);
+		return sp_swap_on(p->swap_path, SP_SWAP_PRIO, e);
 	case SP_PL_ZRAM:
 		/* sized for the fault buffer plus the pressure workload's overflow */
 		p->size_bytes = o->budget_bytes * 2;
 		ret = sp_zram_create(p->zram_alg, p->size_bytes, p->swap_path,
-				     sizeof(p->swap_path));
+				     sizeof(p->swap_path), e);
 		if (ret < 0)
 			return ret;
 		snprintf(p->probe_dev, sizeof(p->probe_dev), "%s", p->swap_path);
@@ -69,8 +70,8 @@ static int activate(struct sp_placement *p, const struct sp_measure_opts *o,
 		p->extents[0].sectors = p->size_bytes / 512;
 		ret = sp_mkswap(p->swap_path, p->size_bytes, "swapplace-zram");
 		if (ret < 0)
-			return ret;
-		return sp_swap_on(p->swap_path, SP_SWAP_PRIO);
+			return sp_err_prefix(e, ret, "mkswap on '%s'", p->swap_path);
+		return sp_swap_on(p->swap_path, SP_SWAP_PRIO, e);
 	case SP_PL_START:
 	case SP_PL_END:
 	case SP_PL_ALSO:
@@ -78,15 +79,14 @@ static int activate(struct sp_placement *p, const struct sp_measure_opts *o,
 		sp_hold_release(&p->hold);
 		ret = sp_mkswap(p->swap_path, p->size_bytes, "swapplace");
 		if (ret < 0)
-			return ret;
-		return sp_swap_on(p->swap_path, SP_SWAP_PRIO);
+			return sp_err_prefix(e, ret, "mkswap on '%s'", p->swap_path);
+		return sp_swap_on(p->swap_path, SP_SWAP_PRIO, e);
 	case SP_PL_FILE:
-		return sp_swap_on(p->swap_path, SP_SWAP_PRIO);
+		return sp_swap_on(p->swap_path, SP_SWAP_PRIO, e);
 	case SP_PL_KINDS:
 		break;
 	}
-	(void)res;
-	return -EINVAL;
+	return sp_err_set(e, -EINVAL, "unknown kind of placement %d", (int)p->id.kind);
 }
 
 static uint64_t fault_buffer_bytes(const struct sp_placement *p, const struct sp_measure_opts *o)
@@ -105,15 +105,19 @@ int sp_placement_measure(struct sp_placement *p, const struct sp_measure_opts *o
 	size_t mark = sp_undo_depth();
 	struct sp_time t0 = sp_now();
 	struct sp_outcome oc = { .fault_time_s = o->time_s * SHARE_FAULT };
+	struct sp_faultprobe_diag diag;
+	struct sp_err e;
 	int ret, interrupted = 0, swaps = sp_placement_swaps(p->id.kind);
 
 	res->id = p->id;
-	ret = activate(p, o, res);
+	memset(&diag, 0, sizeof(diag));
+	sp_err_init(&e);
+	ret = activate(p, o, &e);
 	/* after activation: a zram device has its name only once it exists */
 	snprintf(res->device, sizeof(res->device), "%s", swaps ? p->swap_path : "");
 	if (ret < 0) {
 		oc.activate_err = ret;
-		fail_reason(res, "activating the swap area", ret);
+		fail_reason(res, "activating the swap area", &e);
 		goto out;
 	}
 	res->size_bytes = p->size_bytes;
@@ -127,18 +131,20 @@ int sp_placement_measure(struct sp_placement *p, const struct sp_measure_opts *o
 		d.time_s = o->time_s * SHARE_DEVICE;
 		d.ci_target_pct = o->ci_target_pct;
 		d.seed = o->seed;
+		sp_err_init(&e);
 		ret = sp_devprobe_run(p->probe_dev, p->extents, p->n_extents, &d,
-				      &res->device_probe);
+				      &res->device_probe, &e);
 		if (ret == -EINTR)
 			interrupted = 1;
 		else if (ret < 0)
-			fail_reason(res, "device probe", ret);
+			fail_reason(res, "device probe", &e);
 	}
 
 	if (swaps && !interrupted) {
 		struct sp_faultprobe_opts f;
 
 		sp_faultprobe_defaults(&f);
+		f.diag = &diag;
 		f.buffer_bytes = fault_buffer_bytes(p, o);
 		f.threads = o->threads;
 		f.time_s = o->time_s * SHARE_FAULT;
@@ -147,14 +153,16 @@ int sp_placement_measure(struct sp_placement *p, const struct sp_measure_opts *o
 		f.allow_swap = 1;
 		if (p->id.kind == SP_PL_ZRAM)
 			f.zram_dev = p->swap_path;
+		sp_err_init(&e);
 		ret = sp_faultprobe_run(&f, &res->fault_probe, &res->integrity,
-					&res->compression);
+					&res->compression, &e);
 		if (ret == -EINTR) {
 			interrupted = 1;
 		} else if (ret < 0) {
 			oc.fault_err = ret;
-			fail_reason(res, "fault probe", ret);
+			fail_reason(res, "fault probe", &e);
 		}
+		oc.fault_diagnosis = diag.reason;
 	}
 
 	if (!interrupted) {
@@ -165,28 +173,25 @@ int sp_placement_measure(struct sp_placement *p, const struct sp_measure_opts *o
 		pr.time_s = o->time_s * SHARE_PRESSURE;
 		pr.seed = o->seed;
 		pr.allow_swap = swaps;
-		ret = sp_pressure_run(&pr, &res->pressure_probe);
+		sp_err_init(&e);
+		ret = sp_pressure_run(&pr, &res->pressure_probe, &e);
 		if (ret == -EINTR)
 			interrupted = 1;
 		else if (ret < 0)
-			fail_reason(res, "pressure probe", ret);
+			fail_reason(res, "pressure probe", &e);
 	}
 out:
 	ret = sp_undo_run_to(mark);
 	if (ret < 0) {
 		oc.deactivate_err = ret;
-		fail_reason(res, "deactivating", ret);
+		fail_reason(res, "deactivating (undoing the swap area's setup)", SP_ERR_OF(ret));
 	}
 	/* idle again: ours alone until its next turn or the end (a retake that fails leaves the
 	 * partition unclaimed, which costs the claim, not the measurement) */
 	if (p->hold.registered && sp_hold_retake(&p->hold) < 0)
 		sp_debug("placement", "%s: cannot hold '%s' again", p->name, p->hold.path);
 	oc.interrupted = interrupted;
-	res->status = sp_result_status(res, &oc);
-	if (interrupted)
-		snprintf(res->reason, sizeof(res->reason), "interrupted");
-	else if (res->status == SP_STATUS_INVALID)
-		sp_result_invalid_reason(res, &oc, res->reason, sizeof(res->reason));
+	sp_result_settle(res, &oc);
 	res->elapsed_s = sp_elapsed_s(t0, sp_now());
 	sp_debug("placement", "%s: %s %s (%.1f s)", p->name, sp_status_name(res->status),
 		 res->reason, res->elapsed_s);

@@ -201,7 +201,25 @@ static int check_opts(const struct sp_pressure_opts *o)
 	return 0;
 }
 
-int sp_pressure_run(const struct sp_pressure_opts *o, struct sp_pressure_probe *out)
+/* Why the workload left before it finished and without an OOM kill, from its exit status. */
+static int early_exit(struct sp_err *e, int status, int err)
+{
+	int code = err ? err : -ECHILD;
+
+	if (WIFSIGNALED(status))
+		return sp_err_set(e, code, "the workload was killed by signal %d before it finished",
+				  WTERMSIG(status));
+	switch (WIFEXITED(status) ? WEXITSTATUS(status) : -1) {
+	case 2: return sp_err_set(e, code, "the workload could not raise its oom_score_adj");
+	case 3: return sp_err_set(e, code, "the workload was never released into its cgroup");
+	case 4: return sp_err_sys(e, code, "the workload could not map its memory");
+	case 5: return sp_err_set(e, code, "the workload could not report that it finished");
+	default: return sp_err_sys(e, code, "the workload exited early (status 0x%x)", status);
+	}
+}
+
+int sp_pressure_run(const struct sp_pressure_opts *o, struct sp_pressure_probe *out,
+		    struct sp_err *e)
 {
 	size_t mark = sp_undo_depth();
 	struct sp_memcg cg;
@@ -217,7 +235,7 @@ int sp_pressure_run(const struct sp_pressure_opts *o, struct sp_pressure_probe *
 	memset(out, 0, sizeof(*out));
 	ret = check_opts(o);
 	if (ret)
-		return ret;
+		return sp_err_set(e, ret, "bad pressure-probe options");
 	workload =
 	    (uint64_t)((double)o->limit_bytes * o->over_ratio) / (uint64_t)page * (uint64_t)page;
 	out->limit_bytes = o->limit_bytes;
@@ -229,20 +247,30 @@ int sp_pressure_run(const struct sp_pressure_opts *o, struct sp_pressure_probe *
 
 	sh = mmap(NULL, sizeof(*sh), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 	if (sh == MAP_FAILED)
-		return -errno;
+		return sp_err_sys(e, -errno, "cannot map the shared result page");
 	memset(sh, 0, sizeof(*sh)); /* faulted here: charged to us, not to the workload */
 	sp_hist_init(&sh->hist);
 
 	ret = protect_self();
-	if (ret)
+	if (ret) {
+		sp_err_sys(e, ret, "cannot protect swapplace from the OOM killer");
 		goto out;
+	}
 	ret = sp_memcg_create("pressure", &cg);
-	if (ret)
+	if (ret) {
+		if (ret == -ENOENT)
+			sp_err_set(e, ret, "no memory cgroup controller");
+		else
+			sp_err_sys(e, ret, "cannot create the memory cgroup");
 		goto out;
+	}
 	out->cgroup_version = cg.version;
 	ret = sp_memcg_set_limit(&cg, o->limit_bytes);
-	if (ret)
+	if (ret) {
+		sp_err_sys(e, ret, "cannot limit the cgroup to %llu bytes",
+			   (unsigned long long)o->limit_bytes);
 		goto out;
+	}
 	ret = sp_memcg_set_swap(&cg, o->allow_swap);
 	if (ret == -EOPNOTSUPP) {
 		/* no swap accounting: v1 swappiness 0 is all we have; none runs without swap on */
@@ -250,15 +278,20 @@ int sp_pressure_run(const struct sp_pressure_opts *o, struct sp_pressure_probe *
 			 o->allow_swap ? "allow" : "forbid");
 		ret = 0;
 	}
-	if (ret)
+	if (ret) {
+		sp_err_sys(e, ret, "cannot %s swap for the cgroup",
+			   o->allow_swap ? "allow" : "forbid");
 		goto out;
+	}
 	have_oom = sp_memcg_oom_kills(&cg, &oom0) == 0;
 
 	args.o = o;
 	args.sh = sh;
 	ret = sp_worker_start(&w, &cg, child_main, &args);
-	if (ret)
+	if (ret) {
+		sp_err_sys(e, ret, "cannot start the workload in its cgroup");
 		goto out;
+	}
 
 	timeout_s = o->time_s + SLACK_S + (double)workload / (FILL_MIB_PER_S * 1048576.0);
 	/* one byte when the child finished; EOF (-ECHILD) when it died first, an OOM kill? */
@@ -278,6 +311,12 @@ int sp_pressure_run(const struct sp_pressure_opts *o, struct sp_pressure_probe *
 	r = sp_worker_reap(&w, ret != 0, REAP_GRACE_S, &status);
 	if (r && !ret)
 		ret = r;
+	if (ret == -ETIMEDOUT)
+		sp_err_set(e, ret, "the workload hung past %.0f s and was killed", timeout_s);
+	else if (ret == -EINTR)
+		sp_err_set(e, ret, "interrupted");
+	else if (ret)
+		sp_err_sys(e, ret, "waiting for the workload");
 	if (ret)
 		goto out;
 
@@ -287,7 +326,7 @@ int sp_pressure_run(const struct sp_pressure_opts *o, struct sp_pressure_probe *
 		out->oom_killed = 1;
 	if (!finished && !out->oom_killed) {
 		/* died on its own without an OOM kill: its setup failed */
-		ret = sh->err ? sh->err : -ECHILD;
+		ret = early_exit(e, status, sh->err);
 		sp_debug("pressure", "workload exited early: status 0x%x err %d", status, sh->err);
 		goto out;
 	}
@@ -302,8 +341,8 @@ int sp_pressure_run(const struct sp_pressure_opts *o, struct sp_pressure_probe *
 		 (unsigned long long)out->swap_used_bytes);
 out:
 	r = sp_undo_run_to(mark);
-	if (!ret)
-		ret = r;
+	if (!ret && r)
+		ret = sp_err_sys(e, r, "cleaning up after the workload");
 	munmap(sh, sizeof(*sh));
 	return ret;
 }

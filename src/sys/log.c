@@ -37,18 +37,6 @@ void sp_debug(const char *subsys, const char *fmt, ...)
 	fputc('\n', stderr);
 }
 
-int sp_error(const char *fmt, ...)
-{
-	va_list ap;
-
-	fputs("swapplace: ", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	return -1;
-}
-
 void sp_warn(const char *fmt, ...)
 {
 	va_list ap;

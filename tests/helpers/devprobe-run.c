@@ -53,6 +53,7 @@ int main(int argc, char **argv)
 	struct sp_devprobe_opts o;
 	struct sp_device_probe r;
 	struct sp_extent e;
+	struct sp_err why;
 	uint64_t off, len;
 	int ret;
 
@@ -73,9 +74,11 @@ int main(int argc, char **argv)
 	e.start_sector = off / 512;
 	e.sectors = len / 512;
 	sp_undo_install();
-	ret = sp_devprobe_run(argv[1], &e, 1, &o, &r);
+	sp_err_init(&why);
+	ret = sp_devprobe_run(argv[1], &e, 1, &o, &r, &why);
 	if (ret < 0) {
-		fprintf(stderr, "devprobe-run: probe of '%s' failed: %s\n", argv[1], strerror(-ret));
+		fprintf(stderr, "devprobe-run: probe of '%s' failed: %s\n", argv[1],
+			sp_err_msg(&why));
 		return 1;
 	}
 	printf("range_bytes=%" PRIu64 "\n", r.range_bytes);

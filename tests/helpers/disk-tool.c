@@ -178,11 +178,12 @@ int main(int argc, char **argv)
 			die("part-path", ret);
 		printf("%s\n", buf);
 	} else if (!strcmp(cmd, "mkfs") && argc >= 4) {
-		char reason[256];
+		struct sp_err e;
 
-		ret = sp_mkfs_ext4_reason(argv[2], argv[3], reason, sizeof(reason));
+		sp_err_init(&e);
+		ret = sp_mkfs_ext4(argv[2], argv[3], &e);
 		if (ret < 0) {
-			fprintf(stderr, "disk-tool: mkfs: %s: %s\n", strerror(-ret), reason);
+			fprintf(stderr, "disk-tool: mkfs: %s: %s\n", strerror(-ret), sp_err_msg(&e));
 			return 1;
 		}
 	} else if (!strcmp(cmd, "mkswap") && argc >= 3) {
@@ -216,12 +217,12 @@ int main(int argc, char **argv)
 		for (i = 0; i < n; i++)
 			printf("%s\n", algs[i]);
 	} else if (!strcmp(cmd, "with-mount") && argc >= 5) {
-		ret = sp_mount(argv[2], argv[3], argv[4]);
+		ret = sp_mount(argv[2], argv[3], argv[4], NULL);
 		if (ret < 0)
 			die("mount", ret);
 		return run_cmd(after_dashes(argc, argv));
 	} else if (!strcmp(cmd, "with-swap") && argc >= 4) {
-		ret = sp_swap_on(argv[2], atoi(argv[3]));
+		ret = sp_swap_on(argv[2], atoi(argv[3]), NULL);
 		if (ret < 0)
 			die("swapon", ret);
 		return run_cmd(after_dashes(argc, argv));
@@ -229,13 +230,13 @@ int main(int argc, char **argv)
 		struct sp_compression c = { 0 };
 		char dev[64];
 
-		ret = sp_zram_create(argv[2], strtoull(argv[3], NULL, 0), dev, sizeof(dev));
+		ret = sp_zram_create(argv[2], strtoull(argv[3], NULL, 0), dev, sizeof(dev), NULL);
 		if (ret < 0)
 			die("zram create", ret);
 		ret = sp_mkswap(dev, 0, "swapplace-zram");
 		if (ret < 0)
 			die("mkswap zram", ret);
-		ret = sp_swap_on(dev, 100);
+		ret = sp_swap_on(dev, 100, NULL);
 		if (ret < 0)
 			die("swapon zram", ret);
 		setenv("SP_DEV", dev, 1);

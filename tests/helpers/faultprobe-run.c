@@ -3,12 +3,14 @@
  * result as key=value lines, for the root tests (tests/root/faultprobe-*.sh) and by hand.
  *
  *   faultprobe-run [--no-reclaim] [--no-swap] [--qds 1,4,16,32] [--threads N] [--seed N]
- *                  SWAPDEV_OR_NONE BUFFER_MIB SECONDS
+ *                  [--report DIR] SWAPDEV_OR_NONE BUFFER_MIB SECONDS
  *
  * SWAPDEV_OR_NONE must be listed in /proc/swaps (the test made it active), or "none" to skip
  * that check. vm.page-cluster is set to 0 for the run and put back at exit (undo list), as the
  * probe's contract asks of its caller. --no-reclaim evicts with MADV_PAGEOUT alone: the trap
- * the probe must detect.
+ * the probe must detect. --report DIR also writes DIR/report.json (and report.txt) with one
+ * placement whose status and reason come from the outcome exactly as a run records it
+ * (sp_result_settle), so a test can check what a reader of the report is told.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -17,7 +19,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/placements.h"
 #include "probe/faultprobe.h"
+#include "probe/placement.h"
+#include "sys/report_io.h"
 #include "sys/log.h"
 #include "sys/sysfs.h"
 #include "act/undo.h"
@@ -80,10 +85,36 @@ static int swap_active(const char *dev)
 	return 0;
 }
 
+/* One placement, recorded the way sp_placement_measure records its fault probe. */
+static int write_report(const char *dir, const char *dev, int ret, const struct sp_err *why,
+			const struct sp_faultprobe_diag *diag, const struct sp_fault_probe *fp,
+			const struct sp_integrity *integ, const struct sp_compression *comp,
+			const struct sp_faultprobe_opts *o)
+{
+	static struct sp_report r;
+	struct sp_result *res;
+
+	sp_report_init(&r, "measure");
+	res = sp_report_add_result(&r, "faultprobe-run", sp_placement_id_of(SP_PL_EXISTING, -1));
+	if (!res)
+		return -ENOMEM;
+	snprintf(res->device, sizeof(res->device), "%s", dev);
+	res->fault_probe = *fp;
+	res->integrity = *integ;
+	res->compression = *comp;
+	if (ret < 0)
+		snprintf(res->reason, sizeof(res->reason), "fault probe: %s", sp_err_msg(why));
+	sp_result_settle(res, &(struct sp_outcome){ .fault_err = ret < 0 ? ret : 0,
+						    .fault_time_s = o->time_s,
+						    .fault_diagnosis = diag ? diag->reason : NULL });
+	return sp_report_write_dir(dir, &r);
+}
+
 static void usage(void)
 {
 	fprintf(stderr, "usage: faultprobe-run [--no-reclaim] [--no-swap] [--qds 1,4,16,32] "
-			"[--threads N] [--seed N] SWAPDEV_OR_NONE BUFFER_MIB SECONDS\n");
+			"[--threads N] [--seed N] [--report DIR] SWAPDEV_OR_NONE BUFFER_MIB "
+			"SECONDS\n");
 	exit(2);
 }
 
@@ -92,9 +123,11 @@ int main(int argc, char **argv)
 	static uint32_t qds[SP_MAX_URING] = {1, 4, 16, 32};
 	struct sp_faultprobe_opts o;
 	struct sp_faultprobe_diag diag;
+	struct sp_err why;
 	struct sp_fault_probe fp;
 	struct sp_integrity integ;
 	struct sp_compression comp;
+	const char *report_dir = NULL;
 	int i = 1, ret, others_before;
 
 	sp_faultprobe_defaults(&o);
@@ -116,6 +149,8 @@ int main(int argc, char **argv)
 			o.allow_swap = 0;
 		} else if (!strcmp(argv[i], "--threads") && i + 1 < argc) {
 			o.threads = (uint32_t)strtoul(argv[++i], NULL, 10);
+		} else if (!strcmp(argv[i], "--report") && i + 1 < argc) {
+			report_dir = argv[++i];
 		} else if (!strcmp(argv[i], "--seed") && i + 1 < argc) {
 			o.seed = strtoull(argv[++i], NULL, 0);
 		} else {
@@ -152,12 +187,19 @@ int main(int argc, char **argv)
 	memset(&comp, 0, sizeof(comp));
 	memset(&diag, 0, sizeof(diag));
 	others_before = other_swaps(argv[i]);
-	ret = sp_faultprobe_run(&o, &fp, &integ, &comp);
+	sp_err_init(&why);
+	ret = sp_faultprobe_run(&o, &fp, &integ, &comp, &why);
 	printf("ret=%d\n", ret);
 	/* a test seeing others > 0 cannot tell which device served the swap-ins */
 	printf("other_swaps=%d\n", others_before + other_swaps(argv[i]));
+	if (report_dir &&
+	    write_report(report_dir, argv[i], ret, &why, &diag, &fp, &integ, &comp, &o) < 0) {
+		fprintf(stderr, "faultprobe-run: cannot write the report into '%s'\n", report_dir);
+		sp_undo_all();
+		return 1;
+	}
 	if (ret) {
-		fprintf(stderr, "faultprobe-run: %s (%s)\n", strerror(-ret), diag.reason);
+		fprintf(stderr, "faultprobe-run: %s\n", sp_err_msg(&why));
 		sp_undo_all();
 		return 1;
 	}
@@ -178,6 +220,8 @@ int main(int argc, char **argv)
 	printf("evictions=%" PRIu64 "\nevict_s=%.3f\nfill_s=%.3f\n", diag.evictions, diag.evict_s,
 	       diag.fill_s);
 	printf("page_cluster=%d\n", diag.page_cluster);
+	printf("zswap_enabled=%d\nhave_zswpin=%d\nzswpin_delta=%" PRIu64 "\n", diag.zswap_enabled,
+	       diag.have_zswpin, diag.zswpin_delta);
 	printf("p50_us=%.2f\np95_us=%.2f\np99_us=%.2f\np999_us=%.2f\nmax_us=%.2f\n", fp.lat.p50_us,
 	       fp.lat.p95_us, fp.lat.p99_us, fp.lat.p999_us, fp.lat.max_us);
 	printf("p50_ci_us=%.2f..%.2f\nci_achieved_pct=%.2f\n", fp.lat.p50_ci_lo_us,

@@ -26,6 +26,7 @@ int main(int argc, char **argv)
 	};
 	struct sp_pressure_opts o;
 	struct sp_pressure_probe p;
+	struct sp_err e;
 	int c, rc;
 
 	sp_pressure_defaults(&o);
@@ -56,10 +57,11 @@ int main(int argc, char **argv)
 		}
 	}
 	sp_undo_install();
-	rc = sp_pressure_run(&o, &p);
+	sp_err_init(&e);
+	rc = sp_pressure_run(&o, &p, &e);
 	printf("rc=%d\n", rc);
 	if (rc)
-		fprintf(stderr, "pressure-run: %s\n", strerror(-rc));
+		fprintf(stderr, "pressure-run: %s\n", sp_err_msg(&e));
 	printf("done=%d\ncgroup_version=%d\nlimit_bytes=%llu\nhot_bytes=%llu\ncold_bytes=%llu\n",
 	       p.done, p.cgroup_version, (unsigned long long)p.limit_bytes,
 	       (unsigned long long)p.hot_bytes, (unsigned long long)p.cold_bytes);

@@ -1,7 +1,8 @@
 #!/bin/bash
 # devprobe-refuses-range-beyond-end - a range that reaches past the device's end is refused
-# with an error before any read: the probe exits non-zero, and the device's count of
-# completed reads (/sys/block/NAME/stat) does not move.
+# before any read, with an error that says so (the extent ends past the device's end): the
+# probe exits non-zero, and the device's count of completed reads (/sys/block/NAME/stat) does
+# not move.
 . "$(dirname "$0")/lib.sh"
 need_root
 HELPER=$TOP/build/tests/devprobe-run
@@ -19,7 +20,7 @@ try_refused() { # OFFSET LENGTH
 	r1=$(reads)
 	[ $rc -ne 0 ] || fail "range $1+$2 on a 64 MiB device was not refused"
 	[ $rc -eq 1 ] || fail "range $1+$2: exit $rc, expected 1 (error), not usage"
-	grep -q 'out of range' <<<"$err" || fail "range $1+$2: unexpected error: $err"
+	grep -q "past the device's end" <<<"$err" || fail "range $1+$2: error does not say why: $err"
 	[ "$r0" = "$r1" ] || fail "range $1+$2: the device was read ($r0 -> $r1 reads)"
 	echo "refused $1+$2: $err"
 }

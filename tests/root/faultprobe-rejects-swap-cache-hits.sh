@@ -3,15 +3,19 @@
 # faultprobe-run --no-reclaim) writes the pages to a disk but leaves them in the swap cache, so
 # the first touches are minor faults with no I/O. The probe must see that (SwapCached about the
 # buffer, mincore residency, minor touches), must not count those touches as samples, and must
-# mark the result invalid.
+# mark the result invalid. The report a reader gets (report.json, written by --report through
+# the same verdict a run uses) must name that cause: the swap cache, with the minor faults it
+# counted, not a fixed sentence.
 . "$(dirname "$0")/lib.sh"
 need_root
 need_no_other_swap
+need_cmd python3
 
 make_loop dev 1G
 swap_on "$dev"
 
-faultprobe_run res --no-reclaim --qds 1 "$dev" 64 6
+scratch_dir rep
+faultprobe_run res --no-reclaim --qds 1 --report "$rep" "$dev" 64 6
 val() { kv "$1" "$res"; }
 
 pages=$((64 * 1024 * 1024 / $(getconf PAGESIZE)))
@@ -31,4 +35,16 @@ if [ "$(val samples)" -gt 0 ]; then
 	awk -v m="$(val minor_p50_us)" -v p="$(val p50_us)" 'BEGIN { exit !(m > 0 && m * 3 < p) }' ||
 		fail "minor p50 $(val minor_p50_us) us not well below swap-in p50 $(val p50_us) us"
 fi
+# what report.json tells its reader: invalid, because the swap cache answered, in numbers
+json_reason=$(python3 -c 'import json, sys
+r = json.load(open(sys.argv[1]))["results"][0]
+print(r["status"] + "|" + r["reason"])' "$rep/report.json") || fail "no report.json"
+echo "report.json: $json_reason"
+case $json_reason in
+invalid\|*) ;;
+*) fail "report.json status is not invalid: $json_reason" ;;
+esac
+echo "$json_reason" | grep -q "swap cache" || fail "report.json reason does not name the swap cache"
+echo "$json_reason" | grep -q "$(val minor_touches) " ||
+	fail "report.json reason does not give the $(val minor_touches) minor faults"
 echo "ok: $(val minor_touches) swap-cache hits (p50 $(val minor_p50_us) us) rejected; reason: $(val reason)"

@@ -1,7 +1,7 @@
 #!/bin/bash
 # measure is non-destructive: a given swap area is enabled for the run and disabled after
 # (one that was already on stays on), it reports real swap-ins, and it never writes a header
-# (an area without one fails instead).
+# (an area without one fails instead, and its reason names swapon's refusal).
 . "$(dirname "$0")/lib.sh"
 need_root
 need_cmd python3
@@ -41,5 +41,12 @@ before=$(device_sum "$dev")
 	true
 python3 -c 'import json,sys; x=json.load(open(sys.argv[1]))["results"][0]; assert x["status"]=="failed", x["status"]' "$out/c.json" ||
 	fail "an area without a swap header was not reported as failed"
+# and the report says why: swapon's own refusal and what it means, not a bare errno
+reason=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["results"][0]["reason"])' "$out/c.json")
+echo "reason: $reason"
+case $reason in
+*"swapon '$dev'"*"no valid swap header"*) ;;
+*) fail "the failed area's reason does not name swapon and the missing header: $reason" ;;
+esac
 [ "$(device_sum "$dev")" = "$before" ] || fail "measure wrote to the device"
 echo ok
