@@ -52,7 +52,7 @@ struct sp_buildjob_unit {
 	uint32_t hdr[SP_BUILDJOB_HEADERS_PER_UNIT]; /* the headers it also reads */
 	uint32_t n_hdr;
 	uint64_t heap_lo, heap_hi; /* pages it allocates: [heap_lo, heap_hi) */
-	uint64_t window_lo;	   /* it re-touches [window_lo, heap_hi), window_passes times */
+	uint64_t window_lo;	   /* it re-touches [window_lo, heap_hi), plan window_passes times */
 	int full_pass;		   /* then walks [0, heap_hi) */
 	int fsync_after;	   /* fsync the objects written since the last fsync */
 	uint64_t object_bytes;	   /* the object file it writes */
