@@ -16,7 +16,13 @@ need_no_other_swap
 scratch_dir tmp
 make_loop dev 1G
 printf 'label: gpt\n,256M,S\n,,L\n' | sfdisk -q "$dev" >/dev/null || fail "sfdisk $dev"
-udevadm settle 2>/dev/null || true
+# the kernel re-reads the table on close only without BLKPG; partx adds the nodes as
+# swapplace itself does (list-shows-loop-device.sh)
+if [ ! -b "${dev}p2" ]; then
+	need_cmd partx
+	partx -a "$dev" 2>/dev/null || partx -u "$dev" || fail "partx -a $dev"
+	at_exit "partx -d '$dev'"
+fi
 [ -b "${dev}p1" ] && [ -b "${dev}p2" ] || fail "partitions of $dev did not appear"
 mkfs.ext4 -q -F "${dev}p2" || fail "mkfs.ext4 ${dev}p2"
 mkdir "$tmp/data"
