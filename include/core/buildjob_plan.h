@@ -35,8 +35,8 @@ struct sp_buildjob_plan {
 	uint64_t source_bytes_total;
 
 	/* heap */
-	double over_factor;	  /* heap at the end / budget */
-	uint64_t heap_pages;	  /* at the end of the job */
+	double over_factor;  /* heap at the end / budget */
+	uint64_t heap_pages; /* at the end of the job */
 	uint32_t n_units;
 	uint64_t unit_heap_pages; /* new heap per unit (the last unit takes the rest) */
 	uint64_t window_pages;	  /* the recent window each unit re-touches */
@@ -52,10 +52,10 @@ struct sp_buildjob_unit {
 	uint32_t hdr[SP_BUILDJOB_HEADERS_PER_UNIT]; /* the headers it also reads */
 	uint32_t n_hdr;
 	uint64_t heap_lo, heap_hi; /* pages it allocates: [heap_lo, heap_hi) */
-	uint64_t window_lo;	   /* it re-touches [window_lo, heap_hi), plan window_passes times */
-	int full_pass;		   /* then walks [0, heap_hi) */
-	int fsync_after;	   /* fsync the objects written since the last fsync */
-	uint64_t object_bytes;	   /* the object file it writes */
+	uint64_t window_lo;    /* it re-touches [window_lo, heap_hi), plan window_passes times */
+	int full_pass;	       /* then walks [0, heap_hi) */
+	int fsync_after;       /* fsync the objects written since the last fsync */
+	uint64_t object_bytes; /* the object file it writes */
 };
 
 /*
@@ -78,8 +78,8 @@ int sp_buildjob_unit_at(const struct sp_buildjob_plan *p, uint32_t u, struct sp_
 struct sp_buildjob_device {
 	double rand_read_s;	/* one random 4 KiB read (the probe's QD1 median) */
 	double seq_bytes_per_s; /* the sequential rate */
-	int page_cluster;	/* vm.page-cluster in force: swap-ins come 2^page_cluster at a time */
-	double cpu_s;		/* the job's time without swap (the ram baseline), 0 if unknown */
+	int page_cluster; /* vm.page-cluster in force: swap-ins come 2^page_cluster at a time */
+	double cpu_s;	  /* the job's time without swap (the ram baseline), 0 if unknown */
 };
 
 struct sp_buildjob_estimate {

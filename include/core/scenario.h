@@ -23,8 +23,8 @@
 
 /* Eviction throughput: pages swapped out, over the span in which swap-out was active. */
 struct sp_swapout {
-	uint64_t pages;	    /* pswpout delta over the job */
-	double seconds;	    /* from the last sample before the first rise to the first after the last */
+	uint64_t pages; /* pswpout delta over the job */
+	double seconds; /* from the last sample before the first rise to the first after the last */
 	double pages_per_s; /* pages / seconds; 0 when nothing was swapped out */
 };
 
@@ -37,17 +37,17 @@ struct sp_vm_sample {
 struct sp_scenario_build {
 	enum sp_status status;
 	char reason[256];
-	double wall_s;			       /* the fastest run, as the blog did (lowest of the runs) */
+	double wall_s; /* the fastest run, as the blog did (lowest of the runs) */
 	double wall_s_runs[SP_BUILD_MAX_RUNS]; /* every run, in order */
 	size_t n_runs;
 	/* the counters below belong to the run wall_s names, so they describe the same run */
-	double cpu_s;	       /* the worker's user + sys (rusage of reaped children) */
+	double cpu_s; /* the worker's user + sys (rusage of reaped children) */
 	uint64_t pswpin, pswpout;
 	uint64_t major_faults; /* the worker's, from rusage */
 	uint64_t swap_ra, swap_ra_hit;
-	int has_swap_ra;       /* 0: the kernel has no swap_ra counters: report them absent */
+	int has_swap_ra; /* 0: the kernel has no swap_ra counters: report them absent */
 	uint64_t file_read_bytes, file_written_bytes; /* /proc/<pid>/io read_bytes, write_bytes */
-	int has_file_io;			       /* 0: /proc/<pid>/io could not be read */
+	int has_file_io;			      /* 0: /proc/<pid>/io could not be read */
 	int oom_killed;
 	int page_cluster; /* /proc/sys/vm/page-cluster in force; -1 when unreadable */
 	struct sp_swapout swapout;

@@ -103,8 +103,8 @@ int sp_buildjob_unit_at(const struct sp_buildjob_plan *p, uint32_t u, struct sp_
 	memset(out, 0, sizeof(*out));
 	out->index = u;
 	out->src_first = p->n_headers + (uint32_t)((uint64_t)u * own / p->n_units);
-	out->src_count = p->n_headers + (uint32_t)((uint64_t)(u + 1) * own / p->n_units) -
-			 out->src_first;
+	out->src_count =
+	    p->n_headers + (uint32_t)((uint64_t)(u + 1) * own / p->n_units) - out->src_first;
 
 	/* distinct headers, drawn per unit: every unit includes a few, some shared with others */
 	nh = p->n_headers < SP_BUILDJOB_HEADERS_PER_UNIT ? p->n_headers

@@ -157,8 +157,8 @@ void sp_job_watch_finish(struct sp_job_watch *jw, struct sp_scenario_build *out)
 
 	getrusage(RUSAGE_CHILDREN, &ru);
 	out->wall_s = sp_elapsed_s(jw->t0, jw->t_end);
-	out->cpu_s = tv_s(ru.ru_utime) - tv_s(jw->ru0.ru_utime) + tv_s(ru.ru_stime) -
-		     tv_s(jw->ru0.ru_stime);
+	out->cpu_s =
+	    tv_s(ru.ru_utime) - tv_s(jw->ru0.ru_utime) + tv_s(ru.ru_stime) - tv_s(jw->ru0.ru_stime);
 	out->major_faults = (uint64_t)(ru.ru_majflt - jw->ru0.ru_majflt);
 	if (read_vm(&in, &o, &ra, &hit, &has_ra) == 0) {
 		out->pswpin = in - jw->pswpin0;
@@ -549,7 +549,8 @@ static void run_once(const struct sp_buildjob_plan *p, const char *dir,
 			break;
 		}
 		if (out->timed_out && sp_elapsed_s(jw->t0, sp_now()) > o->timeout_s + KILL_WAIT_S) {
-			ret = -ETIMEDOUT; /* stuck in the kernel: the cgroup's removal tries again */
+			ret =
+			    -ETIMEDOUT; /* stuck in the kernel: the cgroup's removal tries again */
 			break;
 		}
 		if (!out->timed_out && sp_elapsed_s(jw->t0, sp_now()) > o->timeout_s) {
@@ -595,8 +596,9 @@ static void run_once(const struct sp_buildjob_plan *p, const char *dir,
 			 sh->units_done, p->n_units);
 	else
 		out->status = SP_STATUS_OK;
-	sp_debug("buildjob", "run: %.3f s, cpu %.3f s, pswpin %" PRIu64 " pswpout %" PRIu64
-		 ", majflt %" PRIu64 ", status %d",
+	sp_debug("buildjob",
+		 "run: %.3f s, cpu %.3f s, pswpin %" PRIu64 " pswpout %" PRIu64 ", majflt %" PRIu64
+		 ", status %d",
 		 out->wall_s, out->cpu_s, out->pswpin, out->pswpout, out->major_faults,
 		 out->status);
 out:
@@ -651,9 +653,10 @@ int sp_buildjob_run(const struct sp_buildjob_plan *p, const char *dir,
 			out->wall_s_runs[i] = run.wall_s;
 			out->n_runs = i + 1;
 			out->status = SP_STATUS_INVALID;
-			snprintf(out->reason, sizeof(out->reason),
-				 "run %zu wrote other objects than run 1: the data came back changed",
-				 i + 1);
+			snprintf(
+			    out->reason, sizeof(out->reason),
+			    "run %zu wrote other objects than run 1: the data came back changed",
+			    i + 1);
 			return 0;
 		}
 		if (i == 0 || run.wall_s < out->wall_s) {

@@ -65,7 +65,7 @@ size_t sp_userjob_tail_lines(const char *buf, size_t len, size_t max_lines, char
 
 struct ring {
 	char buf[RING_BYTES];
-	size_t len; /* bytes held, at most RING_BYTES */
+	size_t len;  /* bytes held, at most RING_BYTES */
 	size_t head; /* where the next byte goes */
 };
 
@@ -126,8 +126,7 @@ static int child_main(void *arg, int go_fd, int result_fd)
 	setsid();
 	sp_write_text("/proc/self/oom_score_adj", "1000");
 	null_fd = open("/dev/null", O_RDONLY);
-	if (null_fd < 0 || dup2(null_fd, 0) < 0 || dup2(a->out_fd, 1) < 0 ||
-	    dup2(a->out_fd, 2) < 0)
+	if (null_fd < 0 || dup2(null_fd, 0) < 0 || dup2(a->out_fd, 1) < 0 || dup2(a->out_fd, 2) < 0)
 		return 126;
 	if (sp_worker_await_go(go_fd))
 		return 126;

@@ -38,7 +38,8 @@ static void print_common(const struct sp_scenario_build *b)
 	printf("cpu_s=%.3f\npswpin=%" PRIu64 "\npswpout=%" PRIu64 "\nmajor_faults=%" PRIu64 "\n",
 	       b->cpu_s, b->pswpin, b->pswpout, b->major_faults);
 	if (b->has_swap_ra)
-		printf("swap_ra=%" PRIu64 "\nswap_ra_hit=%" PRIu64 "\n", b->swap_ra, b->swap_ra_hit);
+		printf("swap_ra=%" PRIu64 "\nswap_ra_hit=%" PRIu64 "\n", b->swap_ra,
+		       b->swap_ra_hit);
 	else
 		printf("swap_ra=na\nswap_ra_hit=na\n");
 	if (b->has_file_io)
@@ -71,11 +72,16 @@ static int run_job(const char *cmd, const char *dir, uint64_t limit, int swap, d
 int main(int argc, char **argv)
 {
 	static const struct option opts[] = {
-	    {"dir", required_argument, NULL, 'd'},    {"budget-mib", required_argument, NULL, 'b'},
-	    {"seed", required_argument, NULL, 's'},   {"scale", required_argument, NULL, 'x'},
-	    {"runs", required_argument, NULL, 'r'},   {"swap", required_argument, NULL, 'w'},
-	    {"ram", no_argument, NULL, 'R'},	      {"no-setup", no_argument, NULL, 'n'},
-	    {"timeout", required_argument, NULL, 't'}, {"job", required_argument, NULL, 'j'},
+	    {"dir", required_argument, NULL, 'd'},
+	    {"budget-mib", required_argument, NULL, 'b'},
+	    {"seed", required_argument, NULL, 's'},
+	    {"scale", required_argument, NULL, 'x'},
+	    {"runs", required_argument, NULL, 'r'},
+	    {"swap", required_argument, NULL, 'w'},
+	    {"ram", no_argument, NULL, 'R'},
+	    {"no-setup", no_argument, NULL, 'n'},
+	    {"timeout", required_argument, NULL, 't'},
+	    {"job", required_argument, NULL, 'j'},
 	    {NULL, 0, NULL, 0},
 	};
 	const char *dir = NULL, *job = NULL;
@@ -89,17 +95,38 @@ int main(int argc, char **argv)
 
 	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
 		switch (c) {
-		case 'd': dir = optarg; break;
-		case 'b': budget = strtoull(optarg, NULL, 10) << 20; break;
-		case 's': seed = strtoull(optarg, NULL, 10); break;
-		case 'x': scale = strtod(optarg, NULL); break;
-		case 'r': runs = strtoul(optarg, NULL, 10); break;
-		case 'w': swap = atoi(optarg); break;
-		case 'R': ram = 1; break;
-		case 'n': setup = 0; break;
-		case 't': timeout_s = strtod(optarg, NULL); break;
-		case 'j': job = optarg; break;
-		default: return usage();
+		case 'd':
+			dir = optarg;
+			break;
+		case 'b':
+			budget = strtoull(optarg, NULL, 10) << 20;
+			break;
+		case 's':
+			seed = strtoull(optarg, NULL, 10);
+			break;
+		case 'x':
+			scale = strtod(optarg, NULL);
+			break;
+		case 'r':
+			runs = strtoul(optarg, NULL, 10);
+			break;
+		case 'w':
+			swap = atoi(optarg);
+			break;
+		case 'R':
+			ram = 1;
+			break;
+		case 'n':
+			setup = 0;
+			break;
+		case 't':
+			timeout_s = strtod(optarg, NULL);
+			break;
+		case 'j':
+			job = optarg;
+			break;
+		default:
+			return usage();
 		}
 	}
 	if (!dir || optind != argc)
@@ -112,8 +139,7 @@ int main(int argc, char **argv)
 	if (job)
 		return run_job(job, dir, ram ? 0 : budget, swap, timeout_s);
 	printf("n_sources=%u\nsource_bytes=%" PRIu64 "\nheap_bytes=%" PRIu64 "\nn_units=%u\n",
-	       p.n_sources, p.source_bytes_total, p.heap_pages * SP_BUILDJOB_PAGE_BYTES,
-	       p.n_units);
+	       p.n_sources, p.source_bytes_total, p.heap_pages * SP_BUILDJOB_PAGE_BYTES, p.n_units);
 	if (setup) {
 		rc = sp_buildjob_setup(&p, dir);
 		if (rc) {

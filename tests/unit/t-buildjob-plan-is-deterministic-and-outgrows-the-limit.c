@@ -54,8 +54,8 @@ static void check_shape(uint64_t budget, double scale)
 		next_heap = un.heap_hi;
 		/* the window is the most recent heap, at most window_pages long */
 		CHECK(un.window_lo <= un.heap_lo || un.heap_hi - un.heap_lo > p.window_pages);
-		CHECK(un.heap_hi - un.window_lo == (un.heap_hi < p.window_pages ? un.heap_hi
-										 : p.window_pages));
+		CHECK(un.heap_hi - un.window_lo ==
+		      (un.heap_hi < p.window_pages ? un.heap_hi : p.window_pages));
 		CHECK(un.full_pass == ((u + 1) % p.full_pass_every == 0 || u + 1 == p.n_units));
 		CHECK(un.fsync_after == ((u + 1) % p.fsync_every == 0 || u + 1 == p.n_units));
 		CHECK_EQ_U64(un.src_first, next_src);
