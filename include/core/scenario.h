@@ -46,8 +46,14 @@ struct sp_scenario_build {
 	uint64_t major_faults; /* the worker's, from rusage */
 	uint64_t swap_ra, swap_ra_hit;
 	int has_swap_ra; /* 0: the kernel has no swap_ra counters: report them absent */
-	uint64_t file_read_bytes, file_written_bytes; /* /proc/<pid>/io read_bytes, write_bytes */
-	int has_file_io;			      /* 0: /proc/<pid>/io could not be read */
+	/*
+	 * /proc/<pid>/io write_bytes, and read_bytes less pswpin pages: the kernel accounts every
+	 * read bio to the task that submits it (submit_bio), swap-ins included, so the raw
+	 * read_bytes (io_read_bytes) of a swapping job is mostly swap.
+	 */
+	uint64_t file_read_bytes, file_written_bytes;
+	uint64_t io_read_bytes;
+	int has_file_io; /* 0: /proc/<pid>/io could not be read */
 	int oom_killed;
 	int page_cluster; /* /proc/sys/vm/page-cluster in force; -1 when unreadable */
 	struct sp_swapout swapout;

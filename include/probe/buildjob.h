@@ -88,7 +88,9 @@ int sp_job_read_io(pid_t pid, uint64_t *read_bytes, uint64_t *write_bytes);
 
 /*
  * After the worker was reaped: wall_s, cpu_s and major_faults (RUSAGE_CHILDREN deltas: the
- * caller must reap no other child meanwhile), the vmstat deltas, page_cluster and swapout.
+ * caller must reap no other child meanwhile), the vmstat deltas, page_cluster and swapout; and
+ * with has_file_io set, file_read_bytes (holding /proc/<pid>/io read_bytes on entry) becomes
+ * read_bytes less the pswpin pages, the raw value kept in io_read_bytes.
  */
 void sp_job_watch_finish(struct sp_job_watch *jw, struct sp_scenario_build *out);
 

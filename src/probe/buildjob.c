@@ -169,6 +169,14 @@ void sp_job_watch_finish(struct sp_job_watch *jw, struct sp_scenario_build *out)
 			out->swap_ra_hit = hit - jw->swap_ra_hit0;
 		}
 	}
+	if (out->has_file_io) {
+		/* swap-in bios count as the task's reads (submit_bio): take the job's out */
+		uint64_t swap_bytes = out->pswpin * (uint64_t)sysconf(_SC_PAGESIZE);
+
+		out->io_read_bytes = out->file_read_bytes;
+		out->file_read_bytes =
+		    out->io_read_bytes > swap_bytes ? out->io_read_bytes - swap_bytes : 0;
+	}
 	out->page_cluster = sp_read_u64(NULL, "/proc/sys/vm/page-cluster", &pc) == 0 ? (int)pc : -1;
 	if (sp_swapout_from_samples(jw->samples, jw->n_samples, &out->swapout))
 		memset(&out->swapout, 0, sizeof(out->swapout));

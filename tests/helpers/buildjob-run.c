@@ -43,10 +43,11 @@ static void print_common(const struct sp_scenario_build *b)
 	else
 		printf("swap_ra=na\nswap_ra_hit=na\n");
 	if (b->has_file_io)
-		printf("file_read_bytes=%" PRIu64 "\nfile_written_bytes=%" PRIu64 "\n",
-		       b->file_read_bytes, b->file_written_bytes);
+		printf("file_read_bytes=%" PRIu64 "\nfile_written_bytes=%" PRIu64
+		       "\nio_read_bytes=%" PRIu64 "\n",
+		       b->file_read_bytes, b->file_written_bytes, b->io_read_bytes);
 	else
-		printf("file_read_bytes=na\nfile_written_bytes=na\n");
+		printf("file_read_bytes=na\nfile_written_bytes=na\nio_read_bytes=na\n");
 	printf("oom_killed=%d\ntimed_out=%d\nexit_code=%d\npage_cluster=%d\n", b->oom_killed,
 	       b->timed_out, b->exit_code, b->page_cluster);
 	printf("swapout_pages=%" PRIu64 "\nswapout_seconds=%.3f\nswapout_pages_per_s=%.0f\n",

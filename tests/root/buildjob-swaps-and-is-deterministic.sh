@@ -42,9 +42,14 @@ cat "$tmp/out"
 [ "$(kv pswpout "$tmp/out")" -gt 0 ] || fail "pswpout is 0: the job did not swap out"
 [ "$(kv major_faults "$tmp/out")" -gt 0 ] || fail "no major faults"
 [ "$(kv swapout_pages "$tmp/out")" -gt 0 ] || fail "the swap-out rate saw no pages"
-# the sources were dropped from the cache: at least their size came from the disk
-[ "$(kv file_read_bytes "$tmp/out")" -ge "$(kv source_bytes "$tmp/out")" ] ||
-	fail "read less than the sources from the disk"
+# the sources were dropped from the cache, so they came from the disk: the raw read_bytes
+# (sources and swap-ins: the kernel counts both) holds at least the sources;
+# file_read_bytes (read_bytes less pswpin) is only as exact as pswpin is the job's alone, so
+# on a shared machine half the sources is what it must reach
+io=$(kv io_read_bytes "$tmp/out")
+src=$(kv source_bytes "$tmp/out")
+[ "$io" -ge "$src" ] || fail "read_bytes $io is less than the sources ($src)"
+[ "$(kv file_read_bytes "$tmp/out")" -ge $((src / 2)) ] || fail "file_read_bytes below half the sources"
 [ "$(kv file_written_bytes "$tmp/out")" -gt 0 ] || fail "no objects written"
 awk -v w="$(kv wall_s "$tmp/out")" -v c="$(kv cpu_s "$tmp/out")" 'BEGIN { exit !(w > 0 && c > 0) }' ||
 	fail "wall_s or cpu_s not positive"
