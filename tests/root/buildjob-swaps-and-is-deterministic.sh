@@ -1,7 +1,7 @@
 #!/bin/bash
 # buildjob-swaps-and-is-deterministic - the build job on a scratch disk laid out like the blog's:
 # a loop device with a swap partition at its start and an ext4 data partition after it (the
-# job's sources and objects), swap on at top priority. A 32 MiB budget with a heap of 48 MiB
+# job's sources and objects), swap on at top priority. A 32 MiB budget with a heap of 38.4 MiB (1.2x)
 # must swap: the job finishes (status ok, every unit), pswpin, pswpout and major faults are
 # all > 0, it read its sources from the disk and wrote its objects, and two runs (in one call)
 # plus a third (a second call on the same tree) wrote the same objects. Everything undone at
