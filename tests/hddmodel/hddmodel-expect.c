@@ -8,9 +8,10 @@
  *                        (--range A B [--block BYTES] [--simulate N] | --seq-at OFFSET)
  * --range: the expected mean latency of random reads of --block bytes (default 4096) confined
  * to the byte range [A, B), printed as "random_mean_us=X"; --simulate N also runs the model
- * itself on N such reads (seeded by --seed) and prints "simulated_mean_us=Y". --seq-at: the
+ * itself on N such reads (seeded by --seed) and prints "simulated_mean_us=Y" and
+ * "simulated_p50_us=Z" (their median). --seq-at: the
  * expected sequential read rate there, "seq_mb_s=X" (MB = 10^6 bytes). Sizes take K/M/G/T.
- * Exit 0, or 2 on bad arguments.
+ * Exit 0, 1 when out of memory, or 2 on bad arguments.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -41,14 +42,28 @@ static uint64_t size_arg(const char *opt, const char *v)
 	return x;
 }
 
-/* the mean of n random block reads in [a, b), run through the model itself */
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/*
+ * n random block reads in [a, b) run through the model itself: their mean, and their median
+ * in *p50 (what a probe that reports medians should see). Returns a negative mean when out of
+ * memory.
+ */
 static double simulate(const struct hdd_params *p, uint64_t a, uint64_t b, uint64_t block,
-		       uint64_t n)
+		       uint64_t n, double *p50)
 {
 	struct hdd_model m;
 	struct hdd_cost c;
 	uint64_t positions = (b - a) / block, x = p->seed ^ 0x5eed5eedull;
-	double sum = 0;
+	double sum = 0, *lat = malloc(n * sizeof(*lat));
+
+	if (!lat)
+		return -1;
 
 	hdd_model_init(&m, p);
 	/* one warm-up read so the first seek does not start from the parked position */
@@ -60,8 +75,11 @@ static double simulate(const struct hdd_params *p, uint64_t a, uint64_t b, uint6
 		r = (x >> 16) % positions;
 		hdd_model_request(&m, HDD_READ, a + r * block, block, &c);
 		if (i)
-			sum += c.total_us;
+			sum += lat[i - 1] = c.total_us;
 	}
+	qsort(lat, n, sizeof(*lat), cmp_double);
+	*p50 = n % 2 ? lat[n / 2] : (lat[n / 2 - 1] + lat[n / 2]) / 2;
+	free(lat);
 	return sum / n;
 }
 
@@ -116,10 +134,20 @@ int main(int argc, char **argv)
 		printf("seq_mb_s=%.3f\n", hdd_expect_seq_bytes_s(&p, seq_at) / 1e6);
 		return 0;
 	}
+	if (sim > 100000000)
+		usage("%s", "--simulate: at most 100000000 reads");
 	if (block == 0 || b <= a || b > p.size_bytes || b - a < block)
 		usage("%s", "--range A B must hold at least one block and end inside the disk");
 	printf("random_mean_us=%.1f\n", hdd_expect_random_us(&p, a, b, block));
-	if (sim)
-		printf("simulated_mean_us=%.1f\n", simulate(&p, a, b, block, sim));
+	if (sim) {
+		double p50, mean = simulate(&p, a, b, block, sim, &p50);
+
+		if (mean < 0) {
+			fprintf(stderr, "hddmodel-expect: out of memory for %llu reads\n",
+				(unsigned long long)sim);
+			return 1;
+		}
+		printf("simulated_mean_us=%.1f\nsimulated_p50_us=%.1f\n", mean, p50);
+	}
 	return 0;
 }
