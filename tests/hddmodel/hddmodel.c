@@ -14,14 +14,14 @@ void hdd_params_default(struct hdd_params *p)
 {
 	/* a 7200 rpm desktop disk: 1 ms track-to-track, 18 ms full stroke, 200 -> 100 MB/s */
 	*p = (struct hdd_params){
-		.size_bytes = 8ull << 30,
-		.rpm = 7200,
-		.t2t_ms = 1.0,
-		.full_ms = 18.0,
-		.outer_mb_s = 200,
-		.inner_mb_s = 100,
-		.buffer_bytes = 256 << 10,
-		.seed = 1,
+	    .size_bytes = 8ull << 30,
+	    .rpm = 7200,
+	    .t2t_ms = 1.0,
+	    .full_ms = 18.0,
+	    .outer_mb_s = 200,
+	    .inner_mb_s = 100,
+	    .buffer_bytes = 256 << 10,
+	    .seed = 1,
 	};
 }
 
@@ -63,11 +63,28 @@ int hdd_parse_size(const char *s, uint64_t *bytes)
 	switch (*end) {
 	case '\0':
 		break;
-	case 'K': case 'k': shift = 10; end++; break;
-	case 'M': case 'm': shift = 20; end++; break;
-	case 'G': case 'g': shift = 30; end++; break;
-	case 'T': case 't': shift = 40; end++; break;
-	default: return -EINVAL;
+	case 'K':
+	case 'k':
+		shift = 10;
+		end++;
+		break;
+	case 'M':
+	case 'm':
+		shift = 20;
+		end++;
+		break;
+	case 'G':
+	case 'g':
+		shift = 30;
+		end++;
+		break;
+	case 'T':
+	case 't':
+		shift = 40;
+		end++;
+		break;
+	default:
+		return -EINVAL;
 	}
 	if (*end || (shift && v > (~0ull >> shift)))
 		return -EINVAL;
@@ -233,7 +250,8 @@ double hdd_expect_random_us(const struct hdd_params *p, uint64_t a, uint64_t b,
 	 * sqrt(L / size). (The head sits at the end of the previous block, one block past its
 	 * start: a shift the uniform approximation ignores.)
 	 */
-	seek = 1000.0 * (p->t2t_ms + (p->full_ms - p->t2t_ms) * (8.0 / 15.0) * sqrt(L / p->size_bytes));
+	seek = 1000.0 *
+	       (p->t2t_ms + (p->full_ms - p->t2t_ms) * (8.0 / 15.0) * sqrt(L / p->size_bytes));
 	miss = seek + hdd_rotation_period_us(p) / 2 + block_bytes * us_per_byte;
 	/*
 	 * Continuations: after a read of block i the next one j is served from the buffer when

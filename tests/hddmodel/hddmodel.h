@@ -27,13 +27,13 @@
 
 struct hdd_params {
 	uint64_t size_bytes;   /* --size */
-	double rpm;            /* --rpm */
-	double t2t_ms;         /* --t2t-ms: track-to-track seek */
-	double full_ms;        /* --full-ms: full-stroke seek */
+	double rpm;	       /* --rpm */
+	double t2t_ms;	       /* --t2t-ms: track-to-track seek */
+	double full_ms;	       /* --full-ms: full-stroke seek */
 	double outer_mb_s;     /* --outer-mbs: media rate at LBA 0 */
 	double inner_mb_s;     /* --inner-mbs: media rate at the last LBA */
 	uint64_t buffer_bytes; /* --buffer: track buffer (read-ahead window) */
-	uint64_t seed;         /* --seed: the rotational-position RNG */
+	uint64_t seed;	       /* --seed: the rotational-position RNG */
 };
 
 enum hdd_op { HDD_READ, HDD_WRITE, HDD_FLUSH, HDD_TRIM };
@@ -49,9 +49,9 @@ struct hdd_cost {
 
 struct hdd_model {
 	struct hdd_params p;
-	uint64_t rng;      /* splitmix64 state */
-	uint64_t head;     /* byte offset under the head: the end of the last data request */
-	int streaming;     /* the last request was a data request: the buffer window is live */
+	uint64_t rng;  /* splitmix64 state */
+	uint64_t head; /* byte offset under the head: the end of the last data request */
+	int streaming; /* the last request was a data request: the buffer window is live */
 };
 
 /* The defaults: a 7200 rpm 3.5" desktop disk of about 2015 (8 GiB of it). */

@@ -12,7 +12,8 @@
  * serves connections one after another until SIGTERM/SIGINT, then prints a summary (requests,
  * bytes and mean modeled latency by op) and exits 0. Exit 1 on a runtime error, 2 on bad
  * arguments. --log FILE gets one line per request: op offset length modeled_us seek_us rot_us
- * xfer_us cont.
+ * xfer_us cont arrival_us (cont 1: a track-buffer continuation; arrival_us: when the request
+ * header arrived, µs since the ready line, so a test can see the client's idle gaps).
  *
  * The delay is enforced with clock_nanosleep on an absolute CLOCK_MONOTONIC deadline taken
  * when the request header arrived: the file I/O, logging and syscalls happen inside the modeled
@@ -76,15 +77,16 @@
 /* one control struct: each field names the option that sets it */
 struct server {
 	struct hdd_params params; /* the model options */
-	const char *file;         /* --file */
-	const char *unix_path;    /* --unix */
-	const char *log_path;     /* --log */
+	const char *file;	  /* --file */
+	const char *unix_path;	  /* --unix */
+	const char *log_path;	  /* --log */
 	const char *export_name;  /* --export: the name offered by NBD_OPT_LIST */
-	int port;                 /* --port */
-	int fd;                   /* the backing file */
+	int port;		  /* --port */
+	int fd;			  /* the backing file */
 	int listen_fd;
 	FILE *log;
 	struct hdd_model model;
+	struct timespec start; /* when it became ready: the log's arrival times count from it */
 	unsigned char *buf;
 	/* the summary, per op (READ, WRITE, FLUSH, TRIM) */
 	uint64_t n[4], bytes[4];
@@ -108,11 +110,12 @@ static void usage(const char *fmt, const char *arg)
 		fprintf(stderr, fmt, arg);
 		fprintf(stderr, "\n");
 	}
-	fprintf(fmt ? stderr : stdout, "usage: nbd-hdd --file PATH --size SIZE [--port N | --unix PATH] "
-			"[--log FILE] [--export NAME]\n"
-			"               [--rpm R] [--t2t-ms MS] [--full-ms MS] [--outer-mbs MB/S] "
-			"[--inner-mbs MB/S]\n"
-			"               [--buffer SIZE] [--seed N]\n");
+	fprintf(fmt ? stderr : stdout,
+		"usage: nbd-hdd --file PATH --size SIZE [--port N | --unix PATH] "
+		"[--log FILE] [--export NAME]\n"
+		"               [--rpm R] [--t2t-ms MS] [--full-ms MS] [--outer-mbs MB/S] "
+		"[--inner-mbs MB/S]\n"
+		"               [--buffer SIZE] [--seed N]\n");
 	exit(fmt ? 2 : 0);
 }
 
@@ -199,7 +202,8 @@ static int reply_info(struct server *s, int fd, uint32_t opt)
 	memcpy(bs + 6, &t32, 4);
 	t32 = htobe32(MAX_REQUEST_BYTES);
 	memcpy(bs + 10, &t32, 4);
-	if (opt_reply(fd, opt, REP_INFO, e, sizeof(e)) || opt_reply(fd, opt, REP_INFO, bs, sizeof(bs)))
+	if (opt_reply(fd, opt, REP_INFO, e, sizeof(e)) ||
+	    opt_reply(fd, opt, REP_INFO, bs, sizeof(bs)))
 		return -1;
 	return opt_reply(fd, opt, REP_ACK, NULL, 0);
 }
@@ -359,20 +363,31 @@ static int transmission(struct server *s, int fd)
 		if (type == CMD_DISC)
 			return 0;
 		if ((type == CMD_READ || type == CMD_WRITE) && len > MAX_REQUEST_BYTES) {
-			/* beyond the advertised maximum: a write's payload cannot be skipped safely */
-			fprintf(stderr, "nbd-hdd: request of %u bytes exceeds %u\n", len, MAX_REQUEST_BYTES);
+			/* beyond the advertised maximum: a write's payload cannot be skipped */
+			fprintf(stderr, "nbd-hdd: request of %u bytes exceeds %u\n", len,
+				MAX_REQUEST_BYTES);
 			return -1;
 		}
 		if (type == CMD_WRITE && read_full(fd, s->buf, len))
 			return -1;
 		switch (type) {
-		case CMD_READ: op = HDD_READ; break;
-		case CMD_WRITE: op = HDD_WRITE; break;
-		case CMD_FLUSH: op = HDD_FLUSH; break;
-		case CMD_TRIM: op = HDD_TRIM; break;
-		default: err = NBD_EINVAL;
+		case CMD_READ:
+			op = HDD_READ;
+			break;
+		case CMD_WRITE:
+			op = HDD_WRITE;
+			break;
+		case CMD_FLUSH:
+			op = HDD_FLUSH;
+			break;
+		case CMD_TRIM:
+			op = HDD_TRIM;
+			break;
+		default:
+			err = NBD_EINVAL;
 		}
-		if (op >= 0 && hdd_model_request(&s->model, op, off, op == HDD_FLUSH ? 0 : len, &cost))
+		if (op >= 0 &&
+		    hdd_model_request(&s->model, op, off, op == HDD_FLUSH ? 0 : len, &cost))
 			err = type == CMD_WRITE ? NBD_ENOSPC : NBD_EINVAL;
 		if (!err && op == HDD_READ && pread(s->fd, s->buf, len, off) != (ssize_t)len)
 			err = NBD_EIO;
@@ -387,9 +402,11 @@ static int transmission(struct server *s, int fd)
 		s->bytes[op] += op == HDD_FLUSH ? 0 : len;
 		s->sum_us[op] += cost.total_us;
 		if (s->log)
-			fprintf(s->log, "%s %" PRIu64 " %u %.1f %.1f %.1f %.1f %d\n", op_name[op], off,
-				len, cost.total_us, cost.seek_us, cost.rot_us, cost.xfer_us,
-				cost.continuation);
+			fprintf(s->log, "%s %" PRIu64 " %u %.1f %.1f %.1f %.1f %d %.1f\n",
+				op_name[op], off, len, cost.total_us, cost.seek_us, cost.rot_us,
+				cost.xfer_us, cost.continuation,
+				(t0.tv_sec - s->start.tv_sec) * 1e6 +
+					(t0.tv_nsec - s->start.tv_nsec) / 1e3);
 		deadline = ts_add_us(t0, cost.total_us);
 		/* a signal cuts the wait short only when it asks us to stop */
 		while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &deadline, NULL) == EINTR &&
@@ -415,7 +432,8 @@ static int listen_on(struct server *s)
 		strcpy(a.sun_path, s->unix_path);
 		fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
 		if (fd < 0 || bind(fd, (struct sockaddr *)&a, sizeof(a)) || listen(fd, 4)) {
-			fprintf(stderr, "nbd-hdd: cannot listen on '%s': %s\n", s->unix_path, strerror(errno));
+			fprintf(stderr, "nbd-hdd: cannot listen on '%s': %s\n", s->unix_path,
+				strerror(errno));
 			return -1;
 		}
 	} else {
@@ -446,7 +464,8 @@ static void summary(const struct server *s)
 		n += s->n[i], bytes += s->bytes[i];
 	printf("nbd-hdd: served %" PRIu64 " requests, %" PRIu64 " bytes\n", n, bytes);
 	for (int i = 0; i < 4; i++)
-		printf("nbd-hdd: %-5s requests=%" PRIu64 " bytes=%" PRIu64 " mean_modeled_us=%.1f\n",
+		printf("nbd-hdd: %-5s requests=%" PRIu64 " bytes=%" PRIu64
+		       " mean_modeled_us=%.1f\n",
 		       op_name[i], s->n[i], s->bytes[i], s->n[i] ? s->sum_us[i] / s->n[i] : 0.0);
 	fflush(stdout);
 }
@@ -454,14 +473,21 @@ static void summary(const struct server *s)
 static void parse_args(struct server *s, int argc, char **argv)
 {
 	static const struct option opts[] = {
-		{"file", required_argument, 0, 'f'},   {"unix", required_argument, 0, 'u'},
-		{"port", required_argument, 0, 'p'},   {"log", required_argument, 0, 'l'},
-		{"export", required_argument, 0, 'e'}, {"size", required_argument, 0, 'M'},
-		{"rpm", required_argument, 0, 'M'},    {"t2t-ms", required_argument, 0, 'M'},
-		{"full-ms", required_argument, 0, 'M'}, {"outer-mbs", required_argument, 0, 'M'},
-		{"inner-mbs", required_argument, 0, 'M'}, {"buffer", required_argument, 0, 'M'},
-		{"seed", required_argument, 0, 'M'},   {"help", no_argument, 0, 'h'},
-		{0, 0, 0, 0},
+	    {"file", required_argument, 0, 'f'},
+	    {"unix", required_argument, 0, 'u'},
+	    {"port", required_argument, 0, 'p'},
+	    {"log", required_argument, 0, 'l'},
+	    {"export", required_argument, 0, 'e'},
+	    {"size", required_argument, 0, 'M'},
+	    {"rpm", required_argument, 0, 'M'},
+	    {"t2t-ms", required_argument, 0, 'M'},
+	    {"full-ms", required_argument, 0, 'M'},
+	    {"outer-mbs", required_argument, 0, 'M'},
+	    {"inner-mbs", required_argument, 0, 'M'},
+	    {"buffer", required_argument, 0, 'M'},
+	    {"seed", required_argument, 0, 'M'},
+	    {"help", no_argument, 0, 'h'},
+	    {0, 0, 0, 0},
 	};
 	int c, idx, have_size = 0, have_port = 0;
 	const char *why;
@@ -471,10 +497,18 @@ static void parse_args(struct server *s, int argc, char **argv)
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, "", opts, &idx)) != -1) {
 		switch (c) {
-		case 'f': s->file = optarg; break;
-		case 'u': s->unix_path = optarg; break;
-		case 'l': s->log_path = optarg; break;
-		case 'e': s->export_name = optarg; break;
+		case 'f':
+			s->file = optarg;
+			break;
+		case 'u':
+			s->unix_path = optarg;
+			break;
+		case 'l':
+			s->log_path = optarg;
+			break;
+		case 'e':
+			s->export_name = optarg;
+			break;
 		case 'p':
 			errno = 0;
 			v = strtol(optarg, &end, 10);
@@ -488,8 +522,11 @@ static void parse_args(struct server *s, int argc, char **argv)
 				usage("bad value for --%s", opts[idx].name);
 			have_size |= !strcmp(opts[idx].name, "size");
 			break;
-		case 'h': usage(NULL, NULL); break;
-		default: usage("unknown option or missing value: '%s'", argv[optind - 1]);
+		case 'h':
+			usage(NULL, NULL);
+			break;
+		default:
+			usage("unknown option or missing value: '%s'", argv[optind - 1]);
 		}
 	}
 	if (optind < argc)
@@ -521,8 +558,8 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	/* grow (sparsely) to the disk's size; a larger file is used only up to it */
-	if (fstat(s.fd, &st) || ((uint64_t)st.st_size < s.params.size_bytes &&
-				 ftruncate(s.fd, s.params.size_bytes))) {
+	if (fstat(s.fd, &st) ||
+	    ((uint64_t)st.st_size < s.params.size_bytes && ftruncate(s.fd, s.params.size_bytes))) {
 		fprintf(stderr, "nbd-hdd: cannot size '%s': %s\n", s.file, strerror(errno));
 		return 1;
 	}
@@ -552,6 +589,7 @@ int main(int argc, char **argv)
 	       s.params.size_bytes, s.params.rpm, s.params.t2t_ms, s.params.full_ms,
 	       s.params.outer_mb_s, s.params.inner_mb_s, s.params.buffer_bytes, s.params.seed);
 	fflush(stdout);
+	clock_gettime(CLOCK_MONOTONIC, &s.start);
 
 	while (!stopping) {
 		int c = accept4(s.listen_fd, NULL, NULL, SOCK_CLOEXEC), r, one = 1;
@@ -567,7 +605,8 @@ int main(int argc, char **argv)
 			setsockopt(c, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
 		r = handshake(&s, c);
 		if (r > 0 && transmission(&s, c))
-			fprintf(stderr, "nbd-hdd: connection dropped after a protocol or I/O error\n");
+			fprintf(stderr,
+				"nbd-hdd: connection dropped after a protocol or I/O error\n");
 		else if (r < 0)
 			fprintf(stderr, "nbd-hdd: handshake failed\n");
 		close(c);

@@ -5,8 +5,8 @@
  * the disk, a middle one, one at the end (other rates), the whole disk, and a small range
  * where the track buffer catches a noticeable share of the reads.
  */
-#include "check.h"
 #include "../hddmodel/hddmodel.h"
+#include "check.h"
 
 static uint64_t lcg(uint64_t *x)
 {
@@ -37,11 +37,9 @@ int main(void)
 	struct {
 		uint64_t a, b, buffer;
 	} cases[] = {
-		{1 * M, 161 * M, 256 << 10},
-		{3 * G, 4 * G, 256 << 10},
-		{8 * G - 512 * M, 8 * G, 256 << 10},
-		{0, 8 * G, 256 << 10},
-		{64 * M, 72 * M, 512 << 10}, /* 8 MiB range: ~6 % of reads are continuations */
+	    {1 * M, 161 * M, 256 << 10},	 {3 * G, 4 * G, 256 << 10},
+	    {8 * G - 512 * M, 8 * G, 256 << 10}, {0, 8 * G, 256 << 10},
+	    {64 * M, 72 * M, 512 << 10}, /* 8 MiB range: ~6 % of reads are continuations */
 	};
 	double e, mc, no_buffer;
 

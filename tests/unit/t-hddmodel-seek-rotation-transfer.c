@@ -9,8 +9,8 @@
  */
 #include <errno.h>
 
-#include "check.h"
 #include "../hddmodel/hddmodel.h"
+#include "check.h"
 
 int main(void)
 {
