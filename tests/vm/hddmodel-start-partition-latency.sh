@@ -44,8 +44,9 @@ PORT=$(sed -n 's/^nbd-hdd: ready on 127\.0\.0\.1:\([0-9]*\) .*/\1/p' "$VM_DIR/se
 vm_log "$(cat "$VM_DIR/server.out")"
 VM_HDD_DRIVE="if=none,id=hd,format=raw,file=nbd://127.0.0.1:$PORT"
 
-# time_per_placement: the device probe gets a fifth of it and QD1 60 % of that, ~3 s here,
-# some 400 reads at ~6.5 ms
+# time_per_placement: the device probe gets a fifth of it and QD1 60 % of that: 7 s here, some
+# 1000 reads at ~7 ms, so the median's sampling error (~2 %) leaves room for the guest's own
+# per-read overhead under TCG
 vm_config <<EOF
 # written by tests/vm/$VM_NAME.sh
 auto = yes
@@ -54,7 +55,7 @@ confirm = $VM_HDD_SERIAL
 only = start
 budget = 48M
 swap_size = 160M
-time_per_placement = 25
+time_per_placement = 60
 EOF
 vm_grub "panic=-1"
 vm_start "${VM_BOOT_TIMEOUT:-780}"
@@ -95,14 +96,20 @@ out = subprocess.run([expect] + model + ["--range", str(a), str(b), "--block", "
 e = dict(l.split("=", 1) for l in out.split())
 mean, sim_p50 = float(e["random_mean_us"]), float(e["simulated_p50_us"])
 
-# what the server served inside the range: 4 KiB reads, with their modeled times
-inside = []
+# what the server served inside the range: 4 KiB reads, with their modeled times, and the idle
+# gap before each (its arrival minus the previous request's modeled completion): the time the
+# guest and QEMU take per read on top of the disk's, which the guest's median includes
+inside, gaps, prev_done = [], [], None
 with open(log) as f:
     for line in f:
-        op, off, length, us = line.split()[:4]
+        op, off, length, us, _, _, _, _, t = line.split()
         if op == "read" and int(length) == 4096 and a <= int(off) < b:
             inside.append(float(us))
+            if prev_done is not None:
+                gaps.append(float(t) - prev_done)
+        prev_done = float(t) + float(us)
 inside.sort()
+gaps.sort()
 served_p50 = inside[len(inside) // 2] if inside else float("nan")
 print("start partition [%d, %d) (%.0f MiB at %.0f MiB):" % (a, b, (b - a) / 2**20, a / 2**20))
 print("  guest device probe QD1: p50 %.1f us, mean %s us, %d samples (CI %s..%s)" % (
@@ -110,7 +117,9 @@ print("  guest device probe QD1: p50 %.1f us, mean %s us, %d samples (CI %s..%s)
     (qd1.get("ci") or {}).get("p50_hi_us")))
 print("  model expected mean %.1f us (simulated median %.1f us); guest p50 / expected = %.3f" % (
     mean, sim_p50, p50 / mean))
-print("  server: %d 4 KiB reads served in the range, modeled median %.1f us" % (len(inside), served_p50))
+print("  server: %d 4 KiB reads served in the range, modeled median %.1f us; idle gap before"
+      " each (guest + QEMU per read): median %.1f us" % (len(inside), served_p50,
+                                                      gaps[len(gaps) // 2] if gaps else float("nan")))
 print("  seq_mib_s %s (model at the partition: %.1f MiB/s); deep iops %s" % (
     dp.get("seq_mib_s"), float(subprocess.run([expect] + model + ["--seq-at", str(a)], check=True,
     capture_output=True, text=True).stdout.split("=")[1]) * 1e6 / 2**20, dp.get("iops")))
