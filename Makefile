@@ -51,13 +51,23 @@ $(B)/tests/%: tests/helpers/%.c $(B)/libswapplace.a | $(B)/tests
 	@$(if $(Q),echo "  HELPER  $@")
 	$(Q)$(CC) $(CFLAGS) -Itests -o $@ $< $(B)/libswapplace.a $(LDLIBS)
 
+# the modeled spinning disk (tests/hddmodel): a pure timing model, its NBD server and its CLI;
+# the t-hddmodel-* unit tests link the model (the shorter stem makes make prefer this rule)
+HDDMODEL := $(B)/tests/nbd-hdd $(B)/tests/hddmodel-expect
+$(B)/tests/%: tests/hddmodel/%.c tests/hddmodel/hddmodel.c tests/hddmodel/hddmodel.h | $(B)/tests
+	@$(if $(Q),echo "  HDDMOD  $@")
+	$(Q)$(CC) $(CFLAGS) -o $@ $< tests/hddmodel/hddmodel.c -lm
+$(B)/tests/t-hddmodel-%: tests/unit/t-hddmodel-%.c tests/check.h tests/hddmodel/hddmodel.c tests/hddmodel/hddmodel.h | $(B)/tests
+	@$(if $(Q),echo "  TEST    $@")
+	$(Q)$(CC) $(CFLAGS) -Itests -o $@ $< tests/hddmodel/hddmodel.c -lm
+
 $(B)/tests:
 	mkdir -p $@
 
 deps:
 	@./tests/install-deps.sh
 
-tests: $(B)/swapplace $(UNIT_BIN) $(HELPERS) $(B)/core-objs.list
+tests: $(B)/swapplace $(UNIT_BIN) $(HELPERS) $(HDDMODEL) $(B)/core-objs.list
 
 # tests/sh/core-is-pure.sh checks these objects' undefined symbols against what the core may use
 $(B)/core-objs.list: $(CORE_OBJS)

@@ -146,6 +146,7 @@ $VM_RUN_CONF
 EOF
 }
 
+# VM_HDD_DRIVE, when set, replaces the HDD's -drive (keep id=hd): e.g. an NBD export.
 # vm_start SECONDS [SERIAL-ARGS...]: boot the stick in the background. The serial port goes
 # to $VM_DIR/serial.log unless SERIAL-ARGS (e.g. a -chardev and -serial pair) say otherwise.
 # QEMU is killed after SECONDS whatever happens to this shell.
@@ -180,7 +181,7 @@ vm_start() {
 		-device qemu-xhci,id=xhci
 		-drive "if=none,id=stick,format=raw,file=$VM_STICK"
 		-device "usb-storage,bus=xhci.0,drive=stick,serial=$VM_STICK_SERIAL$boot"
-		-drive "if=none,id=hd,format=raw,file=$VM_DIR/hdd.raw"
+		-drive "${VM_HDD_DRIVE:-if=none,id=hd,format=raw,file=$VM_DIR/hdd.raw}"
 		-device "ide-hd,drive=hd,serial=$VM_HDD_SERIAL,rotation_rate=7200"
 		-drive "if=none,id=nv,format=raw,file=$VM_DIR/nvme.raw"
 		-device "nvme,drive=nv,serial=$VM_NVME_SERIAL"
