@@ -138,8 +138,8 @@ int sp_job_read_io(pid_t pid, uint64_t *read_bytes, uint64_t *write_bytes)
 	for (p = buf; *p; p++)
 		if (*p == ':')
 			*p = ' ';
-	if (sp_memcg_parse_keyed(buf, "read_bytes", read_bytes) ||
-	    sp_memcg_parse_keyed(buf, "write_bytes", write_bytes))
+	if (sp_parse_vmstat(buf, "read_bytes", read_bytes) ||
+	    sp_parse_vmstat(buf, "write_bytes", write_bytes))
 		return -EINVAL;
 	return 0;
 }
