@@ -192,23 +192,6 @@ static int path_in(char *out, size_t len, const char *dir, const char *what, uin
 	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
 }
 
-static int write_all(int fd, const void *buf, size_t len)
-{
-	const char *p = buf;
-
-	while (len) {
-		ssize_t n = write(fd, p, len);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0)
-			return -errno;
-		p += n;
-		len -= (size_t)n;
-	}
-	return 0;
-}
-
 static int mkdir_in(const char *dir, const char *sub)
 {
 	char p[4096];
@@ -257,7 +240,7 @@ int sp_buildjob_setup(const struct sp_buildjob_plan *p, const char *dir)
 			return -errno;
 		for (uint64_t k = 0; k < pages && !ret; k++) {
 			sp_page_fill(page, PAGE, k, seed);
-			ret = write_all(fd, page, PAGE);
+			ret = sp_write_all(fd, page, PAGE);
 		}
 		if (!ret && fsync(fd) < 0)
 			ret = -errno;
@@ -461,7 +444,7 @@ static int run_units(const struct sp_buildjob_plan *p, const char *dir, struct s
 			sp_page_fill(obj, PAGE, k, d);
 			memcpy(&sum, obj + 24, sizeof(sum));
 			sh->checksum = sp_mix64(sh->checksum ^ sum);
-			ret = write_all(fd, obj, PAGE);
+			ret = sp_write_all(fd, obj, PAGE);
 		}
 		if (!ret && (un.fsync_after || n_fds == sizeof(fds) / sizeof(fds[0])))
 			ret = flush_objects(fds, &n_fds, dir);

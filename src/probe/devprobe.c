@@ -21,6 +21,8 @@
 #include <unistd.h>
 
 #include "probe/devprobe.h"
+#include "probe/uring.h"
+#include "sys/blkdev.h"
 #include "core/hist.h"
 #include "sys/log.h"
 #include "core/rng.h"
@@ -184,46 +186,6 @@ struct probe {
 	uint32_t in_flight;
 };
 
-static int device_geometry(int fd, uint64_t *size_bytes, uint32_t *lbs)
-{
-	struct stat st;
-	int ssz;
-
-	if (fstat(fd, &st) < 0)
-		return -errno;
-	if (S_ISBLK(st.st_mode)) {
-		if (ioctl(fd, BLKGETSIZE64, size_bytes) < 0)
-			return -errno;
-		if (ioctl(fd, BLKSSZGET, &ssz) < 0)
-			return -errno;
-		*lbs = (uint32_t)ssz;
-		return 0;
-	}
-	if (S_ISREG(st.st_mode)) {
-		/* a plain file (tests, images): O_DIRECT alignment follows the filesystem, and
-		 * block_bytes (4096) satisfies every common one */
-		*size_bytes = (uint64_t)st.st_size;
-		*lbs = 512;
-		return 0;
-	}
-	return -ENOTBLK;
-}
-
-/*
- * Wait for one completion. A signal (no SA_RESTART, by design) interrupts the wait but not
- * the read the kernel is doing into our buffer, so keep waiting; callers check
- * sp_interrupted() between reads.
- */
-static int wait_cqe(struct io_uring *ring, struct io_uring_cqe **cqe)
-{
-	int ret;
-
-	do
-		ret = io_uring_wait_cqe(ring, cqe);
-	while (ret == -EINTR);
-	return ret;
-}
-
 static int check_res(int res, uint32_t want)
 {
 	if (res < 0)
@@ -267,7 +229,7 @@ static int phase_qd1(struct probe *p, const struct sp_devprobe_opts *o, double b
 		ret = io_uring_submit(&p->ring);
 		if (ret < 0)
 			return ret;
-		ret = wait_cqe(&p->ring, &cqe);
+		ret = sp_uring_wait(&p->ring, &cqe);
 		t1 = sp_now();
 		if (ret < 0)
 			return ret;
@@ -330,7 +292,7 @@ static void deep_drain(struct probe *p)
 {
 	struct io_uring_cqe *cqe;
 
-	while (p->in_flight && wait_cqe(&p->ring, &cqe) == 0) {
+	while (p->in_flight && sp_uring_wait(&p->ring, &cqe) == 0) {
 		io_uring_cqe_seen(&p->ring, cqe);
 		p->in_flight--;
 	}
@@ -364,7 +326,7 @@ static int phase_deep(struct probe *p, const struct sp_devprobe_opts *o, double 
 		struct io_uring_cqe *cqe;
 		struct sp_time t;
 
-		ret = wait_cqe(&p->ring, &cqe);
+		ret = sp_uring_wait(&p->ring, &cqe);
 		if (ret < 0) {
 			/* the ring is unusable; in-flight reads still hold our buffers, so the
 			 * caller must not free them: leak rather than corrupt */
@@ -452,7 +414,7 @@ static int phase_seq(struct probe *p, const struct sp_devprobe_opts *o, double b
 		ret = io_uring_submit(&p->ring);
 		if (ret < 0)
 			return ret;
-		ret = wait_cqe(&p->ring, &cqe);
+		ret = sp_uring_wait(&p->ring, &cqe);
 		if (ret < 0)
 			return ret;
 		res = cqe->res;
@@ -471,36 +433,6 @@ static int phase_seq(struct probe *p, const struct sp_devprobe_opts *o, double b
 	sp_debug("devprobe", "seq: %llu bytes, %.1f MiB/s", (unsigned long long)bytes,
 		 out->seq_mib_s);
 	return 0;
-}
-
-/*
- * The ring is set up the way fio sets up its own (fio 3.33 asks for the same three flags):
- * with DEFER_TASKRUN a completion is handed to the waiting task when it next waits, instead of
- * interrupting it with task work as soon as the device completes. That is software overhead
- * between the device and the waiting task, not device latency, so the probe removes it where
- * the kernel allows (6.1+) and falls back flag by flag on older kernels.
- */
-static int ring_init(struct io_uring *ring, unsigned entries)
-{
-	static const unsigned flag_sets[] = {
-		IORING_SETUP_COOP_TASKRUN | IORING_SETUP_SINGLE_ISSUER | IORING_SETUP_DEFER_TASKRUN,
-		IORING_SETUP_COOP_TASKRUN,
-		0,
-	};
-	int ret = -EINVAL;
-
-	for (size_t i = 0; i < sizeof(flag_sets) / sizeof(flag_sets[0]); i++) {
-		struct io_uring_params par;
-
-		memset(&par, 0, sizeof(par));
-		par.flags = flag_sets[i];
-		ret = io_uring_queue_init_params(entries, ring, &par);
-		if (ret != -EINVAL)
-			break;
-	}
-	if (!ret)
-		sp_debug("devprobe", "ring flags %#x", ring->flags);
-	return ret;
 }
 
 /* A phase's error in words: a short read means the range is not what the caller said. */
@@ -546,7 +478,7 @@ int sp_devprobe_run(const char *dev, const struct sp_extent *ext, size_t n_ext,
 	p.fd = open(dev, O_RDONLY | O_DIRECT | O_CLOEXEC);
 	if (p.fd < 0)
 		return sp_err_sys(e, -errno, "cannot open '%s' for O_DIRECT reads", dev);
-	ret = device_geometry(p.fd, &dev_bytes, &lbs);
+	ret = sp_blkdev_geometry(p.fd, &dev_bytes, &lbs);
 	if (ret < 0) {
 		if (ret == -ENOTBLK)
 			sp_err_set(e, ret, "'%s' is neither a block device nor a file", dev);
@@ -573,7 +505,7 @@ int sp_devprobe_run(const char *dev, const struct sp_extent *ext, size_t n_ext,
 		ret = sp_err_sys(e, -ENOMEM, "cannot allocate the read buffers");
 		goto out;
 	}
-	ret = ring_init(&p.ring, o->deep_qd < 8 ? 8 : o->deep_qd);
+	ret = sp_uring_init(&p.ring, o->deep_qd < 8 ? 8 : o->deep_qd);
 	if (ret < 0) {
 		sp_err_sys(e, ret, "cannot set up an io_uring of %u entries",
 			   o->deep_qd < 8 ? 8 : o->deep_qd);
