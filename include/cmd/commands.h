@@ -13,5 +13,6 @@ int sp_cmd_run(const struct sp_config *c);
 int sp_cmd_measure(const struct sp_config *c);
 int sp_cmd_probe(const struct sp_config *c);
 int sp_cmd_report(const struct sp_config *c);
+int sp_cmd_profile(const struct sp_config *c);
 
 #endif

@@ -47,4 +47,10 @@ void run_tuning_apply(const struct run_tuning *t);
  */
 int run_report_save(struct sp_report *r, const struct sp_config *c, char *dir, size_t len);
 
+/*
+ * Read the position profile of dev_path into out within time_s (cmd/profile.c), with a progress
+ * line; run uses it on the target before partitioning. Returns an exit code (failures printed).
+ */
+int run_profile(const char *dev_path, double time_s, uint64_t seed, struct sp_profile *out);
+
 #endif

@@ -20,6 +20,7 @@ enum sp_cmd {
 	SP_CMD_MEASURE,
 	SP_CMD_PROBE,
 	SP_CMD_REPORT,
+	SP_CMD_PROFILE,
 };
 
 /* exit codes, documented in docs/exit-codes.md */
@@ -45,6 +46,7 @@ struct sp_config {
 	uint64_t budget_bytes;        /* --budget SIZE: memory the probes may use */
 	uint64_t swap_bytes;          /* --swap-size SIZE: each swap partition and the swap file */
 	double time_per_placement_s;  /* --time-per-placement SECONDS */
+	double profile_time_s;        /* --profile-time SECONDS: the position profile; 0 skips */
 	uint64_t seed;                /* --seed N */
 	int seed_given;
 	uint32_t threads;             /* --threads N: fault-probe touching threads */

@@ -28,10 +28,11 @@ enum sp_opt_kind {
 };
 
 #define SP_CMD_BIT(cmd) (1u << (cmd))
-#define SP_CMD_LAST SP_CMD_REPORT
+#define SP_CMD_LAST SP_CMD_PROFILE
 
 /* flags */
 #define SP_OPTF_ONCE 0x1 /* giving it twice is a usage error */
+#define SP_OPTF_ZERO 0x2 /* DURATION: 0 is a value (it switches the thing off) */
 
 struct sp_option {
 	const char *name; /* long name, without the "--" */

@@ -43,6 +43,17 @@ int sp_profile_positions(uint64_t dev_bytes, uint64_t window_bytes, uint64_t ali
 			 size_t n, uint64_t *out);
 
 /*
+ * The order to visit n positions in: both edges first, then coarse to fine (the bit-reversed
+ * order of the ones between), so a profile cut short by its time budget still spans the whole
+ * disk, at a lower resolution, instead of missing its inner part. order gets a permutation of
+ * 0..n-1. Returns: 0, or -EINVAL for n == 0 or n > SP_PROFILE_MAX_POINTS.
+ */
+int sp_profile_order(size_t n, uint32_t *order);
+
+/* Sort p's points by offset (they are read in sp_profile_order's order). */
+void sp_profile_sort(struct sp_profile *p);
+
+/*
  * Sequential rate near the outer edge over the rate near the inner edge: the mean of the first
  * and last tenth of the points (at least one each). An HDD gives about 2; an SSD about 1.
  * Returns: the ratio, or 0 when the profile has fewer than two points with a rate.

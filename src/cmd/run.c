@@ -177,7 +177,8 @@ static double estimate_s(const struct run_ctx *x)
 	/* setup: mkfs plus writing the swap file at an assumed 100 MB/s (an old HDD) */
 	double setup = 10 + (double)x->layout.swapfile_bytes / 100e6;
 
-	return setup + (double)x->n_placements * x->c->time_per_placement_s;
+	/* the position profile: up to its budget (a slow disk spends all of it) */
+	return setup + x->c->profile_time_s + (double)x->n_placements * x->c->time_per_placement_s;
 }
 
 static void print_plan(const struct run_ctx *x, FILE *out)
@@ -206,6 +207,9 @@ static void print_plan(const struct run_ctx *x, FILE *out)
 	fprintf(out, "placements:");
 	for (size_t i = 0; i < x->n_placements; i++)
 		fprintf(out, " %s", x->placements[i].name);
+	if (x->c->profile_time_s > 0)
+		fprintf(out, "\nposition profile of the target first: read-only, at most %.0f s",
+			x->c->profile_time_s);
 	fprintf(out, "\nprobes per placement: device (io_uring O_DIRECT 4 KiB random reads, "
 		     "QD1 and QD32, sequential),\n  fault (evicted pages touched by %u threads, "
 		     "io_uring MADV_POPULATE_READ at QD 1/4/16/32),\n  pressure (memory cgroup, "
@@ -381,6 +385,13 @@ int sp_cmd_run(const struct sp_config *c)
 	snprintf(r->target, sizeof(r->target), "%s", x->target.path);
 	print_plan(x, stderr);
 
+	/* before the first write: the disk as its owner had it, read-only (the hold is O_EXCL
+	 * against mounts and other claims, not against our own plain reads) */
+	if (c->profile_time_s > 0) {
+		rc = run_profile(x->target.path, c->profile_time_s, c->seed, &r->profile);
+		if (rc != SP_EXIT_OK)
+			goto out;
+	}
 	fprintf(stderr, "swapplace: partitioning '%s'\n", x->target.path);
 	ret = apply_layout(x, &e);
 	if (ret < 0) {

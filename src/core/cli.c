@@ -15,7 +15,7 @@
 static const char *const cmd_names[] = {
 	[SP_CMD_NONE] = "", [SP_CMD_LIST] = "list", [SP_CMD_PLAN] = "plan",
 	[SP_CMD_RUN] = "run", [SP_CMD_MEASURE] = "measure", [SP_CMD_PROBE] = "probe",
-	[SP_CMD_REPORT] = "report",
+	[SP_CMD_REPORT] = "report", [SP_CMD_PROFILE] = "profile",
 };
 
 const char *sp_cmd_name(enum sp_cmd cmd)

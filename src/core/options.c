@@ -15,7 +15,8 @@
 
 #define F(field) offsetof(struct sp_config, field)
 #define B(cmd) SP_CMD_BIT(SP_CMD_##cmd)
-#define ALL_CMDS (B(NONE) | B(LIST) | B(PLAN) | B(RUN) | B(MEASURE) | B(PROBE) | B(REPORT))
+#define ALL_CMDS                                                                                   \
+	(B(NONE) | B(LIST) | B(PLAN) | B(RUN) | B(MEASURE) | B(PROBE) | B(REPORT) | B(PROFILE))
 #define SWEEP (B(PLAN) | B(RUN))
 #define PROBING (B(PLAN) | B(RUN) | B(MEASURE) | B(PROBE))
 
@@ -61,6 +62,10 @@ const struct sp_option sp_options[] = {
 	  .field = F(time_per_placement_s), .metavar = "SECONDS", .def = "60",
 	  .help = "measurement time of each placement; for measure, of each swap "
 		  "area; for probe, of the range" },
+	{ .name = "profile-time", .kind = SP_OPT_DURATION, .cmds = SWEEP | B(PROFILE),
+	  .field = F(profile_time_s), .flags = SP_OPTF_ZERO, .metavar = "SECONDS", .def = "60",
+	  .help = "at most this long for the disk's position profile (sequential rate and "
+		  "random read latency at 100 positions); for run, 0 skips it" },
 	{ .name = "threads", .kind = SP_OPT_U32, .cmds = SWEEP | B(MEASURE), .field = F(threads),
 	  .min = 1, .max = 64, .metavar = "N", .def = "2",
 	  .help = "threads touching evicted pages in the fault probe" },
@@ -78,13 +83,13 @@ const struct sp_option sp_options[] = {
 	{ .name = "out", .kind = SP_OPT_STRING, .cmds = B(RUN), .field = F(out_dir),
 	  .metavar = "DIR", .def_note = "reports/<timestamp>",
 	  .help = "where report.json and report.txt go" },
-	{ .name = "out", .kind = SP_OPT_STRING, .cmds = B(MEASURE) | B(PROBE), .field = F(out_dir),
+	{ .name = "out", .kind = SP_OPT_STRING, .cmds = B(MEASURE) | B(PROBE) | B(PROFILE), .field = F(out_dir),
 	  .metavar = "DIR",
 	  .help = "also write report.json and report.txt into DIR" },
 	{ .name = "format", .kind = SP_OPT_CHOICE, .cmds = B(REPORT), .field = F(format),
 	  .choices = "text|json", .metavar = "text|json", .def = "text",
 	  .help = "render as the text report or as report.json" },
-	{ .name = "json", .kind = SP_OPT_FLAG, .cmds = B(LIST) | B(MEASURE) | B(PROBE),
+	{ .name = "json", .kind = SP_OPT_FLAG, .cmds = B(LIST) | B(MEASURE) | B(PROBE) | B(PROFILE),
 	  .field = F(json),
 	  .help = "print JSON in the report schema (docs/schema.md) instead of text" },
 	{ .name = "plain", .kind = SP_OPT_FLAG, .cmds = B(LIST), .field = F(plain),
@@ -152,6 +157,15 @@ static const struct cmd_doc cmd_docs[] = {
 		.synopsis = "swapplace probe DEV [--offset SIZE] [--length SIZE] [options]",
 		.about = "Read-only device probe: io_uring O_DIRECT random 4 KiB reads at queue\n"
 			 "depth 1 and 32, and the sequential read rate, confined to the given range.",
+		.positional = "a device", .pos_field = F(device),
+	},
+	[SP_CMD_PROFILE] = {
+		.summary = "the disk's position profile: read rate and latency across it (read-only)",
+		.synopsis = "swapplace profile DEV [--profile-time SECONDS] [options]",
+		.about = "Read-only: sequential read rate and random 4 KiB read latency at 100\n"
+			 "positions from the first sector to the last, sampled (never the whole disk)\n"
+			 "within the time given. On a spinning disk the outer tracks read about twice\n"
+			 "as fast as the inner ones; on an SSD it is flat.",
 		.positional = "a device", .pos_field = F(device),
 	},
 	[SP_CMD_REPORT] = {
@@ -279,7 +293,8 @@ static int store(struct sp_config *c, const struct sp_option *o, const char *arg
 		*(uint64_t *)field_of(c, o->field) = u;
 		break;
 	case SP_OPT_DURATION:
-		if (sp_parse_seconds(arg, &d) < 0 || !(d > 0) || !in_range(o, d))
+		if (sp_parse_seconds(arg, &d) < 0 || !(d > 0 || (d == 0 && (o->flags & SP_OPTF_ZERO))) ||
+		    !in_range(o, d))
 			return bad_value(err, errlen, o, "duration", arg);
 		*(double *)field_of(c, o->field) = d;
 		break;

@@ -92,3 +92,58 @@ size_t sp_profile_rows(const struct sp_profile *p, struct sp_profile_row *rows, 
 	}
 	return n_rows;
 }
+
+int sp_profile_order(size_t n, uint32_t *order)
+{
+	size_t k = 0, bits = 0;
+
+	if (!n || n > SP_PROFILE_MAX_POINTS)
+		return -EINVAL;
+	order[k++] = 0;
+	if (n > 1)
+		order[k++] = (uint32_t)(n - 1);
+	while (((size_t)1 << bits) < n)
+		bits++;
+	/* bit-reversed counting over [0, 2^bits): halves, then quarters, ...; keep the inner
+	 * positions (1..n-2) as they come */
+	for (size_t i = 0; i < ((size_t)1 << bits) && k < n; i++) {
+		size_t r = 0;
+
+		for (size_t b = 0; b < bits; b++)
+			if (i & ((size_t)1 << b))
+				r |= (size_t)1 << (bits - 1 - b);
+		/* map [0, 2^bits) onto the inner positions evenly */
+		r = n > 2 ? 1 + r * (n - 2) / ((size_t)1 << bits) : 0;
+		if (n <= 2 || r >= n - 1)
+			continue;
+		int seen = 0;
+
+		for (size_t j = 0; j < k && !seen; j++)
+			seen = order[j] == r;
+		if (!seen)
+			order[k++] = (uint32_t)r;
+	}
+	/* whatever the mapping merged, in order */
+	for (size_t r = 1; k < n && r + 1 < n; r++) {
+		int seen = 0;
+
+		for (size_t j = 0; j < k && !seen; j++)
+			seen = order[j] == r;
+		if (!seen)
+			order[k++] = (uint32_t)r;
+	}
+	return 0;
+}
+
+static int cmp_point(const void *a, const void *b)
+{
+	uint64_t x = ((const struct sp_profile_point *)a)->offset_bytes;
+	uint64_t y = ((const struct sp_profile_point *)b)->offset_bytes;
+
+	return (x > y) - (x < y);
+}
+
+void sp_profile_sort(struct sp_profile *p)
+{
+	qsort(p->points, p->n, sizeof(p->points[0]), cmp_point);
+}

@@ -131,8 +131,9 @@ static void header(FILE *out, const struct sp_report *r)
 			     bytes(b1, d->size_bytes), d->model[0] ? d->model : "-",
 			     d->serial[0] ? d->serial : "-");
 	}
-	emit(out, "seed        %llu, budget %s, %.0f s per placement", (unsigned long long)r->seed,
-	     bytes(b2, r->budget_bytes), r->time_per_placement_s);
+	if (r->n_results) /* a profile alone measured no placement */
+		emit(out, "seed        %llu, budget %s, %.0f s per placement", (unsigned long long)r->seed,
+		     bytes(b2, r->budget_bytes), r->time_per_placement_s);
 	emit(out, "%s", "");
 }
 
@@ -419,6 +420,10 @@ int sp_report_text_write(FILE *out, const struct sp_report *r, const struct sp_f
 		f = &own;
 	}
 	header(out, r);
+	if (!r->n_results) { /* `swapplace profile`: the profile is the report */
+		profile(out, r, f);
+		goto done;
+	}
 	ranking(out, r, f);
 	chart(out, r, f);
 	verdicts(out, r, f);
@@ -429,6 +434,7 @@ int sp_report_text_write(FILE *out, const struct sp_report *r, const struct sp_f
 	for (size_t i = 0; i < r->n_results && i < SP_MAX_RESULTS; i++)
 		result_block(out, &r->results[i]);
 	not_ok(out, r, f);
+done:
 	if (fflush(out) != 0 || ferror(out))
 		return -EIO;
 	return 0;

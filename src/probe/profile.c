@@ -21,8 +21,9 @@
 
 #define RAND_BYTES 4096u
 #define SEQ_CHUNK (1u << 20)
-#define MIN_RAND_READS 3u
-#define MIN_SEQ_CHUNKS 3u
+/* the least a point reads: a median of two, and one timed request after the seek */
+#define MIN_RAND_READS 2u
+#define MIN_SEQ_CHUNKS 2u
 
 void sp_profile_defaults(struct sp_profile_opts *o)
 {
@@ -105,6 +106,7 @@ static int point_seq(struct reader *r, uint64_t pos, uint64_t want, uint64_t dev
 int sp_profile_run(const char *dev, const struct sp_profile_opts *o, struct sp_profile *out)
 {
 	uint64_t pos[SP_PROFILE_MAX_POINTS], dev_bytes = 0, window;
+	uint32_t order[SP_PROFILE_MAX_POINTS];
 	struct reader r = { .fd = -1 };
 	struct sp_time begin = sp_now();
 	uint32_t lbs = 512;
@@ -144,22 +146,30 @@ int sp_profile_run(const char *dev, const struct sp_profile_opts *o, struct sp_p
 	sp_rng_seed(&r.rng, o->seed);
 	out->dev_bytes = dev_bytes;
 	out->window_bytes = window;
-	for (int i = 0; i < n; i++) {
-		struct sp_profile_point *pt = &out->points[i];
-		double left_s = o->time_s - sp_elapsed_s(begin, sp_now());
+	ret = sp_profile_order((size_t)n, order);
+	for (int k = 0; k < n && ret == 0; k++) {
+		struct sp_profile_point *pt = &out->points[k];
+		double spent_s = sp_elapsed_s(begin, sp_now());
 		/* what is left, evenly over the points still to go: a slow disk reads less per
 		 * point instead of overrunning the budget */
-		double share_s = left_s > 0 ? left_s / (n - i) : 0;
+		double share_s = (o->time_s - spent_s) / (n - k);
 
-		pt->offset_bytes = pos[i];
-		ret = point_random(&r, pos[i], window, o->rand_reads, share_s / 2, pt);
+		/* a point takes at least its minimum reads: stop before one would end past the
+		 * budget; the coarse-to-fine order leaves the points read spanning the disk */
+		if (k >= 2 && spent_s + spent_s / k > o->time_s)
+			break;
+		if (share_s < 0)
+			share_s = 0;
+		pt->offset_bytes = pos[order[k]];
+		ret = point_random(&r, pt->offset_bytes, window, o->rand_reads, share_s / 2, pt);
 		if (ret < 0)
 			break;
-		ret = point_seq(&r, pos[i], o->seq_bytes, dev_bytes, share_s / 2, pt);
+		ret = point_seq(&r, pt->offset_bytes, o->seq_bytes, dev_bytes, share_s / 2, pt);
 		if (ret < 0)
 			break;
-		out->n = (size_t)i + 1;
+		out->n = (size_t)k + 1;
 	}
+	sp_profile_sort(out);
 	io_uring_queue_exit(&r.ring);
 	if (ret == 0) {
 		out->done = 1;

@@ -51,6 +51,55 @@ int main(void)
 	p.n = 1;
 	CHECK(sp_profile_outer_inner_ratio(&p) == 0);
 
+	/* the visiting order: a permutation, edges first, and every prefix spans the disk */
+	{
+		uint32_t order[SP_PROFILE_MAX_POINTS];
+		size_t sizes[] = { 1, 2, 3, 7, 100, SP_PROFILE_MAX_POINTS };
+
+		for (size_t t = 0; t < sizeof(sizes) / sizeof(sizes[0]); t++) {
+			size_t m = sizes[t];
+			int seen[SP_PROFILE_MAX_POINTS] = { 0 };
+
+			CHECK(sp_profile_order(m, order) == 0);
+			for (size_t i = 0; i < m; i++) {
+				CHECK(order[i] < m);
+				if (order[i] < m)
+					seen[order[i]]++;
+			}
+			for (size_t i = 0; i < m; i++)
+				CHECK(seen[i] == 1);
+			CHECK(order[0] == 0);
+			if (m > 1)
+				CHECK(order[1] == m - 1);
+			/* any prefix of k >= 2 points leaves no gap wider than ~2 (m-1)/(k-1) */
+			for (size_t k = 2; k <= m; k++) {
+				int in[SP_PROFILE_MAX_POINTS] = { 0 };
+				size_t last = 0, gap = 0;
+
+				for (size_t i = 0; i < k; i++)
+					in[order[i]] = 1;
+				for (size_t i = 1; i < m; i++)
+					if (in[i]) {
+						if (i - last > gap)
+							gap = i - last;
+						last = i;
+					}
+				CHECK(gap <= 2 * (m - 1) / (k - 1) + 1);
+			}
+		}
+		CHECK(sp_profile_order(0, order) == -EINVAL);
+		CHECK(sp_profile_order(SP_PROFILE_MAX_POINTS + 1, order) == -EINVAL);
+	}
+	{
+		struct sp_profile q = { .n = 3 };
+
+		q.points[0].offset_bytes = 30;
+		q.points[1].offset_bytes = 10;
+		q.points[2].offset_bytes = 20;
+		sp_profile_sort(&q);
+		CHECK(q.points[0].offset_bytes == 10 && q.points[2].offset_bytes == 30);
+	}
+
 	CHECK(sp_median(v, 5) == 3);
 	CHECK(sp_median(w, 4) == 2.5);
 	CHECK(sp_median(w, 0) == 0);
