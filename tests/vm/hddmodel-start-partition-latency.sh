@@ -7,7 +7,9 @@
 # must be within 20 % of what the model predicts for random 4 KiB reads over exactly that
 # partition's byte range. The prediction comes from build/tests/hddmodel-expect with the same
 # parameters the server got and the extents the report recorded: nothing is hard-coded. The
-# server's log must show the probe's reads inside that range.
+# server's log must show the probe's reads inside that range. The position profile read before
+# partitioning must recover the model's zones: its outer/inner sequential-rate ratio within 15 %
+# of the model's rates at the same offsets.
 # One vCPU: on a 2-core host it leaves a core to QEMU's I/O thread and to the server, which
 # takes the guest's own per-read time under TCG from ~890 to ~570 us (measured: the idle gaps
 # in the server's log); that time is in the guest's median and not in the model.
@@ -135,6 +137,23 @@ if len(inside) < samples:
                % (len(inside), samples))
 if not (0.8 * mean <= p50 <= 1.2 * mean):
     bad.append("QD1 median %.1f us is not within 20 %% of the model's %.1f us" % (p50, mean))
+prof = r.get("profile") or {}
+pts = prof.get("points") or []
+if len(pts) < 20:
+    bad.append("the position profile has %d points (want >= 20)" % len(pts))
+else:
+    k = max(1, len(pts) // 10)
+    def model_rate(off):
+        o = subprocess.run([expect] + model + ["--seq-at", str(off)], check=True,
+                           capture_output=True, text=True).stdout
+        return float(o.split("=")[1])
+    got = (sum(p["seq_mib_s"] for p in pts[:k]) / k) / (sum(p["seq_mib_s"] for p in pts[-k:]) / k)
+    want = (sum(model_rate(p["offset_bytes"]) for p in pts[:k]) /
+            sum(model_rate(p["offset_bytes"]) for p in pts[-k:]))
+    print("  profile: %d points in %.1f s; outer/inner sequential rate %.3f, model %.3f (%.3f)" % (
+        len(pts), prof.get("duration_s", 0), got, want, got / want))
+    if not (0.85 * want <= got <= 1.15 * want):
+        bad.append("profile outer/inner ratio %.3f is not within 15 %% of the model's %.3f" % (got, want))
 for m in bad:
     print("check:", m)
 sys.exit(1 if bad else 0)
