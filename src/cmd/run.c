@@ -42,6 +42,7 @@
 #include "cmd/run_common.h"
 #include "core/safety.h"
 #include "act/swapfile.h"
+#include "core/timing.h"
 #include "sys/timer.h"
 #include "act/undo.h"
 #include "core/units.h"
@@ -172,12 +173,40 @@ static int find_and_vet(struct run_ctx *x)
 	return SP_EXIT_OK;
 }
 
+/*
+ * The plan's estimate (core/timing.h's model). The assumptions are the ones a spinning disk
+ * sets, where a run takes longest: the swap file written at 100 MB/s, mkfs and partitioning a
+ * few seconds (ext4's lazy init writes little), and each placement's own overhead beyond its
+ * probes (mkswap, swapon, forking each probe's worker into its cgroup, the pressure workload's
+ * fill, swapoff reading back what is still swapped, a zram device made and removed).
+ * The position profile and the build job are terms of their own: 0 until they are wired in.
+ */
+#define EST_WRITE_BYTES_PER_S 100e6
+#define EST_MKFS_S 5.0
+#define EST_PER_PLACEMENT_S 3.0
+
 static double estimate_s(const struct run_ctx *x)
 {
-	/* setup: mkfs plus writing the swap file at an assumed 100 MB/s (an old HDD) */
-	double setup = 10 + (double)x->layout.swapfile_bytes / 100e6;
+	struct sp_estimate_in in = {
+		.time_per_placement_s = x->c->time_per_placement_s,
+		.swapfile_bytes = x->layout.swapfile_bytes,
+		.write_bytes_per_s = EST_WRITE_BYTES_PER_S,
+		.mkfs_s = EST_MKFS_S,
+		.per_placement_s = EST_PER_PLACEMENT_S,
+		.profile_s = 0, /* the position profile: its budget (60 s) when it runs */
+		.job_s = 0,	/* the build job per placement */
+	};
+	struct sp_estimate est;
 
-	return setup + (double)x->n_placements * x->c->time_per_placement_s;
+	for (size_t i = 0; i < x->n_placements; i++) {
+		if (sp_placement_swaps(x->placements[i].id.kind))
+			in.n_swapping++;
+		else
+			in.n_none++;
+	}
+	if (sp_run_estimate(&in, &est) < 0)
+		return 0;
+	return est.total_s;
 }
 
 static void print_plan(const struct run_ctx *x, FILE *out)
@@ -416,6 +445,10 @@ int sp_cmd_run(const struct sp_config *c)
 		goto out;
 	}
 	r->duration_s = sp_elapsed_s(t0, sp_now());
+	r->estimated_s = estimate_s(x);
+	fprintf(stderr, "swapplace: measured in %d min %02d s (estimated %d min %02d s)\n",
+		(int)r->duration_s / 60, (int)r->duration_s % 60, (int)r->estimated_s / 60,
+		(int)r->estimated_s % 60);
 	run_report_devices(r);
 	rc = run_report_save(r, c, out_dir, sizeof(out_dir));
 out:

@@ -291,8 +291,9 @@ static void fault_block(FILE *out, const struct sp_fault_probe *fp)
 
 	if (!fp->done)
 		return;
-	emit(out, "  fault probe  %u threads, %s buffer, %u rounds, %llu warm-up dropped",
-	     fp->threads, bytes(a, fp->buffer_bytes), fp->rounds,
+	emit(out, "  fault probe  %u %s, %s buffer, %u rounds, %llu warm-up dropped",
+	     fp->threads, sp_plural(fp->threads, "thread", "threads"), bytes(a, fp->buffer_bytes),
+	     fp->rounds,
 	     (unsigned long long)fp->lat.warmup_dropped);
 	if (fp->invalid)
 		emit(out, "               INVALID: samples and real swap-ins differ by over 5 %%");

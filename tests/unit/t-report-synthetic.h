@@ -38,7 +38,7 @@ static void syn_fault(struct sp_result *res, uint64_t n, double p50, double lo, 
 	struct sp_fault_probe *fp = &res->fault_probe;
 
 	fp->done = 1;
-	fp->threads = 2;
+	fp->threads = 1;
 	fp->buffer_bytes = 256ull << 20;
 	fp->rounds = 3;
 	syn_lat(&fp->lat, n, p50, lo, hi);
