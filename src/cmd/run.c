@@ -236,8 +236,8 @@ static void print_plan(const struct run_ctx *x, FILE *out)
 	for (size_t i = 0; i < x->n_placements; i++)
 		fprintf(out, " %s", x->placements[i].name);
 	fprintf(out, "\nprobes per placement: device (io_uring O_DIRECT 4 KiB random reads, "
-		     "QD1 and QD32, sequential),\n  fault (evicted pages touched by %u threads, "
-		     "io_uring MADV_POPULATE_READ at QD 1/4/16/32),\n  pressure (memory cgroup, "
+		     "QD1 and QD32, sequential),\n  fault (evicted pages touched by one thread, then "
+		     "%u at once, io_uring\n  MADV_POPULATE_READ at QD 1/4/16/32), pressure (memory cgroup, "
 		     "workload 120%% of %s)\n", x->c->threads,
 		sp_format_bytes(x->c->budget_bytes / 2, a, sizeof(a)));
 	run_tuning_print(&x->tuning, out);
