@@ -75,6 +75,13 @@ struct sp_profile_row {
  */
 size_t sp_profile_rows(const struct sp_profile *p, struct sp_profile_row *rows, size_t n_rows);
 
+/*
+ * How long a profile with the default options should take on a device that is rotational or
+ * not (an assumed HDD: 12 ms random reads and 100 MB/s; an SSD: 0.1 ms and 500 MB/s), capped by
+ * its budget: the plan's estimate.
+ */
+double sp_profile_estimate_s(double budget_s, int rotational);
+
 /* The median of n doubles (sorts v in place); 0 for n == 0. */
 double sp_median(double *v, size_t n);
 

@@ -102,10 +102,28 @@ struct sp_uring_point {
 	int invalid;           /* samples and real swap-ins differ by more than 5 % */
 };
 
-/* The fault probe: evicted anonymous pages touched at random by threads. */
-struct sp_fault_probe {
+/* The fault probe's concurrency phase: --threads touching at once, beside the headline. */
+struct sp_fault_concurrency {
 	int done;
 	uint32_t threads;
+	uint64_t samples;      /* timed touches that were real swap-ins */
+	uint64_t real_swapins; /* the threads' major faults */
+	double p50_us;         /* queueing on the device included */
+	double pages_per_s;    /* swap-ins per second of touching, all threads together */
+	int invalid;           /* touches and swap-ins differ by > 5 %, or pswpin did not rise */
+};
+
+/* Eviction throughput: pages swapped out, over the span in which swap-out was active. */
+struct sp_swapout {
+	uint64_t pages; /* pswpout delta */
+	double seconds; /* from the last sample before the first rise to the first after the last */
+	double pages_per_s; /* pages / seconds; 0 when nothing was swapped out */
+};
+
+/* The fault probe: evicted anonymous pages touched at random, by one thread (the headline). */
+struct sp_fault_probe {
+	int done;
+	uint32_t threads;           /* that touched for lat: 1 (older reports: several) */
 	uint64_t buffer_bytes;
 	uint32_t rounds;            /* evict + touch rounds */
 	struct sp_lat_summary lat;  /* only samples that were real swap-ins */
@@ -118,6 +136,7 @@ struct sp_fault_probe {
 	int invalid;                /* touches and real swap-ins differ by more than 5 % */
 	size_t n_uring;
 	struct sp_uring_point uring[SP_MAX_URING];
+	struct sp_fault_concurrency concurrency;
 };
 
 /* The pressure probe: a workload in a memory cgroup larger than its limit. */
@@ -167,6 +186,7 @@ struct sp_result {
 	struct sp_pressure_probe pressure_probe;
 	struct sp_integrity integrity;
 	struct sp_compression compression;
+	struct sp_swapout swapout; /* the fault probe's evictions */
 };
 
 struct sp_machine {
@@ -204,6 +224,7 @@ struct sp_report {
 	char command[16];       /* run, measure, probe */
 	time_t started;         /* unix seconds */
 	double duration_s;
+	double estimated_s;     /* the plan's estimate of the run (0: none made) */
 	uint64_t seed;
 	uint64_t budget_bytes;
 	double time_per_placement_s;

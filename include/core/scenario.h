@@ -21,12 +21,7 @@
 
 #define SP_BUILD_MAX_RUNS 8
 
-/* Eviction throughput: pages swapped out, over the span in which swap-out was active. */
-struct sp_swapout {
-	uint64_t pages; /* pswpout delta over the job */
-	double seconds; /* from the last sample before the first rise to the first after the last */
-	double pages_per_s; /* pages / seconds; 0 when nothing was swapped out */
-};
+/* struct sp_swapout (eviction throughput) is in core/report.h: results[].swapout uses it too */
 
 /* One /proc/vmstat sample taken while the job ran. */
 struct sp_vm_sample {

@@ -3,7 +3,8 @@
  *
  * A forked worker, alone in a memory cgroup created for it, fills an anonymous buffer (THP off)
  * with verifiable text-like pages (pagefill.h), evicts it to whatever swap is active and touches
- * the pages back in at random: (a) threads reading one word per page, each touch timed; (b)
+ * the pages back in at random: (a) one thread reading one word per page, each touch timed (the
+ * headline, like for like with the device's QD1 read), then --threads at once (concurrency); (b)
  * io_uring IORING_OP_MADVISE(MADV_POPULATE_READ) per page at several queue depths.
  *
  * The measured trap: madvise(MADV_PAGEOUT) writes pages out but, on an asynchronous device,
@@ -25,6 +26,7 @@
 
 #include "core/err.h"
 #include "core/report.h"
+#include "core/scenario.h"
 
 /* Proof of eviction and bookkeeping behind a result: what tests and --debug look at. */
 struct sp_faultprobe_diag {
@@ -46,19 +48,24 @@ struct sp_faultprobe_diag {
 };
 
 struct sp_faultprobe_opts {
-	uint64_t buffer_bytes;	   /* anonymous buffer evicted and swapped back in */
-	uint32_t threads;	   /* touching threads (2) */
-	double time_s;		   /* whole budget: half for touches, half split over the depths */
+	uint64_t buffer_bytes;	   /* the most the buffer may be (sizing and time may shrink it) */
+	uint32_t threads;	   /* threads of the concurrency phase (2); the headline is 1 */
+	double time_s;		   /* whole budget, split as sp_fault_size() says (core/timing.h) */
 	double ci_target_pct;	   /* touch rounds stop once the median's 95 % CI is within (5) */
 	uint64_t seed;		   /* page contents and touch order */
 	const uint32_t *uring_qds; /* io_uring depths ({1, 4, 16, 32}); n_uring_qds 0 skips (b) */
 	size_t n_uring_qds;	   /* at most SP_MAX_URING */
-	uint32_t warmup;	   /* first real swap-ins of the touch phase dropped (counted) */
+	uint32_t warmup;	   /* first real swap-ins of the touch phase dropped (counted); the
+				    * sizing's smaller figure wins on a slow device */
 	int allow_swap;		   /* 0: the no-swap baseline: fill and measure the data only */
 	int no_reclaim;		   /* test only: evict with MADV_PAGEOUT alone (the trap) */
 	const char *zram_dev;	   /* the swap is this zram (/dev/zramN): fill comp's zram fields
 				    * from its mm_stat while the buffer sits in it; NULL: don't */
 	struct sp_faultprobe_diag *diag; /* optional: filled when not NULL */
+	/* the device probe's figures, for sizing (core/timing.h); 0: not known */
+	double qd1_lat_s;	     /* QD1 4 KiB random read median */
+	double seq_bytes_per_s;	     /* sequential rate */
+	struct sp_swapout *swapout;  /* optional: the preparation's eviction rate */
 };
 
 /* Defaults: 256 MiB, 2 threads, 30 s, ±5 %, seed 1, depths {1, 4, 16, 32}, warmup 100. */

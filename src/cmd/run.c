@@ -36,12 +36,14 @@
 #include "sys/machine.h"
 #include "probe/placement.h"
 #include "core/placements.h"
+#include "core/profile.h"
 #include "core/plan.h"
 #include "sys/report_io.h"
 #include "core/report_text.h"
 #include "cmd/run_common.h"
 #include "core/safety.h"
 #include "act/swapfile.h"
+#include "core/timing.h"
 #include "sys/timer.h"
 #include "act/undo.h"
 #include "core/units.h"
@@ -172,13 +174,43 @@ static int find_and_vet(struct run_ctx *x)
 	return SP_EXIT_OK;
 }
 
+/*
+ * The plan's estimate (core/timing.h's model). The assumptions are the ones a spinning disk
+ * sets, where a run takes longest: the swap file written at 100 MB/s, mkfs and partitioning a
+ * few seconds (ext4's lazy init writes little), and each placement's own overhead beyond its
+ * probes (mkswap, swapon, forking each probe's worker into its cgroup, the pressure workload's
+ * fill, swapoff reading back what is still swapped, a zram device made and removed).
+ * The position profile and the build job are terms of their own (the job's is 0 until it is
+ * wired in).
+ */
+#define EST_WRITE_BYTES_PER_S 100e6
+#define EST_MKFS_S 5.0
+#define EST_PER_PLACEMENT_S 3.0
+
 static double estimate_s(const struct run_ctx *x)
 {
-	/* setup: mkfs plus writing the swap file at an assumed 100 MB/s (an old HDD) */
-	double setup = 10 + (double)x->layout.swapfile_bytes / 100e6;
+	struct sp_estimate_in in = {
+		.time_per_placement_s = x->c->time_per_placement_s,
+		.swapfile_bytes = x->layout.swapfile_bytes,
+		.write_bytes_per_s = EST_WRITE_BYTES_PER_S,
+		.mkfs_s = EST_MKFS_S,
+		.per_placement_s = EST_PER_PLACEMENT_S,
+		.profile_s = x->c->profile_time_s > 0
+				     ? sp_profile_estimate_s(x->c->profile_time_s, x->target.rotational)
+				     : 0,
+		.job_s = 0,	/* the build job per placement */
+	};
+	struct sp_estimate est;
 
-	/* the position profile: up to its budget (a slow disk spends all of it) */
-	return setup + x->c->profile_time_s + (double)x->n_placements * x->c->time_per_placement_s;
+	for (size_t i = 0; i < x->n_placements; i++) {
+		if (sp_placement_swaps(x->placements[i].id.kind))
+			in.n_swapping++;
+		else
+			in.n_none++;
+	}
+	if (sp_run_estimate(&in, &est) < 0)
+		return 0;
+	return est.total_s;
 }
 
 static void print_plan(const struct run_ctx *x, FILE *out)
@@ -211,8 +243,8 @@ static void print_plan(const struct run_ctx *x, FILE *out)
 		fprintf(out, "\nposition profile of the target first: read-only, at most %.0f s",
 			x->c->profile_time_s);
 	fprintf(out, "\nprobes per placement: device (io_uring O_DIRECT 4 KiB random reads, "
-		     "QD1 and QD32, sequential),\n  fault (evicted pages touched by %u threads, "
-		     "io_uring MADV_POPULATE_READ at QD 1/4/16/32),\n  pressure (memory cgroup, "
+		     "QD1 and QD32, sequential),\n  fault (evicted pages touched by one thread, then "
+		     "%u at once, io_uring\n  MADV_POPULATE_READ at QD 1/4/16/32), pressure (memory cgroup, "
 		     "workload 120%% of %s)\n", x->c->threads,
 		sp_format_bytes(x->c->budget_bytes / 2, a, sizeof(a)));
 	run_tuning_print(&x->tuning, out);
@@ -427,6 +459,10 @@ int sp_cmd_run(const struct sp_config *c)
 		goto out;
 	}
 	r->duration_s = sp_elapsed_s(t0, sp_now());
+	r->estimated_s = estimate_s(x);
+	fprintf(stderr, "swapplace: measured in %d min %02d s (estimated %d min %02d s)\n",
+		(int)r->duration_s / 60, (int)r->duration_s % 60, (int)r->estimated_s / 60,
+		(int)r->estimated_s % 60);
 	run_report_devices(r);
 	rc = run_report_save(r, c, out_dir, sizeof(out_dir));
 out:

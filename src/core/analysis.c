@@ -125,7 +125,12 @@ static void floors(const struct sp_report *r, struct sp_findings *f)
 		const struct sp_result *res = &r->results[f->ranked[i]];
 		double dev = res->device_probe.qd1.p50_us;
 
-		if (!res->device_probe.done || dev <= 0)
+		/*
+		 * Like for like: one swap-in at a time against one read at a time. A report from
+		 * before the one-thread headline timed several threads queueing on the device, and
+		 * the difference would be queueing, not the kernel's swap path.
+		 */
+		if (!res->device_probe.done || dev <= 0 || res->fault_probe.threads > 1)
 			continue;
 		f->floor_ratio[f->ranked[i]] = res->fault_probe.lat.p50_us / dev;
 		f->floor_overhead_us[f->ranked[i]] = res->fault_probe.lat.p50_us - dev;

@@ -147,3 +147,12 @@ void sp_profile_sort(struct sp_profile *p)
 {
 	qsort(p->points, p->n, sizeof(p->points[0]), cmp_point);
 }
+
+double sp_profile_estimate_s(double budget_s, int rotational)
+{
+	/* the probe's defaults: 100 points, 9 random reads and 8 MiB in order each */
+	double rand_s = rotational ? 12e-3 : 0.1e-3, seq_bps = rotational ? 100e6 : 500e6;
+	double t = 100 * (9 * rand_s + (8 << 20) / seq_bps);
+
+	return t < budget_s ? t : budget_s;
+}

@@ -247,6 +247,18 @@ static const struct sp_field fault_ci[] = {
     END,
 };
 
+typedef struct sp_fault_concurrency conc_t;
+
+static const struct sp_field concurrency_fields[] = {
+    U32("threads", conc_t, threads),
+    U64("samples", conc_t, samples),
+    U64("real_swapins", conc_t, real_swapins),
+    DBL("p50_us", conc_t, p50_us),
+    DBL("pages_per_s", conc_t, pages_per_s),
+    BOOL("invalid", conc_t, invalid),
+    END,
+};
+
 static const struct sp_field fault_fields[] = {
     U32("threads", fault_t, threads),
     U64("buffer_bytes", fault_t, buffer_bytes),
@@ -258,8 +270,24 @@ static const struct sp_field fault_fields[] = {
     FLAT(fault_t, lat, lat_scalars),
     {.key = "ci", .type = SP_F_OBJ, .off = 0, .sub = fault_ci},
     BOOL("invalid", fault_t, invalid),
+    SECTION("concurrency", fault_t, concurrency, concurrency_fields),
     END,
 };
+
+static const struct sp_field swapout_fields[] = {
+    U64("pages", struct sp_swapout, pages),
+    DBL("seconds", struct sp_swapout, seconds),
+    DBL("pages_per_s", struct sp_swapout, pages_per_s),
+    END,
+};
+
+/* swap-out has no "done" flag: it ran when it timed an eviction */
+static int swapout_present(const void *sec)
+{
+	const struct sp_swapout *s = sec;
+
+	return s->pages > 0 || s->seconds > 0;
+}
 
 static const struct sp_field uring_fields[] = {
     U32("qd", struct sp_uring_point, qd),
@@ -354,6 +382,11 @@ static const struct sp_field result_fields[] = {
      .off = offsetof(struct sp_result, compression),
      .sub = compression_fields,
      .present = compression_present},
+    {.key = "swapout",
+     .type = SP_F_SECTION,
+     .off = offsetof(struct sp_result, swapout),
+     .sub = swapout_fields,
+     .present = swapout_present},
     END,
 };
 
@@ -373,6 +406,7 @@ const struct sp_field sp_schema_report[] = {
     /* read after "started": the integer wins where both are present */
     {.key = "started_unix", .type = SP_F_TIME_UNIX, .off = AT(struct sp_report, started, time_t)},
     DBL("duration_s", struct sp_report, duration_s),
+    DBL("estimated_s", struct sp_report, estimated_s),
     {.key = "seed", .type = SP_F_U64_WIDE, .off = AT(struct sp_report, seed, uint64_t)},
     U64("budget_bytes", struct sp_report, budget_bytes),
     DBL("time_per_placement_s", struct sp_report, time_per_placement_s),

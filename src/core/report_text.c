@@ -292,8 +292,9 @@ static void fault_block(FILE *out, const struct sp_fault_probe *fp)
 
 	if (!fp->done)
 		return;
-	emit(out, "  fault probe  %u threads, %s buffer, %u rounds, %llu warm-up dropped",
-	     fp->threads, bytes(a, fp->buffer_bytes), fp->rounds,
+	emit(out, "  fault probe  %u %s, %s buffer, %u rounds, %llu warm-up dropped",
+	     fp->threads, sp_plural(fp->threads, "thread", "threads"), bytes(a, fp->buffer_bytes),
+	     fp->rounds,
 	     (unsigned long long)fp->lat.warmup_dropped);
 	if (fp->invalid)
 		emit(out, "               INVALID: samples and real swap-ins differ by over 5 %%");
@@ -308,6 +309,11 @@ static void fault_block(FILE *out, const struct sp_fault_probe *fp)
 	     fp->ci_target_pct);
 	emit(out, "               p99 CI %s-%s us", sp_fmt_us(a, fp->lat.p99_ci_lo_us),
 	     sp_fmt_us(c, fp->lat.p99_ci_hi_us));
+	if (fp->concurrency.done)
+		emit(out, "  concurrency  %u threads at once: p50 %s us, %s swap-ins/s%s",
+		     fp->concurrency.threads, sp_fmt_us(a, fp->concurrency.p50_us),
+		     sp_fmt_rate(b, fp->concurrency.pages_per_s),
+		     fp->concurrency.invalid ? " invalid" : "");
 	if (!fp->n_uring)
 		return;
 	emit(out, "  io_uring     %4s %9s %9s %9s %9s %10s", "qd", "samples", "swap-ins", "p50 us",
@@ -339,7 +345,7 @@ static void pressure_block(FILE *out, const struct sp_pressure_probe *p)
 	     p->oom_killed ? "OOM-KILLED" : "not OOM-killed");
 }
 
-static void result_block(FILE *out, const struct sp_result *res)
+static void result_block(FILE *out, const struct sp_result *res, uint32_t page_size)
 {
 	char a[16], head[96];
 	size_t n;
@@ -368,6 +374,16 @@ static void result_block(FILE *out, const struct sp_result *res)
 	device_block(out, &res->device_probe);
 	fault_block(out, &res->fault_probe);
 	pressure_block(out, &res->pressure_probe);
+	if (res->swapout.pages || res->swapout.seconds > 0) {
+		char b[16];
+
+		emit(out, "  swap-out     %llu pages in %.2f s: %s pages/s%s%s%s",
+		     (unsigned long long)res->swapout.pages, res->swapout.seconds,
+		     sp_fmt_rate(a, res->swapout.pages_per_s), page_size ? " (" : "",
+		     page_size ? sp_fmt_rate(b, res->swapout.pages_per_s * page_size / 1048576.0)
+			       : "",
+		     page_size ? " MiB/s)" : "");
+	}
 	if (res->integrity.pages_checked || res->integrity.mismatches)
 		emit(out, "  integrity    %llu pages checked, %llu mismatches%s",
 		     (unsigned long long)res->integrity.pages_checked,
@@ -432,7 +448,7 @@ int sp_report_text_write(FILE *out, const struct sp_report *r, const struct sp_f
 	emit(out, "==========");
 	emit(out, "%s", "");
 	for (size_t i = 0; i < r->n_results && i < SP_MAX_RESULTS; i++)
-		result_block(out, &r->results[i]);
+		result_block(out, &r->results[i], r->machine.page_size);
 	not_ok(out, r, f);
 done:
 	if (fflush(out) != 0 || ferror(out))

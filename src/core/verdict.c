@@ -160,8 +160,8 @@ int sp_verdict_sentence(const struct sp_report *r, const struct sp_findings *f,
 		int i = f->best_disk;
 
 		sp_cat(buf, len,
-		    "%s: swap-in takes %.1fx the device's own 4 KiB read at QD1 (%s vs "
-		    "%s us); the kernel's swap path adds %s us per page",
+		    "%s: a swap-in alone takes %.1fx the device's own 4 KiB read at QD1 "
+		    "(%s vs %s us); the kernel's swap path adds %s us per page",
 		    name(r, i), f->floor_ratio[i], sp_fmt_us(a, lat(r, i)->p50_us),
 		    sp_fmt_us(b, r->results[i].device_probe.qd1.p50_us),
 		    f->floor_overhead_us[i] > 0 ? sp_fmt_us(c, f->floor_overhead_us[i]) : "0.0");

@@ -39,6 +39,8 @@
 #include "core/pagefill.h"
 #include "core/procparse.h"
 #include "core/rng.h"
+#include "core/scenario.h"
+#include "core/timing.h"
 #include "sys/sysfs.h"
 #include "sys/timer.h"
 #include "act/undo.h"
@@ -59,6 +61,8 @@
 #define THREAD_STACK (256 * 1024) /* locked by mlockall: keep it small */
 #define VALID_PCT 5.0
 #define REAP_GRACE_S 5.0 /* a worker still there this long after its message is killed */
+#define PREP_CHUNKS 32	 /* the buffer grows in this many steps at most, each evicted at once */
+#define PREP_MIN_CHUNK 256 /* pages */
 
 /* What the worker sends back: fixed size, one write. */
 struct fp_msg {
@@ -69,12 +73,14 @@ struct fp_msg {
 	double data_ratio;
 	struct sp_compression zram; /* zram fields, when o->zram_dev */
 	struct sp_faultprobe_diag diag;
+	struct sp_swapout swapout; /* the preparation's evictions */
 };
 
 struct fp_ctx;
 
 struct fp_thread {
 	struct fp_ctx *c;
+	uint32_t idx;
 	pthread_t tid;
 	struct sp_hist hist;
 	struct sp_hist minor_hist; /* touches that were not swap-ins: the trap's evidence */
@@ -85,8 +91,10 @@ struct fp_thread {
 struct fp_ctx {
 	const struct sp_faultprobe_opts *o;
 	const struct sp_memcg *cg;
+	struct sp_fault_sizing sz; /* the parent's arithmetic (core/timing.h) */
 	size_t page;
-	size_t n_pages;
+	size_t max_pages; /* the buffer's ceiling: mapped, arrays sized for it */
+	size_t n_pages;	  /* what the preparation filled and evicted: the buffer measured */
 	unsigned char *buf;
 	uint32_t *perm;
 	unsigned char *mincore_vec;
@@ -97,6 +105,8 @@ struct fp_ctx {
 	uint32_t slot_page[MAX_QD];
 	struct sp_hist merged, uring_hist;
 	uint32_t n_threads;
+	uint32_t active;  /* threads touching this phase: 1 for the headline, then n_threads */
+	uint64_t warmup;  /* real swap-ins dropped at the start of this phase */
 	struct fp_thread *th;
 	pthread_barrier_t start, end;
 	atomic_size_t next;
@@ -199,14 +209,14 @@ static int pswpin_short(uint64_t pswpin, uint64_t majflt)
  * trap) and whatever PAGEOUT skipped. Reclaim repeats while it makes progress and the usage
  * is above the worker's locked floor.
  */
-static int evict(struct fp_ctx *c)
+static int evict_range(struct fp_ctx *c, size_t first, size_t n)
 {
 	struct sp_time t0 = sp_now();
 	uint64_t usage = 0, prev = UINT64_MAX;
 	uint64_t slack = c->n_pages * c->page / 100 + 64 * c->page;
 	int ret;
 
-	if (madvise(c->buf, c->n_pages * c->page, MADV_PAGEOUT) < 0) {
+	if (madvise(c->buf + first * c->page, n * c->page, MADV_PAGEOUT) < 0) {
 		ret = -errno;
 		if (ret == -EINVAL)
 			return sp_err_set(&c->m->why, -EOPNOTSUPP,
@@ -228,11 +238,19 @@ static int evict(struct fp_ctx *c)
 			break;
 		prev = usage;
 	}
-	c->m->diag.evictions++;
 	c->m->diag.evict_s += sp_elapsed_s(t0, sp_now());
-	sp_debug("faultprobe", "evicted in %.3f s, cgroup usage %llu", sp_elapsed_s(t0, sp_now()),
-		 (unsigned long long)usage);
+	sp_debug("faultprobe", "evicted %zu pages in %.3f s, cgroup usage %llu", n,
+		 sp_elapsed_s(t0, sp_now()), (unsigned long long)usage);
 	return 0;
+}
+
+static int evict(struct fp_ctx *c)
+{
+	int ret = evict_range(c, 0, c->n_pages);
+
+	if (!ret)
+		c->m->diag.evictions++;
+	return ret;
 }
 
 /* Eviction proof, recorded at the first eviction (outside any timed window). */
@@ -270,7 +288,7 @@ static void verify_pages(struct fp_ctx *c, size_t upto)
 static void touch_loop(struct fp_thread *t)
 {
 	struct fp_ctx *c = t->c;
-	uint64_t warmup = c->o->warmup;
+	uint64_t warmup = c->warmup;
 
 	for (;;) {
 		struct rusage r0, r1;
@@ -319,7 +337,8 @@ static void *touch_thread(void *arg)
 		pthread_barrier_wait(&c->start);
 		if (c->quit)
 			break;
-		touch_loop(t);
+		if (t->idx < c->active)
+			touch_loop(t);
 		pthread_barrier_wait(&c->end);
 	}
 	return NULL;
@@ -345,6 +364,44 @@ static void fault_counts(const struct fp_ctx *c, struct sp_fault_counts *k)
 	k->zswpin = d->zswpin_delta;
 }
 
+/* One round: every active thread touches shuffled pages until they run out or end_ns. */
+static size_t touch_round(struct fp_ctx *c, uint64_t end_ns, uint64_t *pswpin, double *touch_s)
+{
+	uint64_t ps0, ps1;
+	struct sp_time t0;
+
+	sp_rng_shuffle_u32(&c->rng, c->perm, c->n_pages);
+	atomic_store(&c->next, 0);
+	atomic_store(&c->stop, 0);
+	c->deadline_ns = end_ns;
+	ps0 = pswpin_now();
+	t0 = sp_now();
+	pthread_barrier_wait(&c->start);
+	pthread_barrier_wait(&c->end);
+	*touch_s += sp_elapsed_s(t0, sp_now());
+	ps1 = pswpin_now();
+	*pswpin += ps1 - ps0;
+	return atomic_load(&c->next);
+}
+
+static void reset_threads(struct fp_ctx *c)
+{
+	for (uint32_t i = 0; i < c->n_threads; i++) {
+		struct fp_thread *t = &c->th[i];
+
+		sp_hist_init(&t->hist);
+		sp_hist_init(&t->minor_hist);
+		t->touches = t->majflt = t->minor = t->dropped = 0;
+	}
+	atomic_store(&c->samples_seen, 0);
+}
+
+/*
+ * The headline: one thread touches the evicted pages, so each swap-in is alone on the device,
+ * like for like with the device probe's QD1 read. The buffer is already evicted (prepare());
+ * later rounds evict what the previous one touched. Stops at the CI target (with MIN_SAMPLES)
+ * or at budget_s.
+ */
 static int touch_phase(struct fp_ctx *c, double budget_s)
 {
 	struct sp_fault_probe *fp = &c->m->fp;
@@ -352,17 +409,22 @@ static int touch_phase(struct fp_ctx *c, double budget_s)
 	uint64_t end_ns = sp_now().ns + (uint64_t)(budget_s * 1e9);
 	uint64_t touches = 0, majflt = 0, minor = 0, dropped = 0;
 	struct sp_fault_counts k;
+	double touch_s = 0;
 	int ret;
 
 	diag->zswap_enabled = zswap_enabled();
+	c->active = 1;
+	c->warmup = c->sz.warmup < c->o->warmup ? c->sz.warmup : c->o->warmup;
+	reset_threads(c);
 	do {
-		uint64_t ps0, ps1, zs0 = 0, zs1 = 0;
+		uint64_t zs0 = 0, zs1 = 0;
 		size_t touched;
 
-		ret = evict(c);
-		if (ret)
-			return ret;
-		record_proof(c);
+		if (fp->rounds > 0) {
+			ret = evict(c);
+			if (ret)
+				return ret;
+		}
 		fault_counts(c, &k);
 		if (fp->rounds == 0 &&
 		    sp_fault_diagnose(&k, VALID_PCT, diag->reason, sizeof(diag->reason)) ==
@@ -372,24 +434,14 @@ static int touch_phase(struct fp_ctx *c, double budget_s)
 			return -ENOSPC;
 		}
 		diag->reason[0] = '\0';
-		sp_rng_shuffle_u32(&c->rng, c->perm, c->n_pages);
-		atomic_store(&c->next, 0);
-		atomic_store(&c->stop, 0);
-		c->deadline_ns = end_ns;
 		diag->have_zswpin = read_vmstat("zswpin", &zs0) == 0;
-		ps0 = pswpin_now();
-		pthread_barrier_wait(&c->start);
-		pthread_barrier_wait(&c->end);
-		ps1 = pswpin_now();
+		touched = touch_round(c, end_ns, &fp->pswpin_delta, &touch_s);
 		if (diag->have_zswpin && read_vmstat("zswpin", &zs1) == 0 && zs1 >= zs0)
 			diag->zswpin_delta += zs1 - zs0;
-		fp->pswpin_delta += ps1 - ps0;
 		fp->rounds++;
-		touched = atomic_load(&c->next);
 		verify_pages(c, touched);
 		sp_hist_init(&c->merged);
-		for (uint32_t i = 0; i < c->n_threads; i++)
-			sp_hist_merge(&c->merged, &c->th[i].hist);
+		sp_hist_merge(&c->merged, &c->th[0].hist);
 		fp->ci_achieved_pct = sp_hist_median_ci_pct(&c->merged);
 		sp_debug("faultprobe", "round %u: %llu samples, median CI %.2f %%", fp->rounds,
 			 (unsigned long long)c->merged.total, fp->ci_achieved_pct);
@@ -399,17 +451,12 @@ static int touch_phase(struct fp_ctx *c, double budget_s)
 			break;
 	} while (sp_now().ns < end_ns);
 
-	for (uint32_t i = 0; i < c->n_threads; i++) {
-		touches += c->th[i].touches;
-		majflt += c->th[i].majflt;
-		minor += c->th[i].minor;
-		dropped += c->th[i].dropped;
-	}
+	touches = c->th[0].touches;
+	majflt = c->th[0].majflt;
+	minor = c->th[0].minor;
+	dropped = c->th[0].dropped;
 	sp_hist_summarize(&c->merged, &fp->lat);
-	sp_hist_init(&c->uring_hist);
-	for (uint32_t i = 0; i < c->n_threads; i++)
-		sp_hist_merge(&c->uring_hist, &c->th[i].minor_hist);
-	c->m->diag.minor_p50_us = (double)sp_hist_quantile(&c->uring_hist, 0.5) / 1000.0;
+	c->m->diag.minor_p50_us = (double)sp_hist_quantile(&c->th[0].minor_hist, 0.5) / 1000.0;
 	fp->lat.warmup_dropped = dropped;
 	fp->touches = touches;
 	fp->real_swapins = majflt;
@@ -417,6 +464,55 @@ static int touch_phase(struct fp_ctx *c, double budget_s)
 	fault_counts(c, &k);
 	if (sp_fault_diagnose(&k, VALID_PCT, diag->reason, sizeof(diag->reason)) != SP_FAULT_VALID)
 		fp->invalid = 1;
+	sp_debug("faultprobe", "one thread: %llu swap-ins in %.2f s of touching",
+		 (unsigned long long)majflt, touch_s);
+	return 0;
+}
+
+/*
+ * Concurrency, beside the headline: all --threads touch at once for budget_s. Their swap-ins
+ * queue on the one device, so the median here is the device's queueing as much as the
+ * kernel's path; pages_per_s is what they achieve together.
+ */
+static int conc_phase(struct fp_ctx *c, double budget_s)
+{
+	struct sp_fault_concurrency *cc = &c->m->fp.concurrency;
+	uint64_t end_ns = sp_now().ns + (uint64_t)(budget_s * 1e9);
+	uint64_t pswpin = 0, touches = 0, majflt = 0;
+	double touch_s = 0;
+	int ret;
+
+	c->active = c->n_threads;
+	c->warmup = 0;
+	reset_threads(c);
+	cc->threads = c->n_threads;
+	do {
+		size_t touched;
+
+		ret = evict(c);
+		if (ret)
+			return ret;
+		touched = touch_round(c, end_ns, &pswpin, &touch_s);
+		verify_pages(c, touched);
+		if (sp_interrupted())
+			return -EINTR;
+	} while (sp_now().ns < end_ns);
+	sp_hist_init(&c->uring_hist);
+	for (uint32_t i = 0; i < c->n_threads; i++) {
+		sp_hist_merge(&c->uring_hist, &c->th[i].hist);
+		touches += c->th[i].touches;
+		majflt += c->th[i].majflt;
+	}
+	cc->done = 1;
+	cc->samples = c->uring_hist.total;
+	cc->real_swapins = majflt;
+	cc->p50_us = (double)sp_hist_quantile(&c->uring_hist, 0.5) / 1000.0;
+	cc->pages_per_s = touch_s > 0 ? (double)majflt / touch_s : 0;
+	cc->invalid = majflt == 0 || pct_diff(touches, majflt) > VALID_PCT ||
+		      pswpin_short(pswpin, majflt);
+	sp_debug("faultprobe", "%u threads: %llu swap-ins, p50 %.1f us, %.0f pages/s%s",
+		 c->n_threads, (unsigned long long)majflt, cc->p50_us, cc->pages_per_s,
+		 cc->invalid ? " (invalid)" : "");
 	return 0;
 }
 
@@ -549,14 +645,15 @@ static int worker_setup(struct fp_ctx *c)
 	int ret;
 
 	c->page = (size_t)sysconf(_SC_PAGESIZE);
-	c->n_pages = o->buffer_bytes / c->page;
+	c->max_pages = c->sz.buffer_bytes / c->page;
+	c->n_pages = c->max_pages;
 	c->n_threads = o->threads;
-	c->perm = calloc(c->n_pages, sizeof(*c->perm));
-	c->mincore_vec = calloc(c->n_pages, 1);
+	c->perm = calloc(c->max_pages, sizeof(*c->perm));
+	c->mincore_vec = calloc(c->max_pages, 1);
 	c->th = calloc(c->n_threads, sizeof(*c->th));
 	if (!c->perm || !c->mincore_vec || !c->th)
 		return sp_err_sys(&c->m->why, -ENOMEM, "cannot allocate the worker's tables");
-	for (size_t i = 0; i < c->n_pages; i++)
+	for (size_t i = 0; i < c->max_pages; i++)
 		c->perm[i] = (uint32_t)i;
 	sp_rng_seed(&c->rng, o->seed ^ 0xfa017b0beull);
 	sp_hist_init(&c->merged);
@@ -577,6 +674,7 @@ static int worker_setup(struct fp_ctx *c)
 	pthread_attr_setstacksize(&attr, THREAD_STACK);
 	for (uint32_t i = 0; i < c->n_threads; i++) {
 		c->th[i].c = c;
+		c->th[i].idx = i;
 		sp_hist_init(&c->th[i].hist);
 		sp_hist_init(&c->th[i].minor_hist);
 		ret = pthread_create(&c->th[i].tid, &attr, touch_thread, &c->th[i]);
@@ -594,10 +692,19 @@ static int worker_setup(struct fp_ctx *c)
 	return 0;
 }
 
-static int worker_fill(struct fp_ctx *c)
+/*
+ * Fill and evict the buffer chunk by chunk, and stop growing it once prep_s has gone: what a
+ * slow disk or a slow compressor can take in its share is measured here, not assumed, so the
+ * timed swap-ins keep most of the time. The eviction's pswpout over its time is the swap-out
+ * rate (sp_swapout_from_samples over the chunks).
+ */
+static int prepare(struct fp_ctx *c, double prep_s)
 {
+	struct sp_vm_sample smp[PREP_CHUNKS + 2];
 	struct sp_time t0 = sp_now();
-	size_t len = c->n_pages * c->page;
+	size_t len = c->max_pages * c->page, chunk = c->max_pages / PREP_CHUNKS, filled = 0;
+	size_t n_smp = 0;
+	double evict_s = 0;
 	int ret;
 
 	c->buf = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -607,31 +714,75 @@ static int worker_fill(struct fp_ctx *c)
 	}
 	/* a huge page would be split or swapped whole: neither is a 4 KiB swap-in */
 	madvise(c->buf, len, MADV_NOHUGEPAGE);
-	for (size_t i = 0; i < c->n_pages; i++) {
-		sp_page_fill(c->buf + i * c->page, c->page, i, c->o->seed);
-		if ((i & 4095) == 0 && sp_interrupted())
-			return sp_err_set(&c->m->why, -EINTR, "interrupted");
+	if (chunk < PREP_MIN_CHUNK)
+		chunk = PREP_MIN_CHUNK;
+	smp[n_smp++] = (struct sp_vm_sample){0, 0};
+	read_vmstat("pswpout", &smp[0].pswpout);
+	while (filled < c->max_pages) {
+		size_t n = c->max_pages - filled < chunk ? c->max_pages - filled : chunk;
+		struct sp_time f0 = sp_now(), e0;
+
+		for (size_t i = filled; i < filled + n; i++) {
+			sp_page_fill(c->buf + i * c->page, c->page, i, c->o->seed);
+			if ((i & 4095) == 0 && sp_interrupted())
+				return sp_err_set(&c->m->why, -EINTR, "interrupted");
+		}
+		c->m->diag.fill_s += sp_elapsed_s(f0, sp_now());
+		if (filled == 0) {
+			/* the ratio is read while the first pages are resident (every page is made
+			 * alike from its index, so the first chunk speaks for the buffer) */
+			ret = sp_zstd_page_ratio(c->buf, n * c->page, c->page, RATIO_PAGES,
+						 &c->m->data_ratio);
+			/* zstd's context came from the heap after mlockall: give it back */
+			malloc_trim(0);
+			if (ret)
+				return sp_err_sys(&c->m->why, ret, "measuring the data's zstd ratio");
+		}
+		filled += n;
+		c->n_pages = filled;
+		if (!c->o->allow_swap)
+			continue;
+		e0 = sp_now();
+		ret = evict_range(c, filled - n, n);
+		if (ret)
+			return ret;
+		evict_s += sp_elapsed_s(e0, sp_now());
+		if (n_smp < sizeof(smp) / sizeof(smp[0])) {
+			smp[n_smp].t_s = evict_s;
+			read_vmstat("pswpout", &smp[n_smp].pswpout);
+			if (smp[n_smp].pswpout < smp[n_smp - 1].pswpout)
+				smp[n_smp].pswpout = smp[n_smp - 1].pswpout;
+			n_smp++;
+		}
+		if (sp_elapsed_s(t0, sp_now()) >= prep_s)
+			break;
 	}
-	c->m->diag.fill_s = sp_elapsed_s(t0, sp_now());
-	ret = sp_zstd_page_ratio(c->buf, len, c->page, RATIO_PAGES, &c->m->data_ratio);
-	/* zstd's context came from the heap after mlockall: give it back before reclaim */
-	malloc_trim(0);
-	if (ret)
-		return sp_err_sys(&c->m->why, ret, "measuring the data's zstd ratio");
+	c->m->fp.buffer_bytes = (uint64_t)c->n_pages * c->page;
+	sp_swapout_from_samples(smp, n_smp, &c->m->swapout);
+	sp_debug("faultprobe", "prepared %zu of %zu pages in %.2f s (fill %.2f s, evict %.2f s); "
+		 "swap-out %llu pages at %.0f pages/s", c->n_pages, c->max_pages,
+		 sp_elapsed_s(t0, sp_now()), c->m->diag.fill_s, evict_s,
+		 (unsigned long long)c->m->swapout.pages, c->m->swapout.pages_per_s);
+	if (!c->o->allow_swap)
+		return 0;
+	/* one eviction of the whole buffer, proven before anything is timed */
+	c->m->diag.evictions = 1;
+	record_proof(c);
 	return 0;
 }
 
 static int worker_main(struct fp_ctx *c)
 {
 	const struct sp_faultprobe_opts *o = c->o;
-	double uring_share = o->n_uring_qds ? 0.5 : 0;
+	struct sp_time t0 = sp_now();
+	double left, parts, one_s, conc_s, uring_s;
 	int ret;
 
 	c->m->diag.page_cluster = page_cluster();
 	ret = worker_setup(c);
 	if (ret)
 		return ret;
-	ret = worker_fill(c);
+	ret = prepare(c, c->sz.prep_s);
 	if (ret)
 		return ret;
 	c->m->fp.done = 1;
@@ -641,13 +792,26 @@ static int worker_main(struct fp_ctx *c)
 			 "no swap allowed: nothing to swap in (baseline)");
 		return 0;
 	}
-	ret = touch_phase(c, o->time_s * (1 - uring_share));
+	/* what the preparation left, split as the sizing planned (it may have ended early) */
+	left = o->time_s - sp_elapsed_s(t0, sp_now());
+	if (left < 0)
+		left = 0;
+	parts = c->sz.one_s + c->sz.conc_s + c->sz.uring_s;
+	one_s = parts > 0 ? left * c->sz.one_s / parts : left;
+	conc_s = parts > 0 ? left * c->sz.conc_s / parts : 0;
+	uring_s = parts > 0 ? left * c->sz.uring_s / parts : 0;
+	ret = touch_phase(c, one_s);
 	if (ret == -ENOSPC)
 		return 0; /* nothing could be evicted: an invalid result, not a failure */
 	if (ret)
 		return ret;
+	if (c->n_threads > 1 && conc_s > 0) {
+		ret = conc_phase(c, conc_s);
+		if (ret)
+			return ret;
+	}
 	for (size_t k = 0; k < o->n_uring_qds; k++) {
-		ret = uring_point(c, k, o->time_s * uring_share / (double)o->n_uring_qds);
+		ret = uring_point(c, k, uring_s / (double)o->n_uring_qds);
 		if (ret)
 			return ret;
 		c->m->fp.n_uring = k + 1;
@@ -658,6 +822,7 @@ static int worker_main(struct fp_ctx *c)
 struct worker_args {
 	const struct sp_faultprobe_opts *o;
 	const struct sp_memcg *cg;
+	struct sp_fault_sizing sz;
 };
 
 /* The forked worker's body (sp_worker_start): one result message, then its exit status. */
@@ -672,9 +837,10 @@ static int worker(void *arg, int go_fd, int res_fd)
 		return 1;
 	c.o = a->o;
 	c.cg = a->cg;
+	c.sz = a->sz;
 	c.m = &m;
-	m.fp.threads = a->o->threads;
-	m.fp.buffer_bytes = a->o->buffer_bytes;
+	m.fp.threads = 1; /* the headline's; the concurrency phase says its own */
+	m.fp.buffer_bytes = a->sz.buffer_bytes;
 	m.fp.ci_target_pct = a->o->ci_target_pct;
 	m.err = worker_main(&c);
 	sp_write_all(res_fd, &m, sizeof(m));
@@ -706,12 +872,36 @@ static int check_opts(const struct sp_faultprobe_opts *o)
 	if (!o || o->buffer_bytes < (uint64_t)page * 16 || o->threads < 1 ||
 	    o->threads > MAX_THREADS || !(o->time_s > 0) || !(o->ci_target_pct > 0) ||
 	    o->n_uring_qds > SP_MAX_URING || (o->n_uring_qds && !o->uring_qds) ||
+	    !(o->qd1_lat_s >= 0) || !(o->seq_bytes_per_s >= 0) ||
 	    o->buffer_bytes / (uint64_t)page > UINT32_MAX)
 		return -EINVAL;
 	for (size_t k = 0; k < o->n_uring_qds; k++)
 		if (o->uring_qds[k] < 1 || o->uring_qds[k] > MAX_QD)
 			return -EINVAL;
 	return 0;
+}
+
+/* The buffer's ceiling, the phases' times and the warm-up, from the device's figures. */
+static int fault_sizing(const struct sp_faultprobe_opts *o, struct sp_fault_sizing *sz)
+{
+	struct sp_fault_sizing_in in = {
+		.share_s = o->time_s,
+		.qd1_lat_s = o->qd1_lat_s,
+		.seq_bytes_per_s = o->seq_bytes_per_s,
+		.page_bytes = (uint64_t)sysconf(_SC_PAGESIZE),
+		.budget_bytes = o->buffer_bytes,
+		.threads = o->threads,
+		.uring = o->n_uring_qds > 0,
+	};
+	int ret = sp_fault_size(&in, sz);
+
+	if (!ret)
+		sp_debug("faultprobe", "sizing: buffer up to %llu bytes, prep %.1f s, one thread "
+			 "%.1f s (%llu swap-ins expected, warm-up %u), %u threads %.1f s, io_uring "
+			 "%.1f s", (unsigned long long)sz->buffer_bytes, sz->prep_s, sz->one_s,
+			 (unsigned long long)sz->expected_swapins, sz->warmup, o->threads,
+			 sz->conc_s, sz->uring_s);
+	return ret;
 }
 
 /* Generous: filling and evicting a large buffer to a slow disk takes a while. */
@@ -747,6 +937,7 @@ int sp_faultprobe_run(const struct sp_faultprobe_opts *o, struct sp_fault_probe 
 		      struct sp_integrity *integ, struct sp_compression *comp, struct sp_err *e)
 {
 	static struct fp_msg m;
+	struct sp_fault_sizing sz[1];
 	size_t mark = sp_undo_depth();
 	struct sp_worker w = SP_WORKER_INIT;
 	struct worker_args args;
@@ -754,6 +945,9 @@ int sp_faultprobe_run(const struct sp_faultprobe_opts *o, struct sp_fault_probe 
 	int ret, st;
 
 	ret = check_opts(o);
+	if (ret)
+		return sp_err_set(e, ret, "bad fault-probe options");
+	ret = fault_sizing(o, sz);
 	if (ret)
 		return sp_err_set(e, ret, "bad fault-probe options");
 	ret = sp_memcg_create("faultprobe", &cg);
@@ -765,6 +959,7 @@ int sp_faultprobe_run(const struct sp_faultprobe_opts *o, struct sp_fault_probe 
 		sp_memcg_set_swap(&cg, 0);
 	args.o = o;
 	args.cg = &cg;
+	args.sz = *sz;
 	ret = sp_worker_start(&w, &cg, worker, &args);
 	if (ret) {
 		sp_err_sys(e, ret, "cannot start the worker in its cgroup");
@@ -790,6 +985,8 @@ int sp_faultprobe_run(const struct sp_faultprobe_opts *o, struct sp_fault_probe 
 		}
 		if (o->diag)
 			*o->diag = m.diag;
+		if (o->swapout)
+			*o->swapout = m.swapout;
 	} else if (o->diag) {
 		/* the reason for a failure, also for callers that did not pass e */
 		snprintf(o->diag->reason, sizeof(o->diag->reason), "%s",

@@ -10,6 +10,7 @@
 
 #include "core/err.h"
 #include "core/placements.h"
+#include "core/timing.h"
 #include "probe/devprobe.h"
 #include "probe/faultprobe.h"
 #include "sys/log.h"
@@ -23,10 +24,10 @@
 /* Highest swap priority: ours is used before any other area the machine may have. */
 #define SP_SWAP_PRIO 32767
 
-/* How the time of a placement is shared between the probes. */
-#define SHARE_DEVICE 0.20
-#define SHARE_FAULT 0.50
-#define SHARE_PRESSURE 0.30
+/* How the time of a placement is shared between the probes: core/timing.h says why. */
+#define SHARE_DEVICE SP_SHARE_DEVICE
+#define SHARE_FAULT SP_SHARE_FAULT
+#define SHARE_PRESSURE SP_SHARE_PRESSURE
 
 /* Add "<what>: <why>" to the result's reason; a probe's failure does not hide another's. */
 static void fail_reason(struct sp_result *res, const char *what, const struct sp_err *e)
@@ -151,6 +152,14 @@ int sp_placement_measure(struct sp_placement *p, const struct sp_measure_opts *o
 		f.ci_target_pct = o->ci_target_pct;
 		f.seed = o->seed;
 		f.allow_swap = 1;
+		f.swapout = &res->swapout;
+		/* the device probe ran first: its floor sizes the buffer (core/timing.h) */
+		if (res->device_probe.done) {
+			f.qd1_lat_s = res->device_probe.qd1.p50_us / 1e6;
+			/* zram: reading is not what evicting costs (compressing is), so no rate */
+			if (p->id.kind != SP_PL_ZRAM)
+				f.seq_bytes_per_s = res->device_probe.seq_mib_s * 1048576.0;
+		}
 		if (p->id.kind == SP_PL_ZRAM)
 			f.zram_dev = p->swap_path;
 		sp_err_init(&e);

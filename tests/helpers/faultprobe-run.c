@@ -123,6 +123,7 @@ int main(int argc, char **argv)
 	static uint32_t qds[SP_MAX_URING] = {1, 4, 16, 32};
 	struct sp_faultprobe_opts o;
 	struct sp_faultprobe_diag diag;
+	struct sp_swapout so = {0};
 	struct sp_err why;
 	struct sp_fault_probe fp;
 	struct sp_integrity integ;
@@ -170,6 +171,7 @@ int main(int argc, char **argv)
 	o.buffer_bytes = strtoull(argv[i + 1], NULL, 10) << 20;
 	o.time_s = strtod(argv[i + 2], NULL);
 	o.diag = &diag;
+	o.swapout = &so;
 	if (!strncmp(argv[i], "/dev/zram", 9))
 		o.zram_dev = argv[i];
 
@@ -212,6 +214,13 @@ int main(int argc, char **argv)
 	       fp.touches, fp.real_swapins, diag.minor_touches);
 	printf("minor_p50_us=%.2f\n", diag.minor_p50_us);
 	printf("pswpin_delta=%" PRIu64 "\n", fp.pswpin_delta);
+	printf("conc_done=%d\nconc_threads=%u\nconc_samples=%" PRIu64 "\nconc_real_swapins=%" PRIu64
+	       "\nconc_p50_us=%.2f\nconc_pages_per_s=%.1f\nconc_invalid=%d\n",
+	       fp.concurrency.done, fp.concurrency.threads, fp.concurrency.samples,
+	       fp.concurrency.real_swapins, fp.concurrency.p50_us, fp.concurrency.pages_per_s,
+	       fp.concurrency.invalid);
+	printf("swapout_pages=%" PRIu64 "\nswapout_s=%.3f\nswapout_pages_per_s=%.1f\n", so.pages,
+	       so.seconds, so.pages_per_s);
 	printf("swapcached_bytes=%" PRIu64 "\n", fp.swapcached_bytes);
 	printf("vmswap_bytes=%" PRIu64 "\nresident_pages=%" PRIu64 "\n", diag.vmswap_bytes,
 	       diag.resident_pages);

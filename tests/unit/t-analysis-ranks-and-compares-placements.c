@@ -209,6 +209,16 @@ static void integrity_and_failures(void)
 	CHECK(f.file_region == SP_REGION_SPREAD);
 }
 
+/* A median timed by several threads queued on the device says nothing of the kernel's path. */
+static void floor_needs_one_thread(void)
+{
+	syn_build(&r);
+	r.results[idx("start")].fault_probe.threads = 2;
+	CHECK(sp_analyse(&r, &f) == 0);
+	CHECK(f.floor_ratio[idx("start")] == 0 && f.floor_overhead_us[idx("start")] == 0);
+	CHECK_NEAR(f.floor_ratio[idx("end")], 187.3 / 139.5, 1e-12);
+}
+
 static void empty(void)
 {
 	sp_report_init(&r, "measure");
@@ -228,6 +238,7 @@ int main(void)
 	synthetic();
 	overlap();
 	integrity_and_failures();
+	floor_needs_one_thread();
 	empty();
 	return CHECK_DONE();
 }

@@ -100,6 +100,11 @@ int main(void)
 		CHECK(q.points[0].offset_bytes == 10 && q.points[2].offset_bytes == 30);
 	}
 
+	/* the plan's estimate: 100 points of 9 random reads and 8 MiB, capped by the budget */
+	CHECK(fabs(sp_profile_estimate_s(60, 1) - 100 * (9 * 12e-3 + 8388608 / 100e6)) < 1e-9);
+	CHECK(sp_profile_estimate_s(10, 1) == 10);
+	CHECK(sp_profile_estimate_s(60, 0) < 3);
+
 	CHECK(sp_median(v, 5) == 3);
 	CHECK(sp_median(w, 4) == 2.5);
 	CHECK(sp_median(w, 0) == 0);

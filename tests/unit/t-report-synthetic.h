@@ -38,7 +38,7 @@ static void syn_fault(struct sp_result *res, uint64_t n, double p50, double lo, 
 	struct sp_fault_probe *fp = &res->fault_probe;
 
 	fp->done = 1;
-	fp->threads = 2;
+	fp->threads = 1;
 	fp->buffer_bytes = 256ull << 20;
 	fp->rounds = 3;
 	syn_lat(&fp->lat, n, p50, lo, hi);
@@ -155,6 +155,7 @@ static void syn_build(struct sp_report *r)
 	snprintf(r->tool_version, sizeof(r->tool_version), "0.1-test");
 	r->started = 1767225600; /* 2026-01-01 00:00:00 UTC */
 	r->duration_s = 512.25;
+	r->estimated_s = 540;
 	r->seed = 42;
 	r->budget_bytes = 256ull << 20;
 	r->time_per_placement_s = 30;
@@ -210,6 +211,15 @@ static void syn_build(struct sp_report *r)
 	syn_fault(res, 12000, 98.4, 96.1, 100.9);
 	syn_uring(res, 64.5);
 	syn_pressure(res, 148250.5, 0);
+	res->fault_probe.concurrency.done = 1;
+	res->fault_probe.concurrency.threads = 2;
+	res->fault_probe.concurrency.samples = 3100;
+	res->fault_probe.concurrency.real_swapins = 3120;
+	res->fault_probe.concurrency.p50_us = 170.5;
+	res->fault_probe.concurrency.pages_per_s = 11250.25;
+	res->swapout.pages = 65536;
+	res->swapout.seconds = 1.25;
+	res->swapout.pages_per_s = 52428.8;
 
 	res = sp_report_add_result(r, "end", sp_placement_id_of(SP_PL_END, -1));
 	snprintf(res->device, sizeof(res->device), "/dev/loop0p3");

@@ -1,0 +1,126 @@
+#!/bin/bash
+# tests/vm/slow-disk-answers-in-30s.sh - a 5400 rpm disk gives an answer in the time given: the
+# stick boots (SeaBIOS) unattended with its target served by the modeled disk over NBD
+# (build/tests/nbd-hdd; 5400 rpm with a seek curve whose expected random 4 KiB read over a swap
+# partition is ~11 ms, computed by build/tests/hddmodel-expect and checked here, not assumed),
+# runs only the disk placements (start, end, file) at 30 s each, and every one must be `ok` with
+# at least 1,000 timed one-thread swap-ins, real swap-ins behind them (major faults and pswpin),
+# a concurrency phase and a swap-out rate, and the run must take within 20 % of the plan's
+# estimate (report.json: duration_s vs estimated_s).
+# Before the fault probe sized its buffer from the device (core/timing.h) it evicted the whole
+# budget first and a disk this slow gave start, end and file `invalid` at 30 s.
+# One vCPU (see hddmodel-start-partition-latency.sh: a core left to QEMU's I/O thread).
+VM_SMP=${VM_SMP:-1}
+. "$(dirname "$0")/lib.sh"
+SERVER=$TOP/build/tests/nbd-hdd
+EXPECT=$TOP/build/tests/hddmodel-expect
+MODEL=(--size 8G --rpm 5400 --t2t-ms 2 --full-ms 36 --outer-mbs 110 --inner-mbs 55
+	--buffer 256K --seed 11)
+SPID=""
+
+[ -x "$SERVER" ] && [ -x "$EXPECT" ] || vm_skip "needs $SERVER and $EXPECT (make tests)"
+
+stop_server() {
+	[ -n "$SPID" ] || return 0
+	kill -TERM "$SPID" 2>/dev/null
+	for _ in $(seq 50); do kill -0 "$SPID" 2>/dev/null || break; sleep 0.1; done
+	kill -KILL "$SPID" 2>/dev/null
+	wait "$SPID" 2>/dev/null
+	SPID=""
+}
+trap 'vm_kill; stop_server; _vm_cleanup' EXIT
+
+VM_HDD_SIZE=1M # the HDD is the NBD export
+vm_setup seabios
+"$SERVER" --file "$VM_DIR/model.raw" "${MODEL[@]}" --port 0 \
+	>"$VM_DIR/server.out" 2>"$VM_DIR/server.err" &
+SPID=$!
+for _ in $(seq 100); do
+	grep -q '^nbd-hdd: ready' "$VM_DIR/server.out" && break
+	kill -0 "$SPID" 2>/dev/null || vm_fail "nbd-hdd exited: $(cat "$VM_DIR/server.err")"
+	sleep 0.05
+done
+PORT=$(sed -n 's/^nbd-hdd: ready on 127\.0\.0\.1:\([0-9]*\) .*/\1/p' "$VM_DIR/server.out")
+[ -n "$PORT" ] || vm_fail "no ready line from nbd-hdd"
+VM_HDD_DRIVE="if=none,id=hd,format=raw,file=nbd://127.0.0.1:$PORT"
+
+vm_config <<EOF
+# written by tests/vm/$VM_NAME.sh
+auto = yes
+target = $VM_HDD_SERIAL
+confirm = $VM_HDD_SERIAL
+only = start,end,file
+budget = 64M
+swap_size = 256M
+time_per_placement = 30
+EOF
+vm_grub "panic=-1"
+vm_start "${VM_BOOT_TIMEOUT:-900}"
+vm_wait_poweroff
+vm_reports "$VM_DIR/out"
+stop_server
+
+python3 - "$VM_DIR/out/reports" "$EXPECT" "${MODEL[@]}" <<'EOF' || vm_fail "the slow disk gave no answer in its time"
+import glob, json, os, subprocess, sys
+
+top, expect, model = sys.argv[1], sys.argv[2], sys.argv[3:]
+found = sorted(glob.glob(os.path.join(top, "*", "report.json")))
+if len(found) != 1:
+    sys.exit("want exactly one reports/*/report.json, found %d" % len(found))
+with open(found[0]) as f:
+    r = json.load(f)
+log = os.path.join(os.path.dirname(found[0]), "run.log")
+if os.path.exists(log):
+    print("".join(l for l in open(log) if "measured in" in l or "estimated" in l), end="")
+bad = []
+res = {x.get("placement"): x for x in r.get("results", [])}
+for name in ("start", "end", "file"):
+    x = res.get(name)
+    if not x:
+        bad.append("no '%s' result" % name)
+        continue
+    fp = x.get("fault_probe") or {}
+    dp = x.get("device_probe") or {}
+    qd1 = dp.get("qd1") or {}
+    cc = fp.get("concurrency") or {}
+    so = x.get("swapout") or {}
+    ext = x.get("extents") or []
+    a = ext[0]["start_sector"] * 512 if ext else 0
+    b = a + sum(e["sectors"] for e in ext) * 512
+    mean = None
+    if name != "file" and ext:
+        out = subprocess.run([expect] + model + ["--range", str(a), str(b), "--block", "4096"],
+                             check=True, capture_output=True, text=True).stdout
+        mean = float(out.split("=")[1])
+    print("%-5s %s (%.1f s): device QD1 p50 %s us (%s reads; model mean %s us); one-thread "
+          "swap-in p50 %s us, %s samples, %s real swap-ins, pswpin %s, buffer %s, rounds %s; "
+          "%s threads p50 %s us %s pages/s; swap-out %s pages %s s %s pages/s; reason '%s'" % (
+              name, x.get("status"), x.get("elapsed_s", 0), qd1.get("p50_us"),
+              qd1.get("samples"), mean and round(mean), fp.get("p50_us"), fp.get("samples"),
+              fp.get("real_swapins"), fp.get("pswpin_delta"), fp.get("buffer_bytes"),
+              fp.get("rounds"), cc.get("threads"), cc.get("p50_us"), cc.get("pages_per_s"),
+              so.get("pages"), so.get("seconds"), so.get("pages_per_s"), x.get("reason")))
+    if mean is not None and not (9000 <= mean <= 13000):
+        bad.append("%s: the model's mean random read %.0f us is not ~11 ms" % (name, mean))
+    if x.get("status") != "ok":
+        bad.append("%s is %s: %s" % (name, x.get("status"), x.get("reason")))
+    if fp.get("threads") != 1:
+        bad.append("%s: the headline was timed at %s threads, not 1" % (name, fp.get("threads")))
+    if (fp.get("samples") or 0) < 1000:
+        bad.append("%s: %s one-thread swap-ins timed, want >= 1000" % (name, fp.get("samples")))
+    if (fp.get("real_swapins") or 0) < (fp.get("samples") or 0) or \
+            (fp.get("pswpin_delta") or 0) < 0.95 * (fp.get("real_swapins") or 0):
+        bad.append("%s: samples not backed by real swap-ins / pswpin" % name)
+    if not cc or (cc.get("threads") or 0) < 2 or not cc.get("real_swapins"):
+        bad.append("%s: no concurrency phase" % name)
+    if not so or not so.get("pages") or not so.get("pages_per_s"):
+        bad.append("%s: no swap-out rate" % name)
+dur, est = r.get("duration_s") or 0, r.get("estimated_s") or 0
+print("run: %.1f s, the plan estimated %.1f s (%.0f %%)" % (dur, est, 100 * dur / est if est else 0))
+if not est or not (0.8 * est <= dur <= 1.2 * est):
+    bad.append("the run took %.1f s, not within 20 %% of the estimate %.1f s" % (dur, est))
+for m in bad:
+    print("check:", m)
+sys.exit(1 if bad else 0)
+EOF
+vm_log "pass"
