@@ -199,6 +199,15 @@ static void obj_fill(struct jb *b, json_t *o, const struct sp_field *t, const vo
 		case SP_F_LIST:
 			put(b, o, t->key, list_from(b, t, p));
 			break;
+		case SP_F_DBL_LIST: {
+			size_t n = *(const size_t *)(p + t->aux);
+			json_t *a = json_array();
+
+			for (size_t i = 0; i < n && i < t->max; i++)
+				push(b, a, jdbl(((const double *)v)[i]));
+			put(b, o, t->key, a);
+			break;
+		}
 		}
 	}
 }
@@ -550,6 +559,30 @@ static int list_into(const struct sp_field *t, char *base, json_t *v, const char
 	return 0;
 }
 
+static int dbl_list_into(const struct sp_field *t, char *base, json_t *v, const char *path,
+			 char *err, size_t errlen)
+{
+	double *d = (double *)(base + t->off);
+	json_t *x;
+	size_t i;
+
+	if (!json_is_array(v))
+		return fail(err, errlen, "%s.%s: expected a list of numbers", path, t->key);
+	if (json_array_size(v) > t->max)
+		return fail(err, errlen, "%s.%s: more than %zu", path, t->key, t->max);
+	json_array_foreach(v, i, x)
+	{
+		if (json_is_null(x))
+			d[i] = NAN;
+		else if (json_is_number(x))
+			d[i] = json_number_value(x);
+		else
+			return fail(err, errlen, "%s.%s[%zu]: expected a number", path, t->key, i);
+	}
+	*(size_t *)(base + t->aux) = json_array_size(v);
+	return 0;
+}
+
 /* One value v of row t into dst. Returns: 0, or -EINVAL with the message in err. */
 static int field_into(const struct sp_field *t, void *dst, json_t *v, const char *path, char *err,
 		      size_t errlen)
@@ -670,6 +703,7 @@ static int field_into(const struct sp_field *t, void *dst, json_t *v, const char
 		return e;
 	case SP_F_FLAT: /* handled by obj_into: it reads from the same object */
 	case SP_F_LIST: /* handled by obj_into: the count lives beside the elements */
+	case SP_F_DBL_LIST:
 		break;
 	}
 	return 0;
@@ -707,6 +741,8 @@ static int obj_into(const struct sp_field *t, void *base, json_t *o, const char 
 					    path, t->key);
 		} else if (t->type == SP_F_LIST) {
 			ret = json_is_null(v) ? 0 : list_into(t, p, v, path, err, errlen);
+		} else if (t->type == SP_F_DBL_LIST) {
+			ret = dbl_list_into(t, p, v, path, err, errlen);
 		} else {
 			ret = field_into(t, p + t->off, v, path, err, errlen);
 		}

@@ -52,6 +52,7 @@ static int activate(struct sp_placement *p, const struct sp_measure_opts *o, str
 	switch (p->id.kind) {
 	case SP_PL_NONE:
 	case SP_PL_PROBE:
+	case SP_PL_RAM:
 		return 0;
 	case SP_PL_EXISTING:
 		if (p->already_active)
