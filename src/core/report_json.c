@@ -226,6 +226,63 @@ static json_t *name_or_null(const struct sp_report *r, int i)
 		      : json_null();
 }
 
+/* analysis.build: the job's ranking by wall time, its baseline, start vs end; null: no job */
+static json_t *build_json(struct jb *b, const struct sp_report *r, const struct sp_findings *f)
+{
+	const struct sp_build_ranking *k = &f->build;
+	json_t *o, *a, *x;
+
+	if (!f->has_build)
+		return json_null();
+	o = json_object();
+	a = json_array();
+	for (size_t i = 0; i < k->n; i++) {
+		x = json_object();
+		put(b, x, "placement", name_or_null(r, k->rows[i].result));
+		put(b, x, "wall_s", jdbl(k->rows[i].wall_s));
+		put(b, x, "ratio_to_best", jdbl(k->rows[i].ratio_to_best));
+		put(b, x, "ratio_to_ram", k->has_ram ? jdbl(k->rows[i].ratio_to_ram) : json_null());
+		put(b, x, "runs", json_integer((json_int_t)k->rows[i].n_runs));
+		put(b, x, "spread_pct", jdbl(k->rows[i].spread_pct));
+		push(b, a, x);
+	}
+	put(b, o, "ranking", a);
+	if (k->has_ram) {
+		x = json_object();
+		put(b, x, "placement", name_or_null(r, k->ram));
+		put(b, x, "wall_s", jdbl(k->ram_wall_s));
+	} else {
+		x = json_null();
+	}
+	put(b, o, "ram", x);
+	if (k->start_vs_end.have) {
+		x = json_object();
+		put(b, x, "ratio", jdbl(k->start_vs_end.ratio));
+		put(b, x, "resolvable", json_boolean(k->start_vs_end.resolvable));
+		put(b, x, "runs", json_integer((json_int_t)k->start_vs_end.min_runs));
+		put(b, x, "resolution_pct", k->start_vs_end.min_runs >= 2
+						? jdbl(k->start_vs_end.resolution_pct)
+						: json_null());
+	} else {
+		x = json_null();
+	}
+	put(b, o, "start_vs_end", x);
+	put(b, o, "page_cluster",
+	    f->build_page_cluster >= 0 ? json_integer(f->build_page_cluster) : json_null());
+	a = json_array();
+	for (size_t i = 0; i < f->n_build_not_ok; i++) {
+		const struct sp_scenario_build *sb = &r->results[f->build_not_ok[i]].scenarios.build;
+
+		x = json_object();
+		put(b, x, "placement", name_or_null(r, f->build_not_ok[i]));
+		put(b, x, "status", json_string(sp_status_name(sb->status)));
+		put(b, x, "reason", jstr(sb->reason, sizeof(sb->reason)));
+		push(b, a, x);
+	}
+	put(b, o, "not_ok", a);
+	return o;
+}
+
 static json_t *analysis_json(struct jb *b, const struct sp_report *r, const struct sp_findings *f)
 {
 	json_t *o = json_object(), *a, *x;
@@ -320,6 +377,8 @@ static json_t *analysis_json(struct jb *b, const struct sp_report *r, const stru
 	put(b, x, "data_ratio", f->data_ratio > 0 ? jdbl(f->data_ratio) : json_null());
 	put(b, x, "zram_ratio", f->zram_ratio > 0 ? jdbl(f->zram_ratio) : json_null());
 	put(b, o, "compression", x);
+
+	put(b, o, "build", build_json(b, r, f));
 
 	a = json_array();
 	for (size_t i = 0; i < f->n_verdict; i++) {
