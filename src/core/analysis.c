@@ -288,13 +288,14 @@ static void build(const struct sp_report *r, struct sp_findings *f)
 static void verdict(struct sp_findings *f)
 {
 #define ADD(k) (f->verdict[f->n_verdict++] = (k))
+	/* corrupted pages come before everything: no speed makes such a swap area usable */
+	if (f->mismatches)
+		ADD(SP_VERDICT_INTEGRITY_BAD);
 	/* the job is what a user waits for: when it ran, it leads and the probes explain it */
 	if (f->has_build)
 		ADD(SP_VERDICT_BUILD);
 	if (f->build.start_vs_end.have)
 		ADD(SP_VERDICT_BUILD_START_END);
-	if (f->mismatches)
-		ADD(SP_VERDICT_INTEGRITY_BAD);
 	if (f->best >= 0)
 		ADD(SP_VERDICT_BEST);
 	else
