@@ -275,20 +275,19 @@ static void print_job(const struct run_ctx *x, FILE *out)
 		return;
 	}
 	if (x->job.kind == SP_JOB_USER)
-		fprintf(out, "job per placement: your job 'sh -c %s' in a copy of %s on the data "
-			     "filesystem,\n  limited to the budget, timeout %.0f s",
+		fprintf(out, "job per placement: your job 'sh -c %s'\n  in a copy of %s on the "
+			     "data filesystem, timeout %.0f s per run\n",
 			x->c->job_cmd, x->c->job_dir ? x->c->job_dir : "an empty directory",
 			x->job.timeout_s);
 	else
 		fprintf(out, "job per placement: the build job (scale %g: %u units, %u sources of "
-			     "%s, heap to %s),\n  limited to the budget; estimated %.0f s per run "
-			     "on a 7200 rpm disk",
+			     "%s,\n  heap to %s), estimated %.0f s per run on a 7200 rpm disk\n",
 			p->work_scale, p->n_units, p->n_sources,
 			sp_format_bytes(p->source_bytes_total, a, sizeof(a)),
 			sp_format_bytes(p->heap_pages * SP_BUILDJOB_PAGE_BYTES, b, sizeof(b)),
 			job_estimate_s(x));
-	fprintf(out, ", %u %s each, plus a ram baseline without a limit\n", x->c->repeat,
-		x->c->repeat == 1 ? "run" : "interleaved runs");
+	fprintf(out, "  limited to the budget, %u %s each, plus a ram baseline without a limit\n",
+		x->c->repeat, x->c->repeat == 1 ? "run" : "interleaved runs");
 }
 
 static void print_plan(const struct run_ctx *x, FILE *out)

@@ -67,10 +67,9 @@ void run_tuning_print(const struct run_tuning *t, FILE *out)
 	fprintf(out, "sysctl while measuring: vm.page-cluster=%s (swap readahead off for the "
 		     "per-page probes; restored after)\n", t->page_cluster);
 	if (t->job_page_cluster[0])
-		fprintf(out, "sysctl while the job runs: vm.page-cluster=%s (%s readahead, as a "
-			     "real job swaps; back to %s for the probes)\n", t->job_page_cluster,
-			t->job_page_cluster[0] == '0' && !t->job_page_cluster[1] ? "no" : "the",
-			t->page_cluster);
+		fprintf(out, "sysctl while the job runs: vm.page-cluster=%s (swap-ins of 2^%s pages; "
+			     "back to %s for the probes)\n", t->job_page_cluster,
+			t->job_page_cluster, t->page_cluster);
 }
 
 void run_tuning_apply(const struct run_tuning *t)
