@@ -30,10 +30,20 @@ struct run_tuning {
 	 * them minor faults, timed as if they were swap-ins.
 	 */
 	const char *page_cluster;
+	/*
+	 * vm.page-cluster while the job runs (run with a job only; "" otherwise): as the machine
+	 * had it before the run (usually 3), or --page-cluster. placement.c switches to it right
+	 * before each run of the job, with its undo, and back to page_cluster after.
+	 */
+	char job_page_cluster[8];
 };
 
 /* The tuning every run and measure applies. */
 void run_tuning_plan(struct run_tuning *t);
+
+/* The job's vm.page-cluster: --page-cluster, else as the machine has it now (read before
+ * run_tuning_apply changes it). */
+void run_tuning_plan_job(struct run_tuning *t, const struct sp_config *c);
 
 /* One line per setting, for the plan output. */
 void run_tuning_print(const struct run_tuning *t, FILE *out);

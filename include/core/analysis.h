@@ -16,6 +16,7 @@
 #include <stdint.h>
 
 #include "core/report.h"
+#include "core/scenario.h"
 
 /* Where the swap file's extents lie, as a fraction of the disk. */
 enum sp_region {
@@ -41,6 +42,8 @@ enum sp_verdict_kind {
 	SP_VERDICT_NOT_OK,	      /* placements that gave no latency */
 	SP_VERDICT_NONE,	      /* nothing was measured at all */
 	SP_VERDICT_LOOP_TARGET,	      /* the target was a loop device: positions are not physical */
+	SP_VERDICT_BUILD,	      /* the build job's ranking by wall time (leads when it ran) */
+	SP_VERDICT_BUILD_START_END,   /* the build job at the start vs the end, against its spread */
 	SP_VERDICT_KINDS,
 };
 const char *sp_verdict_kind_name(enum sp_verdict_kind k); /* "start-vs-end", ... */
@@ -115,6 +118,17 @@ struct sp_findings {
 	double profile_outer_inner; /* sequential rate, outer edge / inner edge; 0 unknown */
 	size_t n_profile_rows;
 	struct sp_profile_row profile_rows[SP_PROFILE_ROWS];
+
+	/*
+	 * The job scenario (results[].scenarios.build): ranking by wall time, the ram baseline,
+	 * start vs end against the run-to-run spread (core/scenario.h). has_build: it ran on at
+	 * least one placement.
+	 */
+	int has_build;
+	struct sp_build_ranking build;
+	int build_page_cluster; /* in force for the ranked runs; -1 unknown or mixed */
+	size_t n_build_not_ok;	/* placements whose job ran but did not finish ok, report order */
+	int build_not_ok[SP_MAX_RESULTS];
 
 	size_t n_verdict;
 	enum sp_verdict_kind verdict[SP_VERDICT_KINDS];

@@ -11,6 +11,7 @@
 
 #define SP_MAX_ALSO 8
 #define SP_MAX_SWAP_ARGS 8
+#define SP_CLI_MAX_REPEAT 8 /* --repeat: the job's runs a result holds (SP_BUILD_MAX_RUNS) */
 
 enum sp_cmd {
 	SP_CMD_NONE = 0,
@@ -52,6 +53,14 @@ struct sp_config {
 	uint32_t threads;             /* --threads N: fault-probe touching threads */
 	double ci_target_pct;         /* --ci PCT: target half-width of the median's CI */
 	const char *only;             /* --only LIST: comma list of placements to run */
+	const char *scenario;         /* --scenario build|none: the job run per placement */
+	double job_scale;             /* --job-scale X: the build job's work, 1 = full size */
+	const char *job_cmd;          /* --job CMD: the user's job instead of the build job */
+	const char *job_dir;          /* --job-dir DIR: copied as the job's working copy */
+	double job_timeout_s;         /* --job-timeout SECONDS: per run of the job */
+	uint32_t page_cluster;        /* --page-cluster N: vm.page-cluster for the job's runs */
+	int page_cluster_given;       /*   (not given: as the machine has it) */
+	uint32_t repeat;              /* --repeat N: rounds of the job per placement */
 	size_t n_swaps;
 	const char *swaps[SP_MAX_SWAP_ARGS]; /* measure --swap DEV|FILE (repeatable) */
 	uint64_t offset_bytes;        /* probe --offset BYTES */

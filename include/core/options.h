@@ -25,6 +25,7 @@ enum sp_opt_kind {
 	SP_OPT_U64,	 /* uint64_t, strict decimal */
 	SP_OPT_PERCENT,	 /* double > 0: digits and a '.', no unit */
 	SP_OPT_CHOICE,	 /* const char * field, one of `choices` ("text|json") */
+	SP_OPT_NUMBER,	 /* double > 0: digits and a '.', no unit (a scale) */
 };
 
 #define SP_CMD_BIT(cmd) (1u << (cmd))

@@ -33,13 +33,15 @@ struct sp_placements_in {
 	const char *const *also_names; /* kernel names of the --also devices (sdc, loop3) */
 	size_t n_also;
 	const char *only; /* --only LIST, comma separated; NULL or "" for all */
+	int with_ram;	  /* a job runs (--scenario build, or --job): add its ram baseline */
 };
 
 /*
  * The placements a run measures, in the order it measures them: start, end, file, zram-<alg>
  * per compressor, dev-<name> per --also device (also_index = its position in also_names),
- * none. A placement is kept when --only is empty or one of its words is the placement's name
- * ("dev-sdc", "zram-lz4"), its kind's name ("zram", "also") or "dev" for any --also device.
+ * none, and ram (the job's baseline without a limit) when with_ram is set. A placement is
+ * kept when --only is empty or one of its words is the placement's name ("dev-sdc",
+ * "zram-lz4"), its kind's name ("zram", "also", "ram") or "dev" for any --also device.
  * Returns: 0, -ENOENT when --only keeps none of them, -ENOSPC when more than max,
  * -EINVAL for a missing layout or a name too long.
  */
@@ -55,7 +57,7 @@ int sp_placement_on_disk(enum sp_placement_kind k);
 /* Does a placement of kind k live on the target disk (start, end, the swap file)? */
 int sp_placement_on_target(enum sp_placement_kind k);
 
-/* Does a placement of kind k have swap to measure swap-ins from (all but none and probe)? */
+/* Does a placement of kind k have swap to measure swap-ins from (all but none, probe, ram)? */
 int sp_placement_swaps(enum sp_placement_kind k);
 
 /*
@@ -83,6 +85,7 @@ struct sp_outcome {
  *   it swaps, and the touches were not real swap-ins          -> invalid
  *   it swaps, and fewer than SP_MIN_SWAPIN_SAMPLES were timed -> invalid
  *   the baseline (none) without a finished pressure probe     -> failed
+ *   the ram baseline whose job did not run ok                 -> failed
  *   deactivation failed                                       -> failed
  *   otherwise                                                 -> ok
  * A failing device or pressure probe (with swap) is recorded in the reason but leaves the

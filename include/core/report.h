@@ -46,6 +46,7 @@ enum sp_placement_kind {
 	SP_PL_NONE,     /* "none": no swap, the baseline */
 	SP_PL_EXISTING, /* "existing": a swap area the machine has or was given (measure) */
 	SP_PL_PROBE,    /* "probe": a device range read by `swapplace probe`, no swap */
+	SP_PL_RAM,      /* "ram": the job without a memory limit, the scenarios' baseline */
 	SP_PL_KINDS
 };
 const char *sp_placement_kind_name(enum sp_placement_kind k);
@@ -171,6 +172,62 @@ struct sp_extent {
 	uint64_t sectors;
 };
 
+/*
+ * The job scenarios (core/scenario.h has their arithmetic, docs/method.md how they run): the
+ * build job, or the user's own --job, run per placement in a memory cgroup limited to the
+ * budget. Mirrors results[].scenarios.build of docs/schema.md.
+ */
+#define SP_BUILD_MAX_RUNS 8
+#define SP_JOB_TAIL_BYTES 1024
+
+/* One /proc/vmstat sample taken while the job ran. */
+struct sp_vm_sample {
+	double t_s;	  /* seconds since the job was released */
+	uint64_t pswpout; /* the counter as read */
+};
+
+struct sp_scenario_build {
+	int done;      /* the job ran on this placement (the section is written) */
+	char job[160]; /* "build" (the synthetic build job) or the user's command */
+	double work_scale; /* the build job's --job-scale; 0 for the user's job */
+	enum sp_status status;
+	char reason[256];
+	double wall_s; /* the fastest run, as the blog did (lowest of the runs) */
+	double wall_s_runs[SP_BUILD_MAX_RUNS]; /* every run, in order */
+	size_t n_runs;
+	/* max - min of wall_s_runs over wall_s: the run-to-run spread; 0 with one run */
+	double wall_s_spread_pct;
+	/* the counters below belong to the run wall_s names, so they describe the same run */
+	double cpu_s; /* the worker's user + sys (rusage of reaped children) */
+	uint64_t pswpin, pswpout;
+	uint64_t major_faults; /* the worker's, from rusage */
+	uint64_t swap_ra, swap_ra_hit;
+	int has_swap_ra; /* 0: the kernel has no swap_ra counters: report them absent */
+	/*
+	 * /proc/<pid>/io write_bytes, and read_bytes less pswpin pages: the kernel accounts every
+	 * read bio to the task that submits it (submit_bio), swap-ins included, so the raw
+	 * read_bytes (io_read_bytes) of a swapping job is mostly swap.
+	 */
+	uint64_t file_read_bytes, file_written_bytes;
+	uint64_t io_read_bytes;
+	int has_file_io; /* 0: /proc/<pid>/io could not be read */
+	int oom_killed;
+	int page_cluster; /* /proc/sys/vm/page-cluster in force; -1 when unreadable */
+	uint64_t limit_bytes; /* the memory cgroup's limit; 0: none (the ram baseline) */
+	struct sp_swapout swapout;
+	/* beyond the contract, for determinism checks and the report's detail */
+	uint64_t objects_checksum; /* of every object file the job wrote; equal for every run */
+	uint32_t units_done, units_total;
+	int exit_code; /* the user job: sh's exit status, or -1 (signal, timeout, not run) */
+	int timed_out;
+	char output_tail[SP_JOB_TAIL_BYTES]; /* the user job's last lines, when it failed */
+};
+
+/* The scenarios run on one placement (only the build job, or the user's job in its place). */
+struct sp_scenarios {
+	struct sp_scenario_build build;
+};
+
 struct sp_result {
 	char placement[48];   /* start, end, file, zram-<alg>, dev-<name>, none, current-... */
 	struct sp_placement_id id; /* what it is: behaviour follows this, not the name */
@@ -187,6 +244,7 @@ struct sp_result {
 	struct sp_integrity integrity;
 	struct sp_compression compression;
 	struct sp_swapout swapout; /* the fault probe's evictions */
+	struct sp_scenarios scenarios;
 };
 
 struct sp_machine {

@@ -19,45 +19,7 @@
 
 #include "core/report.h"
 
-#define SP_BUILD_MAX_RUNS 8
-
-/* struct sp_swapout (eviction throughput) is in core/report.h: results[].swapout uses it too */
-
-/* One /proc/vmstat sample taken while the job ran. */
-struct sp_vm_sample {
-	double t_s;	  /* seconds since the job was released */
-	uint64_t pswpout; /* the counter as read */
-};
-
-struct sp_scenario_build {
-	enum sp_status status;
-	char reason[256];
-	double wall_s; /* the fastest run, as the blog did (lowest of the runs) */
-	double wall_s_runs[SP_BUILD_MAX_RUNS]; /* every run, in order */
-	size_t n_runs;
-	/* the counters below belong to the run wall_s names, so they describe the same run */
-	double cpu_s; /* the worker's user + sys (rusage of reaped children) */
-	uint64_t pswpin, pswpout;
-	uint64_t major_faults; /* the worker's, from rusage */
-	uint64_t swap_ra, swap_ra_hit;
-	int has_swap_ra; /* 0: the kernel has no swap_ra counters: report them absent */
-	/*
-	 * /proc/<pid>/io write_bytes, and read_bytes less pswpin pages: the kernel accounts every
-	 * read bio to the task that submits it (submit_bio), swap-ins included, so the raw
-	 * read_bytes (io_read_bytes) of a swapping job is mostly swap.
-	 */
-	uint64_t file_read_bytes, file_written_bytes;
-	uint64_t io_read_bytes;
-	int has_file_io; /* 0: /proc/<pid>/io could not be read */
-	int oom_killed;
-	int page_cluster; /* /proc/sys/vm/page-cluster in force; -1 when unreadable */
-	struct sp_swapout swapout;
-	/* beyond the contract, for determinism checks and the report's detail */
-	uint64_t objects_checksum; /* of every object file the job wrote; equal for every run */
-	uint32_t units_done, units_total;
-	int exit_code; /* the user job: sh's exit status, or -1 (signal, timeout, not run) */
-	int timed_out;
-};
+/* struct sp_swapout, sp_vm_sample and sp_scenario_build live in core/report.h */
 
 /*
  * The swap-out rate from samples in time order (n >= 2 for a rate). The span is the time over
@@ -69,31 +31,67 @@ int sp_swapout_from_samples(const struct sp_vm_sample *s, size_t n, struct sp_sw
 #define SP_RANK_MAX 32
 
 struct sp_build_rank_row {
+	int result; /* index into the results given */
 	char placement[48];
 	double wall_s;
 	double ratio_to_best; /* wall_s / the fastest wall_s: 1.0 for the first row */
 	double ratio_to_ram;  /* wall_s / the ram baseline's wall_s; 0 when has_ram is 0 */
+	double spread_pct;    /* its runs' max - min over wall_s; 0 with one run */
+	size_t n_runs;
 };
 
 struct sp_build_ranking {
-	size_t n; /* placements with status ok, fastest first (ties: input order) */
+	size_t n; /* placements (ram excepted) whose job ran ok, fastest first (ties: input order) */
 	struct sp_build_rank_row rows[SP_RANK_MAX];
-	int has_ram; /* the ram baseline ran ok, so ratio_to_ram is meaningful */
+	int ram;     /* index of the ram baseline (kind SP_PL_RAM) that ran ok, or -1 */
+	int has_ram; /* ram >= 0: ratio_to_ram is meaningful */
+	double ram_wall_s;
 	struct {
-		int have;	/* both "start" and "end" ran ok */
+		int have;	/* the start and the end placement (by kind) both ran ok */
+		int start, end; /* their result indices, or -1 */
 		double ratio;	/* end wall_s / start wall_s: > 1 means start is faster */
 		int resolvable; /* >= 2 runs each and the [min, max] of their runs do not overlap */
+		size_t min_runs; /* the fewer runs of the two */
+		/*
+		 * The smallest difference the runs could have resolved, in percent of the faster
+		 * wall_s: the wider of the two run ranges. 0 with a single run each (no spread
+		 * is known, so no difference is resolvable).
+		 */
+		double resolution_pct;
 	} start_vs_end;
 };
 
 /*
- * Rank placements by the job's wall time. names[i] and builds[i] describe placement i; ram
- * may be NULL. Only status ok enters the ranking. A start/end difference is resolvable only
- * when it exceeds the run-to-run spread: every run of one is faster than every run of the
+ * Rank the n results by their build scenario's wall time, going by kind only: the baseline is
+ * the result of kind SP_PL_RAM, start and end the results of kinds SP_PL_START and SP_PL_END.
+ * Only a scenario that ran (done) with status ok enters. A start/end difference is resolvable
+ * only when it exceeds the run-to-run spread: every run of one is faster than every run of the
  * other (one run each cannot show a spread, so it is never resolvable).
- * Returns: 0; -EINVAL for NULL arguments or n > SP_RANK_MAX.
+ * Returns: 0; -EINVAL for NULL arguments or n > SP_MAX_RESULTS.
  */
-int sp_build_rank(const char *const *names, const struct sp_scenario_build *builds, size_t n,
-		  const struct sp_scenario_build *ram, struct sp_build_ranking *out);
+int sp_build_rank(const struct sp_result *res, size_t n, struct sp_build_ranking *out);
+
+/*
+ * Fold one run (run, n_runs 1) into acc, the placement's result so far (acc->n_runs 0: the
+ * first run). wall_s_runs gains the run; wall_s and the counters are the fastest run's; a run
+ * that failed makes acc failed with its reason (the failure is the result: later runs are
+ * not added); objects that differ from the first run's make acc invalid. wall_s_spread_pct
+ * follows the runs. Returns: 0, -EINVAL for NULL or -ENOSPC when acc holds SP_BUILD_MAX_RUNS.
+ */
+int sp_build_merge(struct sp_scenario_build *acc, const struct sp_scenario_build *run);
+
+/* One step of a measurement with --repeat: placement index and round (0-based). */
+struct sp_step {
+	size_t placement;
+	size_t round; /* 0: the probes and the job's first run; later: the job alone */
+};
+
+/*
+ * The order in which --repeat N measures n placements: interleaved, round by round (start end
+ * file ... start end file ...), so a machine that drifts over the run (a warming disk, a busy
+ * host) spreads its drift over every placement instead of loading it onto the last ones.
+ * Returns: the number of steps (n * rounds), or -ENOSPC when max is smaller, -EINVAL for 0.
+ */
+int sp_repeat_order(size_t n, size_t rounds, struct sp_step *out, size_t max);
 
 #endif

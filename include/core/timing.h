@@ -75,12 +75,14 @@ struct sp_estimate_in {
 	double time_per_placement_s;
 	size_t n_swapping;  /* placements with swap (disk, file, zram, --also): every probe */
 	size_t n_none;	    /* no-swap baselines: the pressure probe only */
+	size_t n_job_only;  /* the ram baseline: the job alone, no probes */
 	uint64_t swapfile_bytes;    /* written once at set-up */
 	double write_bytes_per_s;   /* the rate it is written at (an assumption, said in the plan) */
 	double mkfs_s;		    /* making the data filesystem and partitioning */
 	double per_placement_s;	    /* activation, deactivation, probes' set-up: each placement */
 	double profile_s;	    /* the position profile: its budget, 0 when it does not run */
-	double job_s;		    /* the build job per placement (0 until it is wired) */
+	double job_s;		    /* the job at every placement (all its --repeat runs) */
+	uint64_t job_setup_bytes;   /* the job's files, written once at set-up */
 };
 
 struct sp_estimate {

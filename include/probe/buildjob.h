@@ -9,8 +9,8 @@
  * cgroup too, so under the limit the job's files and its heap compete as they do for a real
  * build, and re-reads of evicted sources go to the disk while the heap swaps.
  *
- * The watch (sp_job_watch_*) is shared with the user's own job (probe/userjob.h): the
- * measurements a parent takes around one forked worker.
+ * How one run is started, waited for and measured is shared with the user's own job
+ * (probe/jobrun.h).
  */
 #ifndef SP_BUILDJOB_H
 #define SP_BUILDJOB_H
@@ -55,43 +55,5 @@ int sp_buildjob_setup(const struct sp_buildjob_plan *p, const char *dir);
  */
 int sp_buildjob_run(const struct sp_buildjob_plan *p, const char *dir,
 		    const struct sp_buildjob_opts *o, struct sp_scenario_build *out);
-
-/* ---- the watch: what a parent measures around one forked worker (both jobs) ---- */
-
-#define SP_JOB_MAX_SAMPLES 1024
-
-struct sp_job_watch {
-	struct sp_time t0, t_end;
-	struct rusage ru0; /* RUSAGE_CHILDREN before the worker */
-	uint64_t pswpin0, pswpout0, swap_ra0, swap_ra_hit0;
-	int has_ra;
-	double sample_every_s; /* doubles whenever the sample array is full (halved in place) */
-	double next_sample_s;
-	size_t n_samples;
-	struct sp_vm_sample samples[SP_JOB_MAX_SAMPLES];
-};
-
-/* Take the starting counters; t0 is now. Returns: 0, or -errno when /proc/vmstat is unreadable. */
-int sp_job_watch_start(struct sp_job_watch *jw);
-
-/* Sample pswpout when one is due (call it often while waiting). */
-void sp_job_watch_tick(struct sp_job_watch *jw);
-
-/* 1 when pid has exited (it stays a zombie, so /proc/<pid>/io is still readable), 0 if not. */
-int sp_job_exited(pid_t pid);
-
-/* The worker ended: stop the clock (wall_s) and take the last sample. */
-void sp_job_watch_end(struct sp_job_watch *jw);
-
-/* read_bytes and write_bytes of /proc/<pid>/io (a zombie's included). Returns: 0, -errno. */
-int sp_job_read_io(pid_t pid, uint64_t *read_bytes, uint64_t *write_bytes);
-
-/*
- * After the worker was reaped: wall_s, cpu_s and major_faults (RUSAGE_CHILDREN deltas: the
- * caller must reap no other child meanwhile), the vmstat deltas, page_cluster and swapout; and
- * with has_file_io set, file_read_bytes (holding /proc/<pid>/io read_bytes on entry) becomes
- * read_bytes less the pswpin pages, the raw value kept in io_read_bytes.
- */
-void sp_job_watch_finish(struct sp_job_watch *jw, struct sp_scenario_build *out);
 
 #endif

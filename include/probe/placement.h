@@ -11,6 +11,7 @@
 #include "act/hold.h"
 #include "core/err.h"
 #include "core/report.h"
+#include "core/buildjob_plan.h"
 #include "probe/faultprobe.h"
 
 struct sp_placement {
@@ -35,22 +36,52 @@ struct sp_placement {
 /* A placement named name with identity id, nothing located yet and nothing held. */
 void sp_placement_init(struct sp_placement *p, const char *name, struct sp_placement_id id);
 
+/* The job run on every placement after its probes (docs/method.md, "The build job"). */
+enum sp_job_kind {
+	SP_JOB_NONE = 0, /* --scenario none */
+	SP_JOB_BUILD,	 /* the synthetic build job (probe/buildjob.h) */
+	SP_JOB_USER,	 /* the user's --job (probe/userjob.h) */
+};
+
+struct sp_job_spec {
+	enum sp_job_kind kind;
+	const struct sp_buildjob_plan *plan; /* SP_JOB_BUILD: set up in dir already */
+	const char *cmd;		     /* SP_JOB_USER: given to sh -c */
+	const char *dir;		     /* its tree, on the target's data filesystem */
+	double timeout_s;		     /* per run */
+	/*
+	 * vm.page-cluster while the job runs (the machine's own, or --page-cluster), set right
+	 * before it with its undo, so the probes around it keep theirs; NULL: leave it.
+	 */
+	const char *page_cluster;
+};
+
 struct sp_measure_opts {
 	uint64_t budget_bytes;
 	double time_s;       /* per placement, shared between the probes */
 	uint64_t seed;
 	uint32_t threads;
 	double ci_target_pct;
+	const struct sp_job_spec *job; /* NULL or SP_JOB_NONE: no job */
 };
 
 /*
- * Activate p, run the probes that apply, record everything in res, deactivate. Errors of one
- * probe are recorded in res's reason and do not stop the others; res's status follows the
- * rules of sp_result_status() (core/placements.h).
+ * Activate p, run the probes that apply, then the job's first run (o->job) with only p active,
+ * record everything in res, deactivate. Errors of one probe are recorded in res's reason and
+ * do not stop the others; res's status follows the rules of sp_result_status()
+ * (core/placements.h). The ram placement runs the job alone, without a limit.
  * Returns: 0, or -EINTR when interrupted (res is still filled as far as it got).
  */
 int sp_placement_measure(struct sp_placement *p, const struct sp_measure_opts *o,
 			 struct sp_result *res);
+
+/*
+ * --repeat's later rounds: activate p again, run the job once more and fold the run into
+ * res->scenarios.build (core/scenario.h sp_build_merge), deactivate.
+ * Returns: 0, or -EINTR when interrupted.
+ */
+int sp_placement_job_again(struct sp_placement *p, const struct sp_measure_opts *o,
+			   struct sp_result *res);
 
 
 #endif

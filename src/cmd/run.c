@@ -48,6 +48,11 @@
 #include "act/undo.h"
 #include "core/units.h"
 #include "act/zram.h"
+#include "core/buildjob_plan.h"
+#include "core/scenario.h"
+#include "probe/buildjob.h"
+#include "sys/sysfs.h"
+#include <sys/wait.h>
 
 struct run_ctx {
 	const struct sp_config *c;
@@ -62,6 +67,11 @@ struct run_ctx {
 	struct sp_placement placements[SP_MAX_RESULTS];
 	char data_dir[128];
 	char swapfile[160];
+	/* the job scenario: its tree on the data filesystem, its plan, what each placement runs */
+	char job_dir[160];
+	char user_job_dir[160];
+	struct sp_buildjob_plan job_plan;
+	struct sp_job_spec job;
 };
 
 _Static_assert(SP_ZRAM_ALG_MAX == SP_PLACEMENT_ALG_MAX, "a compressor's name fits both");
@@ -74,7 +84,7 @@ static int list_placements(struct run_ctx *x)
 	struct sp_placement_spec *specs = calloc(SP_MAX_RESULTS, sizeof(*specs));
 	struct sp_placements_in in = { .layout = &x->layout, .zram_algs = algs,
 				       .also_names = also_names, .n_also = x->c->n_also,
-				       .only = x->c->only };
+				       .only = x->c->only, .with_ram = x->job.kind != SP_JOB_NONE };
 	size_t n = 0;
 	int ret;
 
@@ -109,6 +119,68 @@ static const struct sp_err *find_error(struct sp_err *e, int err)
 	return e;
 }
 
+/*
+ * Which job runs on every placement (--scenario, --job) and the build job's plan, sized from
+ * the budget and --job-scale. Its directory is filled in once the data filesystem exists.
+ * Returns an exit code.
+ */
+static int plan_job(struct run_ctx *x)
+{
+	const struct sp_config *c = x->c;
+
+	memset(&x->job, 0, sizeof(x->job));
+	if (c->job_dir && !c->job_cmd)
+		return sp_fail(SP_EXIT_USAGE, NULL, "--job-dir '%s' needs a --job to run in it",
+			       c->job_dir);
+	if (c->job_cmd && c->scenario && !strcmp(c->scenario, "none"))
+		return sp_fail(SP_EXIT_USAGE, NULL, "--job runs a job, --scenario none runs none: "
+						    "give one of them");
+	if (c->job_dir) {
+		struct stat st;
+
+		if (stat(c->job_dir, &st) < 0 || !S_ISDIR(st.st_mode))
+			return sp_fail(SP_EXIT_USAGE, NULL, "--job-dir '%s' is not a directory",
+				       c->job_dir);
+	}
+	x->job.timeout_s = c->job_timeout_s;
+	if (c->job_cmd) {
+		if (!*c->job_cmd)
+			return sp_fail(SP_EXIT_USAGE, NULL, "--job needs a command");
+		x->job.kind = SP_JOB_USER;
+		x->job.cmd = c->job_cmd;
+		return SP_EXIT_OK;
+	}
+	if (c->scenario && !strcmp(c->scenario, "none"))
+		return SP_EXIT_OK;
+	if (sp_buildjob_plan(c->budget_bytes, c->seed, c->job_scale, &x->job_plan) < 0)
+		return sp_fail(SP_EXIT_USAGE, NULL,
+			       "cannot plan the build job for --budget %llu bytes and --job-scale "
+			       "%g (the budget must be at least 4 MiB)",
+			       (unsigned long long)c->budget_bytes, c->job_scale);
+	x->job.kind = SP_JOB_BUILD;
+	x->job.plan = &x->job_plan;
+	return SP_EXIT_OK;
+}
+
+/*
+ * The build job's model (core/buildjob_plan.h) on a 7200 rpm disk, the disk the job is sized
+ * for: 8.5 ms per random read, 150 MB/s, swap-ins 2^page-cluster at a time. An upper bound.
+ */
+static double job_estimate_s(const struct run_ctx *x)
+{
+	struct sp_buildjob_device d = {.rand_read_s = 8.5e-3, .seq_bytes_per_s = 150e6,
+				       .page_cluster = 3};
+	struct sp_buildjob_estimate est;
+
+	if (x->job.kind != SP_JOB_BUILD)
+		return 0;
+	if (x->job.page_cluster)
+		d.page_cluster = atoi(x->job.page_cluster);
+	if (sp_buildjob_estimate(&x->job_plan, &d, &est) < 0)
+		return 0;
+	return est.total_s;
+}
+
 /* Find the devices and refuse anything unsafe. Returns an exit code. */
 static int find_and_vet(struct run_ctx *x)
 {
@@ -117,7 +189,7 @@ static int find_and_vet(struct run_ctx *x)
 	struct sp_device_info infos[SP_MAX_ALSO + 1];
 	struct sp_err e;
 	char reason[512];
-	int ret;
+	int ret, rc;
 
 	ret = sp_facts_gather("", &x->facts);
 	if (ret < 0)
@@ -164,6 +236,9 @@ static int find_and_vet(struct run_ctx *x)
 	if (ret < 0)
 		return sp_fail(SP_EXIT_REFUSED, SP_ERR_OF(ret), "cannot plan a layout on '%s'",
 			       c->target);
+	rc = plan_job(x);
+	if (rc != SP_EXIT_OK)
+		return rc;
 	ret = list_placements(x);
 	if (ret == -ENOENT)
 		return sp_fail(SP_EXIT_USAGE, NULL, "--only '%s' keeps no placement of this run",
@@ -171,6 +246,9 @@ static int find_and_vet(struct run_ctx *x)
 	if (ret < 0)
 		return sp_fail(SP_EXIT_FAILURE, SP_ERR_OF(ret), "cannot list the placements");
 	run_tuning_plan(&x->tuning);
+	if (x->job.kind != SP_JOB_NONE)
+		run_tuning_plan_job(&x->tuning, c);
+	x->job.page_cluster = x->tuning.job_page_cluster[0] ? x->tuning.job_page_cluster : NULL;
 	return SP_EXIT_OK;
 }
 
@@ -180,8 +258,8 @@ static int find_and_vet(struct run_ctx *x)
  * few seconds (ext4's lazy init writes little), and each placement's own overhead beyond its
  * probes (mkswap, swapon, forking each probe's worker into its cgroup, the pressure workload's
  * fill, swapoff reading back what is still swapped, a zram device made and removed).
- * The position profile and the build job are terms of their own (the job's is 0 until it is
- * wired in).
+ * The position profile and the job (every placement runs it --repeat times; its files are
+ * written once at set-up) are terms of their own.
  */
 #define EST_WRITE_BYTES_PER_S 100e6
 #define EST_MKFS_S 5.0
@@ -198,12 +276,15 @@ static double estimate_s(const struct run_ctx *x)
 		.profile_s = x->c->profile_time_s > 0
 				     ? sp_profile_estimate_s(x->c->profile_time_s, x->target.rotational)
 				     : 0,
-		.job_s = 0,	/* the build job per placement */
+		.job_s = job_estimate_s(x) * (double)x->c->repeat,
+		.job_setup_bytes = x->job.kind == SP_JOB_BUILD ? x->job_plan.source_bytes_total : 0,
 	};
 	struct sp_estimate est;
 
 	for (size_t i = 0; i < x->n_placements; i++) {
-		if (sp_placement_swaps(x->placements[i].id.kind))
+		if (x->placements[i].id.kind == SP_PL_RAM)
+			in.n_job_only++;
+		else if (sp_placement_swaps(x->placements[i].id.kind))
 			in.n_swapping++;
 		else
 			in.n_none++;
@@ -211,6 +292,31 @@ static double estimate_s(const struct run_ctx *x)
 	if (sp_run_estimate(&in, &est) < 0)
 		return 0;
 	return est.total_s;
+}
+
+static void print_job(const struct run_ctx *x, FILE *out)
+{
+	const struct sp_buildjob_plan *p = &x->job_plan;
+	char a[32], b[32];
+
+	if (x->job.kind == SP_JOB_NONE) {
+		fprintf(out, "job per placement: none (--scenario none)\n");
+		return;
+	}
+	if (x->job.kind == SP_JOB_USER)
+		fprintf(out, "job per placement: your job 'sh -c %s'\n  in a copy of %s on the "
+			     "data filesystem, timeout %.0f s per run\n",
+			x->c->job_cmd, x->c->job_dir ? x->c->job_dir : "an empty directory",
+			x->job.timeout_s);
+	else
+		fprintf(out, "job per placement: the build job (scale %g: %u units, %u sources of "
+			     "%s,\n  heap to %s), estimated %.0f s per run on a 7200 rpm disk\n",
+			p->work_scale, p->n_units, p->n_sources,
+			sp_format_bytes(p->source_bytes_total, a, sizeof(a)),
+			sp_format_bytes(p->heap_pages * SP_BUILDJOB_PAGE_BYTES, b, sizeof(b)),
+			job_estimate_s(x));
+	fprintf(out, "  limited to the budget, %u %s each, plus a ram baseline without a limit\n",
+		x->c->repeat, x->c->repeat == 1 ? "run" : "interleaved runs");
 }
 
 static void print_plan(const struct run_ctx *x, FILE *out)
@@ -248,6 +354,7 @@ static void print_plan(const struct run_ctx *x, FILE *out)
 		     "workload 120%% of %s)\n", x->c->threads,
 		sp_format_bytes(x->c->budget_bytes / 2, a, sizeof(a)));
 	run_tuning_print(&x->tuning, out);
+	print_job(x, out);
 	fprintf(out, "budget: %s memory, %.0f s per placement, seed %llu\n",
 		sp_format_bytes(x->c->budget_bytes, a, sizeof(a)), x->c->time_per_placement_s,
 		(unsigned long long)x->c->seed);
@@ -301,6 +408,10 @@ static int apply_layout(struct run_ctx *x, struct sp_err *e)
 	ret = sp_mount(part[data], x->data_dir, "ext4", e);
 	if (ret < 0)
 		return sp_err_prefix(e, ret, "mounting '%s'", part[data]);
+	/* JOB-DIR (job wiring, until the layout rework creates x->job_dir): the job's tree */
+	snprintf(x->job_dir, sizeof(x->job_dir), "%s/build", x->data_dir);
+	if (mkdir(x->job_dir, 0755) < 0 && errno != EEXIST)
+		return sp_err_set(e, -errno, "creating '%s'", x->job_dir);
 	snprintf(x->swapfile, sizeof(x->swapfile), "%s/swapfile", x->data_dir);
 	ret = sp_swapfile_create(x->swapfile, x->layout.swapfile_bytes);
 	if (ret < 0)
@@ -366,6 +477,96 @@ static int apply_also(struct run_ctx *x, struct sp_placement *p, struct sp_err *
 	if (ret < 0)
 		return sp_err_prefix(e, ret, "holding '%s'", p->swap_path);
 	return 0;
+}
+
+/*
+ * The job's tree, once: the build job's sources written into x->job_dir; the user's --job-dir
+ * copied into <data>/job (an empty one without --job-dir). The data filesystem is made by this
+ * run, so a --job-dir can never already live on it: it is always copied. Returns 0 or -errno.
+ */
+static int setup_job(struct run_ctx *x, struct sp_err *e)
+{
+	int ret, status;
+	pid_t pid;
+
+	if (x->job.kind == SP_JOB_BUILD) {
+		fprintf(stderr, "swapplace: writing the build job's sources (%u files) into '%s'\n",
+			x->job_plan.n_sources, x->job_dir);
+		ret = sp_buildjob_setup(&x->job_plan, x->job_dir);
+		if (ret < 0)
+			return sp_err_prefix(e, ret, "writing the build job's sources into '%s'",
+					     x->job_dir);
+		x->job.dir = x->job_dir;
+		return 0;
+	}
+	if (x->job.kind != SP_JOB_USER)
+		return 0;
+	snprintf(x->user_job_dir, sizeof(x->user_job_dir), "%s/job", x->data_dir);
+	if (mkdir(x->user_job_dir, 0755) < 0 && errno != EEXIST)
+		return sp_err_set(e, -errno, "creating '%s'", x->user_job_dir);
+	x->job.dir = x->user_job_dir;
+	if (!x->c->job_dir)
+		return 0;
+	fprintf(stderr, "swapplace: copying '%s' into '%s'\n", x->c->job_dir, x->user_job_dir);
+	pid = fork();
+	if (pid < 0)
+		return sp_err_set(e, -errno, "fork");
+	if (pid == 0) {
+		char src[4096];
+
+		snprintf(src, sizeof(src), "%s/.", x->c->job_dir);
+		execlp("cp", "cp", "-a", "--", src, x->user_job_dir, (char *)NULL);
+		_exit(127);
+	}
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			return sp_err_set(e, -errno, "waiting for cp");
+	if (!WIFEXITED(status) || WEXITSTATUS(status))
+		return sp_err_set(e, -EIO, "cp -a '%s' '%s' failed (status 0x%x)", x->c->job_dir,
+				  x->user_job_dir, status);
+	return 0;
+}
+
+/*
+ * Every placement, in --repeat's interleaved order (core/scenario.h sp_repeat_order): round 1
+ * is each placement's probes and the job's first run, rounds 2..N each placement's job again.
+ */
+static void measure_all(struct run_ctx *x, struct sp_report *r, const struct sp_measure_opts *mo)
+{
+	const struct sp_config *c = x->c;
+	size_t rounds = x->job.kind == SP_JOB_NONE ? 1 : c->repeat;
+	struct sp_step *steps = calloc(x->n_placements * rounds, sizeof(*steps));
+	struct sp_result *res[SP_MAX_RESULTS];
+	int n = steps ? sp_repeat_order(x->n_placements, rounds, steps, x->n_placements * rounds)
+		      : -ENOMEM;
+
+	for (size_t i = 0; i < x->n_placements; i++)
+		res[i] = sp_report_add_result(r, x->placements[i].name, x->placements[i].id);
+	for (int k = 0; k < n && !sp_interrupted(); k++) {
+		size_t i = steps[k].placement;
+		struct sp_placement *p = &x->placements[i];
+		size_t probes_left = steps[k].round ? 0 : x->n_placements - i;
+		int left_s = (int)((double)probes_left * c->time_per_placement_s +
+				   (double)(n - k) * job_estimate_s(x));
+
+		if (steps[k].round == 0)
+			fprintf(stderr, "swapplace: [%d/%d] round 1 of %zu: measuring '%s': about "
+					"%d min %02d s left\n",
+				k + 1, n, rounds, p->name, left_s / 60, left_s % 60);
+		else
+			fprintf(stderr, "swapplace: [%d/%d] round %zu of %zu: the job again on '%s'\n",
+				k + 1, n, steps[k].round + 1, rounds, p->name);
+		if (steps[k].round == 0 ? sp_placement_measure(p, mo, res[i]) == -EINTR
+					: sp_placement_job_again(p, mo, res[i]) == -EINTR)
+			break;
+		if (res[i]->scenarios.build.done)
+			fprintf(stderr, "swapplace: '%s': the job: %s, %zu %s, fastest %.1f s\n",
+				p->name, sp_status_name(res[i]->scenarios.build.status),
+				res[i]->scenarios.build.n_runs,
+				res[i]->scenarios.build.n_runs == 1 ? "run" : "runs",
+				res[i]->scenarios.build.wall_s);
+	}
+	free(steps);
 }
 
 int sp_cmd_run(const struct sp_config *c)
@@ -440,19 +641,15 @@ int sp_cmd_run(const struct sp_config *c)
 			goto out;
 		}
 	}
-	run_measure_opts(c, &mo);
-	run_tuning_apply(&x->tuning);
-	for (size_t i = 0; i < x->n_placements && !sp_interrupted(); i++) {
-		struct sp_result *res =
-		    sp_report_add_result(r, x->placements[i].name, x->placements[i].id);
-
-		int left_s = (int)((double)(x->n_placements - i) * c->time_per_placement_s);
-
-		fprintf(stderr, "swapplace: [%zu/%zu] measuring '%s': about %d min %02d s left\n",
-			i + 1, x->n_placements, x->placements[i].name, left_s / 60, left_s % 60);
-		if (sp_placement_measure(&x->placements[i], &mo, res) == -EINTR)
-			break;
+	ret = setup_job(x, &e);
+	if (ret < 0) {
+		rc = sp_fail(SP_EXIT_FAILURE, &e, "cannot set up the job");
+		goto out;
 	}
+	run_measure_opts(c, &mo);
+	mo.job = &x->job;
+	run_tuning_apply(&x->tuning);
+	measure_all(x, r, &mo);
 	if (sp_interrupted()) {
 		rc = sp_fail(SP_EXIT_FAILURE, NULL,
 			     "interrupted: restoring the machine; no report written");

@@ -17,6 +17,7 @@
 #include "cmd/fail.h"
 #include "cmd/run_common.h"
 #include "act/sysctl.h"
+#include "sys/sysfs.h"
 #include "sys/timer.h"
 
 void run_report_init(struct sp_report *r, const char *command, const struct sp_config *c)
@@ -46,12 +47,29 @@ void run_report_devices(struct sp_report *r)
 void run_tuning_plan(struct run_tuning *t)
 {
 	t->page_cluster = "0";
+	t->job_page_cluster[0] = '\0'; /* no job unless run_tuning_plan_job says so */
+}
+
+void run_tuning_plan_job(struct run_tuning *t, const struct sp_config *c)
+{
+	uint64_t pc;
+
+	if (c->page_cluster_given)
+		snprintf(t->job_page_cluster, sizeof(t->job_page_cluster), "%u", c->page_cluster);
+	else if (sp_read_u64(NULL, "/proc/sys/vm/page-cluster", &pc) == 0 && pc < 100)
+		snprintf(t->job_page_cluster, sizeof(t->job_page_cluster), "%u", (unsigned)pc);
+	else
+		t->job_page_cluster[0] = '\0'; /* unreadable: the job runs with what is set */
 }
 
 void run_tuning_print(const struct run_tuning *t, FILE *out)
 {
 	fprintf(out, "sysctl while measuring: vm.page-cluster=%s (swap readahead off for the "
 		     "per-page probes; restored after)\n", t->page_cluster);
+	if (t->job_page_cluster[0])
+		fprintf(out, "sysctl while the job runs: vm.page-cluster=%s (swap-ins of 2^%s pages; "
+			     "back to %s for the probes)\n", t->job_page_cluster,
+			t->job_page_cluster, t->page_cluster);
 }
 
 void run_tuning_apply(const struct run_tuning *t)
@@ -70,6 +88,7 @@ void run_measure_opts(const struct sp_config *c, struct sp_measure_opts *mo)
 	mo->seed = c->seed;
 	mo->threads = c->threads;
 	mo->ci_target_pct = c->ci_target_pct;
+	mo->job = NULL; /* run sets its job; measure runs none */
 }
 
 int run_report_save(struct sp_report *r, const struct sp_config *c, char *dir, size_t len)

@@ -29,6 +29,8 @@ static const char *const verdict_names[] = {
     [SP_VERDICT_NOT_OK] = "not-ok",
     [SP_VERDICT_NONE] = "nothing-measured",
     [SP_VERDICT_LOOP_TARGET] = "loop-target",
+    [SP_VERDICT_BUILD] = "build-job",
+    [SP_VERDICT_BUILD_START_END] = "build-start-vs-end",
 };
 
 const char *sp_region_name(enum sp_region g)
@@ -263,11 +265,42 @@ static void pressure(const struct sp_report *r, struct sp_findings *f)
 		f->pressure_ratio = f->best_pressure_touches_per_s / f->none_touches_per_s;
 }
 
+/* The job scenario: the ranking by wall time (core/scenario.c) and what did not finish. */
+static void build(const struct sp_report *r, struct sp_findings *f)
+{
+	int pc = -2;
+
+	f->build_page_cluster = -1;
+	for (size_t i = 0; i < r->n_results; i++) {
+		const struct sp_scenario_build *b = &r->results[i].scenarios.build;
+
+		if (!b->done)
+			continue;
+		f->has_build = 1;
+		if (b->status != SP_STATUS_OK)
+			f->build_not_ok[f->n_build_not_ok++] = (int)i;
+		else if (pc == -2)
+			pc = b->page_cluster;
+		else if (pc != b->page_cluster)
+			pc = -1;
+	}
+	if (!f->has_build)
+		return;
+	sp_build_rank(r->results, r->n_results, &f->build);
+	f->build_page_cluster = pc >= 0 ? pc : -1;
+}
+
 static void verdict(struct sp_findings *f)
 {
 #define ADD(k) (f->verdict[f->n_verdict++] = (k))
+	/* corrupted pages come before everything: no speed makes such a swap area usable */
 	if (f->mismatches)
 		ADD(SP_VERDICT_INTEGRITY_BAD);
+	/* the job is what a user waits for: when it ran, it leads and the probes explain it */
+	if (f->has_build)
+		ADD(SP_VERDICT_BUILD);
+	if (f->build.start_vs_end.have)
+		ADD(SP_VERDICT_BUILD_START_END);
 	if (f->best >= 0)
 		ADD(SP_VERDICT_BEST);
 	else
@@ -343,6 +376,7 @@ int sp_analyse(const struct sp_report *r, struct sp_findings *f)
 
 	zram_disk(r, f);
 	pressure(r, f);
+	build(r, f);
 	profile_marks(r, f);
 
 	for (size_t i = 0; i < r->n_results; i++) {

@@ -76,7 +76,35 @@ const struct sp_option sp_options[] = {
 	{ .name = "only", .kind = SP_OPT_STRING, .cmds = SWEEP, .field = F(only),
 	  .metavar = "LIST", .def_note = "all",
 	  .help = "only these placements, comma-separated: start, end, file, zram (or zram-ALG), "
-		  "dev (or dev-NAME), none" },
+		  "dev (or dev-NAME), none, ram (the job without a memory limit)" },
+	{ .name = "scenario", .kind = SP_OPT_CHOICE, .cmds = SWEEP, .field = F(scenario),
+	  .choices = "build|none", .metavar = "build|none", .def = "build",
+	  .help = "the job run on every placement after its probes, and once in RAM alone: "
+		  "build (a RAM-hungry compiler-like build that swaps while it reads and writes "
+		  "files) or none" },
+	{ .name = "job-scale", .kind = SP_OPT_NUMBER, .cmds = SWEEP, .field = F(job_scale),
+	  .max = 16, .metavar = "X", .def = "1",
+	  .help = "the build job's work: 1 takes a few minutes per placement on a 7200 rpm "
+		  "disk, 0.1 a tenth of that" },
+	{ .name = "job", .kind = SP_OPT_STRING, .cmds = SWEEP, .field = F(job_cmd),
+	  .flags = SP_OPTF_ONCE, .metavar = "CMD",
+	  .help = "run your own job (sh -c CMD) instead of the build job, timed on every "
+		  "placement under the same memory limit; a non-zero exit fails it" },
+	{ .name = "job-dir", .kind = SP_OPT_STRING, .cmds = SWEEP, .field = F(job_dir),
+	  .flags = SP_OPTF_ONCE, .metavar = "DIR", .def_note = "an empty directory",
+	  .help = "copied once into the target's data filesystem; --job runs in the copy" },
+	{ .name = "job-timeout", .kind = SP_OPT_DURATION, .cmds = SWEEP,
+	  .field = F(job_timeout_s), .metavar = "SECONDS", .def = "1h",
+	  .help = "a run of the job that takes longer is killed and fails" },
+	{ .name = "page-cluster", .kind = SP_OPT_U32, .cmds = SWEEP, .field = F(page_cluster),
+	  .given = F(page_cluster_given), .max = 10, .metavar = "N",
+	  .def_note = "as the machine has it",
+	  .help = "vm.page-cluster while the job runs (swap readahead of 2^N pages); the "
+		  "probes always run with 0" },
+	{ .name = "repeat", .kind = SP_OPT_U32, .cmds = SWEEP, .field = F(repeat), .min = 1,
+	  .max = SP_CLI_MAX_REPEAT, .metavar = "N", .def = "1",
+	  .help = "run the job N times per placement, in interleaved rounds (start end file "
+		  "... start end ...), to measure its run-to-run spread" },
 	{ .name = "seed", .kind = SP_OPT_U64, .cmds = PROBING, .field = F(seed),
 	  .given = F(seed_given), .metavar = "N", .def = "1",
 	  .help = "seed of every random choice: the same seed repeats a run's choices" },
@@ -309,10 +337,12 @@ static int store(struct sp_config *c, const struct sp_option *o, const char *arg
 			*(uint64_t *)field_of(c, o->field) = u;
 		break;
 	case SP_OPT_PERCENT:
+	case SP_OPT_NUMBER:
 		/* a plain number: sp_parse_seconds would take "5s" or "5M" (minutes) too */
 		if (!*arg || arg[strspn(arg, "0123456789.")] || sp_parse_seconds(arg, &d) < 0 ||
 		    !(d > 0) || !in_range(o, d))
-			return bad_value(err, errlen, o, "percentage", arg);
+			return bad_value(err, errlen, o,
+					 o->kind == SP_OPT_PERCENT ? "percentage" : "number", arg);
 		*(double *)field_of(c, o->field) = d;
 		break;
 	case SP_OPT_CHOICE:

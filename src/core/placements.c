@@ -31,7 +31,7 @@ int sp_placement_on_target(enum sp_placement_kind k)
 
 int sp_placement_swaps(enum sp_placement_kind k)
 {
-	return k != SP_PL_NONE && k != SP_PL_PROBE && k < SP_PL_KINDS;
+	return k != SP_PL_NONE && k != SP_PL_PROBE && k != SP_PL_RAM && k < SP_PL_KINDS;
 }
 
 /* Is word (len bytes, not NUL-terminated) one that keeps s? */
@@ -119,6 +119,11 @@ int sp_placements_list(const struct sp_placements_in *in, struct sp_placement_sp
 	spec(&s, SP_PL_NONE, -1, "", sp_placement_kind_name(SP_PL_NONE));
 	if ((ret = add(in, out, max, n, &s)) < 0)
 		return ret;
+	if (in->with_ram) {
+		spec(&s, SP_PL_RAM, -1, "", sp_placement_kind_name(SP_PL_RAM));
+		if ((ret = add(in, out, max, n, &s)) < 0)
+			return ret;
+	}
 	return *n ? 0 : -ENOENT;
 }
 
@@ -135,6 +140,10 @@ enum sp_status sp_result_status(const struct sp_result *res, const struct sp_out
 			return SP_STATUS_INVALID;
 	}
 	if (res->id.kind == SP_PL_NONE && !res->pressure_probe.done)
+		return SP_STATUS_FAILED;
+	/* the ram baseline has nothing but its job: a job that failed leaves it nothing */
+	if (res->id.kind == SP_PL_RAM &&
+	    (!res->scenarios.build.done || res->scenarios.build.status != SP_STATUS_OK))
 		return SP_STATUS_FAILED;
 	if (o->deactivate_err)
 		return SP_STATUS_FAILED;

@@ -35,7 +35,7 @@ int sp_status_parse(const char *s, enum sp_status *out)
 static const char *const kind_names[] = {
 	[SP_PL_START] = "start", [SP_PL_END] = "end",	    [SP_PL_FILE] = "file",
 	[SP_PL_ZRAM] = "zram",	 [SP_PL_ALSO] = "also",	    [SP_PL_NONE] = "none",
-	[SP_PL_EXISTING] = "existing", [SP_PL_PROBE] = "probe",
+	[SP_PL_EXISTING] = "existing", [SP_PL_PROBE] = "probe", [SP_PL_RAM] = "ram",
 };
 
 const char *sp_placement_kind_name(enum sp_placement_kind k)

@@ -199,6 +199,15 @@ static void obj_fill(struct jb *b, json_t *o, const struct sp_field *t, const vo
 		case SP_F_LIST:
 			put(b, o, t->key, list_from(b, t, p));
 			break;
+		case SP_F_DBL_LIST: {
+			size_t n = *(const size_t *)(p + t->aux);
+			json_t *a = json_array();
+
+			for (size_t i = 0; i < n && i < t->max; i++)
+				push(b, a, jdbl(((const double *)v)[i]));
+			put(b, o, t->key, a);
+			break;
+		}
 		}
 	}
 }
@@ -215,6 +224,63 @@ static json_t *name_or_null(const struct sp_report *r, int i)
 {
 	return i >= 0 ? jstr(r->results[i].placement, sizeof(r->results[i].placement))
 		      : json_null();
+}
+
+/* analysis.build: the job's ranking by wall time, its baseline, start vs end; null: no job */
+static json_t *build_json(struct jb *b, const struct sp_report *r, const struct sp_findings *f)
+{
+	const struct sp_build_ranking *k = &f->build;
+	json_t *o, *a, *x;
+
+	if (!f->has_build)
+		return json_null();
+	o = json_object();
+	a = json_array();
+	for (size_t i = 0; i < k->n; i++) {
+		x = json_object();
+		put(b, x, "placement", name_or_null(r, k->rows[i].result));
+		put(b, x, "wall_s", jdbl(k->rows[i].wall_s));
+		put(b, x, "ratio_to_best", jdbl(k->rows[i].ratio_to_best));
+		put(b, x, "ratio_to_ram", k->has_ram ? jdbl(k->rows[i].ratio_to_ram) : json_null());
+		put(b, x, "runs", json_integer((json_int_t)k->rows[i].n_runs));
+		put(b, x, "spread_pct", jdbl(k->rows[i].spread_pct));
+		push(b, a, x);
+	}
+	put(b, o, "ranking", a);
+	if (k->has_ram) {
+		x = json_object();
+		put(b, x, "placement", name_or_null(r, k->ram));
+		put(b, x, "wall_s", jdbl(k->ram_wall_s));
+	} else {
+		x = json_null();
+	}
+	put(b, o, "ram", x);
+	if (k->start_vs_end.have) {
+		x = json_object();
+		put(b, x, "ratio", jdbl(k->start_vs_end.ratio));
+		put(b, x, "resolvable", json_boolean(k->start_vs_end.resolvable));
+		put(b, x, "runs", json_integer((json_int_t)k->start_vs_end.min_runs));
+		put(b, x, "resolution_pct", k->start_vs_end.min_runs >= 2
+						? jdbl(k->start_vs_end.resolution_pct)
+						: json_null());
+	} else {
+		x = json_null();
+	}
+	put(b, o, "start_vs_end", x);
+	put(b, o, "page_cluster",
+	    f->build_page_cluster >= 0 ? json_integer(f->build_page_cluster) : json_null());
+	a = json_array();
+	for (size_t i = 0; i < f->n_build_not_ok; i++) {
+		const struct sp_scenario_build *sb = &r->results[f->build_not_ok[i]].scenarios.build;
+
+		x = json_object();
+		put(b, x, "placement", name_or_null(r, f->build_not_ok[i]));
+		put(b, x, "status", json_string(sp_status_name(sb->status)));
+		put(b, x, "reason", jstr(sb->reason, sizeof(sb->reason)));
+		push(b, a, x);
+	}
+	put(b, o, "not_ok", a);
+	return o;
 }
 
 static json_t *analysis_json(struct jb *b, const struct sp_report *r, const struct sp_findings *f)
@@ -311,6 +377,8 @@ static json_t *analysis_json(struct jb *b, const struct sp_report *r, const stru
 	put(b, x, "data_ratio", f->data_ratio > 0 ? jdbl(f->data_ratio) : json_null());
 	put(b, x, "zram_ratio", f->zram_ratio > 0 ? jdbl(f->zram_ratio) : json_null());
 	put(b, o, "compression", x);
+
+	put(b, o, "build", build_json(b, r, f));
 
 	a = json_array();
 	for (size_t i = 0; i < f->n_verdict; i++) {
@@ -550,6 +618,30 @@ static int list_into(const struct sp_field *t, char *base, json_t *v, const char
 	return 0;
 }
 
+static int dbl_list_into(const struct sp_field *t, char *base, json_t *v, const char *path,
+			 char *err, size_t errlen)
+{
+	double *d = (double *)(base + t->off);
+	json_t *x;
+	size_t i;
+
+	if (!json_is_array(v))
+		return fail(err, errlen, "%s.%s: expected a list of numbers", path, t->key);
+	if (json_array_size(v) > t->max)
+		return fail(err, errlen, "%s.%s: more than %zu", path, t->key, t->max);
+	json_array_foreach(v, i, x)
+	{
+		if (json_is_null(x))
+			d[i] = NAN;
+		else if (json_is_number(x))
+			d[i] = json_number_value(x);
+		else
+			return fail(err, errlen, "%s.%s[%zu]: expected a number", path, t->key, i);
+	}
+	*(size_t *)(base + t->aux) = json_array_size(v);
+	return 0;
+}
+
 /* One value v of row t into dst. Returns: 0, or -EINVAL with the message in err. */
 static int field_into(const struct sp_field *t, void *dst, json_t *v, const char *path, char *err,
 		      size_t errlen)
@@ -670,6 +762,7 @@ static int field_into(const struct sp_field *t, void *dst, json_t *v, const char
 		return e;
 	case SP_F_FLAT: /* handled by obj_into: it reads from the same object */
 	case SP_F_LIST: /* handled by obj_into: the count lives beside the elements */
+	case SP_F_DBL_LIST:
 		break;
 	}
 	return 0;
@@ -707,6 +800,8 @@ static int obj_into(const struct sp_field *t, void *base, json_t *o, const char 
 					    path, t->key);
 		} else if (t->type == SP_F_LIST) {
 			ret = json_is_null(v) ? 0 : list_into(t, p, v, path, err, errlen);
+		} else if (t->type == SP_F_DBL_LIST) {
+			ret = dbl_list_into(t, p, v, path, err, errlen);
 		} else {
 			ret = field_into(t, p + t->off, v, path, err, errlen);
 		}

@@ -73,6 +73,15 @@
 		.size = sizeof(((T *)0)->m[0]), .aux = AT(T, n, size_t),                           \
 		.max = sizeof(((T *)0)->m) / sizeof(((T *)0)->m[0]), .flags = fl, .sub = t         \
 	}
+#define DBL_LIST(k, T, m, n)                                                                       \
+	{                                                                                          \
+		.key = k, .type = SP_F_DBL_LIST, .off = AT(T, m[0], double),                       \
+		.aux = AT(T, n, size_t), .max = sizeof(((T *)0)->m) / sizeof(((T *)0)->m[0])       \
+	}
+#define U64W(k, T, m)                                                                              \
+	{                                                                                          \
+		.key = k, .type = SP_F_U64_WIDE, .off = AT(T, m, uint64_t)                         \
+	}
 #define END                                                                                        \
 	{                                                                                          \
 		.key = NULL                                                                        \
@@ -83,6 +92,7 @@ typedef struct sp_fault_probe fault_t;
 typedef struct sp_pressure_probe press_t;
 typedef struct sp_device_probe devp_t;
 typedef struct sp_compression comp_t;
+typedef struct sp_scenario_build build_t;
 
 static const char *status_name(int v)
 {
@@ -118,7 +128,7 @@ static int kind_parse(const char *s, int *v)
 }
 
 static const struct sp_enum_type kind_type = {
-	kind_name, kind_parse, "start, end, file, zram, also, none, existing or probe"};
+	kind_name, kind_parse, "start, end, file, zram, also, none, existing, probe or ram"};
 
 /* A report from before "kind": the placement's name says it, or nothing does. */
 static int kind_from_name(void *obj)
@@ -349,6 +359,79 @@ static int compression_present(const void *sec)
 	return c->data_ratio > 0 || c->zram;
 }
 
+/* absent on kernels without VMA-based swap readahead (before 4.14): not zero */
+static const struct sp_field swap_ra_fields[] = {
+    U64("swap_ra", build_t, swap_ra),
+    U64("swap_ra_hit", build_t, swap_ra_hit),
+    END,
+};
+
+/* absent when /proc/<pid>/io could not be read */
+static const struct sp_field file_io_fields[] = {
+    U64("file_read_bytes", build_t, file_read_bytes),
+    U64("file_written_bytes", build_t, file_written_bytes),
+    U64("io_read_bytes", build_t, io_read_bytes),
+    END,
+};
+
+static const struct sp_field build_fields[] = {
+    {.key = "status", .type = SP_F_ENUM, .off = offsetof(build_t, status), .en = &status_type},
+    STR("reason", build_t, reason),
+    STR("job", build_t, job),
+    DBL("work_scale", build_t, work_scale),
+    U64("limit_bytes", build_t, limit_bytes),
+    DBL("wall_s", build_t, wall_s),
+    DBL_LIST("wall_s_runs", build_t, wall_s_runs, n_runs),
+    DBL("wall_s_spread_pct", build_t, wall_s_spread_pct),
+    DBL("cpu_s", build_t, cpu_s),
+    U64("pswpin", build_t, pswpin),
+    U64("pswpout", build_t, pswpout),
+    U64("major_faults", build_t, major_faults),
+    {.key = "has_swap_ra",
+     .type = SP_F_BOOL,
+     .off = AT(build_t, has_swap_ra, int),
+     .implied_by = "swap_ra"},
+    {.key = "",
+     .type = SP_F_FLAT,
+     .off = 0,
+     .aux = AT(build_t, has_swap_ra, int),
+     .flags = SP_FF_COND,
+     .sub = swap_ra_fields},
+    {.key = "has_file_io",
+     .type = SP_F_BOOL,
+     .off = AT(build_t, has_file_io, int),
+     .implied_by = "file_read_bytes"},
+    {.key = "",
+     .type = SP_F_FLAT,
+     .off = 0,
+     .aux = AT(build_t, has_file_io, int),
+     .flags = SP_FF_COND,
+     .sub = file_io_fields},
+    BOOL("oom_killed", build_t, oom_killed),
+    INT("page_cluster", build_t, page_cluster),
+    OBJ("swapout", build_t, swapout, swapout_fields),
+    U32("units_done", build_t, units_done),
+    U32("units_total", build_t, units_total),
+    U64W("objects_checksum", build_t, objects_checksum),
+    INT("exit_code", build_t, exit_code),
+    BOOL("timed_out", build_t, timed_out),
+    STR("output_tail", build_t, output_tail),
+    END,
+};
+
+static const struct sp_field scenarios_fields[] = {
+    SECTION("build", struct sp_scenarios, build, build_fields),
+    END,
+};
+
+/* "scenarios" is null when no job ran on the placement (--scenario none, measure, probe) */
+static int scenarios_present(const void *sec)
+{
+	const struct sp_scenarios *s = sec;
+
+	return s->build.done;
+}
+
 static const struct sp_field result_fields[] = {
     {.key = "placement",
      .type = SP_F_STR,
@@ -387,6 +470,11 @@ static const struct sp_field result_fields[] = {
      .off = offsetof(struct sp_result, swapout),
      .sub = swapout_fields,
      .present = swapout_present},
+    {.key = "scenarios",
+     .type = SP_F_SECTION,
+     .off = offsetof(struct sp_result, scenarios),
+     .sub = scenarios_fields,
+     .present = scenarios_present},
     END,
 };
 

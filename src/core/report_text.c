@@ -196,6 +196,101 @@ static void chart(FILE *out, const struct sp_report *r, const struct sp_findings
 	emit(out, "%s", "");
 }
 
+/* Bytes as whole MiB, short enough for the job table; "-" when not known. */
+static const char *mib(char *buf, uint64_t b, int known)
+{
+	if (!known)
+		snprintf(buf, 16, "-");
+	else
+		snprintf(buf, 16, "%lluM", (unsigned long long)((b + (1u << 19)) >> 20));
+	return buf;
+}
+
+static void job_row(FILE *out, const struct sp_result *res, const char *xbest, const char *xram)
+{
+	const struct sp_scenario_build *b = &res->scenarios.build;
+	char w[16], rd[16], wr[16];
+
+	if (b->status == SP_STATUS_OK)
+		snprintf(w, sizeof(w), "%.1f", b->wall_s);
+	else
+		snprintf(w, sizeof(w), "%s", sp_status_name(b->status));
+	emit(out, "  %-12.12s %7s %5s %5s %7llu %7llu %7llu %6s %6s %3s", res->placement, w, xbest,
+	     xram, (unsigned long long)b->pswpin, (unsigned long long)b->pswpout,
+	     (unsigned long long)b->major_faults, mib(rd, b->file_read_bytes, b->has_file_io),
+	     mib(wr, b->file_written_bytes, b->has_file_io), b->oom_killed ? "yes" : "no");
+}
+
+/* The job scenario: a table of every placement it ran on, and a bar chart of wall time. */
+static void job_section(FILE *out, const struct sp_report *r, const struct sp_findings *f)
+{
+	const struct sp_build_ranking *k = &f->build;
+	char xb[16], xr[16], bar[BAR_WIDTH + 1], spread[256] = "";
+	double max = k->has_ram ? k->ram_wall_s : 0;
+	const char *what = NULL;
+	char pc[16] = "mixed";
+	size_t runs = 0;
+
+	if (!f->has_build)
+		return;
+	for (size_t i = 0; i < r->n_results; i++)
+		if (r->results[i].scenarios.build.n_runs > runs)
+			runs = r->results[i].scenarios.build.n_runs;
+	for (size_t i = 0; i < r->n_results && !what; i++)
+		if (r->results[i].scenarios.build.done)
+			what = strcmp(r->results[i].scenarios.build.job, "build") ? "your job"
+										 : "the build job";
+	if (f->build_page_cluster >= 0)
+		snprintf(pc, sizeof(pc), "%d", f->build_page_cluster);
+	emit(out, "Job wall time per placement (%s, %zu %s each, vm.page-cluster %s)", what, runs,
+	     sp_plural(runs, "run", "runs"), pc);
+	emit(out, "%.78s", "------------------------------------------------------------------"
+			   "------------");
+	emit(out, "  %-12s %7s %5s %5s %7s %7s %7s %6s %6s %3s", "placement", "wall s", "xbest",
+	     "xram", "pswpin", "pswpout", "majflt", "read", "write", "OOM");
+	for (size_t i = 0; i < k->n; i++) {
+		snprintf(xb, sizeof(xb), "%.2f", k->rows[i].ratio_to_best);
+		if (k->has_ram)
+			snprintf(xr, sizeof(xr), "%.2f", k->rows[i].ratio_to_ram);
+		else
+			snprintf(xr, sizeof(xr), "-");
+		job_row(out, &r->results[k->rows[i].result], xb, xr);
+		if (k->rows[i].n_runs >= 2)
+			sp_cat_sep(spread, sizeof(spread), ", ", "%s %.1f %%", k->rows[i].placement,
+				   k->rows[i].spread_pct);
+		if (k->rows[i].wall_s > max)
+			max = k->rows[i].wall_s;
+	}
+	for (size_t i = 0; i < f->n_build_not_ok; i++)
+		job_row(out, &r->results[f->build_not_ok[i]], "-", "-");
+	if (k->has_ram)
+		job_row(out, &r->results[k->ram], "-", "1.00");
+	emit(out, "%s", "");
+	emit(out, "  xbest: wall time / the fastest placement's; xram: / the job without a limit");
+	emit(out, "  read, write: the job's file I/O (swap-ins taken out); OOM: killed for memory");
+	if (spread[0])
+		wrap(out, "  run-to-run spread (max - min over the fastest): ", "    ", spread);
+	emit(out, "%s", "");
+	if (!(max > 0))
+		return;
+	emit(out, "Job wall time, s (each # is %.2f s)", max / BAR_WIDTH);
+	for (size_t i = 0; i <= k->n; i++) {
+		int idx = i < k->n ? k->rows[i].result : k->has_ram ? k->ram : -1;
+		double w;
+		size_t n;
+
+		if (idx < 0)
+			break;
+		w = r->results[idx].scenarios.build.wall_s;
+		n = (size_t)lround(w / max * BAR_WIDTH);
+		n = n < 1 ? 1 : n > BAR_WIDTH ? BAR_WIDTH : n;
+		memset(bar, '#', n);
+		bar[n] = '\0';
+		emit(out, "  %-18.18s |%-*s %.1f", r->results[idx].placement, BAR_WIDTH, bar, w);
+	}
+	emit(out, "%s", "");
+}
+
 #define PROFILE_BAR 34
 
 /* The position profile: a line per twentieth of the disk, the swap areas named where they lie. */
@@ -345,6 +440,37 @@ static void pressure_block(FILE *out, const struct sp_pressure_probe *p)
 	     p->oom_killed ? "OOM-KILLED" : "not OOM-killed");
 }
 
+static void job_block(FILE *out, const struct sp_scenario_build *b)
+{
+	char runs[SP_BUILD_MAX_RUNS * 12] = "", a[16];
+
+	if (!b->done)
+		return;
+	for (size_t i = 0; i < b->n_runs && i < SP_BUILD_MAX_RUNS; i++)
+		sp_cat_sep(runs, sizeof(runs), " ", "%.1f", b->wall_s_runs[i]);
+	emit(out, "  job          %s, wall %.1f s (runs: %s), cpu %.1f s, page-cluster %d",
+	     sp_status_name(b->status), b->wall_s, runs[0] ? runs : "-", b->cpu_s,
+	     b->page_cluster);
+	emit(out, "               limit %s, swap-out %llu pages at %s pages/s",
+	     b->limit_bytes ? bytes(a, b->limit_bytes) : "none",
+	     (unsigned long long)b->swapout.pages, sp_fmt_rate(runs, b->swapout.pages_per_s));
+	if (b->reason[0])
+		wrap(out, "  job reason   ", "               ", b->reason);
+	if (b->output_tail[0] && b->status != SP_STATUS_OK) {
+		char line[SP_JOB_TAIL_BYTES];
+		const char *p = b->output_tail;
+
+		emit(out, "  job output   (its last lines)");
+		while (*p) {
+			size_t n = strcspn(p, "\n");
+
+			snprintf(line, sizeof(line), "%.*s", (int)n, p);
+			emit(out, "    | %s", line);
+			p += n + (p[n] == '\n');
+		}
+	}
+}
+
 static void result_block(FILE *out, const struct sp_result *res, uint32_t page_size)
 {
 	char a[16], head[96];
@@ -371,6 +497,7 @@ static void result_block(FILE *out, const struct sp_result *res, uint32_t page_s
 		     bytes(a, res->size_bytes), ext);
 	}
 	extents(out, res);
+	job_block(out, &res->scenarios.build);
 	device_block(out, &res->device_probe);
 	fault_block(out, &res->fault_probe);
 	pressure_block(out, &res->pressure_probe);
@@ -440,6 +567,7 @@ int sp_report_text_write(FILE *out, const struct sp_report *r, const struct sp_f
 		profile(out, r, f);
 		goto done;
 	}
+	job_section(out, r, f);
 	ranking(out, r, f);
 	chart(out, r, f);
 	verdicts(out, r, f);

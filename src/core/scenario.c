@@ -45,51 +45,133 @@ static void runs_range(const struct sp_scenario_build *b, double *lo, double *hi
 	}
 }
 
-static int usable(const struct sp_scenario_build *b)
+static double spread_pct(const struct sp_scenario_build *b)
 {
-	return b->status == SP_STATUS_OK && b->wall_s > 0;
+	double lo, hi;
+
+	if (b->n_runs < 2 || !(b->wall_s > 0))
+		return 0;
+	runs_range(b, &lo, &hi);
+	return (hi - lo) / b->wall_s * 100;
 }
 
-int sp_build_rank(const char *const *names, const struct sp_scenario_build *builds, size_t n,
-		  const struct sp_scenario_build *ram, struct sp_build_ranking *out)
+static int usable(const struct sp_scenario_build *b)
 {
-	int start = -1, end = -1;
+	return b->done && b->status == SP_STATUS_OK && b->wall_s > 0;
+}
 
-	if (!names || !builds || !out || n > SP_RANK_MAX)
+/* The first result of kind k whose job ran ok, or -1 (by kind: a name is only a label). */
+static int find_ok(const struct sp_result *res, size_t n, enum sp_placement_kind k)
+{
+	for (size_t i = 0; i < n; i++)
+		if (res[i].id.kind == k && usable(&res[i].scenarios.build))
+			return (int)i;
+	return -1;
+}
+
+int sp_build_rank(const struct sp_result *res, size_t n, struct sp_build_ranking *out)
+{
+	int start, end;
+
+	if (!res || !out || n > SP_MAX_RESULTS)
 		return -EINVAL;
 	memset(out, 0, sizeof(*out));
-	out->has_ram = ram && usable(ram);
+	out->ram = find_ok(res, n, SP_PL_RAM);
+	out->has_ram = out->ram >= 0;
+	out->ram_wall_s = out->has_ram ? res[out->ram].scenarios.build.wall_s : 0;
 	for (size_t i = 0; i < n; i++) {
+		const struct sp_scenario_build *b = &res[i].scenarios.build;
 		size_t k;
 
-		if (!names[i] || !usable(&builds[i]))
+		if (res[i].id.kind == SP_PL_RAM || !usable(b))
 			continue;
-		if (strcmp(names[i], "start") == 0)
-			start = (int)i;
-		if (strcmp(names[i], "end") == 0)
-			end = (int)i;
 		/* insertion after every row at least as fast: ties keep input order */
-		for (k = out->n; k > 0 && out->rows[k - 1].wall_s > builds[i].wall_s; k--)
+		for (k = out->n; k > 0 && out->rows[k - 1].wall_s > b->wall_s; k--)
 			out->rows[k] = out->rows[k - 1];
 		memset(&out->rows[k], 0, sizeof(out->rows[k]));
-		snprintf(out->rows[k].placement, sizeof(out->rows[k].placement), "%s", names[i]);
-		out->rows[k].wall_s = builds[i].wall_s;
+		out->rows[k].result = (int)i;
+		snprintf(out->rows[k].placement, sizeof(out->rows[k].placement), "%s",
+			 res[i].placement);
+		out->rows[k].wall_s = b->wall_s;
+		out->rows[k].spread_pct = spread_pct(b);
+		out->rows[k].n_runs = b->n_runs;
 		out->n++;
 	}
 	for (size_t k = 0; k < out->n; k++) {
 		out->rows[k].ratio_to_best = out->rows[k].wall_s / out->rows[0].wall_s;
-		out->rows[k].ratio_to_ram = out->has_ram ? out->rows[k].wall_s / ram->wall_s : 0;
+		out->rows[k].ratio_to_ram = out->has_ram ? out->rows[k].wall_s / out->ram_wall_s : 0;
 	}
+	start = find_ok(res, n, SP_PL_START);
+	end = find_ok(res, n, SP_PL_END);
+	out->start_vs_end.start = start;
+	out->start_vs_end.end = end;
 	if (start >= 0 && end >= 0) {
-		const struct sp_scenario_build *s = &builds[start], *e = &builds[end];
-		double s_lo, s_hi, e_lo, e_hi;
+		const struct sp_scenario_build *s = &res[start].scenarios.build;
+		const struct sp_scenario_build *e = &res[end].scenarios.build;
+		double s_lo, s_hi, e_lo, e_hi, fast = s->wall_s < e->wall_s ? s->wall_s : e->wall_s;
+		double width;
 
 		runs_range(s, &s_lo, &s_hi);
 		runs_range(e, &e_lo, &e_hi);
 		out->start_vs_end.have = 1;
 		out->start_vs_end.ratio = e->wall_s / s->wall_s;
+		out->start_vs_end.min_runs = s->n_runs < e->n_runs ? s->n_runs : e->n_runs;
 		out->start_vs_end.resolvable =
 		    s->n_runs >= 2 && e->n_runs >= 2 && (s_hi < e_lo || e_hi < s_lo);
+		width = s_hi - s_lo > e_hi - e_lo ? s_hi - s_lo : e_hi - e_lo;
+		out->start_vs_end.resolution_pct =
+		    out->start_vs_end.min_runs >= 2 ? width / fast * 100 : 0;
 	}
 	return 0;
+}
+
+int sp_build_merge(struct sp_scenario_build *acc, const struct sp_scenario_build *run)
+{
+	struct sp_scenario_build prev;
+
+	if (!acc || !run)
+		return -EINVAL;
+	if (acc->n_runs >= SP_BUILD_MAX_RUNS)
+		return -ENOSPC;
+	if (acc->done && acc->status != SP_STATUS_OK)
+		return 0; /* a failed or invalid placement stays what it was */
+	prev = *acc;
+	if (!prev.done || run->status != SP_STATUS_OK || run->wall_s < prev.wall_s) {
+		/* this run is the result now: its counters describe the run wall_s names */
+		*acc = *run;
+		memcpy(acc->wall_s_runs, prev.wall_s_runs, sizeof(acc->wall_s_runs));
+		if (prev.done && run->status == SP_STATUS_OK)
+			acc->objects_checksum = prev.objects_checksum;
+	}
+	acc->done = 1;
+	acc->n_runs = prev.n_runs;
+	/* a failed run's time is how long it took to fail, not a wall time to compare */
+	if (run->status == SP_STATUS_OK)
+		acc->wall_s_runs[acc->n_runs++] = run->wall_s;
+	if (prev.done && run->status == SP_STATUS_OK &&
+	    run->objects_checksum != prev.objects_checksum) {
+		acc->status = SP_STATUS_INVALID;
+		snprintf(acc->reason, sizeof(acc->reason),
+			 "run %zu wrote other objects than run 1: the data came back changed",
+			 acc->n_runs);
+	}
+	acc->wall_s_spread_pct = spread_pct(acc);
+	return 0;
+}
+
+int sp_repeat_order(size_t n, size_t rounds, struct sp_step *out, size_t max)
+{
+	size_t k = 0;
+
+	if (!out || !n || !rounds)
+		return -EINVAL;
+	if (n * rounds > max)
+		return -ENOSPC;
+	for (size_t r = 0; r < rounds; r++)
+		for (size_t p = 0; p < n; p++) {
+			out[k].placement = p;
+			out[k].round = r;
+			k++;
+		}
+	return (int)k;
 }

@@ -68,19 +68,21 @@ int sp_run_estimate(const struct sp_estimate_in *in, struct sp_estimate *out)
 
 	if (!in || !out || bad_time(in->time_per_placement_s) || bad_time(in->mkfs_s) ||
 	    bad_time(in->per_placement_s) || bad_time(in->profile_s) || bad_time(in->job_s) ||
-	    bad_time(in->write_bytes_per_s) || (in->swapfile_bytes && !(in->write_bytes_per_s > 0)))
+	    bad_time(in->write_bytes_per_s) || (in->swapfile_bytes + in->job_setup_bytes && !(in->write_bytes_per_s > 0)))
 		return -EINVAL;
 	memset(out, 0, sizeof(*out));
 	out->setup_s = in->mkfs_s;
-	if (in->swapfile_bytes)
-		out->setup_s += (double)in->swapfile_bytes / in->write_bytes_per_s;
+	if (in->swapfile_bytes + in->job_setup_bytes)
+		out->setup_s +=
+		    (double)(in->swapfile_bytes + in->job_setup_bytes) / in->write_bytes_per_s;
 	/* a swapping placement runs every probe; the baseline only the pressure probe */
 	per = in->time_per_placement_s * (SP_SHARE_DEVICE + SP_SHARE_FAULT + SP_SHARE_PRESSURE);
 	out->placements_s = (double)in->n_swapping * (per + in->per_placement_s) +
 			    (double)in->n_none * (in->time_per_placement_s * SP_SHARE_PRESSURE +
-						  in->per_placement_s);
+						  in->per_placement_s) +
+			    (double)in->n_job_only * in->per_placement_s;
 	out->profile_s = in->profile_s;
-	out->jobs_s = (double)(in->n_swapping + in->n_none) * in->job_s;
+	out->jobs_s = (double)(in->n_swapping + in->n_none + in->n_job_only) * in->job_s;
 	out->total_s = out->setup_s + out->placements_s + out->profile_s + out->jobs_s;
 	return 0;
 }

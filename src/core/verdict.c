@@ -41,6 +41,97 @@ static const char *name(const struct sp_report *r, int i)
 	return r->results[i].placement;
 }
 
+static const struct sp_scenario_build *job(const struct sp_report *r, int i)
+{
+	return &r->results[i].scenarios.build;
+}
+
+/* "the build job" or "your job 'make -j2'": what ran, as the user knows it */
+static void job_name(const struct sp_report *r, const struct sp_findings *f, char *buf,
+		     size_t len)
+{
+	const struct sp_scenario_build *b = NULL;
+
+	for (size_t i = 0; i < r->n_results && !b; i++)
+		if (r->results[i].scenarios.build.done)
+			b = &r->results[i].scenarios.build;
+	(void)f;
+	if (b && b->job[0] && strcmp(b->job, "build") != 0)
+		snprintf(buf, len, "your job '%.60s'", b->job);
+	else
+		snprintf(buf, len, "the build job");
+}
+
+/*
+ * The job's ranking: fastest first with its ratio to the ram baseline, then the others with
+ * their ratio to the fastest, then what did not finish.
+ */
+static void build_sentence(const struct sp_report *r, const struct sp_findings *f, char *buf,
+			   size_t len)
+{
+	const struct sp_build_ranking *k = &f->build;
+	char what[96];
+
+	job_name(r, f, what, sizeof(what));
+	if (!k->n) {
+		sp_cat(buf, len, "%s finished on no placement with swap", what);
+	} else {
+		sp_cat(buf, len, "%s ran fastest with %s: %.1f s", what, k->rows[0].placement,
+		       k->rows[0].wall_s);
+		if (k->has_ram)
+			sp_cat(buf, len, " (%.2fx its %.1f s in RAM alone)", k->rows[0].ratio_to_ram,
+			       k->ram_wall_s);
+		for (size_t i = 1; i < k->n; i++)
+			sp_cat(buf, len, "%s %s %.1f s (%.2fx)", i == 1 ? "; then" : ",",
+			       k->rows[i].placement, k->rows[i].wall_s, k->rows[i].ratio_to_best);
+	}
+	if (f->build_page_cluster >= 0)
+		sp_cat(buf, len, "; vm.page-cluster %d", f->build_page_cluster);
+	for (size_t i = 0; i < f->n_build_not_ok; i++) {
+		const struct sp_scenario_build *b = job(r, f->build_not_ok[i]);
+
+		sp_cat(buf, len, "%s %s %s", i ? "," : "; not finished:",
+		       name(r, f->build_not_ok[i]),
+		       b->oom_killed ? "(OOM-killed)" : b->timed_out ? "(timed out)"
+			       : b->status == SP_STATUS_INVALID ? "(invalid)" : "(failed)");
+	}
+}
+
+/*
+ * Start vs end, said only as strongly as the runs allow: a difference is claimed when every
+ * run of one beat every run of the other; "no measurable difference" only when the runs'
+ * spread covers it, naming the smallest difference they could have resolved; with one run each
+ * the spread is unknown and nothing is claimed.
+ */
+static void build_start_end_sentence(const struct sp_report *r, const struct sp_findings *f,
+				     char *buf, size_t len)
+{
+	const struct sp_build_ranking *k = &f->build;
+	double rs = job(r, k->start_vs_end.start)->wall_s, re = job(r, k->start_vs_end.end)->wall_s;
+	double ratio = k->start_vs_end.ratio;
+	const char *faster = ratio >= 1 ? "start" : "end";
+	double x = ratio >= 1 ? ratio : 1 / ratio;
+
+	if (k->start_vs_end.resolvable)
+		sp_cat(buf, len,
+		       "with swap at the %s of the disk the job ran %.2fx faster than at the %s "
+		       "(%.1f vs %.1f s), beyond the run-to-run spread (%.1f %% over %zu runs each)",
+		       faster, x, ratio >= 1 ? "end" : "start", ratio >= 1 ? rs : re,
+		       ratio >= 1 ? re : rs, k->start_vs_end.resolution_pct, k->start_vs_end.min_runs);
+	else if (k->start_vs_end.min_runs >= 2)
+		sp_cat(buf, len,
+		       "swap at the start vs at the end: no measurable difference for the job "
+		       "(%.1f vs %.1f s); its runs spread %.1f %%, so only a larger difference could "
+		       "have shown",
+		       rs, re, k->start_vs_end.resolution_pct);
+	else
+		sp_cat(buf, len,
+		       "swap at the start vs at the end: %.1f vs %.1f s for the job (%s %.2fx "
+		       "faster), from one run each: the run-to-run spread is unknown, so this is not "
+		       "shown to be more than noise (--repeat 3 measures it)",
+		       rs, re, faster, x);
+}
+
 int sp_verdict_sentence(const struct sp_report *r, const struct sp_findings *f,
 			enum sp_verdict_kind k, char *buf, size_t len)
 {
@@ -206,6 +297,12 @@ int sp_verdict_sentence(const struct sp_report *r, const struct sp_findings *f,
 			sp_cat(buf, len, "%s %s (%s)", i ? "," : "", name(r, f->not_ok[i]),
 			    sp_status_name(r->results[f->not_ok[i]].status));
 		sp_cat(buf, len, "; each has its reason in the report");
+		return 0;
+	case SP_VERDICT_BUILD:
+		build_sentence(r, f, buf, len);
+		return 0;
+	case SP_VERDICT_BUILD_START_END:
+		build_start_end_sentence(r, f, buf, len);
 		return 0;
 	default:
 		return -EINVAL;

@@ -2,13 +2,10 @@
  * buildjob.c - the build job's effects (see buildjob.h): writing the source tree, running the
  * planned units in a forked worker inside a memory cgroup, and measuring each run.
  *
- * Shape, as in pressure.c: the parent creates the cgroup, starts the worker with worker.h
- * (forked, moved in, only then released) and records into a small MAP_SHARED block it faulted
- * in itself (so it is charged to the parent, not the limit) how far the worker got: after an
- * OOM kill that is what says which unit it died in. The parent does not read the worker's
- * pipe: it polls for the worker's exit with waitid(WNOWAIT), which leaves a zombie whose
- * /proc/<pid>/io still holds the totals, reads them, and only then reaps it. wall_s therefore
- * has the poll's granularity (POLL_MS), far below the job's seconds.
+ * Shape: probe/jobrun.c runs the worker in its cgroup and measures it (shared with the user's
+ * job); the worker records into a small MAP_SHARED block the parent faulted in itself (so it
+ * is charged to the parent, not the limit) how far it got: after an OOM kill that is what
+ * says which unit it died in.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -30,157 +27,14 @@
 #include "core/procparse.h"
 #include "core/rng.h"
 #include "probe/buildjob.h"
+#include "probe/jobrun.h"
 #include "sys/log.h"
 #include "sys/sysfs.h"
 
 #define PAGE SP_BUILDJOB_PAGE_BYTES
-#define POLL_MS 10
-#define KILL_WAIT_S 15.0 /* after a timeout's SIGKILL, before giving up on the worker */
-#define FIRST_SAMPLE_EVERY_S 0.25
 #define READ_CHUNK_PAGES 16
 #define TAG_HEAP 0x68656170ull
 #define TAG_OBJ 0x6f626aull
-
-/* ---- the watch ---- */
-
-static int read_vm(uint64_t *in, uint64_t *out, uint64_t *ra, uint64_t *ra_hit, int *has_ra)
-{
-	char *text;
-	int ret = sp_read_all(NULL, "/proc/vmstat", &text);
-
-	if (ret)
-		return ret;
-	ret = sp_parse_vmstat(text, "pswpin", in);
-	if (!ret)
-		ret = sp_parse_vmstat(text, "pswpout", out);
-	/* swap_ra appeared with VMA-based swap readahead (4.14); absent is not zero */
-	*has_ra = !ret && sp_parse_vmstat(text, "swap_ra", ra) == 0 &&
-		  sp_parse_vmstat(text, "swap_ra_hit", ra_hit) == 0;
-	free(text);
-	return ret;
-}
-
-static void add_sample(struct sp_job_watch *jw, double t_s, uint64_t pswpout)
-{
-	if (jw->n_samples == SP_JOB_MAX_SAMPLES) {
-		/* full: keep every other sample and sample half as often from now on */
-		for (size_t i = 0; i < SP_JOB_MAX_SAMPLES / 2; i++)
-			jw->samples[i] = jw->samples[2 * i];
-		jw->n_samples = SP_JOB_MAX_SAMPLES / 2;
-		jw->sample_every_s *= 2;
-	}
-	jw->samples[jw->n_samples].t_s = t_s;
-	jw->samples[jw->n_samples].pswpout = pswpout;
-	jw->n_samples++;
-}
-
-int sp_job_watch_start(struct sp_job_watch *jw)
-{
-	int ret;
-
-	memset(jw, 0, sizeof(*jw));
-	ret = read_vm(&jw->pswpin0, &jw->pswpout0, &jw->swap_ra0, &jw->swap_ra_hit0, &jw->has_ra);
-	if (ret)
-		return ret;
-	getrusage(RUSAGE_CHILDREN, &jw->ru0);
-	jw->sample_every_s = FIRST_SAMPLE_EVERY_S;
-	jw->next_sample_s = FIRST_SAMPLE_EVERY_S;
-	jw->t0 = sp_now();
-	add_sample(jw, 0, jw->pswpout0);
-	return 0;
-}
-
-static void sample_now(struct sp_job_watch *jw, double t_s)
-{
-	uint64_t in, out, ra, hit;
-	int has_ra;
-
-	if (read_vm(&in, &out, &ra, &hit, &has_ra) == 0)
-		add_sample(jw, t_s, out);
-}
-
-void sp_job_watch_tick(struct sp_job_watch *jw)
-{
-	double t = sp_elapsed_s(jw->t0, sp_now());
-
-	if (t < jw->next_sample_s)
-		return;
-	sample_now(jw, t);
-	jw->next_sample_s = t + jw->sample_every_s;
-}
-
-int sp_job_exited(pid_t pid)
-{
-	siginfo_t si;
-
-	memset(&si, 0, sizeof(si));
-	if (waitid(P_PID, (id_t)pid, &si, WEXITED | WNOHANG | WNOWAIT) < 0)
-		return errno == ECHILD; /* not ours any more: treat as gone */
-	return si.si_pid == pid;
-}
-
-void sp_job_watch_end(struct sp_job_watch *jw)
-{
-	jw->t_end = sp_now();
-	sample_now(jw, sp_elapsed_s(jw->t0, jw->t_end));
-}
-
-int sp_job_read_io(pid_t pid, uint64_t *read_bytes, uint64_t *write_bytes)
-{
-	char path[64], buf[1024], *p;
-	ssize_t n;
-
-	snprintf(path, sizeof(path), "/proc/%d/io", (int)pid);
-	n = sp_read_text(NULL, path, buf, sizeof(buf));
-	if (n < 0)
-		return (int)n;
-	/* "read_bytes: N" lines; the keyed parser wants "key N", so drop the colons */
-	for (p = buf; *p; p++)
-		if (*p == ':')
-			*p = ' ';
-	if (sp_parse_vmstat(buf, "read_bytes", read_bytes) ||
-	    sp_parse_vmstat(buf, "write_bytes", write_bytes))
-		return -EINVAL;
-	return 0;
-}
-
-static double tv_s(struct timeval tv)
-{
-	return (double)tv.tv_sec + (double)tv.tv_usec / 1e6;
-}
-
-void sp_job_watch_finish(struct sp_job_watch *jw, struct sp_scenario_build *out)
-{
-	struct rusage ru;
-	uint64_t in, o, ra, hit, pc;
-	int has_ra;
-
-	getrusage(RUSAGE_CHILDREN, &ru);
-	out->wall_s = sp_elapsed_s(jw->t0, jw->t_end);
-	out->cpu_s =
-	    tv_s(ru.ru_utime) - tv_s(jw->ru0.ru_utime) + tv_s(ru.ru_stime) - tv_s(jw->ru0.ru_stime);
-	out->major_faults = (uint64_t)(ru.ru_majflt - jw->ru0.ru_majflt);
-	if (read_vm(&in, &o, &ra, &hit, &has_ra) == 0) {
-		out->pswpin = in - jw->pswpin0;
-		out->pswpout = o - jw->pswpout0;
-		out->has_swap_ra = has_ra && jw->has_ra;
-		if (out->has_swap_ra) {
-			out->swap_ra = ra - jw->swap_ra0;
-			out->swap_ra_hit = hit - jw->swap_ra_hit0;
-		}
-	}
-	if (out->has_file_io) {
-		/* swap-in bios count as the task's reads (submit_bio): take the job's out */
-		uint64_t swap_bytes = out->pswpin * (uint64_t)sysconf(_SC_PAGESIZE);
-
-		out->io_read_bytes = out->file_read_bytes;
-		out->file_read_bytes =
-		    out->io_read_bytes > swap_bytes ? out->io_read_bytes - swap_bytes : 0;
-	}
-	out->page_cluster = sp_read_u64(NULL, "/proc/sys/vm/page-cluster", &pc) == 0 ? (int)pc : -1;
-	if (sp_swapout_from_samples(jw->samples, jw->n_samples, &out->swapout))
-		memset(&out->swapout, 0, sizeof(out->swapout));
-}
 
 /* ---- the source tree ---- */
 
@@ -478,14 +332,11 @@ static int child_main(void *arg, int go_fd, int result_fd)
 static void run_once(const struct sp_buildjob_plan *p, const char *dir,
 		     const struct sp_buildjob_opts *o, struct sp_scenario_build *out, int *err)
 {
-	size_t mark = sp_undo_depth();
-	struct sp_worker w = SP_WORKER_INIT;
-	struct sp_job_watch *jw = NULL;
+	struct sp_jobrun j = {.cg_name = "build", .limit_bytes = o->limit_bytes,
+			      .allow_swap = o->allow_swap, .timeout_s = o->timeout_s};
 	struct child_args args;
-	struct sp_memcg cg;
 	struct shared *sh;
-	uint64_t oom0 = 0, oom1 = 0;
-	int have_oom, ret, r, status = 0;
+	int ret, status = 0;
 
 	memset(out, 0, sizeof(*out));
 	out->status = SP_STATUS_FAILED;
@@ -498,78 +349,20 @@ static void run_once(const struct sp_buildjob_plan *p, const char *dir,
 		return;
 	}
 	memset(sh, 0, sizeof(*sh)); /* faulted here: charged to us, not to the worker */
-	jw = malloc(sizeof(*jw));
-	ret = jw ? prepare_run(p, dir) : -ENOMEM;
+	ret = prepare_run(p, dir);
 	if (ret) {
 		snprintf(out->reason, sizeof(out->reason), "cannot prepare '%s': %s", dir,
 			 strerror(-ret));
 		goto out;
 	}
-	ret = sp_memcg_create("build", &cg);
-	if (!ret && o->limit_bytes)
-		ret = sp_memcg_set_limit(&cg, o->limit_bytes);
-	if (!ret) {
-		r = sp_memcg_set_swap(&cg, o->allow_swap);
-		ret = r == -EOPNOTSUPP ? 0 : r; /* v1 without swap accounting: swappiness only */
-	}
-	if (ret) {
-		snprintf(out->reason, sizeof(out->reason), "memory cgroup: %s", strerror(-ret));
+	args.p = p;
+	args.dir = dir;
+	args.sh = sh;
+	ret = sp_jobrun_once(&j, child_main, &args, out, &status);
+	if (ret)
 		goto out;
-	}
-	have_oom = sp_memcg_oom_kills(&cg, &oom0) == 0;
-	ret = sp_job_watch_start(jw);
-	if (!ret) {
-		args.p = p;
-		args.dir = dir;
-		args.sh = sh;
-		ret = sp_worker_start(&w, &cg, child_main, &args);
-	}
-	if (ret) {
-		snprintf(out->reason, sizeof(out->reason), "cannot start the job: %s",
-			 strerror(-ret));
-		goto out;
-	}
-	jw->t0 = sp_now(); /* from the release: the fork and the cgroup move are not the job */
-	for (;;) {
-		struct timespec tick = {0, POLL_MS * 1000000L};
-
-		if (sp_job_exited(w.pid))
-			break;
-		if (sp_interrupted()) {
-			ret = -EINTR;
-			break;
-		}
-		if (out->timed_out && sp_elapsed_s(jw->t0, sp_now()) > o->timeout_s + KILL_WAIT_S) {
-			ret =
-			    -ETIMEDOUT; /* stuck in the kernel: the cgroup's removal tries again */
-			break;
-		}
-		if (!out->timed_out && sp_elapsed_s(jw->t0, sp_now()) > o->timeout_s) {
-			out->timed_out = 1;
-			kill(w.pid, SIGKILL);
-			w.killed = 1;
-		}
-		sp_job_watch_tick(jw);
-		nanosleep(&tick, NULL);
-	}
-	sp_job_watch_end(jw);
-	out->has_file_io =
-	    sp_job_read_io(w.pid, &out->file_read_bytes, &out->file_written_bytes) == 0;
-	r = sp_worker_reap(&w, ret != 0, 0, &status);
-	if (ret || r) {
-		ret = ret ? ret : r;
-		snprintf(out->reason, sizeof(out->reason), "job: %s", strerror(-ret));
-		goto out;
-	}
-	sp_job_watch_finish(jw, out);
 	out->units_done = sh->units_done;
 	out->objects_checksum = sh->checksum;
-	if (have_oom && sp_memcg_oom_kills(&cg, &oom1) == 0 && oom1 > oom0)
-		out->oom_killed = 1;
-	if (!w.killed && WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL)
-		out->oom_killed = 1;
-	if (WIFEXITED(status))
-		out->exit_code = WEXITSTATUS(status);
 	if (out->timed_out)
 		snprintf(out->reason, sizeof(out->reason),
 			 "timed out after %g s in unit %u of %u: killed", o->timeout_s,
@@ -593,11 +386,7 @@ static void run_once(const struct sp_buildjob_plan *p, const char *dir,
 		 out->wall_s, out->cpu_s, out->pswpin, out->pswpout, out->major_faults,
 		 out->status);
 out:
-	r = sp_undo_run_to(mark);
-	if (!ret && r)
-		sp_debug("buildjob", "undo: %d", r);
 	*err = ret;
-	free(jw);
 	munmap(sh, sizeof(*sh));
 }
 

@@ -5,6 +5,7 @@
  */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -17,6 +18,10 @@
 #include "probe/placement.h"
 #include "probe/pressure.h"
 #include "act/swap.h"
+#include "act/sysctl.h"
+#include "core/scenario.h"
+#include "probe/buildjob.h"
+#include "probe/userjob.h"
 #include "sys/timer.h"
 #include "act/undo.h"
 #include "act/zram.h"
@@ -53,6 +58,7 @@ static int activate(struct sp_placement *p, const struct sp_measure_opts *o, str
 	switch (p->id.kind) {
 	case SP_PL_NONE:
 	case SP_PL_PROBE:
+	case SP_PL_RAM:
 		return 0;
 	case SP_PL_EXISTING:
 		if (p->already_active)
@@ -98,6 +104,99 @@ static uint64_t fault_buffer_bytes(const struct sp_placement *p, const struct sp
 	if (p->size_bytes && b > p->size_bytes / 10 * 8)
 		b = p->size_bytes / 10 * 8;
 	return b & ~(uint64_t)0xfffff;
+}
+
+static int has_job(const struct sp_measure_opts *o)
+{
+	return o->job && o->job->kind != SP_JOB_NONE;
+}
+
+/*
+ * One run of the job on the active placement p (the ram baseline: no limit), folded into
+ * res->scenarios.build. vm.page-cluster is the job's for the run and the probes' again after:
+ * set here with its undo, put back by unwinding to the mark.
+ * Returns: 0, or -EINTR when interrupted (the run is recorded as failed).
+ */
+static int run_job(const struct sp_placement *p, const struct sp_measure_opts *o,
+		   struct sp_result *res)
+{
+	const struct sp_job_spec *j = o->job;
+	struct sp_scenario_build *run;
+	size_t mark = sp_undo_depth();
+	uint64_t limit = p->id.kind == SP_PL_RAM ? 0 : o->budget_bytes;
+	int ret = 0, allow_swap = sp_placement_swaps(p->id.kind);
+
+	if (!has_job(o))
+		return 0;
+	run = calloc(1, sizeof(*run));
+	if (!run)
+		return -ENOMEM;
+	if (j->page_cluster && (ret = sp_sysctl_set("vm.page-cluster", j->page_cluster)) < 0)
+		sp_warn("cannot set vm.page-cluster=%s for the job (%s)", j->page_cluster,
+			strerror(-ret));
+	if (j->kind == SP_JOB_BUILD) {
+		struct sp_buildjob_opts bo;
+
+		sp_buildjob_defaults(j->plan, &bo);
+		bo.limit_bytes = limit;
+		bo.allow_swap = allow_swap;
+		bo.timeout_s = j->timeout_s;
+		ret = sp_buildjob_run(j->plan, j->dir, &bo, run);
+		snprintf(run->job, sizeof(run->job), "build");
+		run->work_scale = j->plan->work_scale;
+	} else {
+		struct sp_userjob_opts uo = {.cmd = j->cmd, .dir = j->dir, .limit_bytes = limit,
+					     .allow_swap = allow_swap, .timeout_s = j->timeout_s};
+
+		ret = sp_userjob_run(&uo, run, run->output_tail, sizeof(run->output_tail));
+		snprintf(run->job, sizeof(run->job), "%s", j->cmd);
+		if (run->status == SP_STATUS_OK)
+			run->output_tail[0] = '\0'; /* kept to say why a run failed */
+	}
+	run->limit_bytes = limit;
+	if (ret < 0 && !run->reason[0])
+		snprintf(run->reason, sizeof(run->reason), "%s", strerror(-ret));
+	sp_undo_run_to(mark);
+	if (sp_build_merge(&res->scenarios.build, run) < 0)
+		sp_debug("placement", "%s: no room for another run of the job", p->name);
+	sp_debug("placement", "%s: job %s in %.2f s (%s)", p->name, sp_status_name(run->status),
+		 run->wall_s, run->reason);
+	free(run);
+	return ret == -EINTR ? -EINTR : 0;
+}
+
+int sp_placement_job_again(struct sp_placement *p, const struct sp_measure_opts *o,
+			   struct sp_result *res)
+{
+	size_t mark = sp_undo_depth();
+	struct sp_err e;
+	int ret;
+
+	if (!has_job(o))
+		return 0;
+	sp_err_init(&e);
+	ret = activate(p, o, &e);
+	if (ret < 0) {
+		struct sp_scenario_build failed = {.status = SP_STATUS_FAILED, .exit_code = -1};
+
+		snprintf(failed.reason, sizeof(failed.reason), "activating the swap area: %s",
+			 sp_err_msg(&e));
+		sp_build_merge(&res->scenarios.build, &failed);
+	} else {
+		ret = run_job(p, o, res);
+	}
+	if (sp_undo_run_to(mark) < 0)
+		sp_debug("placement", "%s: deactivating after the job failed", p->name);
+	if (p->hold.registered && sp_hold_retake(&p->hold) < 0)
+		sp_debug("placement", "%s: cannot hold '%s' again", p->name, p->hold.path);
+	/* the ram baseline has nothing but its job: a later run that failed fails it */
+	if (p->id.kind == SP_PL_RAM && res->scenarios.build.status != SP_STATUS_OK &&
+	    res->status == SP_STATUS_OK) {
+		res->status = SP_STATUS_FAILED;
+		snprintf(res->reason, sizeof(res->reason), "the job: %.240s",
+			 res->scenarios.build.reason);
+	}
+	return ret == -EINTR || sp_interrupted() ? -EINTR : 0;
 }
 
 int sp_placement_measure(struct sp_placement *p, const struct sp_measure_opts *o,
@@ -174,7 +273,8 @@ int sp_placement_measure(struct sp_placement *p, const struct sp_measure_opts *o
 		oc.fault_diagnosis = diag.reason;
 	}
 
-	if (!interrupted) {
+	/* the ram baseline is the job alone: there is no swap to probe or pressure to measure */
+	if (!interrupted && p->id.kind != SP_PL_RAM) {
 		struct sp_pressure_opts pr;
 
 		sp_pressure_defaults(&pr);
@@ -189,6 +289,9 @@ int sp_placement_measure(struct sp_placement *p, const struct sp_measure_opts *o
 		else if (ret < 0)
 			fail_reason(res, "pressure probe", &e);
 	}
+	/* after the probes, with only this placement active: the job's first run */
+	if (!interrupted && run_job(p, o, res) == -EINTR)
+		interrupted = 1;
 out:
 	ret = sp_undo_run_to(mark);
 	if (ret < 0) {
@@ -201,6 +304,9 @@ out:
 		sp_debug("placement", "%s: cannot hold '%s' again", p->name, p->hold.path);
 	oc.interrupted = interrupted;
 	sp_result_settle(res, &oc);
+	if (p->id.kind == SP_PL_RAM && res->status == SP_STATUS_FAILED && !res->reason[0])
+		snprintf(res->reason, sizeof(res->reason), "the job: %.240s",
+			 res->scenarios.build.done ? res->scenarios.build.reason : "did not run");
 	res->elapsed_s = sp_elapsed_s(t0, sp_now());
 	sp_debug("placement", "%s: %s %s (%.1f s)", p->name, sp_status_name(res->status),
 		 res->reason, res->elapsed_s);

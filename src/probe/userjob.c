@@ -5,8 +5,8 @@
  * The worker (worker.h) is the shell itself: the child calls setsid(), points stdout and
  * stderr at the output pipe, waits for the release and execs sh. The parent drains the pipe
  * while it waits, so a chatty job never blocks on a full pipe, and keeps only the last
- * RING_BYTES. Exit is seen with waitid(WNOWAIT) as for the build job (buildjob.c), so the
- * zombie's /proc/<pid>/io (sh plus every child it waited for) is read before the reap.
+ * RING_BYTES. The run itself is probe/jobrun.c's, shared with the build job, so the zombie's
+ * /proc/<pid>/io (sh plus every child it waited for) is read before the reap.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -22,14 +22,12 @@
 #include "act/memcg.h"
 #include "act/undo.h"
 #include "act/worker.h"
-#include "probe/buildjob.h"
+#include "probe/jobrun.h"
 #include "probe/userjob.h"
 #include "sys/log.h"
 #include "sys/sysfs.h"
 
 #define RING_BYTES 8192 /* enough for 20 ordinary lines; longer ones are cut at the front */
-#define POLL_MS 10
-#define KILL_WAIT_S 15.0
 
 size_t sp_userjob_tail_lines(const char *buf, size_t len, size_t max_lines, char *out,
 			     size_t out_len)
@@ -147,18 +145,38 @@ static const char *last_line(const char *tail)
 	return nl ? nl + 1 : tail;
 }
 
+/* While waiting for sh: drain its output into the ring, at most ms milliseconds. */
+struct drain_ctx {
+	int fd;
+	int eof;
+	struct ring *ring;
+};
+
+static void wait_draining(void *arg, int ms)
+{
+	struct drain_ctx *d = arg;
+	struct pollfd pf = {.fd = d->fd, .events = POLLIN};
+
+	/* EOF can come before sh exits (it closed its output): then only sleep */
+	if (d->eof) {
+		poll(NULL, 0, ms);
+		return;
+	}
+	if (poll(&pf, 1, ms) > 0)
+		d->eof = drain(d->fd, d->ring);
+}
+
 int sp_userjob_run(const struct sp_userjob_opts *o, struct sp_scenario_build *out, char *tail,
 		   size_t tail_len)
 {
-	size_t mark = sp_undo_depth();
-	struct sp_worker w = SP_WORKER_INIT;
-	struct sp_job_watch *jw = NULL;
+	struct drain_ctx dc = {.fd = -1};
+	struct sp_jobrun j = {.cg_name = "userjob", .limit_bytes = o->limit_bytes,
+			      .allow_swap = o->allow_swap, .timeout_s = o->timeout_s,
+			      .kill_group = 1, .wait = wait_draining, .ctx = &dc};
 	struct ring *ring = NULL;
 	char *lin = NULL, tail_buf[2048];
 	struct child_args args;
-	struct sp_memcg cg;
-	uint64_t oom0 = 0, oom1 = 0;
-	int pipefd[2] = {-1, -1}, have_oom, ret, r, status = 0, eof = 0;
+	int pipefd[2] = {-1, -1}, ret, status = 0;
 	char what[96] = "";
 
 	memset(out, 0, sizeof(*out));
@@ -170,10 +188,9 @@ int sp_userjob_run(const struct sp_userjob_opts *o, struct sp_scenario_build *ou
 		snprintf(out->reason, sizeof(out->reason), "no command, directory or timeout");
 		return -EINVAL;
 	}
-	jw = malloc(sizeof(*jw));
 	ring = calloc(1, sizeof(*ring));
 	lin = malloc(RING_BYTES);
-	if (!jw || !ring || !lin) {
+	if (!ring || !lin) {
 		ret = -ENOMEM;
 		goto out;
 	}
@@ -181,90 +198,24 @@ int sp_userjob_run(const struct sp_userjob_opts *o, struct sp_scenario_build *ou
 		ret = -errno;
 		goto out;
 	}
-	ret = sp_memcg_create("userjob", &cg);
-	if (!ret && o->limit_bytes)
-		ret = sp_memcg_set_limit(&cg, o->limit_bytes);
-	if (!ret) {
-		r = sp_memcg_set_swap(&cg, o->allow_swap);
-		ret = r == -EOPNOTSUPP ? 0 : r;
-	}
-	if (ret) {
-		snprintf(out->reason, sizeof(out->reason), "memory cgroup: %s", strerror(-ret));
-		goto out;
-	}
-	have_oom = sp_memcg_oom_kills(&cg, &oom0) == 0;
-	ret = sp_job_watch_start(jw);
-	if (!ret) {
-		args.o = o;
-		args.out_fd = pipefd[1];
-		ret = sp_worker_start(&w, &cg, child_main, &args);
-	}
+	fcntl(pipefd[0], F_SETFL, O_NONBLOCK);
+	dc.fd = pipefd[0];
+	dc.ring = ring;
+	args.o = o;
+	args.out_fd = pipefd[1];
+	ret = sp_jobrun_once(&j, child_main, &args, out, &status);
 	close(pipefd[1]);
 	pipefd[1] = -1;
-	if (ret) {
-		snprintf(out->reason, sizeof(out->reason), "cannot start the job: %s",
-			 strerror(-ret));
+	if (ret)
 		goto out;
-	}
-	jw->t0 = sp_now();
-	fcntl(pipefd[0], F_SETFL, O_NONBLOCK);
-	for (;;) {
-		struct pollfd pf = {.fd = pipefd[0], .events = POLLIN};
-		double t;
-
-		if (sp_job_exited(w.pid))
-			break;
-		if (sp_interrupted()) {
-			ret = -EINTR;
-			break;
-		}
-		t = sp_elapsed_s(jw->t0, sp_now());
-		if (out->timed_out && t > o->timeout_s + KILL_WAIT_S) {
-			ret = -ETIMEDOUT;
-			break;
-		}
-		if (!out->timed_out && t > o->timeout_s) {
-			out->timed_out = 1;
-			kill(-w.pid, SIGKILL);
-			kill(w.pid, SIGKILL);
-			w.killed = 1;
-		}
-		sp_job_watch_tick(jw);
-		/* EOF can come before sh exits (it closed its output): then only sleep */
-		if (eof || poll(&pf, 1, POLL_MS) <= 0) {
-			if (eof)
-				poll(NULL, 0, POLL_MS);
-			continue;
-		}
-		eof = drain(pipefd[0], ring);
-	}
-	sp_job_watch_end(jw);
-	out->has_file_io =
-	    sp_job_read_io(w.pid, &out->file_read_bytes, &out->file_written_bytes) == 0;
-	/* sh is gone; what it left running in its group goes with it (the cgroup's removal
-	 * catches whatever left the group) */
-	kill(-w.pid, SIGKILL);
-	if (!eof)
+	if (!dc.eof)
 		drain(pipefd[0], ring);
-	r = sp_worker_reap(&w, ret != 0, 0, &status);
-	if (ret || r) {
-		ret = ret ? ret : r;
-		snprintf(out->reason, sizeof(out->reason), "job: %s", strerror(-ret));
-		goto out;
-	}
-	sp_job_watch_finish(jw, out);
 	out->n_runs = 1;
 	out->wall_s_runs[0] = out->wall_s;
 	sp_userjob_tail_lines(lin, ring_linear(ring, lin), SP_USERJOB_TAIL_LINES, tail_buf,
 			      sizeof(tail_buf));
 	if (tail && tail_len)
 		snprintf(tail, tail_len, "%s", tail_buf);
-	if (have_oom && sp_memcg_oom_kills(&cg, &oom1) == 0 && oom1 > oom0)
-		out->oom_killed = 1;
-	if (!w.killed && WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL)
-		out->oom_killed = 1;
-	if (WIFEXITED(status))
-		out->exit_code = WEXITSTATUS(status);
 	if (out->timed_out)
 		snprintf(what, sizeof(what), "timed out after %g s: process group killed",
 			 o->timeout_s);
@@ -282,17 +233,12 @@ int sp_userjob_run(const struct sp_userjob_opts *o, struct sp_scenario_build *ou
 			 *tail_buf ? "; output ends: " : "", last_line(tail_buf));
 	sp_debug("userjob", "'%s': %.3f s, status 0x%x, pswpin %" PRIu64, o->cmd, out->wall_s,
 		 status, out->pswpin);
-	ret = 0;
 out:
 	if (ret && !out->reason[0])
 		snprintf(out->reason, sizeof(out->reason), "%s", strerror(-ret));
 	for (int i = 0; i < 2; i++)
 		if (pipefd[i] >= 0)
 			close(pipefd[i]);
-	r = sp_undo_run_to(mark);
-	if (r)
-		sp_debug("userjob", "undo: %d", r);
-	free(jw);
 	free(ring);
 	free(lin);
 	return ret;

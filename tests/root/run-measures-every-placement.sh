@@ -18,7 +18,7 @@ ssd_size=$(blockdev --getsize64 "$ssd")
 pc_before=$(cat /proc/sys/vm/page-cluster)
 "$SWAPPLACE" run --target "$dev" --confirm "$size" --also "$ssd" --also-confirm "$ssd_size" \
 	--swap-size 256M --budget 64M \
-	--time-per-placement 6 --seed 7 --out "$out/r" >"$out/stdout" 2>"$out/stderr" ||
+	--time-per-placement 6 --seed 7 --job-scale 0.25 --out "$out/r" >"$out/stdout" 2>"$out/stderr" ||
 	{ cat "$out/stderr"; fail "run failed"; }
 cat "$out/stderr"
 [ -s "$out/r/report.json" ] && [ -s "$out/r/report.txt" ] || fail "report files missing"

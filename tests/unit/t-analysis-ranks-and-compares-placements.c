@@ -6,12 +6,16 @@
  */
 #include <errno.h>
 
-#include "core/analysis.h"
+#include <stdlib.h>
+
 #include "check.h"
+#include "core/analysis.h"
+#include "core/verdict.h"
 #include "core/report.h"
 #include "t-report-synthetic.h"
 
 static struct sp_report r;
+static void check_build(const struct sp_findings *f);
 static struct sp_findings f;
 
 static int idx(const char *name)
@@ -101,11 +105,14 @@ static void synthetic(void)
 
 	/* the synthetic run's target is a loop device: the caution follows start-vs-end */
 	CHECK(f.target_is_loop);
-	CHECK_EQ_U64(f.n_verdict, 10);
-	CHECK(f.verdict[0] == SP_VERDICT_BEST);
-	CHECK(f.verdict[1] == SP_VERDICT_START_END);
-	CHECK(f.verdict[2] == SP_VERDICT_LOOP_TARGET);
-	CHECK(f.verdict[3] == SP_VERDICT_FILE);
+	CHECK_EQ_U64(f.n_verdict, 12);
+	/* the job ran: its ranking leads, the per-page probes follow and explain it */
+	CHECK(f.verdict[0] == SP_VERDICT_BUILD);
+	CHECK(f.verdict[1] == SP_VERDICT_BUILD_START_END);
+	CHECK(f.verdict[2] == SP_VERDICT_BEST);
+	CHECK(f.verdict[3] == SP_VERDICT_START_END);
+	CHECK(f.verdict[4] == SP_VERDICT_LOOP_TARGET);
+	CHECK(f.verdict[5] == SP_VERDICT_FILE);
 	CHECK(has_verdict(SP_VERDICT_ZRAM_DISK));
 	CHECK(has_verdict(SP_VERDICT_FLOOR));
 	CHECK(has_verdict(SP_VERDICT_PRESSURE));
@@ -113,6 +120,7 @@ static void synthetic(void)
 	CHECK(has_verdict(SP_VERDICT_COMPRESSION));
 	CHECK(has_verdict(SP_VERDICT_NOT_OK));
 	CHECK(!has_verdict(SP_VERDICT_INTEGRITY_BAD));
+	check_build(&f);
 
 	/* on a real disk the positions are physical: no caution */
 	snprintf(r.target, sizeof(r.target), "/dev/vda");
@@ -233,9 +241,67 @@ static void empty(void)
 	CHECK(sp_analyse(&r, &f) == -EINVAL);
 }
 
+/* The job's findings: ranked by wall time, by kind, against the ram baseline and the spread. */
+static void check_build(const struct sp_findings *f)
+{
+	const struct sp_build_ranking *k = &f->build;
+	char s[1024];
+
+	CHECK(f->has_build);
+	CHECK_EQ_U64(k->n, 4); /* start, file, end, zram-lz4; none was OOM-killed */
+	CHECK(k->rows[0].result == idx("zram-lz4"));
+	CHECK(k->rows[1].result == idx("start"));
+	CHECK(k->rows[2].result == idx("file"));
+	CHECK(k->rows[3].result == idx("end"));
+	CHECK(k->has_ram && k->ram == idx("ram"));
+	CHECK_NEAR(k->ram_wall_s, 165.25, 1e-12);
+	CHECK_NEAR(k->rows[1].ratio_to_ram, 1701.25 / 165.25, 1e-12);
+	CHECK_NEAR(k->rows[3].ratio_to_best, 3161.75 / 301.25, 1e-12);
+	CHECK(k->start_vs_end.have && k->start_vs_end.resolvable);
+	CHECK_NEAR(k->start_vs_end.ratio, 3161.75 / 1701.25, 1e-12);
+	CHECK(f->build_page_cluster == 3);
+	CHECK_EQ_U64(f->n_build_not_ok, 1);
+	CHECK(f->build_not_ok[0] == idx("none"));
+	CHECK(sp_verdict_sentence(&r, f, SP_VERDICT_BUILD, s, sizeof(s)) == 0);
+	CHECK(strstr(s, "the build job ran fastest with zram-lz4: 301.2 s (1.82x its 165.2 s "
+			"in RAM alone); then start 1701.2 s (5.65x)") != NULL);
+	CHECK(strstr(s, "not finished: none (OOM-killed)") != NULL);
+	CHECK(sp_verdict_sentence(&r, f, SP_VERDICT_BUILD_START_END, s, sizeof(s)) == 0);
+	CHECK(strstr(s, "start of the disk the job ran 1.86x faster than at the end "
+			"(1701.2 vs 3161.8 s), beyond the run-to-run spread") != NULL);
+	fprintf(stderr, "%s\n", s);
+}
+
+/* Start and end within their runs' spread: "no measurable difference", naming the spread;
+ * one run each: nothing claimed. */
+static void check_build_unresolved(void)
+{
+	struct sp_findings *g = calloc(1, sizeof(*g));
+	struct sp_result *s = &r.results[idx("start")], *e = &r.results[idx("end")];
+	char buf[1024];
+
+	s->scenarios.build.wall_s_runs[0] = 1700;
+	s->scenarios.build.wall_s_runs[1] = 1800;
+	s->scenarios.build.wall_s = 1700;
+	e->scenarios.build.wall_s_runs[0] = 1750;
+	e->scenarios.build.wall_s_runs[1] = 1760;
+	e->scenarios.build.wall_s = 1750;
+	CHECK(sp_analyse(&r, g) == 0 && !g->build.start_vs_end.resolvable);
+	CHECK(sp_verdict_sentence(&r, g, SP_VERDICT_BUILD_START_END, buf, sizeof(buf)) == 0);
+	CHECK(strstr(buf, "no measurable difference for the job (1700.0 vs 1750.0 s); its runs "
+			  "spread 5.9 %") != NULL);
+	s->scenarios.build.n_runs = 1;
+	CHECK(sp_analyse(&r, g) == 0);
+	CHECK(sp_verdict_sentence(&r, g, SP_VERDICT_BUILD_START_END, buf, sizeof(buf)) == 0);
+	CHECK(strstr(buf, "no measurable") == NULL && strstr(buf, "from one run each") != NULL);
+	free(g);
+}
+
 int main(void)
 {
 	synthetic();
+	syn_build(&r);
+	check_build_unresolved();
 	overlap();
 	integrity_and_failures();
 	floor_needs_one_thread();

@@ -2,10 +2,14 @@
  * t-buildjob-ranks-placements-and-resolves-start-vs-end - the build job's ranking: only ok
  * placements, fastest first, ratios to the best and to the ram baseline; start vs end is the
  * ratio of their wall times and is resolvable only when every run of one beats every run of
- * the other (overlapping runs, or a single run each, are not); and the swap-out rate comes
- * from the span in which pswpout rose.
+ * the other (overlapping runs, or a single run each, are not); start, end and the baseline are
+ * found by kind, never by name; --repeat's runs fold into one result (fastest wins, a
+ * failure sticks, other objects make it invalid) in interleaved order; and the swap-out rate
+ * comes from the span in which pswpout rose.
  */
 #include <errno.h>
+#include <stdio.h>
+#include <string.h>
 
 #include "check.h"
 #include "core/scenario.h"
@@ -14,6 +18,7 @@ static struct sp_scenario_build build(double a, double b)
 {
 	struct sp_scenario_build s = {0};
 
+	s.done = 1;
 	s.status = SP_STATUS_OK;
 	s.wall_s_runs[0] = a;
 	s.n_runs = 1;
@@ -26,63 +31,176 @@ static struct sp_scenario_build build(double a, double b)
 	return s;
 }
 
+/* Results named and kinded as given; their builds set by the caller. */
+static void results(struct sp_result *res, const char *const *names,
+		    const enum sp_placement_kind *kinds, size_t n)
+{
+	memset(res, 0, n * sizeof(*res));
+	for (size_t i = 0; i < n; i++) {
+		snprintf(res[i].placement, sizeof(res[i].placement), "%s", names[i]);
+		res[i].id = sp_placement_id_of(kinds[i], -1);
+	}
+}
+
 static void check_ranking(void)
 {
-	const char *names[] = {"end", "file", "start", "zram-lz4", "none"};
-	struct sp_scenario_build b[5], ram = build(10, 11);
+	static struct sp_result res[SP_MAX_RESULTS + 1];
+	const char *names[] = {"end", "file", "start", "zram-lz4", "none", "ram"};
+	const enum sp_placement_kind kinds[] = {SP_PL_END,  SP_PL_FILE, SP_PL_START,
+						SP_PL_ZRAM, SP_PL_NONE, SP_PL_RAM};
 	struct sp_build_ranking r;
 
-	b[0] = build(316, 330); /* end */
-	b[1] = build(260, 270); /* file */
-	b[2] = build(170, 175); /* start */
-	b[3] = build(45, 50);
-	b[4] = build(0, 0);
-	b[4].status = SP_STATUS_FAILED; /* none: OOM-killed, not ranked */
-	b[4].oom_killed = 1;
-	CHECK(sp_build_rank(names, b, 5, &ram, &r) == 0);
-	CHECK_EQ_U64(r.n, 4);
+	results(res, names, kinds, 6);
+	res[0].scenarios.build = build(316, 330); /* end */
+	res[1].scenarios.build = build(260, 270); /* file */
+	res[2].scenarios.build = build(170, 175); /* start */
+	res[3].scenarios.build = build(45, 50);
+	res[4].scenarios.build = build(0, 0);
+	res[4].scenarios.build.status = SP_STATUS_FAILED; /* none: OOM-killed, not ranked */
+	res[4].scenarios.build.oom_killed = 1;
+	res[5].scenarios.build = build(10, 11);
+	CHECK(sp_build_rank(res, 6, &r) == 0);
+	CHECK_EQ_U64(r.n, 4); /* the ram baseline is the yardstick, not a row */
 	CHECK_STR(r.rows[0].placement, "zram-lz4");
 	CHECK_STR(r.rows[1].placement, "start");
 	CHECK_STR(r.rows[2].placement, "file");
 	CHECK_STR(r.rows[3].placement, "end");
+	CHECK(r.rows[1].result == 2 && r.rows[3].result == 0);
 	CHECK_NEAR(r.rows[0].ratio_to_best, 1.0, 1e-12);
 	CHECK_NEAR(r.rows[3].ratio_to_best, 316.0 / 45.0, 1e-12);
-	CHECK(r.has_ram);
+	CHECK(r.has_ram && r.ram == 5);
 	CHECK_NEAR(r.rows[1].ratio_to_ram, 17.0, 1e-12);
+	CHECK_NEAR(r.rows[3].spread_pct, 14.0 / 316 * 100, 1e-9);
 	CHECK(r.start_vs_end.have);
 	CHECK_NEAR(r.start_vs_end.ratio, 316.0 / 170.0, 1e-12);
 	CHECK(r.start_vs_end.resolvable == 1);
+	/* the wider range (end's 14 s) over the faster wall (start's 170 s) */
+	CHECK_NEAR(r.start_vs_end.resolution_pct, 14.0 / 170 * 100, 1e-9);
 
 	/* overlapping runs: the difference is within the run-to-run spread */
-	b[0] = build(172, 200);
-	b[2] = build(170, 180);
-	CHECK(sp_build_rank(names, b, 5, &ram, &r) == 0);
+	res[0].scenarios.build = build(172, 200);
+	res[2].scenarios.build = build(170, 180);
+	CHECK(sp_build_rank(res, 6, &r) == 0);
 	CHECK(r.start_vs_end.have && r.start_vs_end.resolvable == 0);
 	CHECK_NEAR(r.start_vs_end.ratio, 172.0 / 170.0, 1e-12);
+	CHECK_NEAR(r.start_vs_end.resolution_pct, 28.0 / 170 * 100, 1e-9);
 	/* end faster than start, with no overlap: resolvable the other way */
-	b[0] = build(100, 101);
-	CHECK(sp_build_rank(names, b, 5, &ram, &r) == 0);
+	res[0].scenarios.build = build(100, 101);
+	CHECK(sp_build_rank(res, 6, &r) == 0);
 	CHECK(r.start_vs_end.resolvable == 1 && r.start_vs_end.ratio < 1);
-	/* one run each shows no spread: never resolvable */
-	b[0] = build(316, 0);
-	b[2] = build(170, 0);
-	CHECK(sp_build_rank(names, b, 5, &ram, &r) == 0);
+	/* one run each shows no spread: never resolvable, no resolution claimed */
+	res[0].scenarios.build = build(316, 0);
+	res[2].scenarios.build = build(170, 0);
+	CHECK(sp_build_rank(res, 6, &r) == 0);
 	CHECK(r.start_vs_end.have && r.start_vs_end.resolvable == 0);
+	CHECK(r.start_vs_end.min_runs == 1 && r.start_vs_end.resolution_pct == 0);
+
+	/* by kind, never by name: a start placement called "end" is still the start */
+	snprintf(res[2].placement, sizeof(res[2].placement), "end");
+	snprintf(res[0].placement, sizeof(res[0].placement), "start");
+	CHECK(sp_build_rank(res, 6, &r) == 0);
+	CHECK(r.start_vs_end.start == 2 && r.start_vs_end.end == 0);
+	CHECK_NEAR(r.start_vs_end.ratio, 316.0 / 170.0, 1e-12);
+	/* and a result named "ram" that is not of kind ram is no baseline */
+	res[5].id = sp_placement_id_of(SP_PL_ZRAM, -1);
+	CHECK(sp_build_rank(res, 6, &r) == 0);
+	CHECK(!r.has_ram && r.ram == -1);
+	res[5].id = sp_placement_id_of(SP_PL_RAM, -1);
+
+	/* a job that did not run (done 0) is not ranked, even with a wall time */
+	res[1].scenarios.build.done = 0;
+	CHECK(sp_build_rank(res, 6, &r) == 0);
+	CHECK_EQ_U64(r.n, 3);
+	res[1].scenarios.build.done = 1;
+
 	/* no ram baseline, no end */
-	b[0].status = SP_STATUS_FAILED;
-	ram.status = SP_STATUS_FAILED;
-	CHECK(sp_build_rank(names, b, 5, &ram, &r) == 0);
+	res[0].scenarios.build.status = SP_STATUS_FAILED;
+	res[5].scenarios.build.status = SP_STATUS_FAILED;
+	CHECK(sp_build_rank(res, 6, &r) == 0);
 	CHECK(!r.has_ram && r.rows[0].ratio_to_ram == 0);
 	CHECK(!r.start_vs_end.have);
-	CHECK(sp_build_rank(names, b, 5, NULL, &r) == 0 && !r.has_ram);
 	/* ties keep input order */
-	b[1] = build(50, 0);
-	b[3] = build(50, 0);
-	CHECK(sp_build_rank(names, b, 5, NULL, &r) == 0);
+	res[1].scenarios.build = build(50, 0);
+	res[3].scenarios.build = build(50, 0);
+	CHECK(sp_build_rank(res, 6, &r) == 0);
 	CHECK_STR(r.rows[0].placement, "file");
 	CHECK_STR(r.rows[1].placement, "zram-lz4");
-	CHECK(sp_build_rank(names, b, SP_RANK_MAX + 1, NULL, &r) == -EINVAL);
-	CHECK(sp_build_rank(NULL, b, 1, NULL, &r) == -EINVAL);
+	CHECK(sp_build_rank(res, SP_MAX_RESULTS + 1, &r) == -EINVAL);
+	CHECK(sp_build_rank(NULL, 1, &r) == -EINVAL);
+}
+
+static struct sp_scenario_build one_run(double wall, uint64_t sum, enum sp_status st)
+{
+	struct sp_scenario_build s = build(wall, 0);
+
+	s.status = st;
+	s.objects_checksum = sum;
+	s.pswpin = (uint64_t)wall * 10;
+	return s;
+}
+
+/* --repeat folds each run into the placement's result */
+static void check_merge(void)
+{
+	struct sp_scenario_build acc = {0}, run;
+
+	run = one_run(20, 7, SP_STATUS_OK);
+	CHECK(sp_build_merge(&acc, &run) == 0);
+	CHECK(acc.done && acc.n_runs == 1 && acc.wall_s == 20 && acc.wall_s_spread_pct == 0);
+	run = one_run(18, 7, SP_STATUS_OK);
+	CHECK(sp_build_merge(&acc, &run) == 0);
+	/* the fastest run's wall and counters, every run's wall in order */
+	CHECK(acc.n_runs == 2 && acc.wall_s == 18 && acc.pswpin == 180);
+	CHECK(acc.wall_s_runs[0] == 20 && acc.wall_s_runs[1] == 18);
+	CHECK_NEAR(acc.wall_s_spread_pct, 2.0 / 18 * 100, 1e-9);
+	run = one_run(25, 7, SP_STATUS_OK);
+	CHECK(sp_build_merge(&acc, &run) == 0);
+	CHECK(acc.n_runs == 3 && acc.wall_s == 18 && acc.pswpin == 180);
+	CHECK(acc.status == SP_STATUS_OK);
+	/* other objects: the data came back changed */
+	run = one_run(19, 8, SP_STATUS_OK);
+	CHECK(sp_build_merge(&acc, &run) == 0);
+	CHECK(acc.status == SP_STATUS_INVALID && acc.n_runs == 4);
+	CHECK(strstr(acc.reason, "run 4 wrote other objects") != NULL);
+	/* a failure is the result: later runs do not change it */
+	memset(&acc, 0, sizeof(acc));
+	run = one_run(20, 7, SP_STATUS_OK);
+	sp_build_merge(&acc, &run);
+	run = one_run(3, 0, SP_STATUS_FAILED);
+	snprintf(run.reason, sizeof(run.reason), "oom-killed in unit 3 of 64");
+	run.oom_killed = 1;
+	CHECK(sp_build_merge(&acc, &run) == 0);
+	CHECK(acc.status == SP_STATUS_FAILED && acc.oom_killed && acc.n_runs == 1);
+	CHECK_STR(acc.reason, "oom-killed in unit 3 of 64");
+	run = one_run(10, 7, SP_STATUS_OK);
+	CHECK(sp_build_merge(&acc, &run) == 0);
+	CHECK(acc.status == SP_STATUS_FAILED && acc.n_runs == 1);
+	/* full */
+	memset(&acc, 0, sizeof(acc));
+	for (int i = 0; i < SP_BUILD_MAX_RUNS; i++) {
+		run = one_run(10 + i, 7, SP_STATUS_OK);
+		CHECK(sp_build_merge(&acc, &run) == 0);
+	}
+	CHECK(sp_build_merge(&acc, &run) == -ENOSPC);
+	CHECK(sp_build_merge(NULL, &run) == -EINVAL);
+}
+
+/* --repeat's order: round by round, every placement in each */
+static void check_repeat_order(void)
+{
+	struct sp_step s[16];
+
+	CHECK(sp_repeat_order(3, 2, s, 16) == 6);
+	CHECK(s[0].placement == 0 && s[0].round == 0);
+	CHECK(s[1].placement == 1 && s[1].round == 0);
+	CHECK(s[2].placement == 2 && s[2].round == 0);
+	CHECK(s[3].placement == 0 && s[3].round == 1);
+	CHECK(s[4].placement == 1 && s[4].round == 1);
+	CHECK(s[5].placement == 2 && s[5].round == 1);
+	CHECK(sp_repeat_order(4, 1, s, 16) == 4 && s[3].placement == 3 && s[3].round == 0);
+	CHECK(sp_repeat_order(3, 6, s, 16) == -ENOSPC);
+	CHECK(sp_repeat_order(0, 2, s, 16) == -EINVAL);
+	CHECK(sp_repeat_order(3, 0, s, 16) == -EINVAL);
 }
 
 static void check_swapout(void)
@@ -111,6 +229,8 @@ static void check_swapout(void)
 int main(void)
 {
 	check_ranking();
+	check_merge();
+	check_repeat_order();
 	check_swapout();
 	return CHECK_DONE();
 }

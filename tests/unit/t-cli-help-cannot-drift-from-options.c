@@ -27,6 +27,7 @@ static int minimal_args(enum sp_cmd cmd, char **argv)
 	    [SP_CMD_MEASURE] = {"swapplace", "measure"},
 	    [SP_CMD_PROBE] = {"swapplace", "probe", "/dev/sdz"},
 	    [SP_CMD_REPORT] = {"swapplace", "report", "r.json"},
+	    [SP_CMD_PROFILE] = {"swapplace", "profile", "/dev/sdz"},
 	};
 	int n = 0;
 
@@ -50,9 +51,14 @@ static const char *sample_arg(const struct sp_option *o)
 	case SP_OPT_U32:
 	case SP_OPT_U64:
 	case SP_OPT_PERCENT:
+	case SP_OPT_NUMBER:
 		return "3";
-	case SP_OPT_CHOICE:
-		return "json";
+	case SP_OPT_CHOICE: {
+		/* its last choice: "json" for text|json, "none" for build|none */
+		const char *bar = strrchr(o->choices, '|');
+
+		return bar ? bar + 1 : o->choices;
+	}
 	default:
 		return "x";
 	}
@@ -94,6 +100,7 @@ static int field_is_default(struct sp_config *c, const struct sp_option *o)
 		return sp_parse_u64(o->def, &u) == 0 && *(uint32_t *)field(c, o->field) == u;
 	case SP_OPT_DURATION:
 	case SP_OPT_PERCENT:
+	case SP_OPT_NUMBER:
 		return sp_parse_seconds(o->def, &d) == 0 && *(double *)field(c, o->field) == d;
 	case SP_OPT_CHOICE:
 	case SP_OPT_STRING:

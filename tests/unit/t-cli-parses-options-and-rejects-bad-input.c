@@ -16,8 +16,53 @@ static int parse(struct sp_config *c, char *err, int argc, char **argv)
 
 #define ARGS(...) (sizeof((char *[]){ __VA_ARGS__ }) / sizeof(char *)), (char *[]){ __VA_ARGS__ }
 
+/* The job's options: defaults, values, and bad values refused with the option named. */
+static void job_options(void)
+{
+	struct sp_config c;
+	char err[256];
+
+	CHECK(parse(&c, err, ARGS("swapplace", "plan", "--target", "/dev/sdb")) == 0);
+	CHECK_STR(c.scenario, "build");
+	CHECK(c.job_scale == 1 && c.repeat == 1 && c.job_timeout_s == 3600);
+	CHECK(!c.job_cmd && !c.job_dir && !c.page_cluster_given);
+	CHECK(parse(&c, err, ARGS("swapplace", "plan", "--target", "/dev/sdb", "--scenario",
+				  "none", "--job-scale", "0.25", "--repeat", "3", "--page-cluster",
+				  "0", "--job-timeout", "90s")) == 0);
+	CHECK_STR(c.scenario, "none");
+	CHECK(c.job_scale == 0.25 && c.repeat == 3 && c.job_timeout_s == 90);
+	CHECK(c.page_cluster_given && c.page_cluster == 0);
+	CHECK(parse(&c, err, ARGS("swapplace", "run", "--target", "/dev/sdb", "--confirm", "X",
+				  "--job", "make -j2", "--job-dir", "/src")) == 0);
+	CHECK_STR(c.job_cmd, "make -j2");
+	CHECK_STR(c.job_dir, "/src");
+	CHECK(parse(&c, err, ARGS("swapplace", "plan", "--target", "/dev/sdb", "--scenario",
+				  "gcc")) == -EINVAL);
+	CHECK(strstr(err, "--scenario") && strstr(err, "build|none"));
+	CHECK(parse(&c, err, ARGS("swapplace", "plan", "--target", "/dev/sdb", "--job-scale",
+				  "0")) == -EINVAL);
+	CHECK(parse(&c, err, ARGS("swapplace", "plan", "--target", "/dev/sdb", "--job-scale",
+				  "17")) == -EINVAL);
+	CHECK(parse(&c, err, ARGS("swapplace", "plan", "--target", "/dev/sdb", "--job-scale",
+				  "1s")) == -EINVAL);
+	CHECK(strstr(err, "invalid number '1s' for --job-scale") != NULL);
+	CHECK(parse(&c, err, ARGS("swapplace", "plan", "--target", "/dev/sdb", "--repeat",
+				  "0")) == -EINVAL);
+	CHECK(parse(&c, err, ARGS("swapplace", "plan", "--target", "/dev/sdb", "--repeat",
+				  "9")) == -EINVAL); /* a result holds at most 8 runs */
+	CHECK(parse(&c, err, ARGS("swapplace", "plan", "--target", "/dev/sdb", "--page-cluster",
+				  "11")) == -EINVAL);
+	CHECK(parse(&c, err, ARGS("swapplace", "plan", "--target", "/dev/sdb", "--job-timeout",
+				  "0")) == -EINVAL);
+	CHECK(parse(&c, err, ARGS("swapplace", "plan", "--target", "/dev/sdb", "--job", "a",
+				  "--job", "b")) == -EINVAL);
+	/* measure runs no job */
+	CHECK(parse(&c, err, ARGS("swapplace", "measure", "--repeat", "2")) == -EINVAL);
+}
+
 int main(void)
 {
+	job_options();
 	struct sp_config c;
 	char err[256];
 

@@ -123,5 +123,20 @@ int main(void)
 		in.layout = NULL;
 		CHECK(sp_placements_list(&in, s, 8, &n) == -EINVAL);
 	}
+
+	/* with a job, the ram baseline comes last, of its own kind; --only ram keeps it alone */
+	{
+		struct sp_placements_in in = {.layout = &layout, .with_ram = 1};
+
+		CHECK(sp_placements_list(&in, s, 8, &n) == 0);
+		CHECK_EQ_U64(n, 5);
+		CHECK_STR(s[4].name, "ram");
+		CHECK(s[4].id.kind == SP_PL_RAM && s[3].id.kind == SP_PL_NONE);
+		CHECK(!sp_placement_swaps(SP_PL_RAM) && !sp_placement_on_disk(SP_PL_RAM));
+		in.only = "ram";
+		CHECK(sp_placements_list(&in, s, 8, &n) == 0 && n == 1 && s[0].id.kind == SP_PL_RAM);
+		in.with_ram = 0;
+		CHECK(sp_placements_list(&in, s, 8, &n) == -ENOENT);
+	}
 	return CHECK_DONE();
 }

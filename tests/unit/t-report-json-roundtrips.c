@@ -53,7 +53,12 @@ int main(void)
 
 	syn_build(&a);
 	roundtrip(&a, "synthetic");
-	CHECK_EQ_U64(b.n_results, 8);
+	CHECK_EQ_U64(b.n_results, 9);
+	/* the job's figures come back: runs, the ram kind, a checksum above 2^63 */
+	CHECK(b.results[0].scenarios.build.done && b.results[0].scenarios.build.n_runs == 2);
+	CHECK(b.results[8].id.kind == SP_PL_RAM && b.results[8].scenarios.build.limit_bytes == 0);
+	CHECK(b.results[0].scenarios.build.objects_checksum == 0x9e3779b97f4a7c15ull);
+	CHECK(!b.results[5].scenarios.build.done);
 	CHECK_STR(b.results[5].placement, "zram-zstd");
 	CHECK(b.results[5].status == SP_STATUS_INVALID);
 	CHECK(b.results[5].fault_probe.invalid == 1);

@@ -1,7 +1,9 @@
 /*
  * t-report-synthetic.h - a realistic run, built in code, shared by the report and analysis
  * tests: start, end, file (3 extents mid-disk), zram-lz4, zram-lzo, an invalid zram-zstd (its
- * samples were not real swap-ins), a skipped zram-842 and a none baseline that was OOM-killed.
+ * samples were not real swap-ins), a skipped zram-842, a none baseline that was OOM-killed,
+ * and the build job (two runs each, the blog's wall times: start 1701 s, file 2600 s, end
+ * 3161 s, zram 301 s, none OOM-killed) with its ram baseline (165 s).
  * The numbers mimic an 8 GiB loop device on the 2-core test VM: start 1.9x faster than end,
  * the file +12 % over start, zram about 8x faster than the best disk placement.
  */
@@ -143,6 +145,49 @@ static void syn_profile(struct sp_profile *p)
 	}
 }
 
+/* The job: the blog's figures scaled to two runs each, page-cluster 3 as found. */
+static void syn_job(struct sp_result *res, double w1, double w2, uint64_t pswpin, int oom)
+{
+	struct sp_scenario_build *b = &res->scenarios.build;
+
+	b->done = 1;
+	snprintf(b->job, sizeof(b->job), "build");
+	b->work_scale = 1;
+	b->limit_bytes = res->id.kind == SP_PL_RAM ? 0 : 256ull << 20;
+	b->status = oom ? SP_STATUS_FAILED : SP_STATUS_OK;
+	b->exit_code = oom ? -1 : 0;
+	b->units_total = 64;
+	b->units_done = oom ? 41 : 64;
+	b->page_cluster = 3;
+	b->has_file_io = 1;
+	b->has_swap_ra = 1;
+	b->file_read_bytes = 137ull << 20;
+	b->file_written_bytes = 34ull << 20;
+	b->io_read_bytes = b->file_read_bytes + pswpin * 4096;
+	b->objects_checksum = 0x9e3779b97f4a7c15ull; /* above 2^63: written as a string */
+	if (oom) {
+		b->oom_killed = 1;
+		b->wall_s = w1;
+		b->cpu_s = w1 * 0.5;
+		snprintf(b->reason, sizeof(b->reason), "oom-killed in unit 42 of 64 (limit 256 MiB)");
+		return;
+	}
+	b->n_runs = 2;
+	b->wall_s_runs[0] = w1;
+	b->wall_s_runs[1] = w2;
+	b->wall_s = w1 < w2 ? w1 : w2;
+	b->wall_s_spread_pct = (w1 > w2 ? w1 - w2 : w2 - w1) / b->wall_s * 100;
+	b->cpu_s = 150.5;
+	b->pswpin = pswpin;
+	b->pswpout = pswpin + pswpin / 4;
+	b->major_faults = pswpin / 8;
+	b->swap_ra = pswpin / 2;
+	b->swap_ra_hit = pswpin / 3;
+	b->swapout.pages = b->pswpout;
+	b->swapout.seconds = b->wall_s / 2;
+	b->swapout.pages_per_s = (double)b->pswpout / b->swapout.seconds;
+}
+
 static void syn_build(struct sp_report *r)
 {
 	struct sp_result *res;
@@ -220,6 +265,7 @@ static void syn_build(struct sp_report *r)
 	res->swapout.pages = 65536;
 	res->swapout.seconds = 1.25;
 	res->swapout.pages_per_s = 52428.8;
+	syn_job(res, 1701.25, 1750.5, 1200000, 0);
 
 	res = sp_report_add_result(r, "end", sp_placement_id_of(SP_PL_END, -1));
 	snprintf(res->device, sizeof(res->device), "/dev/loop0p3");
@@ -229,6 +275,7 @@ static void syn_build(struct sp_report *r)
 	syn_device(res, 139.5);
 	syn_fault(res, 9000, 187.3, 181.0, 193.5);
 	syn_pressure(res, 80125.25, 0);
+	syn_job(res, 3161.75, 3201.5, 1250000, 0);
 
 	res = sp_report_add_result(r, "file", sp_placement_id_of(SP_PL_FILE, -1));
 	snprintf(res->device, sizeof(res->device), "/run/swapplace/data/swapfile");
@@ -240,6 +287,7 @@ static void syn_build(struct sp_report *r)
 	syn_device(res, 77.0);
 	syn_fault(res, 11000, 110.2, 107.0, 113.4);
 	syn_pressure(res, 131000, 0);
+	syn_job(res, 2650.5, 2600.25, 1230000, 0);
 
 	res = sp_report_add_result(r, "zram-lz4", sp_placement_id_of(SP_PL_ZRAM, -1));
 	snprintf(res->device, sizeof(res->device), "/dev/zram1");
@@ -249,6 +297,7 @@ static void syn_build(struct sp_report *r)
 	syn_uring(res, 9.5);
 	syn_pressure(res, 612000, 0);
 	syn_zram(res, 2.3125);
+	syn_job(res, 310.5, 301.25, 1190000, 0);
 
 	res = sp_report_add_result(r, "zram-lzo", sp_placement_id_of(SP_PL_ZRAM, -1));
 	snprintf(res->device, sizeof(res->device), "/dev/zram1");
@@ -278,6 +327,11 @@ static void syn_build(struct sp_report *r)
 	res = sp_report_add_result(r, "none", sp_placement_id_of(SP_PL_NONE, -1));
 	res->elapsed_s = 20.5;
 	syn_pressure(res, 51234.5, 1);
+	syn_job(res, 412.5, 0, 0, 1);
+
+	res = sp_report_add_result(r, "ram", sp_placement_id_of(SP_PL_RAM, -1));
+	res->elapsed_s = 170.75;
+	syn_job(res, 165.25, 168.5, 0, 0);
 }
 
 #endif

@@ -1,0 +1,43 @@
+#!/bin/bash
+# run-repeat-interleaves - `run --repeat 2` measures in interleaved rounds: round 1 is every
+# placement's probes and the job's first run (start, end, ram), round 2 the job again on each
+# in the same order (start end ram start end ram), never start start end end. Every job
+# figure then holds two runs (wall_s_runs), wall_s is the faster, the spread is reported
+# beside it, and start vs end says over how many runs it could resolve what.
+. "$(dirname "$0")/lib.sh"
+need_root
+need_cmd python3
+[ -d /sys/fs/cgroup/memory ] || [ -e /sys/fs/cgroup/cgroup.controllers ] || skip "no memory cgroup"
+[ "$(wc -l </proc/swaps)" -le 1 ] || skip "other swap is active: placements would not be alone"
+make_loop dev 1G
+dd if=/dev/zero of="$dev" bs=4M oflag=direct status=none 2>/dev/null || true
+scratch_dir out
+size=$(blockdev --getsize64 "$dev")
+"$SWAPPLACE" run --target "$dev" --confirm "$size" --swap-size 128M --budget 32M \
+	--time-per-placement 3 --job-scale 0.25 --only start,end,ram --repeat 2 \
+	--out "$out/r" >/dev/null 2>"$out/stderr" || { cat "$out/stderr"; fail "run failed"; }
+cat "$out/stderr"
+# the order of the steps, from the progress lines: "[k/6] round R of 2: ... 'NAME'"
+order=$(sed -n "s/^swapplace: \[[0-9]*\/6\] round \([0-9]\) of 2: .*'\([a-z]*\)'.*/\1:\2/p" "$out/stderr" | tr '\n' ' ')
+echo "order: $order"
+[ "$order" = "1:start 1:end 1:ram 2:start 2:end 2:ram " ] || fail "not interleaved: $order"
+python3 - "$out/r/report.json" <<'PY' || fail "report.json does not hold two runs each"
+import json, sys
+r = json.load(open(sys.argv[1]))
+for x in r["results"]:
+    b = x["scenarios"]["build"]
+    runs = b["wall_s_runs"]
+    print(x["placement"], b["status"], runs, b["wall_s_spread_pct"])
+    assert b["status"] == "ok", (x["placement"], b["reason"])
+    assert len(runs) == 2 and all(w > 0 for w in runs), runs
+    assert b["wall_s"] == min(runs), b
+    assert abs(b["wall_s_spread_pct"] - (max(runs) - min(runs)) / min(runs) * 100) < 1e-6, b
+sve = r["analysis"]["build"]["start_vs_end"]
+print("start_vs_end", sve)
+assert sve["runs"] == 2 and sve["resolution_pct"] is not None and sve["resolution_pct"] >= 0, sve
+for row in r["analysis"]["build"]["ranking"]:
+    assert row["runs"] == 2, row
+kinds = [v["kind"] for v in r["analysis"]["verdict"]]
+assert kinds[:2] == ["build-job", "build-start-vs-end"], kinds
+PY
+echo ok
