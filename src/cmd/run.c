@@ -126,6 +126,8 @@ static int find_and_vet(struct run_ctx *x)
 		return sp_fail(SP_EXIT_FAILURE, find_error(&e, ret), "cannot use '%s' as a target",
 			       c->target);
 	sp_plan_defaults(&x->plan_opts);
+	if (sp_layout_kind_parse(c->layout, &x->plan_opts.layout) < 0)
+		return sp_fail(SP_EXIT_USAGE, NULL, "unknown --layout '%s'", c->layout);
 	x->plan_opts.swap_part_bytes = c->swap_bytes;
 	x->plan_opts.swapfile_bytes = c->swap_bytes;
 	if (c->budget_bytes * 2 > c->swap_bytes)
@@ -188,7 +190,8 @@ static void print_plan(const struct run_ctx *x, FILE *out)
 		x->target.model[0] ? x->target.model : "no model",
 		sp_format_bytes(x->target.size_bytes, a, sizeof(a)),
 		x->target.serial[0] ? x->target.serial : "none");
-	fprintf(out, "partition table: GPT, %u-byte sectors\n", x->layout.sector_bytes);
+	fprintf(out, "partition table: GPT, %u-byte sectors, layout %s\n", x->layout.sector_bytes,
+		sp_layout_kind_name(x->layout.kind));
 	for (int i = 0; i < 3; i++) {
 		const struct sp_part *p = &x->layout.parts[i];
 
@@ -196,7 +199,8 @@ static void print_plan(const struct run_ctx *x, FILE *out)
 			(unsigned long long)p->start_sector,
 			(unsigned long long)(p->start_sector + p->sectors - 1),
 			sp_format_bytes(p->sectors * 512, b, sizeof(b)),
-			p->kind == SP_PART_DATA ? "  ext4 with the swap file" : "  swap");
+			p->kind == SP_PART_DATA ? "  ext4: the swap file, then the job directory"
+						: "  swap");
 	}
 	fprintf(out, "swap file: %s\n", sp_format_bytes(x->layout.swapfile_bytes, a, sizeof(a)));
 	for (size_t i = 0; i < x->c->n_also; i++)
@@ -379,6 +383,7 @@ int sp_cmd_run(const struct sp_config *c)
 	}
 	run_report_init(r, "run", c);
 	snprintf(r->target, sizeof(r->target), "%s", x->target.path);
+	snprintf(r->layout, sizeof(r->layout), "%s", sp_layout_kind_name(x->layout.kind));
 	print_plan(x, stderr);
 
 	fprintf(stderr, "swapplace: partitioning '%s'\n", x->target.path);

@@ -51,8 +51,13 @@ static const char *sample_arg(const struct sp_option *o)
 	case SP_OPT_U64:
 	case SP_OPT_PERCENT:
 		return "3";
-	case SP_OPT_CHOICE:
-		return "json";
+	case SP_OPT_CHOICE: {
+		/* its first choice */
+		static char first[32];
+
+		snprintf(first, sizeof(first), "%.*s", (int)strcspn(o->choices, "|"), o->choices);
+		return first;
+	}
 	default:
 		return "x";
 	}
