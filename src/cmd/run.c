@@ -60,6 +60,7 @@ struct run_ctx {
 	struct sp_placement placements[SP_MAX_RESULTS];
 	char data_dir[128];
 	char swapfile[160];
+	char job_dir[160]; /* <data_dir>/build: the build job's tree goes here, near the start */
 };
 
 _Static_assert(SP_ZRAM_ALG_MAX == SP_PLACEMENT_ALG_MAX, "a compressor's name fits both");
@@ -247,6 +248,7 @@ int sp_cmd_plan(const struct sp_config *c)
 static int apply_layout(struct run_ctx *x, struct sp_err *e)
 {
 	char part[SP_PLAN_PARTS][128];
+	struct stat st;
 	int ret, data = sp_layout_part_index(&x->layout, SP_PART_DATA);
 
 	ret = sp_disk_write_layout_fd(x->target_hold.fd, x->target.path, &x->layout);
@@ -265,14 +267,31 @@ static int apply_layout(struct run_ctx *x, struct sp_err *e)
 	ret = sp_mkfs_ext4(part[data], "swapplace-data", e);
 	if (ret < 0)
 		return sp_err_prefix(e, ret, "mkfs.ext4 on '%s'", part[data]);
+	/*
+	 * Order, as on an installed system: the job directory is made before the first mount so
+	 * that it sits in block group 0 (act/disk.h), but nothing goes into it until the swap
+	 * file is written; the file takes the first free blocks after the filesystem's own
+	 * metadata, the same place whatever job a run has, and the job's tree follows it. (The
+	 * seed's swap file, made on an installed 2 TB disk, lay in its first 14 GB.)
+	 */
+	ret = sp_ext4_mkdir_at_start(part[data], "build", e);
+	if (ret < 0)
+		return sp_err_prefix(e, ret, "making the job directory on '%s'", part[data]);
 	snprintf(x->data_dir, sizeof(x->data_dir), "/run/swapplace-%d", (int)getpid());
-	ret = sp_mount(part[data], x->data_dir, "ext4", e);
+	ret = sp_mount_data_fs(part[data], x->data_dir, e);
 	if (ret < 0)
 		return sp_err_prefix(e, ret, "mounting '%s'", part[data]);
 	snprintf(x->swapfile, sizeof(x->swapfile), "%s/swapfile", x->data_dir);
 	ret = sp_swapfile_create(x->swapfile, x->layout.swapfile_bytes);
 	if (ret < 0)
 		return sp_err_prefix(e, ret, "creating the swap file '%s'", x->swapfile);
+	snprintf(x->job_dir, sizeof(x->job_dir), "%s/build", x->data_dir);
+	if (stat(x->job_dir, &st) < 0 || !S_ISDIR(st.st_mode))
+		return sp_err_set(e, -ENOENT, "debugfs did not make the job directory '%s'",
+				  x->job_dir);
+	ret = sp_fs_settle(x->data_dir, e);
+	if (ret < 0)
+		return ret;
 
 	for (size_t i = 0; i < x->n_placements; i++) {
 		struct sp_placement *p = &x->placements[i];
@@ -403,6 +422,7 @@ int sp_cmd_run(const struct sp_config *c)
 		}
 	}
 	run_measure_opts(c, &mo);
+	mo.quiet_dev = x->target.path; /* the data filesystem's disk, for every placement */
 	run_tuning_apply(&x->tuning);
 	for (size_t i = 0; i < x->n_placements && !sp_interrupted(); i++) {
 		struct sp_result *res =
