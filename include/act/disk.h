@@ -43,12 +43,33 @@ int sp_disk_write_layout(const char *dev, const struct sp_layout *l);
 int sp_disk_write_layout_fd(int fd, const char *dev, const struct sp_layout *l);
 
 /*
- * mkfs.ext4 -q -F -L label on part (found on PATH, or in /sbin, /usr/sbin), without lazy
- * inode-table init (a background ext4lazyinit would disturb the measurements). On failure e
- * (may be NULL) holds mkfs's own last line on stderr, or why it could not run.
+ * The data filesystem of a run, made as an installed system's root would be, in this order:
+ *
+ *	sp_mkfs_ext4(part)			fast on any size: nothing zeroed now
+ *	sp_ext4_mkdir_at_start(part, "build")	the job directory, in block group 0
+ *	sp_mount_data_fs(part, dir)		noinit_itable: nothing zeroed later either
+ *	(the swap file; the job's files)	allocated from the filesystem's start
+ *	sp_fs_settle(dir)			nothing left for the flusher to write
+ */
+
+/*
+ * mkfs.ext4 -q -F -L label on part (found on PATH, or in /sbin, /usr/sbin), with lazy inode
+ * table and journal init (fast on a 2 TB disk) and no discard; mount it with
+ * sp_mount_data_fs(), which keeps the kernel from zeroing the tables in the background (see
+ * disk.c for the measurements). On failure e (may be NULL) holds mkfs's own last line on
+ * stderr, or why it could not run.
  * Returns: 0 on success, -ENOENT when there is no mkfs.ext4, -EIO when it failed.
  */
 int sp_mkfs_ext4(const char *part, const char *label, struct sp_err *e);
+
+/*
+ * Make directory name (one plain component) in the root of the unmounted ext4 on part with
+ * debugfs, so that it lies in block group 0, at the filesystem's start; a directory made in the
+ * root through the kernel would go anywhere (Orlov). debugfs -R does not fail on a failed
+ * command: check the directory once mounted. e (may be NULL) says why on failure.
+ * Returns: 0, -EINVAL for a bad name, -ENOENT without debugfs, -EIO when it failed.
+ */
+int sp_ext4_mkdir_at_start(const char *part, const char *name, struct sp_err *e);
 
 /*
  * Mount src on dir (created with mode 0700 when missing) as fstype, noatime; registers the
@@ -57,5 +78,20 @@ int sp_mkfs_ext4(const char *part, const char *label, struct sp_err *e);
  * Returns: 0 on success, -errno from mkdir or mount(2).
  */
 int sp_mount(const char *src, const char *dir, const char *fstype, struct sp_err *e);
+
+/*
+ * Mount the data filesystem sp_mkfs_ext4() made on part at dir, as sp_mount() does, with
+ * noinit_itable: no ext4lazyinit thread zeroes its inode tables while we measure.
+ * Returns: as sp_mount().
+ */
+int sp_mount_data_fs(const char *part, const char *dir, struct sp_err *e);
+
+/*
+ * syncfs() the filesystem holding dir: after a setup's writes (the swap file, the job
+ * directory) the metadata they dirtied would otherwise be written back by the flusher half a
+ * minute later (measured: 5 writes 35 s after a fsync'ed swap file and mkswap), in the middle
+ * of a measurement. Returns: 0, or -errno (e says which step).
+ */
+int sp_fs_settle(const char *dir, struct sp_err *e);
 
 #endif

@@ -46,6 +46,7 @@ struct sp_config {
 	const char *out_dir;          /* --out DIR (default reports/<timestamp>) */
 	uint64_t budget_bytes;        /* --budget SIZE: memory the probes may use */
 	uint64_t swap_bytes;          /* --swap-size SIZE: each swap partition and the swap file */
+	const char *layout;           /* --layout installed|centred: where the data partition goes */
 	double time_per_placement_s;  /* --time-per-placement SECONDS */
 	double profile_time_s;        /* --profile-time SECONDS: the position profile; 0 skips */
 	uint64_t seed;                /* --seed N */

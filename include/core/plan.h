@@ -3,10 +3,14 @@
  * geometry alone (pure: no device is touched).
  *
  * The point of the layout is the three places a swap area can live on one disk: a swap
- * partition at the very start, a data partition in the middle holding a swap file, and a swap
- * partition at the very end. On a rotating disk the outer tracks (low LBAs) are faster than the
- * inner ones, so the end partition must really end at the last usable LBA and the file must lie
- * mid-disk, or the comparison measures less than it claims.
+ * partition at the very start, a swap file in an ext4 data partition, and a swap partition at
+ * the very end. On a rotating disk the outer tracks (low LBAs) are faster than the inner ones,
+ * so the end partition must really end at the last usable LBA, or the comparison measures less
+ * than it claims. Where the data partition goes is the layout's kind (enum sp_layout_kind):
+ * "installed" (the default) lays the disk out as an installed system is, the data partition
+ * filling everything between the swap partitions, so the swap file and the job's files lie
+ * near its start as on a real root filesystem; "centred" keeps a small data partition mid-disk,
+ * so start, file and end sample the outer, middle and inner tracks.
  *
  * All sector numbers in struct sp_layout are 512-byte sectors from the start of the whole disk,
  * whatever the disk's logical sector size; every boundary is a multiple of the logical sector
@@ -34,14 +38,30 @@ enum sp_part_role {
 	SP_PART_SWAP,     /* the one swap partition of an --also device (sp_plan_single) */
 };
 
+/* Where the data partition goes; docs/method.md says what each answers. */
+enum sp_layout_kind {
+	SP_LAYOUT_INSTALLED = 0, /* start swap | data filling the rest | end swap */
+	SP_LAYOUT_CENTRED,	 /* start swap | free | data (file + extra) mid-disk | free | end */
+	SP_LAYOUT_KINDS
+};
+
+/* "installed", "centred"; "" for a value out of range. */
+const char *sp_layout_kind_name(enum sp_layout_kind k);
+
+/* The kind named name. Returns: 0, or -EINVAL for an unknown name (NULL is the default). */
+int sp_layout_kind_parse(const char *name, enum sp_layout_kind *k);
+
 struct sp_plan_opts {
+	enum sp_layout_kind layout; /* default (0): installed */
 	uint64_t swap_part_bytes;  /* each swap partition; default 1 GiB (rounded up to align) */
 	uint64_t swapfile_bytes;   /* the swap file in the data fs; default = swap_part_bytes */
-	uint64_t data_extra_bytes; /* data fs room beyond the file (ext4 metadata, slack); 256 MiB */
+	uint64_t data_extra_bytes; /* data fs room beyond the file (ext4 metadata, slack); 256 MiB;
+				    * the data partition's size when centred, its least when installed */
 	uint32_t align_bytes;      /* partition alignment; default 1 MiB */
 };
 
 struct sp_layout {
+	enum sp_layout_kind kind; /* SP_LAYOUT_INSTALLED from sp_plan_single */
 	uint64_t disk_bytes;
 	uint32_t sector_bytes; /* logical sector size of the disk */
 	uint32_t n_parts;      /* 3 from sp_plan_layout, 1 from sp_plan_single */
@@ -62,7 +82,10 @@ void sp_plan_defaults(struct sp_plan_opts *o);
 /*
  * Plan a GPT layout for a disk of disk_bytes with logical sectors of logical_sector_bytes
  * (512 or any power of two up to 64 KiB). o may be NULL for the defaults; zero fields take
- * their default too.
+ * their default too. Both kinds put the start partition at the first aligned sector and end
+ * the end partition on the last usable LBA; installed: the data partition begins where the
+ * start partition ends and ends where the end partition begins; centred: it holds the file
+ * plus the extra room and is centred in the space between.
  * Returns: 0 on success, -EINVAL for a bad geometry or options, -ENOSPC when the disk is too
  * small (sp_plan_min_disk_bytes() says how large it must be).
  */

@@ -76,6 +76,27 @@ struct sp_comp_algs {
 };
 int sp_parse_comp_algorithm(const char *text, struct sp_comp_algs *out);
 
+/*
+ * /sys/block/DEV/stat (Documentation/block/stat.rst): 11 fields, 15 since Linux 4.18 (discards),
+ * 17 since 5.5 (flushes); the ones a kernel does not print stay 0. Sectors are 512 bytes.
+ */
+struct sp_blk_stat {
+	uint64_t read_ios, read_sectors;
+	uint64_t write_ios, write_sectors;
+	uint64_t in_flight;
+	uint64_t discard_ios, discard_sectors;
+	uint64_t flush_ios;
+	unsigned int fields; /* how many the kernel printed */
+};
+int sp_parse_blk_stat(const char *text, struct sp_blk_stat *out);
+
+/* Requests that change the disk (writes, discards, flushes) completed from a to b: 0 when none,
+ * or when a counter went backwards (a device detached and attached again between the two). */
+uint64_t sp_blk_stat_writes_between(const struct sp_blk_stat *a, const struct sp_blk_stat *b);
+
+/* Bytes written or discarded from a to b (0 when a counter went backwards). */
+uint64_t sp_blk_stat_write_bytes_between(const struct sp_blk_stat *a, const struct sp_blk_stat *b);
+
 /* /proc/PID/stat or /proc/PID/task/TID/stat: minor and major fault counts (fields 10, 12). */
 int sp_parse_pid_stat_faults(const char *text, uint64_t *minflt, uint64_t *majflt);
 

@@ -68,8 +68,7 @@ struct run_ctx {
 	char data_dir[128];
 	char swapfile[160];
 	/* the job scenario: its tree on the data filesystem, its plan, what each placement runs */
-	char job_dir[160];
-	char user_job_dir[160];
+	char job_dir[160]; /* <data_dir>/build: the build job's tree goes here, near the start */
 	struct sp_buildjob_plan job_plan;
 	struct sp_job_spec job;
 };
@@ -200,6 +199,8 @@ static int find_and_vet(struct run_ctx *x)
 		return sp_fail(SP_EXIT_FAILURE, find_error(&e, ret), "cannot use '%s' as a target",
 			       c->target);
 	sp_plan_defaults(&x->plan_opts);
+	if (sp_layout_kind_parse(c->layout, &x->plan_opts.layout) < 0)
+		return sp_fail(SP_EXIT_USAGE, NULL, "unknown --layout '%s'", c->layout);
 	x->plan_opts.swap_part_bytes = c->swap_bytes;
 	x->plan_opts.swapfile_bytes = c->swap_bytes;
 	if (c->budget_bytes * 2 > c->swap_bytes)
@@ -327,7 +328,8 @@ static void print_plan(const struct run_ctx *x, FILE *out)
 		x->target.model[0] ? x->target.model : "no model",
 		sp_format_bytes(x->target.size_bytes, a, sizeof(a)),
 		x->target.serial[0] ? x->target.serial : "none");
-	fprintf(out, "partition table: GPT, %u-byte sectors\n", x->layout.sector_bytes);
+	fprintf(out, "partition table: GPT, %u-byte sectors, layout %s\n", x->layout.sector_bytes,
+		sp_layout_kind_name(x->layout.kind));
 	for (int i = 0; i < 3; i++) {
 		const struct sp_part *p = &x->layout.parts[i];
 
@@ -335,7 +337,8 @@ static void print_plan(const struct run_ctx *x, FILE *out)
 			(unsigned long long)p->start_sector,
 			(unsigned long long)(p->start_sector + p->sectors - 1),
 			sp_format_bytes(p->sectors * 512, b, sizeof(b)),
-			p->kind == SP_PART_DATA ? "  ext4 with the swap file" : "  swap");
+			p->kind == SP_PART_DATA ? "  ext4: the swap file, then the job directory"
+						: "  swap");
 	}
 	fprintf(out, "swap file: %s\n", sp_format_bytes(x->layout.swapfile_bytes, a, sizeof(a)));
 	for (size_t i = 0; i < x->c->n_also; i++)
@@ -386,6 +389,7 @@ int sp_cmd_plan(const struct sp_config *c)
 static int apply_layout(struct run_ctx *x, struct sp_err *e)
 {
 	char part[SP_PLAN_PARTS][128];
+	struct stat st;
 	int ret, data = sp_layout_part_index(&x->layout, SP_PART_DATA);
 
 	ret = sp_disk_write_layout_fd(x->target_hold.fd, x->target.path, &x->layout);
@@ -404,18 +408,31 @@ static int apply_layout(struct run_ctx *x, struct sp_err *e)
 	ret = sp_mkfs_ext4(part[data], "swapplace-data", e);
 	if (ret < 0)
 		return sp_err_prefix(e, ret, "mkfs.ext4 on '%s'", part[data]);
+	/*
+	 * Order, as on an installed system: the job directory is made before the first mount so
+	 * that it sits in block group 0 (act/disk.h), but nothing goes into it until the swap
+	 * file is written; the file takes the first free blocks after the filesystem's own
+	 * metadata, the same place whatever job a run has, and the job's tree follows it. (The
+	 * seed's swap file, made on an installed 2 TB disk, lay in its first 14 GB.)
+	 */
+	ret = sp_ext4_mkdir_at_start(part[data], "build", e);
+	if (ret < 0)
+		return sp_err_prefix(e, ret, "making the job directory on '%s'", part[data]);
 	snprintf(x->data_dir, sizeof(x->data_dir), "/run/swapplace-%d", (int)getpid());
-	ret = sp_mount(part[data], x->data_dir, "ext4", e);
+	ret = sp_mount_data_fs(part[data], x->data_dir, e);
 	if (ret < 0)
 		return sp_err_prefix(e, ret, "mounting '%s'", part[data]);
-	/* JOB-DIR (job wiring, until the layout rework creates x->job_dir): the job's tree */
-	snprintf(x->job_dir, sizeof(x->job_dir), "%s/build", x->data_dir);
-	if (mkdir(x->job_dir, 0755) < 0 && errno != EEXIST)
-		return sp_err_set(e, -errno, "creating '%s'", x->job_dir);
 	snprintf(x->swapfile, sizeof(x->swapfile), "%s/swapfile", x->data_dir);
 	ret = sp_swapfile_create(x->swapfile, x->layout.swapfile_bytes);
 	if (ret < 0)
 		return sp_err_prefix(e, ret, "creating the swap file '%s'", x->swapfile);
+	snprintf(x->job_dir, sizeof(x->job_dir), "%s/build", x->data_dir);
+	if (stat(x->job_dir, &st) < 0 || !S_ISDIR(st.st_mode))
+		return sp_err_set(e, -ENOENT, "debugfs did not make the job directory '%s'",
+				  x->job_dir);
+	ret = sp_fs_settle(x->data_dir, e);
+	if (ret < 0)
+		return ret;
 
 	for (size_t i = 0; i < x->n_placements; i++) {
 		struct sp_placement *p = &x->placements[i];
@@ -481,7 +498,7 @@ static int apply_also(struct run_ctx *x, struct sp_placement *p, struct sp_err *
 
 /*
  * The job's tree, once: the build job's sources written into x->job_dir; the user's --job-dir
- * copied into <data>/job (an empty one without --job-dir). The data filesystem is made by this
+ * copied into the same x->job_dir (left empty without --job-dir). The data filesystem is made by this
  * run, so a --job-dir can never already live on it: it is always copied. Returns 0 or -errno.
  */
 static int setup_job(struct run_ctx *x, struct sp_err *e)
@@ -501,13 +518,12 @@ static int setup_job(struct run_ctx *x, struct sp_err *e)
 	}
 	if (x->job.kind != SP_JOB_USER)
 		return 0;
-	snprintf(x->user_job_dir, sizeof(x->user_job_dir), "%s/job", x->data_dir);
-	if (mkdir(x->user_job_dir, 0755) < 0 && errno != EEXIST)
-		return sp_err_set(e, -errno, "creating '%s'", x->user_job_dir);
-	x->job.dir = x->user_job_dir;
+	/* the user's working copy goes where the build job's tree would: near the start of the
+	 * data filesystem (apply_layout made the directory in block group 0) */
+	x->job.dir = x->job_dir;
 	if (!x->c->job_dir)
 		return 0;
-	fprintf(stderr, "swapplace: copying '%s' into '%s'\n", x->c->job_dir, x->user_job_dir);
+	fprintf(stderr, "swapplace: copying '%s' into '%s'\n", x->c->job_dir, x->job_dir);
 	pid = fork();
 	if (pid < 0)
 		return sp_err_set(e, -errno, "fork");
@@ -515,7 +531,7 @@ static int setup_job(struct run_ctx *x, struct sp_err *e)
 		char src[4096];
 
 		snprintf(src, sizeof(src), "%s/.", x->c->job_dir);
-		execlp("cp", "cp", "-a", "--", src, x->user_job_dir, (char *)NULL);
+		execlp("cp", "cp", "-a", "--", src, x->job_dir, (char *)NULL);
 		_exit(127);
 	}
 	while (waitpid(pid, &status, 0) < 0)
@@ -523,7 +539,7 @@ static int setup_job(struct run_ctx *x, struct sp_err *e)
 			return sp_err_set(e, -errno, "waiting for cp");
 	if (!WIFEXITED(status) || WEXITSTATUS(status))
 		return sp_err_set(e, -EIO, "cp -a '%s' '%s' failed (status 0x%x)", x->c->job_dir,
-				  x->user_job_dir, status);
+				  x->job_dir, status);
 	return 0;
 }
 
@@ -616,6 +632,7 @@ int sp_cmd_run(const struct sp_config *c)
 	}
 	run_report_init(r, "run", c);
 	snprintf(r->target, sizeof(r->target), "%s", x->target.path);
+	snprintf(r->layout, sizeof(r->layout), "%s", sp_layout_kind_name(x->layout.kind));
 	print_plan(x, stderr);
 
 	/* before the first write: the disk as its owner had it, read-only (the hold is O_EXCL
@@ -648,6 +665,7 @@ int sp_cmd_run(const struct sp_config *c)
 	}
 	run_measure_opts(c, &mo);
 	mo.job = &x->job;
+	mo.quiet_dev = x->target.path; /* the data filesystem's disk, for every placement */
 	run_tuning_apply(&x->tuning);
 	measure_all(x, r, &mo);
 	if (sp_interrupted()) {

@@ -58,6 +58,11 @@ const struct sp_option sp_options[] = {
 	{ .name = "swap-size", .kind = SP_OPT_SIZE, .cmds = SWEEP, .field = F(swap_bytes),
 	  .min = 1, .metavar = "SIZE", .def = "1G",
 	  .help = "each swap partition and the swap file, at least twice the budget" },
+	{ .name = "layout", .kind = SP_OPT_CHOICE, .cmds = SWEEP, .field = F(layout),
+	  .choices = "installed|centred", .metavar = "installed|centred", .def = "installed",
+	  .help = "where the ext4 partition with the swap file goes: installed fills the disk "
+		  "between the swap partitions, the file near its start; centred is small and "
+		  "mid-disk (docs/method.md)" },
 	{ .name = "time-per-placement", .kind = SP_OPT_DURATION, .cmds = PROBING,
 	  .field = F(time_per_placement_s), .metavar = "SECONDS", .def = "60",
 	  .help = "measurement time of each placement; for measure, of each swap "

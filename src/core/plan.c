@@ -48,8 +48,34 @@ static int gpt_usable(uint64_t disk_bytes, uint64_t lss, uint64_t *first, uint64
 	return 0;
 }
 
+static const char *const layout_names[SP_LAYOUT_KINDS] = {
+	[SP_LAYOUT_INSTALLED] = "installed",
+	[SP_LAYOUT_CENTRED] = "centred",
+};
+
+const char *sp_layout_kind_name(enum sp_layout_kind k)
+{
+	return (unsigned)k < SP_LAYOUT_KINDS ? layout_names[k] : "";
+}
+
+int sp_layout_kind_parse(const char *name, enum sp_layout_kind *k)
+{
+	if (!name) {
+		*k = SP_LAYOUT_INSTALLED;
+		return 0;
+	}
+	for (int i = 0; i < SP_LAYOUT_KINDS; i++) {
+		if (!strcmp(name, layout_names[i])) {
+			*k = (enum sp_layout_kind)i;
+			return 0;
+		}
+	}
+	return -EINVAL;
+}
+
 void sp_plan_defaults(struct sp_plan_opts *o)
 {
+	o->layout = SP_LAYOUT_INSTALLED;
 	o->swap_part_bytes = 1024 * MiB;
 	o->swapfile_bytes = o->swap_part_bytes;
 	o->data_extra_bytes = 256 * MiB;
@@ -86,7 +112,7 @@ int sp_plan_layout(uint64_t disk_bytes, uint32_t logical_sector_bytes,
 
 	resolve_opts(in, &o);
 	if (lss < 512 || lss > 65536 || !is_pow2(lss) || !is_pow2(o.align_bytes) ||
-	    o.align_bytes < lss)
+	    o.align_bytes < lss || (unsigned)o.layout >= SP_LAYOUT_KINDS)
 		return -EINVAL;
 	/* a swap area smaller than this is refused by mkswap anyway (10 pages of 64 KiB) */
 	if (o.swap_part_bytes < 640 * 1024 || o.swapfile_bytes < 640 * 1024)
@@ -101,6 +127,7 @@ int sp_plan_layout(uint64_t disk_bytes, uint32_t logical_sector_bytes,
 	data_s = round_up(o.swapfile_bytes + o.data_extra_bytes, o.align_bytes) / 512;
 
 	memset(out, 0, sizeof(*out));
+	out->kind = o.layout;
 	out->n_parts = SP_PLAN_PARTS;
 	out->disk_bytes = disk_bytes;
 	out->sector_bytes = logical_sector_bytes;
@@ -126,11 +153,20 @@ int sp_plan_layout(uint64_t disk_bytes, uint32_t logical_sector_bytes,
 	out->parts[SP_PLAN_END].start_sector = end_start;
 	out->parts[SP_PLAN_END].sectors = last + 1 - end_start;
 
-	/* The data partition is centred in the gap, so the swap file lies mid-disk. */
 	gap = end_start - start_end;
 	if (gap < data_s)
 		return -ENOSPC;
-	data_start = start_end + round_down((gap - data_s) / 2, align);
+	if (o.layout == SP_LAYOUT_INSTALLED) {
+		/* As an installer lays out a disk: the root filesystem takes everything between
+		 * the swap partitions, so what is written first into it (the swap file, the
+		 * job's files) lies just after the start partition. Both ends are aligned: the
+		 * start partition's end and the end partition's start are. */
+		data_start = start_end;
+		data_s = gap;
+	} else {
+		/* centred in the gap, so the swap file lies mid-disk */
+		data_start = start_end + round_down((gap - data_s) / 2, align);
+	}
 	strcpy(out->parts[SP_PLAN_DATA].role, "data");
 	out->parts[SP_PLAN_DATA].kind = SP_PART_DATA;
 	out->parts[SP_PLAN_DATA].start_sector = data_start;

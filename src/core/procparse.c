@@ -418,6 +418,52 @@ int sp_parse_comp_algorithm(const char *text, struct sp_comp_algs *out)
 	return 0;
 }
 
+int sp_parse_blk_stat(const char *text, struct sp_blk_stat *out)
+{
+	struct span line, f[18];
+	uint64_t v[17] = { 0 };
+	const char *pos = text;
+	size_t nf, i;
+
+	if (!text || !next_line(&pos, &line))
+		return -EINVAL;
+	nf = split(line, f, 18);
+	/* one line only: a second would be some other file */
+	if (nf < 11 || nf > 17 || (*pos && pos[strspn(pos, " \t\n")]))
+		return -EINVAL;
+	for (i = 0; i < nf; i++)
+		if (span_u64(f[i], &v[i]))
+			return -EINVAL;
+	memset(out, 0, sizeof(*out));
+	out->read_ios = v[0];
+	out->read_sectors = v[2];
+	out->write_ios = v[4];
+	out->write_sectors = v[6];
+	out->in_flight = v[8];
+	out->discard_ios = v[11];
+	out->discard_sectors = v[13];
+	out->flush_ios = v[15];
+	out->fields = (unsigned int)nf;
+	return 0;
+}
+
+static uint64_t grew(uint64_t a, uint64_t b)
+{
+	return b > a ? b - a : 0;
+}
+
+uint64_t sp_blk_stat_writes_between(const struct sp_blk_stat *a, const struct sp_blk_stat *b)
+{
+	return grew(a->write_ios, b->write_ios) + grew(a->discard_ios, b->discard_ios) +
+	       grew(a->flush_ios, b->flush_ios);
+}
+
+uint64_t sp_blk_stat_write_bytes_between(const struct sp_blk_stat *a, const struct sp_blk_stat *b)
+{
+	return (grew(a->write_sectors, b->write_sectors) +
+		grew(a->discard_sectors, b->discard_sectors)) * 512;
+}
+
 int sp_parse_pid_stat_faults(const char *text, uint64_t *minflt, uint64_t *majflt)
 {
 	struct span line, f[16];

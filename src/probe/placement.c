@@ -10,9 +10,12 @@
 #include <unistd.h>
 
 #include "core/err.h"
+#include "core/textfmt.h"
+#include "core/units.h"
 #include "core/placements.h"
 #include "core/timing.h"
 #include "probe/devprobe.h"
+#include "sys/diskquiet.h"
 #include "probe/faultprobe.h"
 #include "sys/log.h"
 #include "probe/placement.h"
@@ -94,6 +97,42 @@ static int activate(struct sp_placement *p, const struct sp_measure_opts *o, str
 		break;
 	}
 	return sp_err_set(e, -EINVAL, "unknown kind of placement %d", (int)p->id.kind);
+}
+
+/* Quiet: no write for this long; waited for at most QUIET_MAX_MS. */
+#define QUIET_MS 1000
+#define QUIET_MAX_MS 10000
+
+/*
+ * Before the probes: wait until the disks this placement's numbers depend on have stopped
+ * writing (its own disk; the run's target, which holds the data filesystem). One that keeps
+ * writing is measured anyway, with what was seen in the reason: the numbers may be disturbed,
+ * and the reader should know by how much.
+ */
+static void wait_quiet(const struct sp_placement *p, const struct sp_measure_opts *o,
+		       struct sp_result *res)
+{
+	const char *devs[2] = { o->quiet_dev,
+				sp_placement_on_disk(p->id.kind) ? p->probe_dev : NULL };
+
+	for (int i = 0; i < 2; i++) {
+		struct sp_quiet q;
+		char b[32];
+		int ret;
+
+		if (!devs[i] || !devs[i][0] || (i == 1 && devs[0] && !strcmp(devs[0], devs[1])))
+			continue;
+		ret = sp_disk_wait_quiet(devs[i], QUIET_MS, QUIET_MAX_MS, sp_interrupted, &q);
+		if (ret == -ETIMEDOUT)
+			sp_cat_sep(res->reason, sizeof(res->reason), "; ",
+				   "'%s' was still writing before the measurement: %llu writes "
+				   "(%s) in %.1f s, measured anyway", devs[i],
+				   (unsigned long long)q.writes,
+				   sp_format_bytes(q.write_bytes, b, sizeof(b)), q.waited_ms / 1e3);
+		else if (ret < 0 && ret != -EINTR)
+			sp_debug("placement", "%s: no quiet check of '%s': %d", p->name, devs[i],
+				 ret);
+	}
 }
 
 static uint64_t fault_buffer_bytes(const struct sp_placement *p, const struct sp_measure_opts *o)
@@ -220,6 +259,7 @@ int sp_placement_measure(struct sp_placement *p, const struct sp_measure_opts *o
 		fail_reason(res, "activating the swap area", &e);
 		goto out;
 	}
+	wait_quiet(p, o, res);
 	res->size_bytes = p->size_bytes;
 	res->n_extents = p->n_extents;
 	memcpy(res->extents, p->extents, sizeof(p->extents[0]) * p->n_extents);

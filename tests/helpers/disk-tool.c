@@ -16,6 +16,11 @@
  *   extents PATH PARTSTART
  *   zram-algs
  *   with-mount SRC DIR FSTYPE -- CMD...
+ *   with-data-fs PART DIR FILE_BYTES -- CMD...   the data filesystem exactly as run makes it:
+ *                                                mkfs, job dir "build", mount, swap file
+ *                                                DIR/swapfile, settle; then CMD
+ *   wait-quiet DEV QUIET_MS MAX_MS               sp_disk_wait_quiet: prints what it saw;
+ *                                                exit 0 quiet, 3 still writing
  *   with-swap PATH PRIO -- CMD...
  *   with-zram ALG BYTES -- CMD...                zram + mkswap + swapon; $SP_DEV for CMD
  *   with-sysctl NAME VALUE -- CMD...
@@ -31,6 +36,7 @@
 #include <unistd.h>
 
 #include "act/disk.h"
+#include "sys/diskquiet.h"
 #include "core/plan.h"
 #include "act/swap.h"
 #include "act/swapfile.h"
@@ -221,6 +227,42 @@ int main(int argc, char **argv)
 		if (ret < 0)
 			die("mount", ret);
 		return run_cmd(after_dashes(argc, argv));
+	} else if (!strcmp(cmd, "with-data-fs") && argc >= 5) {
+		/* the same calls in the same order as apply_layout() in cmd/run.c */
+		char file[512], job[512];
+		struct sp_err e;
+
+		sp_err_init(&e);
+		snprintf(file, sizeof(file), "%s/swapfile", argv[3]);
+		snprintf(job, sizeof(job), "%s/build", argv[3]);
+		ret = sp_mkfs_ext4(argv[2], "swapplace-data", &e);
+		if (!ret)
+			ret = sp_ext4_mkdir_at_start(argv[2], "build", &e);
+		if (!ret)
+			ret = sp_mount_data_fs(argv[2], argv[3], &e);
+		if (!ret)
+			ret = sp_swapfile_create(file, strtoull(argv[4], NULL, 0));
+		if (!ret && access(job, F_OK) < 0)
+			ret = sp_err_set(&e, -ENOENT, "no job directory '%s'", job);
+		if (!ret)
+			ret = sp_fs_settle(argv[3], &e);
+		if (ret < 0) {
+			fprintf(stderr, "disk-tool: data fs: %s: %s\n", strerror(-ret),
+				sp_err_msg(&e));
+			return 1;
+		}
+		return run_cmd(after_dashes(argc, argv));
+	} else if (!strcmp(cmd, "wait-quiet") && argc >= 5) {
+		struct sp_quiet q;
+
+		ret = sp_disk_wait_quiet(argv[2], (uint32_t)atoi(argv[3]), (uint32_t)atoi(argv[4]),
+					 NULL, &q);
+		printf("quiet %d waited_ms %u writes %llu write_bytes %llu\n", q.quiet, q.waited_ms,
+		       (unsigned long long)q.writes, (unsigned long long)q.write_bytes);
+		if (ret == -ETIMEDOUT)
+			return 3;
+		if (ret < 0)
+			die("wait-quiet", ret);
 	} else if (!strcmp(cmd, "with-swap") && argc >= 4) {
 		ret = sp_swap_on(argv[2], atoi(argv[3]), NULL);
 		if (ret < 0)

@@ -1,7 +1,8 @@
 /*
  * t-plan-aligns-partitions-to-1mib - every partition start of the planned layout is 1 MiB
  * aligned (and so a whole number of logical sectors), on 512- and 4096-byte-sector disks of
- * several sizes, and the start partition begins at the first aligned sector, 2048.
+ * several sizes and in both layouts, and the start partition begins at the first aligned sector,
+ * 2048; a centred data partition is exactly the file plus the extra room.
  */
 #include <errno.h>
 #include <stdint.h>
@@ -19,9 +20,19 @@ int main(void)
 	struct sp_layout l;
 	size_t i, j, k;
 
+	struct sp_plan_opts c;
+
+	sp_plan_defaults(&c);
+	c.layout = SP_LAYOUT_CENTRED;
 	for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
 		for (j = 0; j < 2; j++) {
+			/* installed (the default): the data partition's end is the end
+			 * partition's aligned start */
 			CHECK(sp_plan_layout(sizes[i], lss[j], NULL, &l) == 0);
+			for (k = 0; k < SP_PLAN_PARTS; k++)
+				CHECK_EQ_U64(l.parts[k].start_sector % 2048, 0);
+			CHECK_EQ_U64(l.parts[SP_PLAN_DATA].sectors % 2048, 0);
+			CHECK(sp_plan_layout(sizes[i], lss[j], &c, &l) == 0);
 			CHECK_EQ_U64(l.parts[SP_PLAN_START].start_sector, 2048);
 			CHECK_EQ_U64(l.parts[SP_PLAN_START].sectors, 2 * 1024 * 1024);
 			for (k = 0; k < SP_PLAN_PARTS; k++) {
