@@ -20,9 +20,9 @@ for_each_shell crlf_bom
 
 cmdline_wins() {
 	printf 'auto = no\ntarget = WD-HDD0001\nconfirm = WD-HDD0001\nbudget = 32M\ntime_per_placement = 30\nonly = start\n' >"$STICK/swapplace.conf"
-	cmdline 'quiet swapplace.auto=yes swapplace.target=SPHDD0002 swapplace.confirm=SPHDD0002 swapplace.time=4 swapplace.swap_size=64M swapplace.only="start,end,zram" swapplace.also=SPNVME0001 swapplace.profile_time=0'
+	cmdline 'quiet swapplace.auto=yes swapplace.target=SPHDD0002 swapplace.confirm=SPHDD0002 swapplace.time=4 swapplace.swap_size=64M swapplace.only="start,end,zram" swapplace.also=SPNVME0001 swapplace.profile_time=0 swapplace.scenario=none swapplace.job_scale=0.5 swapplace.repeat=2 swapplace.layout=centred'
 	run_init
-	[ "$(run_args)" = "swapplace run --target serial:SPHDD0002 --confirm SPHDD0002 --also serial:SPNVME0001 --also-confirm SPNVME0001 --time-per-placement 4 --budget 32M --swap-size 64M --only start,end,zram --profile-time 0" ] ||
+	[ "$(run_args)" = "swapplace run --target serial:SPHDD0002 --confirm SPHDD0002 --also serial:SPNVME0001 --also-confirm SPNVME0001 --time-per-placement 4 --budget 32M --swap-size 64M --only start,end,zram --profile-time 0 --layout centred --scenario none --job-scale 0.5 --repeat 2" ] ||
 		fail "wrong arguments: $(run_args)"
 	[ "$(calls poweroff)" = "poweroff -f" ] || fail "unattended run did not power off"
 	return 0

@@ -23,7 +23,9 @@ VM_SMP=${VM_SMP:-2}
 # what the unattended runs measure: small, so a run under TCG stays within minutes
 VM_RUN_CONF=${VM_RUN_CONF:-"budget = 48M
 swap_size = 160M
-time_per_placement = 4"}
+time_per_placement = 4
+job_scale = 0.1
+profile_time = 10"}
 # mtools refuses FAT images whose geometry does not match a floppy/disk table otherwise
 export MTOOLS_SKIP_CHECK=1
 export LC_ALL=C
@@ -284,6 +286,17 @@ for name in ["start", "end", "file", "dev-nvme0n1"] + zram:
         bad.append("%s: integrity not checked" % name)
 if not any(results[k].get("status") == "ok" for k in zram):
     bad.append("no zram compressor was measured (%s)" % (", ".join(zram) or "no zram-* result"))
+# the build job ran on every disk placement and in RAM alone, and the profile was read
+for name in ["start", "end", "file", "ram"]:
+    b = ((results.get(name) or {}).get("scenarios") or {}).get("build") or {}
+    if b.get("status") != "ok" or not b.get("wall_s", 0) > 0:
+        bad.append("%s: the build job did not run ok (%s: %s)" % (name, b.get("status"), b.get("reason")))
+    elif name != "ram" and not b.get("pswpin", 0) > 0:
+        bad.append("%s: the build job swapped nothing in" % name)
+if not ((r.get("analysis") or {}).get("build") or {}).get("ranking"):
+    bad.append("no analysis.build.ranking")
+if len((r.get("profile") or {}).get("points") or []) < 10:
+    bad.append("the position profile was not read")
 for b in bad:
     print("report:", b)
 sys.exit(1 if bad else 0)
