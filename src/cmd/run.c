@@ -565,13 +565,16 @@ static void measure_all(struct run_ctx *x, struct sp_report *r, const struct sp_
 		int left_s = (int)((double)probes_left * c->time_per_placement_s +
 				   (double)(n - k) * job_estimate_s(x));
 
+		/* "[k/N] measuring 'NAME'" leads every line: the appliance's screen and its tests
+		 * read progress by it */
 		if (steps[k].round == 0)
-			fprintf(stderr, "swapplace: [%d/%d] round 1 of %zu: measuring '%s': about "
+			fprintf(stderr, "swapplace: [%d/%d] measuring '%s' (round 1 of %zu): about "
 					"%d min %02d s left\n",
-				k + 1, n, rounds, p->name, left_s / 60, left_s % 60);
+				k + 1, n, p->name, rounds, left_s / 60, left_s % 60);
 		else
-			fprintf(stderr, "swapplace: [%d/%d] round %zu of %zu: the job again on '%s'\n",
-				k + 1, n, steps[k].round + 1, rounds, p->name);
+			fprintf(stderr, "swapplace: [%d/%d] measuring '%s' again (round %zu of %zu): "
+					"the job only\n",
+				k + 1, n, p->name, steps[k].round + 1, rounds);
 		if (steps[k].round == 0 ? sp_placement_measure(p, mo, res[i]) == -EINTR
 					: sp_placement_job_again(p, mo, res[i]) == -EINTR)
 			break;

@@ -17,8 +17,8 @@ size=$(blockdev --getsize64 "$dev")
 	--time-per-placement 3 --job-scale 0.25 --only start,end,ram --repeat 2 \
 	--out "$out/r" >/dev/null 2>"$out/stderr" || { cat "$out/stderr"; fail "run failed"; }
 cat "$out/stderr"
-# the order of the steps, from the progress lines: "[k/6] round R of 2: ... 'NAME'"
-order=$(sed -n "s/^swapplace: \[[0-9]*\/6\] round \([0-9]\) of 2: .*'\([a-z]*\)'.*/\1:\2/p" "$out/stderr" | tr '\n' ' ')
+# the order of the steps, from the progress lines: "[k/6] measuring 'NAME' ... (round R of 2)"
+order=$(sed -n "s/^swapplace: \[[0-9]*\/6\] measuring '\([a-z]*\)'.*(round \([0-9]\) of 2).*/\2:\1/p" "$out/stderr" | tr '\n' ' ')
 echo "order: $order"
 [ "$order" = "1:start 1:end 1:ram 2:start 2:end 2:ram " ] || fail "not interleaved: $order"
 python3 - "$out/r/report.json" <<'PY' || fail "report.json does not hold two runs each"
