@@ -8,7 +8,7 @@ set -eu
 cd "$(dirname "$0")/.."
 [ "$(id -u)" = 0 ] || { echo "make demo: needs root (loop devices, swap, zram, cgroups)" >&2; exit 1; }
 SIZE=${DEMO_DISK:-3G}
-TIME=${DEMO_TIME:-25}
+TIME=${DEMO_TIME:-12}
 BUDGET=${DEMO_BUDGET:-128M}
 SWAP=${DEMO_SWAP:-512M}
 JOB_SCALE=${DEMO_JOB_SCALE:-0.25} # the build job per placement: seconds on a loop device

@@ -80,6 +80,9 @@ struct sp_buildjob_device {
 	double seq_bytes_per_s; /* the sequential rate */
 	int page_cluster; /* vm.page-cluster in force: swap-ins come 2^page_cluster at a time */
 	double cpu_s;	  /* the job's time without swap (the ram baseline), 0 if unknown */
+	double page_s;	  /* when cpu_s is unknown: the CPU's cost of filling or checking one
+			   * page (sp_buildjob_calibrate), times the pages the job fills and
+			   * checks; 0: no CPU term */
 };
 
 struct sp_buildjob_estimate {
@@ -87,7 +90,8 @@ struct sp_buildjob_estimate {
 	uint64_t swapin_ios;		      /* swapin_pages / readahead cluster */
 	uint64_t file_read_bytes, file_written_bytes;
 	uint64_t seeks; /* head moves between filesystem and swap, and per file/fsync */
-	double io_s, total_s;
+	uint64_t page_ops; /* pages filled (heap, objects) and checked (sources) */
+	double cpu_s, io_s, total_s;
 };
 
 /*

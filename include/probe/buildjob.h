@@ -56,4 +56,12 @@ int sp_buildjob_setup(const struct sp_buildjob_plan *p, const char *dir);
 int sp_buildjob_run(const struct sp_buildjob_plan *p, const char *dir,
 		    const struct sp_buildjob_opts *o, struct sp_scenario_build *out);
 
+/*
+ * The CPU's cost of one page of the job's work, measured now: 16 MiB of fresh anonymous
+ * memory filled with the job's page generator and checked again, over the pages. The plan's
+ * estimate multiplies it by the pages the job fills and checks (a QEMU guest or an old CPU is
+ * many times slower than this host, and the estimate must know). Returns: 0 or -errno.
+ */
+int sp_buildjob_calibrate(double *page_s);
+
 #endif

@@ -35,6 +35,7 @@
 #include "sys/log.h"
 #include "sys/machine.h"
 #include "probe/placement.h"
+#include "probe/profile.h"
 #include "core/placements.h"
 #include "core/profile.h"
 #include "core/plan.h"
@@ -71,6 +72,11 @@ struct run_ctx {
 	char job_dir[160]; /* <data_dir>/build: the build job's tree goes here, near the start */
 	struct sp_buildjob_plan job_plan;
 	struct sp_job_spec job;
+	/* what the estimate knows of the target: assumed from its kind, or measured by its
+	 * position profile; and how long that profile took (or will take) */
+	struct sp_buildjob_device dev_model;
+	const char *dev_model_from;
+	double profile_s;
 };
 
 _Static_assert(SP_ZRAM_ALG_MAX == SP_PLACEMENT_ALG_MAX, "a compressor's name fits both");
@@ -162,20 +168,62 @@ static int plan_job(struct run_ctx *x)
 }
 
 /*
- * The build job's model (core/buildjob_plan.h) on a 7200 rpm disk, the disk the job is sized
- * for: 8.5 ms per random read, 150 MB/s, swap-ins 2^page-cluster at a time. An upper bound.
+ * What the estimate assumes of the target before anything is read: a 7200 rpm disk (8.5 ms per
+ * random read, 150 MB/s) when it says it is rotational, an SSD (0.1 ms, 500 MB/s) otherwise;
+ * the job's CPU cost per page measured on this CPU (an old one or a QEMU guest is many times
+ * slower than the host the defaults were seen on).
  */
+static void device_model_assume(struct run_ctx *x)
+{
+	int rot = x->target.rotational;
+
+	x->dev_model = (struct sp_buildjob_device){
+	    .rand_read_s = rot ? 8.5e-3 : 0.1e-3, .seq_bytes_per_s = rot ? 150e6 : 500e6,
+	    .page_cluster = 3};
+	if (x->job.page_cluster)
+		x->dev_model.page_cluster = atoi(x->job.page_cluster);
+	if (x->job.kind == SP_JOB_BUILD && sp_buildjob_calibrate(&x->dev_model.page_s) < 0)
+		x->dev_model.page_s = 0;
+	x->dev_model_from = rot ? "assumed: a 7200 rpm disk" : "assumed: an SSD";
+	x->profile_s = x->c->profile_time_s > 0
+			   ? sp_profile_estimate_s(x->c->profile_time_s, x->target.rotational)
+			   : 0;
+}
+
+/*
+ * The same from the target's position profile: the medians of its points' random-read latency
+ * and sequential rate. full says the profile was the whole one (its time is spent); otherwise
+ * it was a sample and the whole one takes as long again, or its budget if it was cut short.
+ */
+static void device_model_measured(struct run_ctx *x, const struct sp_profile *p, int full)
+{
+	double rnd[SP_PROFILE_MAX_POINTS], seq[SP_PROFILE_MAX_POINTS];
+
+	if (!p->done || !p->n)
+		return;
+	for (size_t i = 0; i < p->n; i++) {
+		rnd[i] = p->points[i].rand_p50_us;
+		seq[i] = p->points[i].seq_mib_s;
+	}
+	if (!(sp_median(rnd, p->n) > 0) || !(sp_median(seq, p->n) > 0))
+		return;
+	x->dev_model.rand_read_s = sp_median(rnd, p->n) / 1e6;
+	x->dev_model.seq_bytes_per_s = sp_median(seq, p->n) * (1 << 20);
+	x->dev_model_from = "from its profile";
+	if (full)
+		x->profile_s = p->duration_s;
+	else
+		x->profile_s = p->n >= 100 ? p->duration_s : x->c->profile_time_s;
+}
+
+/* One run of the build job on the target as the estimate knows it. */
 static double job_estimate_s(const struct run_ctx *x)
 {
-	struct sp_buildjob_device d = {.rand_read_s = 8.5e-3, .seq_bytes_per_s = 150e6,
-				       .page_cluster = 3};
 	struct sp_buildjob_estimate est;
 
 	if (x->job.kind != SP_JOB_BUILD)
 		return 0;
-	if (x->job.page_cluster)
-		d.page_cluster = atoi(x->job.page_cluster);
-	if (sp_buildjob_estimate(&x->job_plan, &d, &est) < 0)
+	if (sp_buildjob_estimate(&x->job_plan, &x->dev_model, &est) < 0)
 		return 0;
 	return est.total_s;
 }
@@ -274,9 +322,7 @@ static double estimate_s(const struct run_ctx *x)
 		.write_bytes_per_s = EST_WRITE_BYTES_PER_S,
 		.mkfs_s = EST_MKFS_S,
 		.per_placement_s = EST_PER_PLACEMENT_S,
-		.profile_s = x->c->profile_time_s > 0
-				     ? sp_profile_estimate_s(x->c->profile_time_s, x->target.rotational)
-				     : 0,
+		.profile_s = x->profile_s,
 		.job_s = job_estimate_s(x) * (double)x->c->repeat,
 		.job_setup_bytes = x->job.kind == SP_JOB_BUILD ? x->job_plan.source_bytes_total : 0,
 	};
@@ -311,7 +357,7 @@ static void print_job(const struct run_ctx *x, FILE *out)
 			x->job.timeout_s);
 	else
 		fprintf(out, "job per placement: the build job (scale %g: %u units, %u sources of "
-			     "%s,\n  heap to %s), estimated %.0f s per run on a 7200 rpm disk\n",
+			     "%s,\n  heap to %s), estimated %.0f s per run\n",
 			p->work_scale, p->n_units, p->n_sources,
 			sp_format_bytes(p->source_bytes_total, a, sizeof(a)),
 			sp_format_bytes(p->heap_pages * SP_BUILDJOB_PAGE_BYTES, b, sizeof(b)),
@@ -361,9 +407,12 @@ static void print_plan(const struct run_ctx *x, FILE *out)
 	fprintf(out, "budget: %s memory, %.0f s per placement, seed %llu\n",
 		sp_format_bytes(x->c->budget_bytes, a, sizeof(a)), x->c->time_per_placement_s,
 		(unsigned long long)x->c->seed);
-	fprintf(out, "estimated time: %d min %02d s\n", (int)estimate_s(x) / 60,
-		(int)estimate_s(x) % 60);
+	fprintf(out, "estimated time: %d min %02d s (the disk's speed %s)\n",
+		(int)estimate_s(x) / 60, (int)estimate_s(x) % 60, x->dev_model_from);
 }
+
+/* plan's look at the disk: long enough for a sample of it, short enough to wait for */
+#define PLAN_PROFILE_S 5.0
 
 int sp_cmd_plan(const struct sp_config *c)
 {
@@ -374,8 +423,23 @@ int sp_cmd_plan(const struct sp_config *c)
 		return sp_fail(SP_EXIT_FAILURE, SP_ERR_OF(-ENOMEM), "cannot plan");
 	x->c = c;
 	rc = find_and_vet(x);
-	if (rc == SP_EXIT_OK)
-		print_plan(x, stdout);
+	if (rc != SP_EXIT_OK)
+		goto out;
+	device_model_assume(x);
+	/* a short look at the disk, read-only, so the estimate knows its speed (as root) */
+	if (c->profile_time_s > 0 && geteuid() == 0) {
+		struct sp_profile_opts o;
+		struct sp_profile *p = calloc(1, sizeof(*p));
+
+		sp_profile_defaults(&o);
+		o.time_s = c->profile_time_s < PLAN_PROFILE_S ? c->profile_time_s : PLAN_PROFILE_S;
+		o.seed = c->seed;
+		if (p && sp_profile_run(x->target.path, &o, p) == 0)
+			device_model_measured(x, p, 0);
+		free(p);
+	}
+	print_plan(x, stdout);
+out:
 	free(x);
 	return rc;
 }
@@ -636,15 +700,19 @@ int sp_cmd_run(const struct sp_config *c)
 	run_report_init(r, "run", c);
 	snprintf(r->target, sizeof(r->target), "%s", x->target.path);
 	snprintf(r->layout, sizeof(r->layout), "%s", sp_layout_kind_name(x->layout.kind));
-	print_plan(x, stderr);
+	device_model_assume(x);
 
 	/* before the first write: the disk as its owner had it, read-only (the hold is O_EXCL
-	 * against mounts and other claims, not against our own plain reads) */
+	 * against mounts and other claims, not against our own plain reads); it also tells the
+	 * plan's estimate how fast the disk is */
 	if (c->profile_time_s > 0) {
 		rc = run_profile(x->target.path, c->profile_time_s, c->seed, &r->profile);
 		if (rc != SP_EXIT_OK)
 			goto out;
+		device_model_measured(x, &r->profile, 1);
 	}
+	print_plan(x, stderr);
+	r->estimated_s = estimate_s(x);
 	fprintf(stderr, "swapplace: partitioning '%s'\n", x->target.path);
 	ret = apply_layout(x, &e);
 	if (ret < 0) {
@@ -677,7 +745,6 @@ int sp_cmd_run(const struct sp_config *c)
 		goto out;
 	}
 	r->duration_s = sp_elapsed_s(t0, sp_now());
-	r->estimated_s = estimate_s(x);
 	fprintf(stderr, "swapplace: measured in %d min %02d s (estimated %d min %02d s)\n",
 		(int)r->duration_s / 60, (int)r->duration_s % 60, (int)r->estimated_s / 60,
 		(int)r->estimated_s % 60);

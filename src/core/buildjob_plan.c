@@ -140,7 +140,8 @@ int sp_buildjob_estimate(const struct sp_buildjob_plan *p, const struct sp_build
 	uint64_t budget_pages = p->budget_bytes / SP_BUILDJOB_PAGE_BYTES, cluster, files = 0;
 	uint64_t fsyncs = 0, switches = 0;
 
-	if (!(d->rand_read_s > 0) || !(d->seq_bytes_per_s > 0) || d->page_cluster < 0 ||
+	if (!(d->rand_read_s > 0) || !(d->seq_bytes_per_s > 0) || !(d->page_s >= 0) ||
+	    d->page_cluster < 0 ||
 	    d->page_cluster > 10)
 		return -EINVAL;
 	memset(out, 0, sizeof(*out));
@@ -155,6 +156,8 @@ int sp_buildjob_estimate(const struct sp_buildjob_plan *p, const struct sp_build
 		for (uint32_t i = 0; i < un.n_hdr; i++)
 			file_bytes += sp_buildjob_source_bytes(p, un.hdr[i]);
 		files += un.src_count + un.n_hdr;
+		out->page_ops += file_bytes / SP_BUILDJOB_PAGE_BYTES + (un.heap_hi - un.heap_lo) +
+				 un.object_bytes / SP_BUILDJOB_PAGE_BYTES;
 		out->file_read_bytes += file_bytes;
 		out->file_written_bytes += un.object_bytes;
 		/* what the heap may keep resident: the limit less this unit's page cache */
@@ -188,6 +191,7 @@ int sp_buildjob_estimate(const struct sp_buildjob_plan *p, const struct sp_build
 		    (double)(out->swapout_pages * SP_BUILDJOB_PAGE_BYTES + out->file_read_bytes +
 			     out->file_written_bytes) /
 			d->seq_bytes_per_s;
-	out->total_s = out->io_s + (d->cpu_s > 0 ? d->cpu_s : 0);
+	out->cpu_s = d->cpu_s > 0 ? d->cpu_s : d->page_s > 0 ? (double)out->page_ops * d->page_s : 0;
+	out->total_s = out->io_s + out->cpu_s;
 	return 0;
 }

@@ -75,9 +75,10 @@ const struct sp_option sp_options[] = {
 	  .min = 1, .max = 64, .metavar = "N", .def = "2",
 	  .help = "threads touching evicted pages in the fault probe" },
 	{ .name = "ci", .kind = SP_OPT_PERCENT, .cmds = PROBING, .field = F(ci_target_pct),
-	  .max = 50, .metavar = "PCT", .def = "5",
-	  .help = "target half-width of the 95% confidence interval of each median, in percent "
-		  "of it" },
+	  .flags = SP_OPTF_ZERO, .max = 50, .metavar = "PCT", .def = "0",
+	  .help = "stop sampling a median once its 95% confidence interval is within this "
+		  "percent of it; 0 samples for the whole time, so a run takes what its plan "
+		  "said" },
 	{ .name = "only", .kind = SP_OPT_STRING, .cmds = SWEEP, .field = F(only),
 	  .metavar = "LIST", .def_note = "all",
 	  .help = "only these placements, comma-separated: start, end, file, zram (or zram-ALG), "
@@ -248,6 +249,8 @@ static int bad_value(char *err, size_t errlen, const struct sp_option *o, const 
 		snprintf(err + n, errlen - n, " (one of %s)", o->choices);
 	else if (o->max > 0 && o->min > 0)
 		snprintf(err + n, errlen - n, " (%g to %g)", o->min, o->max);
+	else if (o->max > 0 && (o->flags & SP_OPTF_ZERO))
+		snprintf(err + n, errlen - n, " (0 to %g)", o->max);
 	else if (o->max > 0)
 		snprintf(err + n, errlen - n, " (above 0, at most %g)", o->max);
 	return -EINVAL;
@@ -345,7 +348,7 @@ static int store(struct sp_config *c, const struct sp_option *o, const char *arg
 	case SP_OPT_NUMBER:
 		/* a plain number: sp_parse_seconds would take "5s" or "5M" (minutes) too */
 		if (!*arg || arg[strspn(arg, "0123456789.")] || sp_parse_seconds(arg, &d) < 0 ||
-		    !(d > 0) || !in_range(o, d))
+		    !(d > 0 || (d == 0 && (o->flags & SP_OPTF_ZERO))) || !in_range(o, d))
 			return bad_value(err, errlen, o,
 					 o->kind == SP_OPT_PERCENT ? "percentage" : "number", arg);
 		*(double *)field_of(c, o->field) = d;

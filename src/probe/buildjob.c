@@ -454,3 +454,23 @@ int sp_buildjob_run(const struct sp_buildjob_plan *p, const char *dir,
 		 out->wall_s);
 	return 0;
 }
+
+int sp_buildjob_calibrate(double *page_s)
+{
+	const uint64_t n = (16u << 20) / PAGE;
+	unsigned char *mem = mmap(NULL, n * PAGE, PROT_READ | PROT_WRITE,
+				  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	struct sp_time t0;
+	int ret = 0;
+
+	if (mem == MAP_FAILED)
+		return -errno;
+	t0 = sp_now();
+	for (uint64_t k = 0; k < n; k++)
+		sp_page_fill(mem + k * PAGE, PAGE, k, 1);
+	for (uint64_t k = 0; k < n && !ret; k++)
+		ret = sp_page_verify(mem + k * PAGE, PAGE, k, 1);
+	*page_s = sp_elapsed_s(t0, sp_now()) / (double)(2 * n);
+	munmap(mem, n * PAGE);
+	return ret < 0 ? ret : 0;
+}

@@ -870,7 +870,7 @@ static int check_opts(const struct sp_faultprobe_opts *o)
 	long page = sysconf(_SC_PAGESIZE);
 
 	if (!o || o->buffer_bytes < (uint64_t)page * 16 || o->threads < 1 ||
-	    o->threads > MAX_THREADS || !(o->time_s > 0) || !(o->ci_target_pct > 0) ||
+	    o->threads > MAX_THREADS || !(o->time_s > 0) || !(o->ci_target_pct >= 0) ||
 	    o->n_uring_qds > SP_MAX_URING || (o->n_uring_qds && !o->uring_qds) ||
 	    !(o->qd1_lat_s >= 0) || !(o->seq_bytes_per_s >= 0) ||
 	    o->buffer_bytes / (uint64_t)page > UINT32_MAX)

@@ -88,8 +88,8 @@ int main(void)
 	struct sp_buildjob_unit un;
 	struct sp_buildjob_estimate e, e0, es;
 	/* a 7200 rpm disk: ~8.5 ms per random 4 KiB read, ~150 MB/s in order */
-	struct sp_buildjob_device hdd = {8.5e-3, 150e6, 3, 0};
-	struct sp_buildjob_device ssd = {0.1e-3, 500e6, 3, 0};
+	struct sp_buildjob_device hdd = {8.5e-3, 150e6, 3, 0, 0};
+	struct sp_buildjob_device ssd = {0.1e-3, 500e6, 3, 0, 0};
 
 	check_shape(SP_BUILDJOB_DEFAULT_BUDGET, 1.0);
 	check_shape(32ull << 20, 0.25);
@@ -140,5 +140,22 @@ int main(void)
 	CHECK(e.total_s < 20);
 	hdd.rand_read_s = 0;
 	CHECK(sp_buildjob_estimate(&a, &hdd, &e) == -EINVAL);
+	/* the CPU term: pages filled and checked times the calibrated cost of one, unless the
+	 * job's own time without swap is known */
+	{
+		struct sp_buildjob_device cal = ssd;
+		struct sp_buildjob_estimate ec;
+
+		cal.page_s = 1e-6;
+		CHECK(sp_buildjob_estimate(&a, &ssd, &e) == 0);
+		CHECK(sp_buildjob_estimate(&a, &cal, &ec) == 0);
+		CHECK(ec.page_ops >= a.heap_pages); /* every heap page is filled once */
+		CHECK(fabs(ec.cpu_s - (double)ec.page_ops * 1e-6) < 1e-9);
+		CHECK(fabs(ec.total_s - (e.total_s + ec.cpu_s)) < 1e-9);
+		cal.cpu_s = 2.5;
+		CHECK(sp_buildjob_estimate(&a, &cal, &ec) == 0 && ec.cpu_s == 2.5);
+		cal.page_s = -1;
+		CHECK(sp_buildjob_estimate(&a, &cal, &ec) == -EINVAL);
+	}
 	return CHECK_DONE();
 }

@@ -83,7 +83,7 @@ int main(void)
 	/* defaults */
 	CHECK(parse(&c, err, ARGS("swapplace", "plan", "--target", "/dev/sdb")) == 0);
 	CHECK_EQ_U64(c.swap_bytes, 1ull << 30);
-	CHECK(c.ci_target_pct == 5);
+	CHECK(c.ci_target_pct == 0); /* sample the whole time: the plan's estimate holds */
 
 	/* usage errors, each with its message */
 	CHECK(parse(&c, err, ARGS("swapplace", "run", "--target", "/dev/sdb")) == -EINVAL);
@@ -131,7 +131,7 @@ int main(void)
 	memset(&c, 0xa5, sizeof(c));
 	CHECK(sp_cli_parse(ARGS("swapplace", "probe", "/dev/loop0"), &c, err, sizeof(err)) == 0);
 	CHECK(c.time_per_placement_s == 60);
-	CHECK(c.ci_target_pct == 5);
+	CHECK(c.ci_target_pct == 0);
 	CHECK_EQ_U64(c.seed, 1);
 	CHECK(c.seed_given == 0 && c.json == 0 && c.out_dir == NULL && c.help == 0);
 	CHECK_EQ_U64(c.offset_bytes, 0);
@@ -157,9 +157,11 @@ int main(void)
 	CHECK(parse(&c, err, ARGS("swapplace", "measure", "--threads", "64")) == 0 &&
 	      c.threads == 64);
 	CHECK(parse(&c, err, ARGS("swapplace", "probe", "x", "--ci", "50.5")) == -EINVAL);
-	CHECK_STR(err, "invalid percentage '50.5' for --ci (above 0, at most 50)");
+	CHECK_STR(err, "invalid percentage '50.5' for --ci (0 to 50)");
 	CHECK(parse(&c, err, ARGS("swapplace", "probe", "x", "--ci", "5S")) == -EINVAL);
-	CHECK(parse(&c, err, ARGS("swapplace", "probe", "x", "--ci", "0")) == -EINVAL);
+	CHECK(parse(&c, err, ARGS("swapplace", "probe", "x", "--ci", "0")) == 0 &&
+	      c.ci_target_pct == 0);
+	CHECK(parse(&c, err, ARGS("swapplace", "probe", "x", "--ci", "-1")) == -EINVAL);
 	CHECK(parse(&c, err, ARGS("swapplace", "probe", "x", "--ci", "0.5")) == 0 &&
 	      c.ci_target_pct == 0.5);
 	CHECK(parse(&c, err, ARGS("swapplace", "probe", "x", "--time-per-placement", "1.5m")) ==
