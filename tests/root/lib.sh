@@ -165,3 +165,12 @@ expect_real_swapins() {
 		[ "$(kv conc_real_swapins "$f")" -gt 0 ] || fail "no valid concurrency phase"
 	[ "$(kv swapout_pages "$f")" -ge $((pages * 95 / 100)) ] || fail "swap-out counted $(kv swapout_pages "$f") of $pages pages"
 }
+
+# need_sweep: what a whole `swapplace run` needs: root, python3 (the tests read report.json),
+# a memory cgroup controller, and no other swap active (each placement must be measured alone)
+need_sweep() {
+	need_root
+	need_cmd python3
+	need_memcg
+	[ "$(wc -l </proc/swaps)" -le 1 ] || skip "other swap is active: placements would not be alone"
+}

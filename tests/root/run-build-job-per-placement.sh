@@ -7,10 +7,7 @@
 # without swapping; analysis.build ranks start and end with ratios to the ram baseline; the
 # text report has the job's table and the verdict leads with it. --scenario none runs no job.
 . "$(dirname "$0")/lib.sh"
-need_root
-need_cmd python3
-[ -d /sys/fs/cgroup/memory ] || [ -e /sys/fs/cgroup/cgroup.controllers ] || skip "no memory cgroup"
-[ "$(wc -l </proc/swaps)" -le 1 ] || skip "other swap is active: placements would not be alone"
+need_sweep
 make_loop dev 1G
 # real data under every partition: reads of a sparse file's holes are RAM-fast
 dd if=/dev/zero of="$dev" bs=4M oflag=direct status=none 2>/dev/null || true

@@ -6,10 +6,7 @@
 # in the copy); `exit 3` is failed on every placement with "exit status 3" and its output's
 # last lines in output_tail; a job past --job-timeout is killed and failed with timed_out.
 . "$(dirname "$0")/lib.sh"
-need_root
-need_cmd python3
-[ -d /sys/fs/cgroup/memory ] || [ -e /sys/fs/cgroup/cgroup.controllers ] || skip "no memory cgroup"
-[ "$(wc -l </proc/swaps)" -le 1 ] || skip "other swap is active: placements would not be alone"
+need_sweep
 make_loop dev 1G
 scratch_dir out
 size=$(blockdev --getsize64 "$dev")

@@ -3,10 +3,8 @@
 # zram compressor and none, and writes report.json/report.txt whose numbers are real swap-ins
 # with every page verified. Afterwards swap, zram, cgroups and sysctls are as before.
 . "$(dirname "$0")/lib.sh"
-need_root
-need_cmd python3
+need_sweep
 [ -e /sys/class/zram-control/hot_add ] || skip "no zram-control"
-[ "$(wc -l < /proc/swaps)" -le 1 ] || skip "other swap is active: placements would not be alone"
 make_loop dev 2G
 make_loop ssd 512M # an --also device ("an SSD or NVMe")
 # real data under every partition: reads of a sparse file's holes are RAM-fast

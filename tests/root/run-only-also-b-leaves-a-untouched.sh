@@ -4,9 +4,7 @@
 # --only kept, so this run partitioned A (the user had left it out) and reported A's figures
 # under B's name. A's bytes must be unchanged and the one result must be a partition of B.
 . "$(dirname "$0")/lib.sh"
-need_root
-need_cmd python3
-[ "$(wc -l </proc/swaps)" -le 1 ] || skip "other swap is active: placements would not be alone"
+need_sweep
 make_loop dev 1G
 make_loop a 256M
 make_loop b 256M

@@ -5,10 +5,7 @@
 # figure then holds two runs (wall_s_runs), wall_s is the faster, the spread is reported
 # beside it, and start vs end says over how many runs it could resolve what.
 . "$(dirname "$0")/lib.sh"
-need_root
-need_cmd python3
-[ -d /sys/fs/cgroup/memory ] || [ -e /sys/fs/cgroup/cgroup.controllers ] || skip "no memory cgroup"
-[ "$(wc -l </proc/swaps)" -le 1 ] || skip "other swap is active: placements would not be alone"
+need_sweep
 make_loop dev 1G
 dd if=/dev/zero of="$dev" bs=4M oflag=direct status=none 2>/dev/null || true
 scratch_dir out
