@@ -225,6 +225,12 @@ print("build-job: start %.1f s, end %.1f s, ram %.1f s; end - start %.1f s, end 
           start_w, end_w, job("ram")["wall_s"], end_w - start_w, end_w / start_w, imp,
           ["%.1f" % x for x in implied["start"]], ["%.1f" % x for x in implied["end"]], imp_end,
           (end_w - start_w) / imp if imp > 0 else float("nan"), FRACTION, rank, sve))
+# one line of key=value for bench/bench.sh's table
+print("model-vs-measured: start_wall_s=%.2f end_wall_s=%.2f ram_wall_s=%.2f implied_s=%.2f "
+      "implied_end_runs_s=%.2f fraction=%.2f start_swapin_p50_us=%s end_swapin_p50_us=%s" % (
+          start_w, end_w, job("ram")["wall_s"], imp, imp_end, FRACTION,
+          (res["start"].get("fault_probe") or {}).get("p50_us"),
+          (res["end"].get("fault_probe") or {}).get("p50_us")))
 if "start" not in rank or "end" not in rank or rank.index("start") > rank.index("end"):
     bad.append("analysis.build.ranking %s does not put start before end" % rank)
 if not imp > 0:
