@@ -34,10 +34,13 @@ EXPECT=$TOP/build/tests/hddmodel-expect
 # an 8 GiB 7200 rpm disk: the seek curve spans the whole 8 GiB, so start vs end is a full stroke
 MODEL=(--size 8G --rpm 7200 --t2t-ms 1.0 --full-ms 18 --outer-mbs 200 --inner-mbs 100
 	--buffer 256K --seed 13)
-# the job: budget and scale that make each run swap (its heap ends at 1.2x the budget and is
-# walked whole every 8 units) in about a minute under TCG
+# the job: its heap ends at 1.2x the budget and is walked whole every 8 units, so each run swaps
+# thousands of pages in while it reads and writes its files. The scale sets how often the head
+# crosses between them: at 0.25 (16 units, 11 s runs under TCG) the model implied 1.25 s and
+# the runs' spread was about a third of that; at 0.75, 1.9 s against a spread of up to 1.3 s;
+# 1.5 (96 units, ~25 s runs) keeps the whole test near 3 minutes
 JOB_CONF=${JOB_CONF:-"budget = 48M
-job_scale = 0.75
+job_scale = 1.5
 repeat = 2"}
 SPID=""
 
