@@ -7,7 +7,9 @@
 # fio and our probe alternately, ROUNDS times, so drift of the machine shows up as a difference
 # between rounds rather than as a difference between tools. Prints one side-by-side table and
 # the difference of the QD1 medians, PASS within 5 %. Everything is detached and removed on
-# exit, whatever the exit path. See bench/README.md for the variables and what is compared.
+# exit, whatever the exit path. Then the modeled spinning disk's vm tests, their results beside
+# the model's expectations (BENCH_MODEL=0 skips them). See bench/README.md for the variables
+# and what is compared.
 set -euo pipefail
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 cd "$TOP"
@@ -240,4 +242,73 @@ print("  swap-in median / device median: %.2fx (the kernel swap path adds %.1f u
 ' "$json" "${fio_p50[*]}"
 }
 swapin_section
+
+echo
+# The modeled spinning disk (tests/hddmodel) under QEMU, beside what the model says: the
+# appliance image boots against build/tests/nbd-hdd in the two vm tests that measure it
+# (tests/vm/hddmodel-*.sh); each prints a "model-vs-measured:" line of key=value pairs, and this
+# puts them in one table. BENCH_MODEL=0 skips it (about 5 minutes under TCG).
+model_section() {
+	local t out rc all="" status=0
+	local tests=(hddmodel-start-partition-latency hddmodel-build-job-ranks-start-before-end)
+	if [ "${BENCH_MODEL:-1}" = 0 ]; then
+		echo "modeled disk: skipped (BENCH_MODEL=0)"
+		return 0
+	fi
+	if ! command -v qemu-system-x86_64 >/dev/null; then
+		echo "modeled disk: skipped (no qemu-system-x86_64)"
+		return 0
+	fi
+	if [ ! -s "${VM_IMAGE:-$TOP/build/swapplace.img}" ]; then
+		echo "modeled disk: skipped (no ${VM_IMAGE:-build/swapplace.img}: make image)"
+		return 0
+	fi
+	make -s tests >&2 || die "make tests failed"
+	for t in "${tests[@]}"; do
+		echo "bench: modeled disk: tests/vm/$t.sh" >&2
+		out=$(bash "tests/vm/$t.sh" 2>&1) && rc=0 || rc=$?
+		case $rc in
+		0) all+="$t=pass " ;;
+		77) all+="$t=skip "; echo "modeled disk: $t skipped: $(grep -m1 '^skip:' <<<"$out")" ;;
+		*) all+="$t=FAIL "; status=3
+		   echo "modeled disk: $t FAILED; its checks:"; grep -E '^(check|report|FAIL):' <<<"$out" || true ;;
+		esac
+		all+="$(sed -n 's/^model-vs-measured: //p' <<<"$out" | tr '\n' ' ')"
+		all+="${t}_wall_s=$(sed -n 's/^wall time: \([0-9]*\) s$/\1/p' <<<"$out" | tail -n 1) "
+	done
+	python3 - "$all" <<'EOF'
+import sys
+kv = dict(x.split("=", 1) for x in sys.argv[1].split())
+def f(k):
+    try:
+        return float(kv[k])
+    except (KeyError, ValueError):
+        return None
+def row(what, got, want, fmt):
+    g = fmt % got if got is not None else "-"
+    w = fmt % want if want is not None else "-"
+    r = "%.3f" % (got / want) if got is not None and want else "-"
+    print("  %-50s %10s %10s %7s" % (what, g, w, r))
+s, e, imp = f("start_wall_s"), f("end_wall_s"), f("implied_s")
+sw_s, sw_e = f("start_swapin_p50_us"), f("end_swapin_p50_us")
+print("modeled 7200 rpm disk under QEMU (tests/hddmodel): measured vs the model")
+print("  %-50s %10s %10s %7s" % ("", "measured", "model", "ratio"))
+row("device probe QD1 p50, start partition (us)", f("qd1_p50_us"), f("model_mean_us"), "%.1f")
+row("profile outer/inner seq rate (model: + guest gaps)", f("profile_ratio"),
+    f("model_profile_ratio"), "%.3f")
+row("build job wall, swap at the start (s)", s, None, "%.2f")
+row("build job wall, swap at the end (s)", e, None, "%.2f")
+row("build job wall, in RAM (s)", f("ram_wall_s"), None, "%.2f")
+row("build job end - start (s) vs implied margin", e - s if s and e else None, imp, "%.2f")
+row("build job end / start vs (start + implied) / start", e / s if s and e else None,
+    (s + imp) / s if s and imp is not None else None, "%.3f")
+row("swap-in p50 (per-page probe), end / start", sw_e / sw_s if sw_s and sw_e else None,
+    None, "%.3f")
+print("  (the test wants end - start >= %s x the implied margin)" % kv.get("fraction", "?"))
+for t in ("hddmodel-start-partition-latency", "hddmodel-build-job-ranks-start-before-end"):
+    print("  tests/vm/%s.sh: %s in %s s" % (t, kv.get(t, "?"), kv.get(t + "_wall_s", "?")))
+EOF
+	return $status
+}
+model_section || { [ "$verdict" != 0 ] || verdict=3; }
 exit $verdict

@@ -161,6 +161,7 @@ void hdd_model_init(struct hdd_model *m, const struct hdd_params *p)
 	m->rng = p->seed;
 	m->head = 0; /* heads park at the outer edge */
 	m->streaming = 0;
+	m->rot_expected = 0;
 }
 
 double hdd_seek_us(const struct hdd_params *p, uint64_t distance_bytes)
@@ -214,7 +215,8 @@ int hdd_model_request(struct hdd_model *m, enum hdd_op op, uint64_t offset, uint
 		uint64_t d = offset > m->head ? offset - m->head : m->head - offset;
 
 		c->seek_us = hdd_seek_us(p, d);
-		c->rot_us = uniform01(&m->rng) * hdd_rotation_period_us(p);
+		c->rot_us = m->rot_expected ? hdd_rotation_period_us(p) / 2
+					    : uniform01(&m->rng) * hdd_rotation_period_us(p);
 		c->xfer_us = hdd_xfer_us(p, offset, len);
 	}
 	c->total_us = c->seek_us + c->rot_us + c->xfer_us;

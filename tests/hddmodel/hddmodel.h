@@ -9,7 +9,8 @@
  *    stretched over the whole stroke, from the track-to-track time at the smallest distance to
  *    the full-stroke time across the whole disk. Distance is in bytes of LBA space from the
  *    end of the previous request (where the head is) to the start of this one.
- *  - rotation: uniform in [0, 60/rpm) from a seeded RNG (mean half a rotation).
+ *  - rotation: uniform in [0, 60/rpm) from a seeded RNG (mean half a rotation); or exactly half
+ *    a rotation when the model is set to its expected value (rot_expected, for replays).
  *  - transfer: len / rate, the rate falling linearly from outer_mb_s at LBA 0 to inner_mb_s at
  *    the last LBA, taken at the middle of the request (MB = 10^6 bytes, as drive data sheets).
  *  - track buffer: a data request starting in [end of the previous one, that + buffer) is a
@@ -52,6 +53,13 @@ struct hdd_model {
 	uint64_t rng;  /* splitmix64 state */
 	uint64_t head; /* byte offset under the head: the end of the last data request */
 	int streaming; /* the last request was a data request: the buffer window is live */
+	/*
+	 * 0 (hdd_model_init): rotation drawn from the seeded RNG, as the server serves. 1: every
+	 * rotational delay is its expected value, half a period, so a replay of a request
+	 * sequence (hddmodel-expect --replay) costs the same every time and two replays differ
+	 * only by what they were given.
+	 */
+	int rot_expected;
 };
 
 /* The defaults: a 7200 rpm 3.5" desktop disk of about 2015 (8 GiB of it). */
