@@ -208,6 +208,9 @@ static int phase_qd1(struct probe *p, const struct sp_devprobe_opts *o, double b
 	 */
 	double min_s = o->min_time_s < budget_s ? o->min_time_s : budget_s;
 	uint64_t min_end_ns = begin.ns + (uint64_t)(min_s * 1e9);
+	/* warm-up is a count, but never more than a tenth of the phase: on an old HDD under
+	 * a short share, 50 reads (0.6 s) were all of it and nothing was kept */
+	uint64_t warm_end_ns = begin.ns + (uint64_t)(budget_s * 0.1e9);
 	uint64_t dropped = 0;
 	struct sp_hist *h = p->hist;
 
@@ -239,7 +242,7 @@ static int phase_qd1(struct probe *p, const struct sp_devprobe_opts *o, double b
 		if (ret < 0)
 			return ret;
 
-		if (dropped < o->warmup) {
+		if (dropped < o->warmup && t0.ns < warm_end_ns) {
 			dropped++;
 		} else {
 			sp_hist_add(h, sp_elapsed_ns(t0, t1));

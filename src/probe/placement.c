@@ -278,6 +278,11 @@ int sp_placement_measure(struct sp_placement *p, const struct sp_measure_opts *o
 			interrupted = 1;
 		else if (ret < 0)
 			fail_reason(res, "device probe", &e);
+		else if (!res->device_probe.qd1.samples) {
+			sp_err_set(&e, -ETIME, "no QD1 read kept in its %.1f s (give it more "
+				   "--time-per-placement)", d.time_s);
+			fail_reason(res, "device probe", &e);
+		}
 	}
 
 	if (swaps && !interrupted) {
