@@ -30,8 +30,7 @@
 # One vCPU (see hddmodel-start-partition-latency.sh: a core left to QEMU's I/O thread).
 VM_SMP=${VM_SMP:-1}
 . "$(dirname "$0")/lib.sh"
-SERVER=$TOP/build/tests/nbd-hdd
-EXPECT=$TOP/build/tests/hddmodel-expect
+. "$(dirname "$0")/lib-hddmodel.sh"
 # an 8 GiB 7200 rpm disk: the seek curve spans the whole 8 GiB, so start vs end is a full stroke
 MODEL=(--size 8G --rpm 7200 --t2t-ms 1.0 --full-ms 18 --outer-mbs 200 --inner-mbs 100
 	--buffer 256K --seed 13)
@@ -43,33 +42,9 @@ MODEL=(--size 8G --rpm 7200 --t2t-ms 1.0 --full-ms 18 --outer-mbs 200 --inner-mb
 JOB_CONF=${JOB_CONF:-"budget = 48M
 job_scale = 1.5
 repeat = 2"}
-SPID=""
 
-[ -x "$SERVER" ] && [ -x "$EXPECT" ] || vm_skip "needs $SERVER and $EXPECT (make tests)"
-
-stop_server() {
-	[ -n "$SPID" ] || return 0
-	kill -TERM "$SPID" 2>/dev/null
-	for _ in $(seq 50); do kill -0 "$SPID" 2>/dev/null || break; sleep 0.1; done
-	kill -KILL "$SPID" 2>/dev/null
-	wait "$SPID" 2>/dev/null
-	SPID=""
-}
-trap 'vm_kill; stop_server; _vm_cleanup' EXIT
-
-VM_HDD_SIZE=1M # the HDD is the NBD export
 vm_setup seabios
-"$SERVER" --file "$VM_DIR/model.raw" "${MODEL[@]}" --port 0 --log "$VM_DIR/served.log" \
-	>"$VM_DIR/server.out" 2>"$VM_DIR/server.err" &
-SPID=$!
-for _ in $(seq 100); do
-	grep -q '^nbd-hdd: ready' "$VM_DIR/server.out" && break
-	kill -0 "$SPID" 2>/dev/null || vm_fail "nbd-hdd exited: $(cat "$VM_DIR/server.err")"
-	sleep 0.05
-done
-PORT=$(sed -n 's/^nbd-hdd: ready on 127\.0\.0\.1:\([0-9]*\) .*/\1/p' "$VM_DIR/server.out")
-[ -n "$PORT" ] || vm_fail "no ready line from nbd-hdd"
-VM_HDD_DRIVE="if=none,id=hd,format=raw,file=nbd://127.0.0.1:$PORT"
+model_server_start "${MODEL[@]}" --log "$VM_DIR/served.log"
 
 # the probes are not the point: the shortest time that still measures; no profile
 vm_config <<EOF

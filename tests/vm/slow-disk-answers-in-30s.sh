@@ -16,37 +16,12 @@
 # One vCPU (see hddmodel-start-partition-latency.sh: a core left to QEMU's I/O thread).
 VM_SMP=${VM_SMP:-1}
 . "$(dirname "$0")/lib.sh"
-SERVER=$TOP/build/tests/nbd-hdd
-EXPECT=$TOP/build/tests/hddmodel-expect
+. "$(dirname "$0")/lib-hddmodel.sh"
 MODEL=(--size 8G --rpm 5400 --t2t-ms 2 --full-ms 36 --outer-mbs 110 --inner-mbs 55
 	--buffer 256K --seed 11)
-SPID=""
 
-[ -x "$SERVER" ] && [ -x "$EXPECT" ] || vm_skip "needs $SERVER and $EXPECT (make tests)"
-
-stop_server() {
-	[ -n "$SPID" ] || return 0
-	kill -TERM "$SPID" 2>/dev/null
-	for _ in $(seq 50); do kill -0 "$SPID" 2>/dev/null || break; sleep 0.1; done
-	kill -KILL "$SPID" 2>/dev/null
-	wait "$SPID" 2>/dev/null
-	SPID=""
-}
-trap 'vm_kill; stop_server; _vm_cleanup' EXIT
-
-VM_HDD_SIZE=1M # the HDD is the NBD export
 vm_setup seabios
-"$SERVER" --file "$VM_DIR/model.raw" "${MODEL[@]}" --port 0 \
-	>"$VM_DIR/server.out" 2>"$VM_DIR/server.err" &
-SPID=$!
-for _ in $(seq 100); do
-	grep -q '^nbd-hdd: ready' "$VM_DIR/server.out" && break
-	kill -0 "$SPID" 2>/dev/null || vm_fail "nbd-hdd exited: $(cat "$VM_DIR/server.err")"
-	sleep 0.05
-done
-PORT=$(sed -n 's/^nbd-hdd: ready on 127\.0\.0\.1:\([0-9]*\) .*/\1/p' "$VM_DIR/server.out")
-[ -n "$PORT" ] || vm_fail "no ready line from nbd-hdd"
-VM_HDD_DRIVE="if=none,id=hd,format=raw,file=nbd://127.0.0.1:$PORT"
+model_server_start "${MODEL[@]}"
 
 vm_config <<EOF
 # written by tests/vm/$VM_NAME.sh
