@@ -486,16 +486,25 @@ static int gc_work(const struct gc_args *a)
 	const struct sp_gc_plan *p = a->p;
 	uint64_t pg = p->page_bytes, seed = a->o->seed ^ TAG_HEAP;
 	unsigned char *heap = map_anon(p->heap_pages * pg);
+	uint32_t *order = malloc(p->heap_pages * sizeof(*order));
 	struct gc_shared *sh = a->sh;
 	struct sp_time start;
 	struct sp_rng r;
 
-	if (!heap)
+	if (!heap || !order || p->heap_pages > UINT32_MAX)
 		return -ENOMEM;
 	for (uint64_t i = 0; i < p->heap_pages; i++)
 		sp_page_fill(heap + i * pg, pg, i, seed);
-	sh->phase = 1;
+	/*
+	 * A mark phase follows pointers, so it visits the heap's pages in no address order: a
+	 * fixed shuffle. In address order the kernel's swap readahead would bring the next pages
+	 * in with each fault, and a disk would look like a heap that is read sequentially.
+	 */
+	for (uint64_t i = 0; i < p->heap_pages; i++)
+		order[i] = (uint32_t)i;
 	sp_rng_seed(&r, a->o->seed);
+	sp_rng_shuffle_u32(&r, order, p->heap_pages);
+	sh->phase = 1;
 	start = sp_now();
 	while (sh->n < SP_GC_MAX_PAUSES && sp_elapsed_s(start, sp_now()) < a->o->duration_s) {
 		struct sp_time m0 = sp_now(), t0, t1;
@@ -509,7 +518,8 @@ static int gc_work(const struct gc_args *a)
 		/* stop the world: read every page's metadata */
 		f0 = my_majflt();
 		t0 = sp_now();
-		for (uint64_t i = 0; i < p->heap_pages; i++) {
+		for (uint64_t k = 0; k < p->heap_pages; k++) {
+			uint64_t i = order[k];
 			const volatile uint64_t *meta = (const volatile uint64_t *)(heap + i * pg);
 
 			if (meta[0] != SP_PAGEFILL_MAGIC || meta[1] != i)
@@ -523,6 +533,7 @@ static int gc_work(const struct gc_args *a)
 		sh->n++;
 	}
 	sh->phase = 3;
+	free(order);
 	return 0;
 }
 
