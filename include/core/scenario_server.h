@@ -54,10 +54,11 @@ int sp_psi_parse(const char *text, double *some_avg10, double *full_avg10, int *
 /* a case swaps its own cache when at least this share of the pool was out on swap */
 #define SP_CACHE_TRAP_SWAPPED_PCT 1.0
 
-enum sp_psi_scope {
-	SP_PSI_NONE = 0, /* no PSI on this kernel: the figures are not available */
-	SP_PSI_CGROUP,	 /* the case's own cgroup (v2 memory.pressure) */
-	SP_PSI_SYSTEM,	 /* /proc/pressure/memory: the whole machine (cgroup v1) */
+/* Whose counter a figure is: the case's own cgroup's, or the whole machine's. */
+enum sp_scope {
+	SP_SCOPE_NONE = 0, /* not available on this kernel (null in the report, never 0) */
+	SP_SCOPE_CGROUP,   /* the case's own v2 cgroup (memory.pressure, memory.stat) */
+	SP_SCOPE_SYSTEM,   /* /proc/pressure/memory, /proc/vmstat: the whole machine */
 };
 
 /* How one case is laid out in memory: pages of 'page_bytes'. */
@@ -89,7 +90,15 @@ struct sp_cache_case {
 	/* beyond the contract */
 	enum sp_status status;
 	char reason[256];
-	enum sp_psi_scope psi_scope; /* SP_PSI_NONE: psi_* are not available (null), not 0 */
+	enum sp_scope psi_scope; /* SP_SCOPE_NONE: psi_* are not available (null), not 0 */
+	/*
+	 * pgscan_direct's source. The kernel counts reclaim forced by a cgroup's limit in that
+	 * cgroup's memory.stat (v2) but not in /proc/vmstat, which counts only the machine's
+	 * own direct reclaim; v1 has no per-cgroup pgscan. So with SP_SCOPE_SYSTEM a limited
+	 * case's own reclaim does not show, and allocstall (global direct reclaim only) never
+	 * counts limit reclaim at all.
+	 */
+	enum sp_scope pgscan_scope;
 	int has_psi_full;
 	int has_pgscan_direct, has_allocstall; /* 0: the kernel lacks the counter (null) */
 	double span_s;				/* the measured span (after fill and warm-up) */

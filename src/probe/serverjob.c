@@ -22,6 +22,7 @@
 #include "act/worker.h"
 #include "core/hist.h"
 #include "core/pagefill.h"
+#include "core/procparse.h"
 #include "core/rng.h"
 #include "core/scenario_server.h"
 #include "probe/jobrun.h"
@@ -108,7 +109,7 @@ struct cache_shared {
 	int has_swapped;
 	int err;
 	int phase; /* 1 filled, 2 measuring, 3 done */
-	int psi_scope;
+	int psi_scope, pgscan_scope;
 	char psi_text[512];
 };
 
@@ -150,34 +151,67 @@ static void sample_swapped(const struct cache_args *a, void *pool, void *other, 
 }
 
 /*
- * PSI for the case: the worker's own v2 cgroup (memory.pressure beside memory.max, in a
- * swapplace cgroup: on a hybrid host the v2 cgroup is not the limited one), else the machine's.
+ * The worker's own v2 cgroup directory, when it is the limited one: a swapplace cgroup with a
+ * memory.max (on a hybrid host the v2 cgroup is not the one with the limit). Returns: 0, or
+ * -ENOENT (cgroup v1, or no such directory).
  */
-static void read_psi(struct cache_shared *sh)
+static int own_v2_dir(char *dir, size_t len)
 {
 	static const char *const mounts[] = {"/sys/fs/cgroup", "/sys/fs/cgroup/unified"};
 	char cg[512], path[1024], *line, *save = NULL;
 
-	sh->psi_scope = SP_PSI_NONE;
-	if (sp_read_text(NULL, "/proc/self/cgroup", cg, sizeof(cg)) > 0) {
-		for (line = strtok_r(cg, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-			if (strncmp(line, "0::", 3) || !strstr(line, "/swapplace-"))
-				continue;
-			for (size_t m = 0; m < 2; m++) {
-				snprintf(path, sizeof(path), "%s%s/memory.max", mounts[m], line + 3);
-				if (access(path, R_OK))
-					continue;
-				snprintf(path, sizeof(path), "%s%s/memory.pressure", mounts[m],
-					 line + 3);
-				if (sp_read_text(NULL, path, sh->psi_text, sizeof(sh->psi_text)) > 0) {
-					sh->psi_scope = SP_PSI_CGROUP;
-					return;
-				}
-			}
+	if (sp_read_text(NULL, "/proc/self/cgroup", cg, sizeof(cg)) <= 0)
+		return -ENOENT;
+	for (line = strtok_r(cg, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		if (strncmp(line, "0::", 3) || !strstr(line, "/swapplace-"))
+			continue;
+		for (size_t m = 0; m < 2; m++) {
+			snprintf(path, sizeof(path), "%s%s/memory.max", mounts[m], line + 3);
+			if (access(path, R_OK) == 0 &&
+			    (size_t)snprintf(dir, len, "%s%s", mounts[m], line + 3) < len)
+				return 0;
+		}
+	}
+	return -ENOENT;
+}
+
+/* The counters of a case: the machine's, with the cgroup's own pgscan_direct where it has one. */
+static int read_case_vm(const char *cgdir, struct sp_server_vm *v, int *pgscan_scope)
+{
+	char path[1100], *text;
+	int ret = read_vm(v);
+
+	if (ret)
+		return ret;
+	*pgscan_scope = v->has_pgscan_direct ? SP_SCOPE_SYSTEM : SP_SCOPE_NONE;
+	if (!cgdir[0])
+		return 0;
+	snprintf(path, sizeof(path), "%s/memory.stat", cgdir);
+	if (sp_read_all(NULL, path, &text) == 0) {
+		if (sp_parse_vmstat(text, "pgscan_direct", &v->pgscan_direct) == 0) {
+			v->has_pgscan_direct = 1;
+			*pgscan_scope = SP_SCOPE_CGROUP;
+		}
+		free(text);
+	}
+	return 0;
+}
+
+/* PSI for the case: its own v2 cgroup's memory.pressure, else the machine's. */
+static void read_psi(struct cache_shared *sh, const char *cgdir)
+{
+	char path[1100];
+
+	sh->psi_scope = SP_SCOPE_NONE;
+	if (cgdir[0]) {
+		snprintf(path, sizeof(path), "%s/memory.pressure", cgdir);
+		if (sp_read_text(NULL, path, sh->psi_text, sizeof(sh->psi_text)) > 0) {
+			sh->psi_scope = SP_SCOPE_CGROUP;
+			return;
 		}
 	}
 	if (sp_read_text(NULL, "/proc/pressure/memory", sh->psi_text, sizeof(sh->psi_text)) > 0)
-		sh->psi_scope = SP_PSI_SYSTEM;
+		sh->psi_scope = SP_SCOPE_SYSTEM;
 }
 
 /* One op: a worker serving a request touches its memory, then looks pages up. */
@@ -223,6 +257,8 @@ static int cache_work(const struct cache_args *a)
 	unsigned char *other = map_anon(p->other_pages * pg);
 	unsigned char *buf = NULL, *vec;
 	struct cache_shared *sh = a->sh;
+	char cgdir[1024] = "";
+	int scope1;
 	struct sp_time t0, t;
 	struct sp_rng r;
 	double next_sample;
@@ -254,8 +290,10 @@ static int cache_work(const struct cache_args *a)
 	t0 = sp_now();
 	while (!ret && sp_elapsed_s(t0, sp_now()) < o->warmup_s)
 		ret = cache_op(a, pool, other, fd, buf, &r, 0);
+	if (own_v2_dir(cgdir, sizeof(cgdir)))
+		cgdir[0] = '\0';
 	if (!ret)
-		ret = read_vm(&sh->v0);
+		ret = read_case_vm(cgdir, &sh->v0, &sh->pgscan_scope);
 	if (ret)
 		goto out;
 	sh->majflt = my_majflt();
@@ -282,11 +320,13 @@ static int cache_work(const struct cache_args *a)
 		sh->ops++;
 	}
 	t = sp_now();
-	ret = read_vm(&sh->v1);
+	ret = read_case_vm(cgdir, &sh->v1, &scope1);
+	if (!ret && scope1 != sh->pgscan_scope)
+		ret = -ESTALE; /* the cgroup's memory.stat vanished mid-span */
 	sh->span_s = sp_elapsed_s(t0, t);
 	sh->majflt = my_majflt() - sh->majflt;
 	sample_swapped(a, pool, other, vec);
-	read_psi(sh);
+	read_psi(sh, cgdir);
 	sh->phase = 3;
 out:
 	if (fd >= 0)
@@ -426,9 +466,10 @@ static int cache_case(const struct sp_cache_opts *o, double pct, struct sp_cache
 	c->cache_swapped_bytes = sh->cache_swapped_pages * p.page_bytes;
 	c->other_swapped_bytes = sh->other_swapped_pages * p.page_bytes;
 	c->psi_scope = sh->psi_scope;
-	if (c->psi_scope != SP_PSI_NONE && sp_psi_parse(sh->psi_text, &c->psi_some_avg10,
+	c->pgscan_scope = c->has_pgscan_direct ? sh->pgscan_scope : SP_SCOPE_NONE;
+	if (c->psi_scope != SP_SCOPE_NONE && sp_psi_parse(sh->psi_text, &c->psi_some_avg10,
 							&c->psi_full_avg10, &c->has_psi_full))
-		c->psi_scope = SP_PSI_NONE;
+		c->psi_scope = SP_SCOPE_NONE;
 	if (c->mismatches) {
 		c->status = SP_STATUS_INVALID;
 		snprintf(c->reason, sizeof(c->reason),

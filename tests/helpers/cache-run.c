@@ -43,9 +43,9 @@ static int parse_pcts(char *s, struct sp_cache_opts *o)
 	return o->n_pcts ? 0 : -1;
 }
 
-static const char *psi_scope_name(enum sp_psi_scope s)
+static const char *scope_name(enum sp_scope s)
 {
-	return s == SP_PSI_CGROUP ? "cgroup" : s == SP_PSI_SYSTEM ? "system" : "na";
+	return s == SP_SCOPE_CGROUP ? "cgroup" : s == SP_SCOPE_SYSTEM ? "system" : "na";
 }
 
 static void print_case(size_t i, const struct sp_cache_case *c)
@@ -68,8 +68,9 @@ static void print_case(size_t i, const struct sp_cache_case *c)
 		printf("case%zu_allocstall=%" PRIu64 "\n", i, c->allocstall);
 	else
 		printf("case%zu_allocstall=na\n", i);
-	printf("case%zu_psi_scope=%s\n", i, psi_scope_name(c->psi_scope));
-	if (c->psi_scope != SP_PSI_NONE) {
+	printf("case%zu_psi_scope=%s\ncase%zu_pgscan_scope=%s\n", i, scope_name(c->psi_scope), i,
+	       scope_name(c->pgscan_scope));
+	if (c->psi_scope != SP_SCOPE_NONE) {
 		printf("case%zu_psi_some_avg10=%.2f\n", i, c->psi_some_avg10);
 		if (c->has_psi_full)
 			printf("case%zu_psi_full_avg10=%.2f\n", i, c->psi_full_avg10);
