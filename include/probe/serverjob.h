@@ -1,0 +1,76 @@
+/*
+ * serverjob.h - the `cache` and `gc` scenarios, executed: each case a forked worker in a fresh
+ * memory cgroup limited to the budget (probe/jobrun.h), measuring itself at the edges of its
+ * measured span and writing what it saw into a MAP_SHARED block the parent faulted in (so it
+ * is charged to the parent, not to the limit). Sizes, parsing and statistics are pure
+ * (core/scenario_server.h); page contents come from core/pagefill.h.
+ *
+ * cache (seed 002): the rest of the stack ("other" memory, a fixed share of the budget) and a
+ * buffer pool holding the first cache_pct % of a database one budget large. An op touches a
+ * few random pages of the other memory (a worker serving the request) and looks up a few
+ * random database pages: a hit reads and verifies the pool's page, a miss reads it from the
+ * database file with O_DIRECT (or, without a file, generates it: a miss then costs CPU only).
+ * Closed loop for a fixed span after fill and warm-up; the pool's pages out on swap are
+ * counted with mincore() every 0.25 s.
+ *
+ * gc (seed 003): a heap of heap_ratio x the limit, each page's first words its metadata (the
+ * pagefill header: magic, index). A mutator touches random pages of the hot part for a period,
+ * then a stop-the-world phase reads the metadata of every page; the pause is timed and the
+ * worker's major faults read (getrusage) before and after it.
+ */
+#ifndef SP_SERVERJOB_H
+#define SP_SERVERJOB_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/scenario_server.h"
+
+struct sp_cache_opts {
+	uint64_t limit_bytes;		 /* the budget: the cgroup's limit */
+	double other_pct;		 /* the rest of the stack, % of the budget */
+	size_t n_pcts;			 /* cases, 1..SP_CACHE_MAX_CASES */
+	double pcts[SP_CACHE_MAX_CASES]; /* the pool per case, % of the budget */
+	unsigned lookups;		 /* database pages per op */
+	unsigned other_touches;		 /* other-memory pages per op */
+	double warmup_s, duration_s;	 /* per case, after the fill */
+	double timeout_s;		 /* per case, the whole worker */
+	const char *dir; /* where the database file lives (sp_cache_setup); NULL: none */
+	int allow_swap;	 /* 0 forbids swap for the cgroup (the `none` baseline) */
+	uint64_t seed;
+};
+
+/* 50/75/100 %, other 40 %, 8 lookups and 4 touches per op, 2 s warm-up, 20 s per case. */
+void sp_cache_defaults(struct sp_cache_opts *o, uint64_t limit_bytes);
+
+/*
+ * Write the database (one budget of pagefill pages) to dir/swapplace-cache.db, fsync'd and
+ * dropped from the page cache. Returns: 0, or -errno.
+ */
+int sp_cache_setup(const struct sp_cache_opts *o);
+
+/*
+ * Run every case, each in its own cgroup. out has one case per pct, in the order given: ok, or
+ * failed with its reason (an OOM kill is a result). Returns: 0 when out holds the cases;
+ * -EINVAL for bad options; -EINTR on a terminating signal; another -errno when a case could
+ * not be started (its reason says so too).
+ */
+int sp_cache_run(const struct sp_cache_opts *o, struct sp_scenario_cache *out);
+
+struct sp_gc_opts {
+	uint64_t limit_bytes;
+	double heap_ratio; /* heap = ratio x limit (default 1.5) */
+	double hot_pct;	   /* the mutator's part, % of the heap (default 20) */
+	double period_ms;  /* mutator time between pauses (default 200) */
+	double duration_s; /* after the heap is filled (default 20) */
+	double timeout_s;
+	int allow_swap;
+	uint64_t seed;
+};
+
+void sp_gc_defaults(struct sp_gc_opts *o, uint64_t limit_bytes);
+
+/* Returns: as sp_cache_run, for the one run; out is ok or failed with its reason. */
+int sp_gc_run(const struct sp_gc_opts *o, struct sp_scenario_gc *out);
+
+#endif

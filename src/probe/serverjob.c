@@ -1,0 +1,679 @@
+/*
+ * serverjob.c - the cache and gc scenarios' effects (see serverjob.h): the workers, what they
+ * read about themselves (/proc/vmstat, rusage, mincore, PSI) and each case's run through
+ * probe/jobrun.c.
+ *
+ * Why the worker reads the counters itself: a case's span starts after its fill and warm-up,
+ * which only the worker knows; jobrun's watch covers the whole run (it gives the gc run's
+ * totals and the OOM kill).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "act/worker.h"
+#include "core/hist.h"
+#include "core/pagefill.h"
+#include "core/procparse.h"
+#include "core/rng.h"
+#include "core/scenario_server.h"
+#include "probe/jobrun.h"
+#include "probe/serverjob.h"
+#include "sys/log.h"
+#include "sys/sysfs.h"
+#include "sys/timer.h"
+
+#define TAG_OTHER 0x6f74686572ull
+#define TAG_DB 0x6462ull
+#define TAG_HEAP 0x67636865ull
+#define MINCORE_EVERY_S 0.25
+#define DB_NAME "swapplace-cache.db"
+
+static uint64_t page_bytes(void)
+{
+	long p = sysconf(_SC_PAGESIZE);
+
+	return p > 0 ? (uint64_t)p : 4096;
+}
+
+static int read_vm(struct sp_server_vm *v)
+{
+	char *text;
+	int ret = sp_read_all(NULL, "/proc/vmstat", &text);
+
+	if (ret)
+		return ret;
+	ret = sp_server_vm_parse(text, v);
+	free(text);
+	return ret;
+}
+
+static uint64_t my_majflt(void)
+{
+	struct rusage ru;
+
+	getrusage(RUSAGE_SELF, &ru);
+	return (uint64_t)ru.ru_majflt;
+}
+
+/* What the worker does first: the default signals, killable, then wait to be released. */
+static int worker_prologue(int go_fd)
+{
+	signal(SIGINT, SIG_DFL);
+	signal(SIGTERM, SIG_DFL);
+	signal(SIGHUP, SIG_DFL);
+	/* an inherited -1000 would make the worker unkillable: a memcg OOM would livelock */
+	sp_write_text("/proc/self/oom_score_adj", "1000");
+	return sp_worker_await_go(go_fd);
+}
+
+static void *map_anon(uint64_t bytes)
+{
+	void *p;
+
+	if (!bytes)
+		return NULL;
+	p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+		 -1, 0);
+	if (p == MAP_FAILED)
+		return NULL;
+	/* a huge page would be swapped as one unit: a server's heap goes out 4 KiB at a time */
+	madvise(p, bytes, MADV_NOHUGEPAGE);
+	return p;
+}
+
+/* Read and dirty one word of a page's body (past the 32-byte header: the metadata stays). */
+static inline void touch_body(unsigned char *page, uint64_t pg_bytes, uint64_t r)
+{
+	volatile uint64_t *w = (volatile uint64_t *)(page + 32 + 8 * (r % ((pg_bytes - 32) / 8)));
+
+	*w = *w + 1;
+}
+
+/* ---- cache ---- */
+
+struct cache_shared {
+	struct sp_hist lat; /* op latencies over the span, ns */
+	struct sp_server_vm v0, v1;
+	double span_s;
+	uint64_t ops, hits, misses, mismatches, majflt;
+	uint64_t cache_swapped_pages, other_swapped_pages;
+	int has_swapped;
+	int err;
+	int phase; /* 1 filled, 2 measuring, 3 done */
+	int psi_scope, pgscan_scope;
+	char psi_text[512];
+};
+
+struct cache_args {
+	const struct sp_cache_opts *o;
+	const struct sp_cache_plan *p;
+	struct cache_shared *sh;
+};
+
+/* Pages of [addr, addr + pages) not resident: for filled anonymous memory, out on swap. */
+static int count_out(void *addr, uint64_t pages, uint64_t pg, unsigned char *vec, uint64_t *out)
+{
+	uint64_t n = 0;
+
+	if (!pages) {
+		*out = 0;
+		return 0;
+	}
+	if (mincore(addr, pages * pg, vec) < 0)
+		return -errno;
+	for (uint64_t i = 0; i < pages; i++)
+		n += !(vec[i] & 1);
+	*out = n;
+	return 0;
+}
+
+static void sample_swapped(const struct cache_args *a, void *pool, void *other, unsigned char *vec)
+{
+	uint64_t c, o;
+
+	if (!vec || count_out(pool, a->p->cache_pages, a->p->page_bytes, vec, &c) ||
+	    count_out(other, a->p->other_pages, a->p->page_bytes, vec, &o))
+		return;
+	a->sh->has_swapped = 1;
+	if (c > a->sh->cache_swapped_pages)
+		a->sh->cache_swapped_pages = c;
+	if (o > a->sh->other_swapped_pages)
+		a->sh->other_swapped_pages = o;
+}
+
+/*
+ * The worker's own v2 cgroup directory, when it is the limited one: a swapplace cgroup with a
+ * memory.max (on a hybrid host the v2 cgroup is not the one with the limit). Returns: 0, or
+ * -ENOENT (cgroup v1, or no such directory).
+ */
+static int own_v2_dir(char *dir, size_t len)
+{
+	static const char *const mounts[] = {"/sys/fs/cgroup", "/sys/fs/cgroup/unified"};
+	char cg[512], path[1024], *line, *save = NULL;
+
+	if (sp_read_text(NULL, "/proc/self/cgroup", cg, sizeof(cg)) <= 0)
+		return -ENOENT;
+	for (line = strtok_r(cg, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		if (strncmp(line, "0::", 3) || !strstr(line, "/swapplace-"))
+			continue;
+		for (size_t m = 0; m < 2; m++) {
+			snprintf(path, sizeof(path), "%s%s/memory.max", mounts[m], line + 3);
+			if (access(path, R_OK) == 0 &&
+			    (size_t)snprintf(dir, len, "%s%s", mounts[m], line + 3) < len)
+				return 0;
+		}
+	}
+	return -ENOENT;
+}
+
+/* The counters of a case: the machine's, with the cgroup's own pgscan_direct where it has one. */
+static int read_case_vm(const char *cgdir, struct sp_server_vm *v, int *pgscan_scope)
+{
+	char path[1100], *text;
+	int ret = read_vm(v);
+
+	if (ret)
+		return ret;
+	*pgscan_scope = v->has_pgscan_direct ? SP_SCOPE_SYSTEM : SP_SCOPE_NONE;
+	if (!cgdir[0])
+		return 0;
+	snprintf(path, sizeof(path), "%s/memory.stat", cgdir);
+	if (sp_read_all(NULL, path, &text) == 0) {
+		if (sp_parse_vmstat(text, "pgscan_direct", &v->pgscan_direct) == 0) {
+			v->has_pgscan_direct = 1;
+			*pgscan_scope = SP_SCOPE_CGROUP;
+		}
+		free(text);
+	}
+	return 0;
+}
+
+/* PSI for the case: its own v2 cgroup's memory.pressure, else the machine's. */
+static void read_psi(struct cache_shared *sh, const char *cgdir)
+{
+	char path[1100];
+
+	sh->psi_scope = SP_SCOPE_NONE;
+	if (cgdir[0]) {
+		snprintf(path, sizeof(path), "%s/memory.pressure", cgdir);
+		if (sp_read_text(NULL, path, sh->psi_text, sizeof(sh->psi_text)) > 0) {
+			sh->psi_scope = SP_SCOPE_CGROUP;
+			return;
+		}
+	}
+	if (sp_read_text(NULL, "/proc/pressure/memory", sh->psi_text, sizeof(sh->psi_text)) > 0)
+		sh->psi_scope = SP_SCOPE_SYSTEM;
+}
+
+/* One op: a worker serving a request touches its memory, then looks pages up. */
+static int cache_op(const struct cache_args *a, unsigned char *pool, unsigned char *other, int fd,
+		    unsigned char *buf, struct sp_rng *r, int timed)
+{
+	const struct sp_cache_plan *p = a->p;
+	uint64_t pg = p->page_bytes, seed_db = a->o->seed ^ TAG_DB;
+
+	for (unsigned k = 0; k < a->o->other_touches && p->other_pages; k++)
+		touch_body(other + sp_rng_below(r, p->other_pages) * pg, pg, sp_rng_next(r));
+	for (unsigned k = 0; k < a->o->lookups; k++) {
+		uint64_t d = sp_rng_below(r, p->db_pages);
+		const unsigned char *page;
+
+		if (d < p->cache_pages) {
+			page = pool + d * pg;
+			a->sh->hits += timed;
+		} else {
+			if (fd >= 0) {
+				ssize_t n = pread(fd, buf, pg, (off_t)(d * pg));
+
+				if (n != (ssize_t)pg)
+					return n < 0 ? -errno : -EIO;
+			} else {
+				sp_page_fill(buf, pg, d, seed_db);
+			}
+			page = buf;
+			a->sh->misses += timed;
+		}
+		if (sp_page_verify(page, pg, d, seed_db))
+			a->sh->mismatches++;
+	}
+	return 0;
+}
+
+static int cache_work(const struct cache_args *a)
+{
+	const struct sp_cache_plan *p = a->p;
+	const struct sp_cache_opts *o = a->o;
+	uint64_t pg = p->page_bytes, n_vec;
+	unsigned char *pool = map_anon(p->cache_pages * pg);
+	unsigned char *other = map_anon(p->other_pages * pg);
+	unsigned char *buf = NULL, *vec;
+	struct cache_shared *sh = a->sh;
+	char cgdir[1024] = "";
+	int scope1;
+	struct sp_time t0, t;
+	struct sp_rng r;
+	double next_sample;
+	int fd = -1, ret = 0;
+
+	if (!pool || (p->other_pages && !other))
+		return -ENOMEM;
+	if (posix_memalign((void **)&buf, 4096, pg))
+		return -ENOMEM;
+	n_vec = p->cache_pages > p->other_pages ? p->cache_pages : p->other_pages;
+	vec = malloc(n_vec);
+	if (o->dir) {
+		char path[4096];
+
+		snprintf(path, sizeof(path), "%s/" DB_NAME, o->dir);
+		/* O_DIRECT: a miss reads the disk and the page cache holds no second copy */
+		fd = open(path, O_RDONLY | O_DIRECT | O_CLOEXEC);
+		if (fd < 0 && errno == EINVAL)
+			fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (fd < 0)
+			return -errno;
+	}
+	for (uint64_t i = 0; i < p->other_pages; i++)
+		sp_page_fill(other + i * pg, pg, i, o->seed ^ TAG_OTHER);
+	for (uint64_t d = 0; d < p->cache_pages; d++)
+		sp_page_fill(pool + d * pg, pg, d, o->seed ^ TAG_DB);
+	sh->phase = 1;
+	sp_rng_seed(&r, o->seed);
+	t0 = sp_now();
+	while (!ret && sp_elapsed_s(t0, sp_now()) < o->warmup_s)
+		ret = cache_op(a, pool, other, fd, buf, &r, 0);
+	if (own_v2_dir(cgdir, sizeof(cgdir)))
+		cgdir[0] = '\0';
+	if (!ret)
+		ret = read_case_vm(cgdir, &sh->v0, &sh->pgscan_scope);
+	if (ret)
+		goto out;
+	sh->majflt = my_majflt();
+	sh->phase = 2;
+	sh->mismatches = 0;
+	t0 = sp_now();
+	next_sample = 0;
+	for (;;) {
+		struct sp_time s = sp_now();
+		double el = sp_elapsed_s(t0, s);
+
+		if (el >= o->duration_s)
+			break;
+		if (el >= next_sample) {
+			sample_swapped(a, pool, other, vec);
+			next_sample = el + MINCORE_EVERY_S;
+			s = sp_now();
+		}
+		ret = cache_op(a, pool, other, fd, buf, &r, 1);
+		if (ret)
+			goto out;
+		t = sp_now();
+		sp_hist_add(&sh->lat, sp_elapsed_ns(s, t));
+		sh->ops++;
+	}
+	t = sp_now();
+	ret = read_case_vm(cgdir, &sh->v1, &scope1);
+	if (!ret && scope1 != sh->pgscan_scope)
+		ret = -ESTALE; /* the cgroup's memory.stat vanished mid-span */
+	sh->span_s = sp_elapsed_s(t0, t);
+	sh->majflt = my_majflt() - sh->majflt;
+	sample_swapped(a, pool, other, vec);
+	read_psi(sh, cgdir);
+	sh->phase = 3;
+out:
+	if (fd >= 0)
+		close(fd);
+	free(vec);
+	free(buf);
+	return ret;
+}
+
+static int cache_child(void *arg, int go_fd, int result_fd)
+{
+	struct cache_args *a = arg;
+
+	(void)result_fd;
+	if (worker_prologue(go_fd))
+		return 3;
+	a->sh->err = cache_work(a);
+	return a->sh->err ? 1 : 0;
+}
+
+void sp_cache_defaults(struct sp_cache_opts *o, uint64_t limit_bytes)
+{
+	static const double pcts[] = {50, 75, 100};
+
+	memset(o, 0, sizeof(*o));
+	o->limit_bytes = limit_bytes;
+	o->other_pct = SP_CACHE_DEFAULT_OTHER_PCT;
+	o->n_pcts = 3;
+	memcpy(o->pcts, pcts, sizeof(pcts));
+	o->lookups = 8;
+	o->other_touches = 4;
+	o->warmup_s = 2;
+	o->duration_s = 20;
+	o->timeout_s = 300;
+	o->allow_swap = 1;
+	o->seed = 1;
+}
+
+int sp_cache_setup(const struct sp_cache_opts *o)
+{
+	uint64_t pg = page_bytes(), pages = o->limit_bytes / pg;
+	unsigned char *page;
+	char path[4096];
+	int fd, ret = 0;
+
+	if (!o->dir)
+		return -EINVAL;
+	if ((size_t)snprintf(path, sizeof(path), "%s/" DB_NAME, o->dir) >= sizeof(path))
+		return -ENAMETOOLONG;
+	page = malloc(pg);
+	if (!page)
+		return -ENOMEM;
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	if (fd < 0) {
+		free(page);
+		return -errno;
+	}
+	for (uint64_t d = 0; d < pages && !ret; d++) {
+		sp_page_fill(page, pg, d, o->seed ^ TAG_DB);
+		ret = sp_write_all(fd, page, pg);
+	}
+	if (!ret && fsync(fd) < 0)
+		ret = -errno;
+	if (!ret)
+		ret = -posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
+	close(fd);
+	free(page);
+	return ret;
+}
+
+static int check_cache_opts(const struct sp_cache_opts *o)
+{
+	struct sp_cache_plan p;
+
+	if (!o || o->n_pcts < 1 || o->n_pcts > SP_CACHE_MAX_CASES || !(o->duration_s > 0) ||
+	    !(o->warmup_s >= 0) || !(o->timeout_s > 0) || o->lookups < 1)
+		return -EINVAL;
+	for (size_t i = 0; i < o->n_pcts; i++)
+		if (sp_cache_plan_make(o->limit_bytes, o->pcts[i], o->other_pct, page_bytes(), &p))
+			return -EINVAL;
+	return 0;
+}
+
+/* One case in its own cgroup. Returns: 0 when c holds a result, or -errno. */
+static int cache_case(const struct sp_cache_opts *o, double pct, struct sp_cache_case *c)
+{
+	struct sp_jobrun j = {.cg_name = "cache", .limit_bytes = o->limit_bytes,
+			      .allow_swap = o->allow_swap, .timeout_s = o->timeout_s};
+	struct sp_scenario_build *run = calloc(1, sizeof(*run));
+	struct sp_cache_plan p;
+	struct cache_shared *sh;
+	struct cache_args args;
+	int ret, status = 0;
+
+	memset(c, 0, sizeof(*c));
+	c->cache_pct = pct;
+	c->status = SP_STATUS_FAILED;
+	sp_cache_plan_make(o->limit_bytes, pct, o->other_pct, page_bytes(), &p);
+	c->limit_bytes = p.limit_bytes;
+	c->cache_bytes = p.cache_pages * p.page_bytes;
+	c->other_bytes = p.other_pages * p.page_bytes;
+	sh = mmap(NULL, sizeof(*sh), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (!run || sh == MAP_FAILED) {
+		free(run);
+		snprintf(c->reason, sizeof(c->reason), "cannot map: %s", strerror(ENOMEM));
+		return -ENOMEM;
+	}
+	memset(sh, 0, sizeof(*sh)); /* faulted here: charged to us, not to the worker */
+	sp_hist_init(&sh->lat);
+	args = (struct cache_args){o, &p, sh};
+	ret = sp_jobrun_once(&j, cache_child, &args, run, &status);
+	if (ret) {
+		snprintf(c->reason, sizeof(c->reason), "%s", run->reason);
+		goto out;
+	}
+	c->oom_killed = run->oom_killed;
+	if (run->oom_killed)
+		snprintf(c->reason, sizeof(c->reason), "oom-killed %s (limit %" PRIu64 " MiB)",
+			 sh->phase < 2 ? "while filling" : "while serving", o->limit_bytes >> 20);
+	else if (run->timed_out)
+		snprintf(c->reason, sizeof(c->reason), "timed out after %g s", o->timeout_s);
+	else if (sh->err)
+		snprintf(c->reason, sizeof(c->reason), "the service failed: %s",
+			 strerror(-sh->err));
+	else if (!WIFEXITED(status) || WEXITSTATUS(status) || sh->phase != 3)
+		snprintf(c->reason, sizeof(c->reason), "the service ended early (status 0x%x)",
+			 status);
+	else if (sp_cache_case_finish(&sh->v0, &sh->v1, sh->span_s, sh->ops, &sh->lat, c))
+		snprintf(c->reason, sizeof(c->reason), "counters went backwards");
+	if (c->status != SP_STATUS_OK)
+		goto out;
+	c->major_faults = sh->majflt;
+	c->hits = sh->hits;
+	c->misses = sh->misses;
+	c->mismatches = sh->mismatches;
+	c->has_swapped = sh->has_swapped;
+	c->cache_swapped_bytes = sh->cache_swapped_pages * p.page_bytes;
+	c->other_swapped_bytes = sh->other_swapped_pages * p.page_bytes;
+	c->psi_scope = sh->psi_scope;
+	c->pgscan_scope = c->has_pgscan_direct ? sh->pgscan_scope : SP_SCOPE_NONE;
+	if (c->psi_scope != SP_SCOPE_NONE && sp_psi_parse(sh->psi_text, &c->psi_some_avg10,
+							&c->psi_full_avg10, &c->has_psi_full))
+		c->psi_scope = SP_SCOPE_NONE;
+	if (c->mismatches) {
+		c->status = SP_STATUS_INVALID;
+		snprintf(c->reason, sizeof(c->reason),
+			 "%" PRIu64 " pages came back different from what was written",
+			 c->mismatches);
+	}
+	sp_debug("serverjob",
+		 "cache %.0f %%: %.0f ops/s p95 %.3f ms si %.0f so %.0f /s, pool out %" PRIu64
+		 " of %" PRIu64 " KiB",
+		 pct, c->ops_per_s, c->p95_ms, c->swapin_pages_per_s, c->swapout_pages_per_s,
+		 c->cache_swapped_bytes >> 10, c->cache_bytes >> 10);
+out:
+	munmap(sh, sizeof(*sh));
+	free(run);
+	return ret;
+}
+
+int sp_cache_run(const struct sp_cache_opts *o, struct sp_scenario_cache *out)
+{
+	int ret;
+
+	memset(out, 0, sizeof(*out));
+	ret = check_cache_opts(o);
+	if (ret)
+		return ret;
+	out->done = 1; /* from here on the cases say what happened, failures included */
+	for (size_t i = 0; i < o->n_pcts; i++) {
+		ret = cache_case(o, o->pcts[i], &out->cases[i]);
+		out->n_cases = i + 1;
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/* ---- gc ---- */
+
+struct gc_shared {
+	uint64_t n;
+	uint64_t pause_ns[SP_GC_MAX_PAUSES];
+	uint64_t faults[SP_GC_MAX_PAUSES];
+	uint64_t touches, checked, mismatches;
+	int err;
+	int phase; /* 1 filled, 3 done */
+};
+
+struct gc_args {
+	const struct sp_gc_opts *o;
+	const struct sp_gc_plan *p;
+	struct gc_shared *sh;
+};
+
+static int gc_work(const struct gc_args *a)
+{
+	const struct sp_gc_plan *p = a->p;
+	uint64_t pg = p->page_bytes, seed = a->o->seed ^ TAG_HEAP;
+	unsigned char *heap = map_anon(p->heap_pages * pg);
+	uint32_t *order = malloc(p->heap_pages * sizeof(*order));
+	struct gc_shared *sh = a->sh;
+	struct sp_time start;
+	struct sp_rng r;
+
+	if (!heap || !order || p->heap_pages > UINT32_MAX)
+		return -ENOMEM;
+	for (uint64_t i = 0; i < p->heap_pages; i++)
+		sp_page_fill(heap + i * pg, pg, i, seed);
+	/*
+	 * A mark phase follows pointers, so it visits the heap's pages in no address order: a
+	 * fixed shuffle. In address order the kernel's swap readahead would bring the next pages
+	 * in with each fault, and a disk would look like a heap that is read sequentially.
+	 */
+	for (uint64_t i = 0; i < p->heap_pages; i++)
+		order[i] = (uint32_t)i;
+	sp_rng_seed(&r, a->o->seed);
+	sp_rng_shuffle_u32(&r, order, p->heap_pages);
+	sh->phase = 1;
+	start = sp_now();
+	while (sh->n < SP_GC_MAX_PAUSES && sp_elapsed_s(start, sp_now()) < a->o->duration_s) {
+		struct sp_time m0 = sp_now(), t0, t1;
+		uint64_t f0, f1;
+
+		/* the mutator: its hot part, checked against the clock every 256 touches */
+		while (sp_elapsed_s(m0, sp_now()) * 1e3 < a->o->period_ms)
+			for (int k = 0; k < 256; k++, sh->touches++)
+				touch_body(heap + sp_rng_below(&r, p->hot_pages) * pg, pg,
+					   sp_rng_next(&r));
+		/* stop the world: read every page's metadata */
+		f0 = my_majflt();
+		t0 = sp_now();
+		for (uint64_t k = 0; k < p->heap_pages; k++) {
+			uint64_t i = order[k];
+			const volatile uint64_t *meta = (const volatile uint64_t *)(heap + i * pg);
+
+			if (meta[0] != SP_PAGEFILL_MAGIC || meta[1] != i)
+				sh->mismatches++;
+		}
+		t1 = sp_now();
+		f1 = my_majflt();
+		sh->checked += p->heap_pages;
+		sh->pause_ns[sh->n] = sp_elapsed_ns(t0, t1);
+		sh->faults[sh->n] = f1 - f0;
+		sh->n++;
+	}
+	sh->phase = 3;
+	free(order);
+	return 0;
+}
+
+static int gc_child(void *arg, int go_fd, int result_fd)
+{
+	struct gc_args *a = arg;
+
+	(void)result_fd;
+	if (worker_prologue(go_fd))
+		return 3;
+	a->sh->err = gc_work(a);
+	return a->sh->err ? 1 : 0;
+}
+
+void sp_gc_defaults(struct sp_gc_opts *o, uint64_t limit_bytes)
+{
+	memset(o, 0, sizeof(*o));
+	o->limit_bytes = limit_bytes;
+	o->heap_ratio = SP_GC_DEFAULT_HEAP_RATIO;
+	o->hot_pct = SP_GC_DEFAULT_HOT_PCT;
+	o->period_ms = 200;
+	o->duration_s = 20;
+	o->timeout_s = 300;
+	o->allow_swap = 1;
+	o->seed = 1;
+}
+
+int sp_gc_run(const struct sp_gc_opts *o, struct sp_scenario_gc *out)
+{
+	struct sp_jobrun j = {.cg_name = "gc", .allow_swap = o ? o->allow_swap : 0,
+			      .timeout_s = o ? o->timeout_s : 0};
+	struct sp_scenario_build *run;
+	struct sp_gc_plan p;
+	struct gc_shared *sh;
+	struct gc_args args;
+	int ret, status = 0;
+
+	memset(out, 0, sizeof(*out));
+	out->status = SP_STATUS_FAILED;
+	if (!o || sp_gc_plan_make(o->limit_bytes, o->heap_ratio, o->hot_pct, page_bytes(), &p) ||
+	    !(o->period_ms > 0) || !(o->duration_s > 0) || !(o->timeout_s > 0)) {
+		snprintf(out->reason, sizeof(out->reason), "bad options");
+		return -EINVAL;
+	}
+	j.limit_bytes = o->limit_bytes;
+	out->limit_bytes = o->limit_bytes;
+	out->heap_bytes = p.heap_pages * p.page_bytes;
+	out->hot_bytes = p.hot_pages * p.page_bytes;
+	run = calloc(1, sizeof(*run));
+	sh = mmap(NULL, sizeof(*sh), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (!run || sh == MAP_FAILED) {
+		free(run);
+		snprintf(out->reason, sizeof(out->reason), "cannot map: %s", strerror(ENOMEM));
+		return -ENOMEM;
+	}
+	memset(sh, 0, sizeof(*sh)); /* faulted here: charged to us, not to the worker */
+	args = (struct gc_args){o, &p, sh};
+	ret = sp_jobrun_once(&j, gc_child, &args, run, &status);
+	if (ret) {
+		snprintf(out->reason, sizeof(out->reason), "%s", run->reason);
+		goto out;
+	}
+	out->oom_killed = run->oom_killed;
+	out->pswpin = run->pswpin;
+	out->pswpout = run->pswpout;
+	out->wall_s = run->wall_s;
+	if (run->oom_killed)
+		snprintf(out->reason, sizeof(out->reason),
+			 "oom-killed %s after %" PRIu64 " pauses (limit %" PRIu64 " MiB)",
+			 sh->phase < 1 ? "while filling the heap" : "while collecting", sh->n,
+			 o->limit_bytes >> 20);
+	else if (run->timed_out)
+		snprintf(out->reason, sizeof(out->reason), "timed out after %g s", o->timeout_s);
+	else if (sh->err)
+		snprintf(out->reason, sizeof(out->reason), "the heap failed: %s",
+			 strerror(-sh->err));
+	else if (!WIFEXITED(status) || WEXITSTATUS(status) || sh->phase != 3)
+		snprintf(out->reason, sizeof(out->reason), "the run ended early (status 0x%x)",
+			 status);
+	else if (sh->n == 0)
+		snprintf(out->reason, sizeof(out->reason), "no pause in %g s", o->duration_s);
+	else if ((ret = sp_gc_summarize(sh->pause_ns, sh->faults, sh->n, out)) == 0)
+		out->status = SP_STATUS_OK;
+	out->mutator_touches = sh->touches;
+	out->pages_checked = sh->checked;
+	out->mismatches = sh->mismatches;
+	if (out->status == SP_STATUS_OK && out->mismatches) {
+		out->status = SP_STATUS_INVALID;
+		snprintf(out->reason, sizeof(out->reason),
+			 "%" PRIu64 " page headers came back different from what was written",
+			 out->mismatches);
+	}
+	out->done = 1;
+	sp_debug("serverjob",
+		 "gc: %" PRIu64 " pauses p50 %.3f p99 %.3f worst %.3f ms, %" PRIu64 " faults in pauses",
+		 out->pauses, out->p50_pause_ms, out->p99_pause_ms, out->worst_pause_ms,
+		 out->faults_in_pauses);
+out:
+	munmap(sh, sizeof(*sh));
+	free(run);
+	return ret;
+}
