@@ -16,6 +16,7 @@
 #include "core/profile.h"
 
 #include "core/plan.h"
+#include "core/scenario_service.h"
 
 #define SP_SCHEMA "swapplace-report/1"
 #define SP_MAX_RESULTS 32
@@ -223,9 +224,13 @@ struct sp_scenario_build {
 	char output_tail[SP_JOB_TAIL_BYTES]; /* the user job's last lines, when it failed */
 };
 
-/* The scenarios run on one placement (only the build job, or the user's job in its place). */
+/*
+ * The scenarios run on one placement: the build job (or the user's job in its place), and the
+ * service scenario's cases (core/scenario_service.h; n_cases 0: it did not run).
+ */
 struct sp_scenarios {
 	struct sp_scenario_build build;
+	struct sp_scenario_service service;
 };
 
 struct sp_result {

@@ -30,6 +30,9 @@ enum sp_ftype {
 	SP_F_SECTION,	/* a nested object, or null when the section did not run (see present) */
 	SP_F_LIST,	/* a list of sub objects: max elements of size bytes at off, count at aux */
 	SP_F_DBL_LIST,	/* a list of numbers: max doubles at off, their size_t count at aux */
+	SP_F_STR_LIST,	/* a list of strings: max char[size] at off, their size_t count at aux */
+	SP_F_I64_NULL,	/* int64_t: a count, or -1 for unknown, written and read as null
+			 * (missing reads as unknown too) */
 };
 
 /* An enum written as a word ("ok", "failed"); expect lists the words for error messages. */
@@ -47,11 +50,11 @@ struct sp_field {
 	const char *key; /* NULL ends a table; "" for FLAT */
 	enum sp_ftype type;
 	size_t off;  /* of the value, from the start of the table's struct */
-	size_t size; /* STR, SCHEMA: buffer size; LIST: element size */
-	size_t aux;  /* SECTION: the int "done" flag, from the section's start; LIST, DBL_LIST:
-		      * its size_t count, from the table's struct; FLAT with SP_FF_COND: the int
-		      * condition */
-	size_t max;  /* LIST, DBL_LIST: capacity */
+	size_t size; /* STR, SCHEMA: buffer size; LIST, STR_LIST: element size */
+	size_t aux;  /* SECTION: the int "done" flag, from the section's start; LIST, DBL_LIST,
+		      * STR_LIST: its size_t count, from the table's struct; FLAT with SP_FF_COND:
+		      * the int condition */
+	size_t max;  /* LIST, DBL_LIST, STR_LIST: capacity */
 	unsigned flags;
 	const struct sp_field *sub;	 /* OBJ, FLAT, SECTION, LIST */
 	const struct sp_enum_type *en;	 /* ENUM */

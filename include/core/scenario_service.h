@@ -14,7 +14,19 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/service_plan.h"
+/*
+ * The cases are here rather than in core/service_plan.h, which includes this file: the report
+ * model (core/report.h) holds these results, and must not reach the plan's histogram.
+ */
+enum sp_service_case_kind {
+	SP_SVC_FITS,  /* data at 80 % of the limit */
+	SP_SVC_COLD,  /* 120 %, the excess idle (cold, never read) */
+	SP_SVC_HOT,   /* 120 %, every byte read: the working set itself is over the limit */
+	SP_SVC_SPIKE, /* fits, plus a second process's burst above the limit (the backup) */
+	SP_SVC_N_CASES
+};
+
+struct sp_service_log; /* core/service_plan.h */
 
 #define SP_SERVICE_MAX_VICTIMS 32
 #define SP_SERVICE_NAME_BYTES 16 /* a process name (comm) with its NUL */

@@ -25,6 +25,7 @@
 #include <stdint.h>
 
 #include "core/hist.h"
+#include "core/scenario_service.h"
 
 #define SP_SERVICE_PAGE_BYTES 4096u
 #define SP_SERVICE_CHUNK_BYTES (64u << 10)
@@ -37,13 +38,7 @@
 #define SP_SERVICE_TOP_CLIENTS 4u	  /* the seed's 4 connections without a rate limit */
 #define SP_SERVICE_MIN_LIMIT (8ull << 20)
 
-enum sp_service_case_kind {
-	SP_SVC_FITS,  /* data at 80 % of the limit */
-	SP_SVC_COLD,  /* 120 %, the excess idle (cold, never read) */
-	SP_SVC_HOT,   /* 120 %, every byte read: the working set itself is over the limit */
-	SP_SVC_SPIKE, /* fits, plus a second process's burst above the limit (the backup) */
-	SP_SVC_N_CASES
-};
+/* enum sp_service_case_kind (fits, cold, hot, spike) is core/scenario_service.h's */
 
 /* "fits", "cold", "hot", "spike"; "?" out of range. */
 const char *sp_service_case_name(enum sp_service_case_kind k);

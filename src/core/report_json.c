@@ -208,6 +208,21 @@ static void obj_fill(struct jb *b, json_t *o, const struct sp_field *t, const vo
 			put(b, o, t->key, a);
 			break;
 		}
+		case SP_F_STR_LIST: {
+			size_t n = *(const size_t *)(p + t->aux);
+			json_t *a = json_array();
+
+			for (size_t i = 0; i < n && i < t->max; i++)
+				push(b, a, jstr((const char *)v + i * t->size, t->size));
+			put(b, o, t->key, a);
+			break;
+		}
+		case SP_F_I64_NULL: {
+			int64_t i = *(const int64_t *)v;
+
+			put(b, o, t->key, i >= 0 ? json_integer((json_int_t)i) : json_null());
+			break;
+		}
 		}
 	}
 }
@@ -642,6 +657,30 @@ static int dbl_list_into(const struct sp_field *t, char *base, json_t *v, const 
 	return 0;
 }
 
+static int str_list_into(const struct sp_field *t, char *base, json_t *v, const char *path,
+			 char *err, size_t errlen)
+{
+	char *d = base + t->off;
+	json_t *x;
+	size_t i;
+
+	if (!json_is_array(v))
+		return fail(err, errlen, "%s.%s: expected a list of strings", path, t->key);
+	if (json_array_size(v) > t->max)
+		return fail(err, errlen, "%s.%s: more than %zu", path, t->key, t->max);
+	json_array_foreach(v, i, x)
+	{
+		if (!json_is_string(x))
+			return fail(err, errlen, "%s.%s[%zu]: expected a string", path, t->key, i);
+		if (json_string_length(x) >= t->size)
+			return fail(err, errlen, "%s.%s[%zu]: longer than %zu bytes", path, t->key,
+				    i, t->size - 1);
+		memcpy(d + i * t->size, json_string_value(x), json_string_length(x) + 1);
+	}
+	*(size_t *)(base + t->aux) = json_array_size(v);
+	return 0;
+}
+
 /* One value v of row t into dst. Returns: 0, or -EINVAL with the message in err. */
 static int field_into(const struct sp_field *t, void *dst, json_t *v, const char *path, char *err,
 		      size_t errlen)
@@ -760,9 +799,20 @@ static int field_into(const struct sp_field *t, void *dst, json_t *v, const char
 		if (e == 0 && t->type == SP_F_SECTION && !t->present)
 			*(int *)((char *)dst + t->aux) = 1;
 		return e;
+	case SP_F_I64_NULL:
+		if (json_is_null(v)) {
+			*(int64_t *)dst = -1;
+			return 0;
+		}
+		if (get_u64(v, INT64_MAX, &u) < 0)
+			return fail(err, errlen, "%s.%s: expected null or a non-negative integer",
+				    path, t->key);
+		*(int64_t *)dst = (int64_t)u;
+		return 0;
 	case SP_F_FLAT: /* handled by obj_into: it reads from the same object */
 	case SP_F_LIST: /* handled by obj_into: the count lives beside the elements */
 	case SP_F_DBL_LIST:
+	case SP_F_STR_LIST:
 		break;
 	}
 	return 0;
@@ -794,6 +844,8 @@ static int obj_into(const struct sp_field *t, void *base, json_t *o, const char 
 					   : fail(err, errlen, "%s.%s: missing", path, t->key);
 			if (t->type == SP_F_INDEX)
 				*(int *)(p + t->off) = -1;
+			if (t->type == SP_F_I64_NULL)
+				*(int64_t *)(p + t->off) = -1;
 			ret = 0;
 			if (t->absent && t->absent(p) < 0)
 				return fail(err, errlen, "%s.%s: missing, and nothing else says it",
@@ -802,6 +854,8 @@ static int obj_into(const struct sp_field *t, void *base, json_t *o, const char 
 			ret = json_is_null(v) ? 0 : list_into(t, p, v, path, err, errlen);
 		} else if (t->type == SP_F_DBL_LIST) {
 			ret = dbl_list_into(t, p, v, path, err, errlen);
+		} else if (t->type == SP_F_STR_LIST) {
+			ret = str_list_into(t, p, v, path, err, errlen);
 		} else {
 			ret = field_into(t, p + t->off, v, path, err, errlen);
 		}

@@ -78,6 +78,16 @@
 		.key = k, .type = SP_F_DBL_LIST, .off = AT(T, m[0], double),                       \
 		.aux = AT(T, n, size_t), .max = sizeof(((T *)0)->m) / sizeof(((T *)0)->m[0])       \
 	}
+#define STR_LIST(k, T, m, n)                                                                       \
+	{                                                                                          \
+		.key = k, .type = SP_F_STR_LIST, .off = AT(T, m[0], char *),                       \
+		.size = sizeof(((T *)0)->m[0]), .aux = AT(T, n, size_t),                           \
+		.max = sizeof(((T *)0)->m) / sizeof(((T *)0)->m[0])                                \
+	}
+#define I64_NULL(k, T, m)                                                                          \
+	{                                                                                          \
+		.key = k, .type = SP_F_I64_NULL, .off = AT(T, m, int64_t)                          \
+	}
 #define U64W(k, T, m)                                                                              \
 	{                                                                                          \
 		.key = k, .type = SP_F_U64_WIDE, .off = AT(T, m, uint64_t)                         \
@@ -419,17 +429,56 @@ static const struct sp_field build_fields[] = {
     END,
 };
 
-static const struct sp_field scenarios_fields[] = {
-    SECTION("build", struct sp_scenarios, build, build_fields),
+typedef struct sp_service_case svc_case_t;
+
+static const struct sp_field service_case_fields[] = {
+    STR("case", svc_case_t, name),
+    DBL("rate_per_s", svc_case_t, rate_per_s),
+    U64("sent", svc_case_t, sent),
+    U64("served", svc_case_t, served),
+    U64("failed", svc_case_t, failed),
+    DBL("p50_ms", svc_case_t, p50_ms),
+    DBL("p95_ms", svc_case_t, p95_ms),
+    DBL("p99_ms", svc_case_t, p99_ms),
+    DBL("top_speed_per_s", svc_case_t, top_speed_per_s),
+    U64("oom_kills", svc_case_t, oom_kills),
+    STR_LIST("oom_victims", svc_case_t, oom_victims, n_oom_victims),
+    U64("restarts", svc_case_t, restarts),
+    I64_NULL("swap_used_bytes", svc_case_t, swap_used_bytes),
+    DBL("swapin_pages_per_s", svc_case_t, swapin_pages_per_s),
+    DBL("swapout_pages_per_s", svc_case_t, swapout_pages_per_s),
     END,
 };
 
-/* "scenarios" is null when no job ran on the placement (--scenario none, measure, probe) */
+static const struct sp_field service_fields[] = {
+    LIST("cases", struct sp_scenario_service, cases, n_cases, service_case_fields, 0),
+    END,
+};
+
+/* the service scenario has no "done" flag: it ran when it has a case */
+static int service_present(const void *sec)
+{
+	const struct sp_scenario_service *s = sec;
+
+	return s->n_cases > 0;
+}
+
+static const struct sp_field scenarios_fields[] = {
+    SECTION("build", struct sp_scenarios, build, build_fields),
+    {.key = "service",
+     .type = SP_F_SECTION,
+     .off = offsetof(struct sp_scenarios, service),
+     .sub = service_fields,
+     .present = service_present},
+    END,
+};
+
+/* "scenarios" is null when no scenario ran on the placement (--scenario none, measure, probe) */
 static int scenarios_present(const void *sec)
 {
 	const struct sp_scenarios *s = sec;
 
-	return s->build.done;
+	return s->build.done || s->service.n_cases > 0;
 }
 
 static const struct sp_field result_fields[] = {

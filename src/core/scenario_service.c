@@ -8,6 +8,7 @@
 
 #include "core/hist.h"
 #include "core/scenario_service.h"
+#include "core/service_plan.h"
 
 static double q_ms(const struct sp_hist *h, double q)
 {

@@ -74,6 +74,15 @@ int main(void)
 	CHECK_STR(b.devices[1].unsafe_reason, "holds the running root filesystem '/'");
 	CHECK(b.started == 1767225600);
 	CHECK(b.results[0].fault_probe.lat.p50_us == 98.4); /* exact, not "close" */
+	/* the service scenario: its cases, the victims' names, an unknown swap use */
+	CHECK_EQ_U64(b.results[0].scenarios.service.n_cases, 4);
+	CHECK_STR(b.results[0].scenarios.service.cases[3].name, "spike");
+	CHECK(b.results[0].scenarios.service.cases[1].swap_used_bytes == 48ll << 20);
+	CHECK_EQ_U64(b.results[7].scenarios.service.cases[3].oom_kills, 2);
+	CHECK_EQ_U64(b.results[7].scenarios.service.cases[3].n_oom_victims, 2);
+	CHECK_STR(b.results[7].scenarios.service.cases[3].oom_victims[1], "sp-service");
+	CHECK(b.results[7].scenarios.service.cases[3].swap_used_bytes == -1);
+	CHECK_EQ_U64(b.results[1].scenarios.service.n_cases, 0);
 
 	/* the JSON states the time both ways, and the section that did not run is null */
 	j = dump(&a, &len);
@@ -81,6 +90,10 @@ int main(void)
 	CHECK(strstr(j, "\"started_unix\": 1767225600") != NULL);
 	CHECK(strstr(j, "\"time_per_placement_s\": 30.0,") != NULL);
 	CHECK(strstr(j, "\"fault_probe\": null") != NULL);
+	CHECK(strstr(j, "\"oom_victims\": []") != NULL);
+	CHECK(strstr(j, "\"sp-service\",\n") != NULL); /* a list of names */
+	CHECK(strstr(j, "\"swap_used_bytes\": null") != NULL);
+	CHECK(strstr(j, "\"service\": null") != NULL); /* end: the build job only */
 	CHECK(strstr(j, "\"schema\": \"swapplace-report/1\"") == j + 4);
 	free(j);
 

@@ -3,7 +3,10 @@
  * tests: start, end, file (3 extents mid-disk), zram-lz4, zram-lzo, an invalid zram-zstd (its
  * samples were not real swap-ins), a skipped zram-842, a none baseline that was OOM-killed,
  * and the build job (two runs each, the blog's wall times: start 1701 s, file 2600 s, end
- * 3161 s, zram 301 s, none OOM-killed) with its ram baseline (165 s).
+ * 3161 s, zram 301 s, none OOM-killed) with its ram baseline (165 s), and the service
+ * scenario on start, zram-lz4 and none (the seed's shapes: with swap the spike loses nothing;
+ * without it the service is OOM-killed twice and 812 requests fail; hot overflow's top speed
+ * falls to a sixth; its swap use unknown on none).
  * The numbers mimic an 8 GiB loop device on the 2-core test VM: start 1.9x faster than end,
  * the file +12 % over start, zram about 8x faster than the best disk placement.
  */
@@ -188,6 +191,51 @@ static void syn_job(struct sp_result *res, double w1, double w2, uint64_t pswpin
 	b->swapout.pages_per_s = (double)b->pswpout / b->swapout.seconds;
 }
 
+/* One case of the service scenario: rate 40/s, sent over 60 s. */
+static struct sp_service_case *syn_case(struct sp_result *res, const char *name, uint64_t failed,
+					double p95_ms, double top, uint64_t swap_mib)
+{
+	struct sp_scenario_service *s = &res->scenarios.service;
+	struct sp_service_case *c = &s->cases[s->n_cases++];
+
+	snprintf(c->name, sizeof(c->name), "%s", name);
+	c->rate_per_s = 40;
+	c->sent = 2400;
+	c->failed = failed;
+	c->served = c->sent - failed;
+	c->p50_ms = p95_ms / 2.5;
+	c->p95_ms = p95_ms;
+	c->p99_ms = p95_ms * 1.75;
+	c->top_speed_per_s = top;
+	c->swap_used_bytes = res->id.kind == SP_PL_NONE ? -1 : (int64_t)(swap_mib << 20);
+	c->swapin_pages_per_s = swap_mib ? 1250.5 * (double)swap_mib / 64 : 0;
+	c->swapout_pages_per_s = swap_mib ? 2048.25 * (double)swap_mib / 64 : 0;
+	return c;
+}
+
+/* fits, cold, hot, spike; none: the spike gets the service killed twice */
+static void syn_service(struct sp_result *res, double scale)
+{
+	struct sp_service_case *c;
+
+	syn_case(res, "fits", 0, 12.5 * scale, 640.5 / scale, 0);
+	syn_case(res, "cold", 0, 21.25 * scale, 602.25 / scale, 48);
+	if (res->id.kind == SP_PL_NONE) {
+		c = syn_case(res, "hot", 1410, 9800.5, 12.25, 0);
+		c->oom_kills = 1;
+		snprintf(c->oom_victims[c->n_oom_victims++], SP_SERVICE_NAME_BYTES, "sp-service");
+		c->restarts = 1;
+		c = syn_case(res, "spike", 812, 14.5, 630.75, 0);
+		c->oom_kills = 2;
+		snprintf(c->oom_victims[c->n_oom_victims++], SP_SERVICE_NAME_BYTES, "sp-service");
+		snprintf(c->oom_victims[c->n_oom_victims++], SP_SERVICE_NAME_BYTES, "sp-service");
+		c->restarts = 2;
+		return;
+	}
+	syn_case(res, "hot", 0, 180.75 * scale, 104.5 / scale, 80);
+	syn_case(res, "spike", 0, 30.5 * scale, 631.5 / scale, 52);
+}
+
 static void syn_build(struct sp_report *r)
 {
 	struct sp_result *res;
@@ -266,6 +314,7 @@ static void syn_build(struct sp_report *r)
 	res->swapout.seconds = 1.25;
 	res->swapout.pages_per_s = 52428.8;
 	syn_job(res, 1701.25, 1750.5, 1200000, 0);
+	syn_service(res, 1.0);
 
 	res = sp_report_add_result(r, "end", sp_placement_id_of(SP_PL_END, -1));
 	snprintf(res->device, sizeof(res->device), "/dev/loop0p3");
@@ -298,6 +347,7 @@ static void syn_build(struct sp_report *r)
 	syn_pressure(res, 612000, 0);
 	syn_zram(res, 2.3125);
 	syn_job(res, 310.5, 301.25, 1190000, 0);
+	syn_service(res, 0.5);
 
 	res = sp_report_add_result(r, "zram-lzo", sp_placement_id_of(SP_PL_ZRAM, -1));
 	snprintf(res->device, sizeof(res->device), "/dev/zram1");
@@ -328,6 +378,7 @@ static void syn_build(struct sp_report *r)
 	res->elapsed_s = 20.5;
 	syn_pressure(res, 51234.5, 1);
 	syn_job(res, 412.5, 0, 0, 1);
+	syn_service(res, 1.0);
 
 	res = sp_report_add_result(r, "ram", sp_placement_id_of(SP_PL_RAM, -1));
 	res->elapsed_s = 170.75;

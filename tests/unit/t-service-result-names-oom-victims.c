@@ -11,6 +11,7 @@
 #include "check.h"
 #include "core/hist.h"
 #include "core/scenario_service.h"
+#include "core/service_plan.h"
 
 int main(void)
 {
