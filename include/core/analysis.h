@@ -44,6 +44,10 @@ enum sp_verdict_kind {
 	SP_VERDICT_LOOP_TARGET,	      /* the target was a loop device: positions are not physical */
 	SP_VERDICT_BUILD,	      /* the build job's ranking by wall time (leads when it ran) */
 	SP_VERDICT_BUILD_START_END,   /* the build job at the start vs the end, against its spread */
+	SP_VERDICT_SERVICE_FITS,      /* the service scenario's cases: the best placement and */
+	SP_VERDICT_SERVICE_COLD,      /* what the no-swap baseline lost (failed requests, OOM */
+	SP_VERDICT_SERVICE_HOT,	      /* kills and whom they took); in case order, so */
+	SP_VERDICT_SERVICE_SPIKE,     /* SP_VERDICT_SERVICE_FITS + k is case k */
 	SP_VERDICT_KINDS,
 };
 const char *sp_verdict_kind_name(enum sp_verdict_kind k); /* "start-vs-end", ... */
@@ -61,6 +65,22 @@ struct sp_pair {
 	int a, b;	/* result indices */
 	double ratio;	/* b median / a median: > 1 means a is faster */
 	int ci_overlap; /* the two medians' 95 % CIs overlap */
+};
+
+/*
+ * One case of the service scenario across the placements: the best placement with swap (fewest
+ * failed requests, then fewest OOM kills, then the lowest p95; ties: report order) beside the
+ * no-swap baseline. Indices into results[]; -1: none ran the case.
+ */
+struct sp_service_finding {
+	int have;	 /* some placement ran the case */
+	int best;	 /* the best placement with swap (not none, not ram), or -1 */
+	int none;	 /* the none baseline, when it ran the case, or -1 */
+	/* the best placement's fits case, to set this case against; -1: it has none */
+	int best_fits_case; /* index into its scenarios.service.cases */
+	int best_case, none_case; /* the case's index in their scenarios.service.cases */
+	/* the none baseline's victims, counted by who they were */
+	uint64_t none_service_kills, none_spike_kills, none_other_kills;
 };
 
 /* lines of the profile chart: a twentieth of the disk each */
@@ -129,6 +149,10 @@ struct sp_findings {
 	int build_page_cluster; /* in force for the ranked runs; -1 unknown or mixed */
 	size_t n_build_not_ok;	/* placements whose job ran but did not finish ok, report order */
 	int build_not_ok[SP_MAX_RESULTS];
+
+	/* the service scenario, per case (enum sp_service_case_kind); has_service: it ran */
+	int has_service;
+	struct sp_service_finding service[SP_SVC_N_CASES];
 
 	size_t n_verdict;
 	enum sp_verdict_kind verdict[SP_VERDICT_KINDS];

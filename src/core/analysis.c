@@ -10,6 +10,7 @@
 
 #include "core/analysis.h"
 #include "core/placements.h"
+#include "core/service_plan.h"
 
 static const char *const region_names[] = {
     [SP_REGION_UNKNOWN] = "unknown", [SP_REGION_START] = "start",   [SP_REGION_MID] = "mid",
@@ -31,6 +32,10 @@ static const char *const verdict_names[] = {
     [SP_VERDICT_LOOP_TARGET] = "loop-target",
     [SP_VERDICT_BUILD] = "build-job",
     [SP_VERDICT_BUILD_START_END] = "build-start-vs-end",
+    [SP_VERDICT_SERVICE_FITS] = "service-fits",
+    [SP_VERDICT_SERVICE_COLD] = "service-cold",
+    [SP_VERDICT_SERVICE_HOT] = "service-hot",
+    [SP_VERDICT_SERVICE_SPIKE] = "service-spike",
 };
 
 const char *sp_region_name(enum sp_region g)
@@ -290,6 +295,77 @@ static void build(const struct sp_report *r, struct sp_findings *f)
 	f->build_page_cluster = pc >= 0 ? pc : -1;
 }
 
+_Static_assert(SP_VERDICT_SERVICE_SPIKE - SP_VERDICT_SERVICE_FITS == SP_SVC_SPIKE &&
+		       SP_VERDICT_SERVICE_FITS + SP_SVC_N_CASES == SP_VERDICT_KINDS,
+	       "the service's verdict kinds follow its cases");
+
+/* The index of case kind k in res's service scenario, or -1. */
+static int case_of(const struct sp_result *res, enum sp_service_case_kind k)
+{
+	const struct sp_scenario_service *s = &res->scenarios.service;
+
+	for (size_t i = 0; i < s->n_cases && i < SP_SVC_N_CASES; i++)
+		if (!strcmp(s->cases[i].name, sp_service_case_name(k)))
+			return (int)i;
+	return -1;
+}
+
+/* a better than b: fewer failed requests, then fewer OOM kills, then a lower p95 */
+static int better_case(const struct sp_service_case *a, const struct sp_service_case *b)
+{
+	if (a->failed != b->failed)
+		return a->failed < b->failed;
+	if (a->oom_kills != b->oom_kills)
+		return a->oom_kills < b->oom_kills;
+	return a->p95_ms < b->p95_ms;
+}
+
+/* The service scenario: per case, the best placement with swap and the no-swap baseline. */
+static void service(const struct sp_report *r, struct sp_findings *f)
+{
+	for (int k = 0; k < SP_SVC_N_CASES; k++) {
+		struct sp_service_finding *sf = &f->service[k];
+
+		sf->best = sf->none = sf->best_fits_case = sf->best_case = sf->none_case = -1;
+		for (size_t i = 0; i < r->n_results; i++) {
+			const struct sp_result *res = &r->results[i];
+			int c = case_of(res, (enum sp_service_case_kind)k);
+
+			if (c < 0)
+				continue;
+			sf->have = f->has_service = 1;
+			if (res->id.kind == SP_PL_NONE) {
+				if (sf->none < 0) {
+					sf->none = (int)i;
+					sf->none_case = c;
+				}
+			} else if (res->id.kind != SP_PL_RAM &&
+				   (sf->best < 0 ||
+				    better_case(&res->scenarios.service.cases[c],
+						&r->results[sf->best].scenarios.service
+							 .cases[sf->best_case]))) {
+				sf->best = (int)i;
+				sf->best_case = c;
+			}
+		}
+		if (sf->best >= 0)
+			sf->best_fits_case = case_of(&r->results[sf->best], SP_SVC_FITS);
+		if (sf->none >= 0) {
+			const struct sp_service_case *c =
+			    &r->results[sf->none].scenarios.service.cases[sf->none_case];
+
+			for (size_t v = 0; v < c->n_oom_victims && v < SP_SERVICE_MAX_VICTIMS; v++) {
+				if (!strcmp(c->oom_victims[v], SP_SERVICE_PROC_NAME))
+					sf->none_service_kills++;
+				else if (!strcmp(c->oom_victims[v], SP_SERVICE_SPIKE_NAME))
+					sf->none_spike_kills++;
+				else
+					sf->none_other_kills++;
+			}
+		}
+	}
+}
+
 static void verdict(struct sp_findings *f)
 {
 #define ADD(k) (f->verdict[f->n_verdict++] = (k))
@@ -301,6 +377,10 @@ static void verdict(struct sp_findings *f)
 		ADD(SP_VERDICT_BUILD);
 	if (f->build.start_vs_end.have)
 		ADD(SP_VERDICT_BUILD_START_END);
+	/* the service's outcomes (failed requests, whom the OOM killer took) come next */
+	for (int k = 0; k < SP_SVC_N_CASES; k++)
+		if (f->service[k].have)
+			ADD((enum sp_verdict_kind)(SP_VERDICT_SERVICE_FITS + k));
 	if (f->best >= 0)
 		ADD(SP_VERDICT_BEST);
 	else
@@ -377,6 +457,7 @@ int sp_analyse(const struct sp_report *r, struct sp_findings *f)
 	zram_disk(r, f);
 	pressure(r, f);
 	build(r, f);
+	service(r, f);
 	profile_marks(r, f);
 
 	for (size_t i = 0; i < r->n_results; i++) {

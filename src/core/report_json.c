@@ -26,6 +26,7 @@
 #include "core/report.h"
 #include "core/report_json.h"
 #include "core/report_schema.h"
+#include "core/service_plan.h"
 #include "core/verdict.h"
 
 /* ---- writing ---------------------------------------------------------------------------- */
@@ -298,6 +299,50 @@ static json_t *build_json(struct jb *b, const struct sp_report *r, const struct 
 	return o;
 }
 
+/* analysis.service: per case, the best placement with swap and the no-swap baseline; null:
+ * the scenario did not run */
+static json_t *service_json(struct jb *b, const struct sp_report *r, const struct sp_findings *f)
+{
+	json_t *o, *a, *x, *v;
+
+	if (!f->has_service)
+		return json_null();
+	o = json_object();
+	a = json_array();
+	for (int k = 0; k < SP_SVC_N_CASES; k++) {
+		const struct sp_service_finding *sf = &f->service[k];
+		const struct sp_service_case *c;
+
+		if (!sf->have)
+			continue;
+		x = json_object();
+		put(b, x, "case", json_string(sp_service_case_name((enum sp_service_case_kind)k)));
+		put(b, x, "best", name_or_null(r, sf->best));
+		if (sf->best >= 0) {
+			c = &r->results[sf->best].scenarios.service.cases[sf->best_case];
+			put(b, x, "best_failed", ju64(c->failed));
+			put(b, x, "best_oom_kills", ju64(c->oom_kills));
+			put(b, x, "best_p95_ms", jdbl(c->p95_ms));
+			put(b, x, "best_top_speed_per_s", jdbl(c->top_speed_per_s));
+		}
+		put(b, x, "none", name_or_null(r, sf->none));
+		if (sf->none >= 0) {
+			c = &r->results[sf->none].scenarios.service.cases[sf->none_case];
+			put(b, x, "none_sent", ju64(c->sent));
+			put(b, x, "none_failed", ju64(c->failed));
+			put(b, x, "none_oom_kills", ju64(c->oom_kills));
+			v = json_array();
+			for (size_t i = 0; i < c->n_oom_victims && i < SP_SERVICE_MAX_VICTIMS; i++)
+				push(b, v, jstr(c->oom_victims[i], sizeof(c->oom_victims[i])));
+			put(b, x, "none_oom_victims", v);
+			put(b, x, "none_p95_ms", jdbl(c->p95_ms));
+		}
+		push(b, a, x);
+	}
+	put(b, o, "cases", a);
+	return o;
+}
+
 static json_t *analysis_json(struct jb *b, const struct sp_report *r, const struct sp_findings *f)
 {
 	json_t *o = json_object(), *a, *x;
@@ -394,6 +439,7 @@ static json_t *analysis_json(struct jb *b, const struct sp_report *r, const stru
 	put(b, o, "compression", x);
 
 	put(b, o, "build", build_json(b, r, f));
+	put(b, o, "service", service_json(b, r, f));
 
 	a = json_array();
 	for (size_t i = 0; i < f->n_verdict; i++) {

@@ -15,6 +15,7 @@
 #include "core/analysis.h"
 #include "core/report.h"
 #include "core/report_text.h"
+#include "core/service_plan.h"
 #include "core/textfmt.h"
 #include "core/units.h"
 #include "core/verdict.h"
@@ -288,6 +289,74 @@ static void job_section(FILE *out, const struct sp_report *r, const struct sp_fi
 		bar[n] = '\0';
 		emit(out, "  %-18.18s |%-*s %.1f", r->results[idx].placement, BAR_WIDTH, bar, w);
 	}
+	emit(out, "%s", "");
+}
+
+/* "2 sp-service x2", "1 sp-spike", "-": the OOM kills and whom they took, grouped */
+static const char *victims(char *buf, size_t len, const struct sp_service_case *c)
+{
+	buf[0] = '\0';
+	if (!c->oom_kills)
+		return snprintf(buf, len, "-"), buf;
+	sp_cat(buf, len, "%llu", (unsigned long long)c->oom_kills);
+	for (size_t i = 0; i < c->n_oom_victims && i < SP_SERVICE_MAX_VICTIMS;) {
+		size_t j = i;
+
+		while (j < c->n_oom_victims && !strcmp(c->oom_victims[j], c->oom_victims[i]))
+			j++;
+		sp_cat(buf, len, "%s %s", i ? "," : "", c->oom_victims[i]);
+		if (j - i > 1)
+			sp_cat(buf, len, " x%zu", j - i);
+		i = j;
+	}
+	return buf;
+}
+
+/* The service scenario: a table per case of every placement that ran it. */
+static void service_section(FILE *out, const struct sp_report *r, const struct sp_findings *f)
+{
+	static const char *const what[SP_SVC_N_CASES] = {
+	    [SP_SVC_FITS] = "data at 80 % of the limit",
+	    [SP_SVC_COLD] = "120 %, the excess idle",
+	    [SP_SVC_HOT] = "120 %, all of it read",
+	    [SP_SVC_SPIKE] = "fits, plus a burst beside it",
+	};
+	char p95[16], top[16], sw[16], oom[48];
+
+	if (!f->has_service)
+		return;
+	emit(out, "The service: requests at a steady rate, per case and placement");
+	emit(out, "%.78s", "------------------------------------------------------------------"
+			   "------------");
+	for (int k = 0; k < SP_SVC_N_CASES; k++) {
+		if (!f->service[k].have)
+			continue;
+		emit(out, "  %s (%s)", sp_service_case_name((enum sp_service_case_kind)k), what[k]);
+		emit(out, "  %-12s %6s %6s %6s %8s %7s %6s  %s", "placement", "sent", "served",
+		     "failed", "p95 ms", "top/s", "swap", "OOM kills");
+		for (size_t i = 0; i < r->n_results; i++) {
+			const struct sp_scenario_service *sv = &r->results[i].scenarios.service;
+
+			for (size_t c = 0; c < sv->n_cases && c < SP_SVC_N_CASES; c++) {
+				const struct sp_service_case *x = &sv->cases[c];
+
+				if (strcmp(x->name,
+					   sp_service_case_name((enum sp_service_case_kind)k)))
+					continue;
+				snprintf(p95, sizeof(p95), x->served ? "%.1f" : "-", x->p95_ms);
+				snprintf(top, sizeof(top), "%.0f", x->top_speed_per_s);
+				mib(sw, (uint64_t)(x->swap_used_bytes > 0 ? x->swap_used_bytes : 0),
+				    x->swap_used_bytes >= 0);
+				emit(out, "  %-12.12s %6llu %6llu %6llu %8s %7s %6s  %.26s",
+				     r->results[i].placement, (unsigned long long)x->sent,
+				     (unsigned long long)x->served, (unsigned long long)x->failed, p95,
+				     top, sw, victims(oom, sizeof(oom), x));
+			}
+		}
+		emit(out, "%s", "");
+	}
+	emit(out, "  p95: from each request's intended send time (a stall counts as backlog);");
+	emit(out, "  top/s: 4 clients in a closed loop; swap: the cgroup's peak swap use");
 	emit(out, "%s", "");
 }
 
@@ -568,6 +637,7 @@ int sp_report_text_write(FILE *out, const struct sp_report *r, const struct sp_f
 		goto done;
 	}
 	job_section(out, r, f);
+	service_section(out, r, f);
 	ranking(out, r, f);
 	chart(out, r, f);
 	verdicts(out, r, f);

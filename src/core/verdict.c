@@ -132,6 +132,117 @@ static void build_start_end_sentence(const struct sp_report *r, const struct sp_
 		       rs, re, faster, x);
 }
 
+static const struct sp_service_case *svc(const struct sp_report *r, int res, int c)
+{
+	return &r->results[res].scenarios.service.cases[c];
+}
+
+/* milliseconds as the service's table prints them: "12.5", "9800", "-" when unknown */
+static const char *fmt_ms(char *buf, double v)
+{
+	if (!isfinite(v) || v < 0)
+		snprintf(buf, 16, "-");
+	else
+		snprintf(buf, 16, v < 100 ? "%.1f" : "%.0f", v);
+	return buf;
+}
+
+/* "once", "twice", "3 times" */
+static void times(char *buf, size_t len, uint64_t n)
+{
+	if (n == 1)
+		sp_cat(buf, len, " once");
+	else if (n == 2)
+		sp_cat(buf, len, " twice");
+	else
+		sp_cat(buf, len, " %llu times", (unsigned long long)n);
+}
+
+/* "812 of 2400 requests failed" / "none of 2400 requests failed" */
+static void failed_phrase(char *buf, size_t len, const struct sp_service_case *c)
+{
+	if (c->failed)
+		sp_cat(buf, len, "%llu of %llu %s failed", (unsigned long long)c->failed,
+		       (unsigned long long)c->sent, sp_plural(c->sent, "request", "requests"));
+	else
+		sp_cat(buf, len, "none of %llu %s failed", (unsigned long long)c->sent,
+		       sp_plural(c->sent, "request", "requests"));
+}
+
+/*
+ * One case of the service scenario: what it is, what the no-swap baseline lost (failed
+ * requests, whom the OOM killer took), what the best placement with swap kept, and, for the
+ * overflow cases, the best placement's p95 and top speed against its own fits case.
+ */
+static void service_sentence(const struct sp_report *r, const struct sp_findings *f, int k,
+			     char *buf, size_t len)
+{
+	static const char *const what[SP_SVC_N_CASES] = {
+	    [SP_SVC_FITS] = "service, data within its memory",
+	    [SP_SVC_COLD] = "service, data 20 % over its memory but the excess idle (cold)",
+	    [SP_SVC_HOT] = "service, data 20 % over its memory and all of it read (hot)",
+	    [SP_SVC_SPIKE] = "service with a memory spike beside it (the nightly backup)",
+	};
+	static const char *const subject[SP_SVC_N_CASES] = {
+	    [SP_SVC_FITS] = "the load alone", [SP_SVC_COLD] = "the idle data",
+	    [SP_SVC_HOT] = "the overflow", [SP_SVC_SPIKE] = "the spike",
+	};
+	const struct sp_service_finding *sf = &f->service[k];
+	char a[16], b[16];
+
+	sp_cat(buf, len, "%s: ", what[k]);
+	if (sf->none >= 0) {
+		const struct sp_service_case *n = svc(r, sf->none, sf->none_case);
+
+		sp_cat(buf, len, "without swap ");
+		if (n->oom_kills) {
+			sp_cat(buf, len, "%s got ", subject[k]);
+			if (sf->none_service_kills && sf->none_spike_kills)
+				sp_cat(buf, len, "the service and the spike job");
+			else if (sf->none_spike_kills)
+				sp_cat(buf, len, "the spike job");
+			else if (sf->none_service_kills)
+				sp_cat(buf, len, "the service");
+			else
+				sp_cat(buf, len, "a process");
+			sp_cat(buf, len, " OOM-killed");
+			times(buf, len, n->oom_kills);
+			sp_cat(buf, len, " and ");
+		}
+		failed_phrase(buf, len, n);
+		if (n->served)
+			sp_cat(buf, len, " (p95 %s ms)", fmt_ms(a, n->p95_ms));
+	} else {
+		sp_cat(buf, len, "no run without swap to compare");
+	}
+	if (sf->best < 0) {
+		sp_cat(buf, len, "; no placement with swap ran it");
+		return;
+	}
+	{
+		const struct sp_service_case *c = svc(r, sf->best, sf->best_case);
+
+		sp_cat(buf, len, "; with %s ", name(r, sf->best));
+		if (c->failed)
+			sp_cat(buf, len, "%llu failed", (unsigned long long)c->failed);
+		else
+			sp_cat(buf, len, "none failed");
+		if (c->oom_kills) {
+			sp_cat(buf, len, " and it was OOM-killed");
+			times(buf, len, c->oom_kills);
+		}
+		sp_cat(buf, len, " (p95 %s ms, top speed %s requests/s", fmt_ms(a, c->p95_ms),
+		       sp_fmt_rate(b, c->top_speed_per_s));
+		if (k != SP_SVC_FITS && sf->best_fits_case >= 0) {
+			const struct sp_service_case *fc = svc(r, sf->best, sf->best_fits_case);
+
+			sp_cat(buf, len, "; %s ms and %s requests/s when it fits",
+			       fmt_ms(a, fc->p95_ms), sp_fmt_rate(b, fc->top_speed_per_s));
+		}
+		sp_cat(buf, len, ")");
+	}
+}
+
 int sp_verdict_sentence(const struct sp_report *r, const struct sp_findings *f,
 			enum sp_verdict_kind k, char *buf, size_t len)
 {
@@ -303,6 +414,12 @@ int sp_verdict_sentence(const struct sp_report *r, const struct sp_findings *f,
 		return 0;
 	case SP_VERDICT_BUILD_START_END:
 		build_start_end_sentence(r, f, buf, len);
+		return 0;
+	case SP_VERDICT_SERVICE_FITS:
+	case SP_VERDICT_SERVICE_COLD:
+	case SP_VERDICT_SERVICE_HOT:
+	case SP_VERDICT_SERVICE_SPIKE:
+		service_sentence(r, f, (int)(k - SP_VERDICT_SERVICE_FITS), buf, len);
 		return 0;
 	default:
 		return -EINVAL;

@@ -34,6 +34,48 @@ static int has_verdict(enum sp_verdict_kind k)
 	return 0;
 }
 
+/* The service scenario: per case the best placement with swap beside the no-swap baseline. */
+static void service_findings(void)
+{
+	const struct sp_service_finding *sp = &f.service[SP_SVC_SPIKE];
+	char s[1024];
+
+	CHECK(f.has_service);
+	for (int k = 0; k < SP_SVC_N_CASES; k++)
+		CHECK(f.service[k].have && f.service[k].none == idx("none"));
+	/* every placement with swap lost nothing: the lower p95 decides (zram-lz4 at half) */
+	CHECK(sp->best == idx("zram-lz4"));
+	CHECK(sp->best_case == 3 && sp->none_case == 3 && sp->best_fits_case == 0);
+	CHECK_EQ_U64(sp->none_service_kills, 2);
+	CHECK_EQ_U64(sp->none_spike_kills, 0);
+	CHECK(f.service[SP_SVC_HOT].best == idx("zram-lz4"));
+	CHECK_EQ_U64(f.service[SP_SVC_HOT].none_service_kills, 1);
+	CHECK_EQ_U64(f.service[SP_SVC_FITS].none_service_kills, 0);
+	CHECK(sp_verdict_sentence(&r, &f, SP_VERDICT_SERVICE_SPIKE, s, sizeof(s)) == 0);
+	CHECK(strstr(s, "without swap the spike got the service OOM-killed twice and 812 of "
+			"2400 requests failed") != NULL);
+	CHECK(strstr(s, "; with zram-lz4 none failed (p95 15.2 ms") != NULL);
+	CHECK(sp_verdict_sentence(&r, &f, SP_VERDICT_SERVICE_FITS, s, sizeof(s)) == 0);
+	CHECK(strstr(s, "without swap none of 2400 requests failed") != NULL);
+	CHECK(strstr(s, "OOM") == NULL);
+	CHECK_STR(sp_verdict_kind_name(SP_VERDICT_SERVICE_SPIKE), "service-spike");
+
+	/* a placement with swap that lost requests ranks below one that lost none, whatever
+	 * its p95; one whose spike job was the victim is said so */
+	r.results[idx("zram-lz4")].scenarios.service.cases[3].failed = 3;
+	r.results[idx("none")].scenarios.service.cases[3].n_oom_victims = 1;
+	snprintf(r.results[idx("none")].scenarios.service.cases[3].oom_victims[0],
+		 SP_SERVICE_NAME_BYTES, "sp-spike");
+	r.results[idx("none")].scenarios.service.cases[3].oom_kills = 1;
+	CHECK(sp_analyse(&r, &f) == 0);
+	CHECK(f.service[SP_SVC_SPIKE].best == idx("start"));
+	CHECK_EQ_U64(f.service[SP_SVC_SPIKE].none_spike_kills, 1);
+	CHECK(sp_verdict_sentence(&r, &f, SP_VERDICT_SERVICE_SPIKE, s, sizeof(s)) == 0);
+	CHECK(strstr(s, "the spike got the spike job OOM-killed once") != NULL);
+	syn_build(&r);
+	CHECK(sp_analyse(&r, &f) == 0);
+}
+
 static void synthetic(void)
 {
 	double mid;
@@ -105,15 +147,21 @@ static void synthetic(void)
 
 	/* the synthetic run's target is a loop device: the caution follows start-vs-end */
 	CHECK(f.target_is_loop);
-	CHECK_EQ_U64(f.n_verdict, 12);
-	/* the job ran: its ranking leads, the per-page probes follow and explain it */
+	CHECK_EQ_U64(f.n_verdict, 16);
+	/* the job ran: its ranking leads, the service's outcomes next, the per-page probes
+	 * follow and explain them */
 	CHECK(f.verdict[0] == SP_VERDICT_BUILD);
 	CHECK(f.verdict[1] == SP_VERDICT_BUILD_START_END);
-	CHECK(f.verdict[2] == SP_VERDICT_BEST);
-	CHECK(f.verdict[3] == SP_VERDICT_START_END);
-	CHECK(f.verdict[4] == SP_VERDICT_LOOP_TARGET);
-	CHECK(f.verdict[5] == SP_VERDICT_FILE);
+	CHECK(f.verdict[2] == SP_VERDICT_SERVICE_FITS);
+	CHECK(f.verdict[3] == SP_VERDICT_SERVICE_COLD);
+	CHECK(f.verdict[4] == SP_VERDICT_SERVICE_HOT);
+	CHECK(f.verdict[5] == SP_VERDICT_SERVICE_SPIKE);
+	CHECK(f.verdict[6] == SP_VERDICT_BEST);
+	CHECK(f.verdict[7] == SP_VERDICT_START_END);
+	CHECK(f.verdict[8] == SP_VERDICT_LOOP_TARGET);
+	CHECK(f.verdict[9] == SP_VERDICT_FILE);
 	CHECK(has_verdict(SP_VERDICT_ZRAM_DISK));
+	service_findings();
 	CHECK(has_verdict(SP_VERDICT_FLOOR));
 	CHECK(has_verdict(SP_VERDICT_PRESSURE));
 	CHECK(has_verdict(SP_VERDICT_INTEGRITY_OK));
