@@ -54,7 +54,8 @@ struct sp_config {
 	uint32_t threads;             /* --threads N: fault-probe touching threads */
 	double ci_target_pct;         /* --ci PCT: target half-width of the median's CI */
 	const char *only;             /* --only LIST: comma list of placements to run */
-	const char *scenario;         /* --scenario build|none: the job run per placement */
+	const char *scenario;         /* --scenario LIST: build,service,all,none (core/scenario.h) */
+	double service_time_s;        /* --service-time SECONDS: each service case's load */
 	double job_scale;             /* --job-scale X: the build job's work, 1 = full size */
 	const char *job_cmd;          /* --job CMD: the user's job instead of the build job */
 	const char *job_dir;          /* --job-dir DIR: copied as the job's working copy */

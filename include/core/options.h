@@ -34,6 +34,7 @@ enum sp_opt_kind {
 /* flags */
 #define SP_OPTF_ONCE 0x1 /* giving it twice is a usage error */
 #define SP_OPTF_ZERO 0x2 /* DURATION, PERCENT: 0 is a value (it switches the thing off) */
+#define SP_OPTF_COMMA 0x4 /* CHOICE: a comma-separated list of the choices */
 
 struct sp_option {
 	const char *name; /* long name, without the "--" */

@@ -21,6 +21,17 @@
 
 /* struct sp_swapout, sp_vm_sample and sp_scenario_build live in core/report.h */
 
+/* The scenarios --scenario names, as bits. */
+#define SP_SCENARIO_BUILD 0x1u	 /* the build job (or the user's --job) */
+#define SP_SCENARIO_SERVICE 0x2u /* the service scenario (core/scenario_service.h) */
+
+/*
+ * The set --scenario LIST names: a comma list of build, service, all (= build,service) and
+ * none (alone: no scenario). NULL is the default, build.
+ * Returns: 0, or -EINVAL for an unknown or empty item, or none beside another.
+ */
+int sp_scenario_set_parse(const char *list, unsigned *mask);
+
 /*
  * The swap-out rate from samples in time order (n >= 2 for a rate). The span is the time over
  * which pswpout rose, so the idle start and tail of a job do not dilute the eviction rate.

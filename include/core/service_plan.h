@@ -63,6 +63,17 @@ struct sp_service_sizes {
 int sp_service_size(enum sp_service_case_kind k, uint64_t limit_bytes,
 		    struct sp_service_sizes *out);
 
+/*
+ * A case's times from the time given to it (--service-time case_s > 0): the steady load runs
+ * case_s; the top speed a quarter of it, within [1, SP_SERVICE_DEFAULT_TOP_S]; a request
+ * fails after the seed's timeout, or after case_s when that is shorter (so a short case does
+ * not wait longer for its stragglers than it loaded). Returns: 0, or -EINVAL for a bad case_s.
+ */
+int sp_service_times(double case_s, double *load_s, double *top_s, double *timeout_s);
+
+/* What one case costs a run, for the plan's estimate: load + top speed (0 for a bad case_s). */
+double sp_service_case_estimate_s(double case_s);
+
 /* The intended send time of request i at rate_per_s (> 0): i / rate seconds, in ns. */
 uint64_t sp_service_intended_ns(double rate_per_s, uint64_t i);
 

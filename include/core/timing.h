@@ -83,6 +83,8 @@ struct sp_estimate_in {
 	double profile_s;	    /* the position profile: its budget, 0 when it does not run */
 	double job_s;		    /* the job at every placement (all its --repeat runs) */
 	uint64_t job_setup_bytes;   /* the job's files, written once at set-up */
+	double service_s;	    /* the service scenario at every placement but ram: all its
+				     * cases; 0 when it does not run */
 };
 
 struct sp_estimate {
@@ -90,6 +92,7 @@ struct sp_estimate {
 	double placements_s; /* every placement's probes and overhead */
 	double profile_s;
 	double jobs_s;
+	double service_s; /* the service scenario on every swapping and no-swap placement */
 	double total_s;
 };
 

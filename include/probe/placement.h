@@ -63,6 +63,9 @@ struct sp_measure_opts {
 	uint32_t threads;
 	double ci_target_pct;
 	const struct sp_job_spec *job; /* NULL or SP_JOB_NONE: no job */
+	/* the service scenario's time per case (core/service_plan.h sp_service_times); 0: it
+	 * does not run */
+	double service_s;
 	/* a disk every placement's measurement waits to be quiet first (run: the target, which
 	 * holds the data filesystem even while zram is measured); NULL: only the placement's */
 	const char *quiet_dev;
@@ -71,8 +74,9 @@ struct sp_measure_opts {
 /*
  * Activate p, wait until its disk and o->quiet_dev have stopped writing (sys/diskquiet.h: no
  * write for 1 s, at most 10 s; a disk still writing is measured anyway and res's reason says
- * what was seen), run the probes that apply, then the job's first run (o->job) with only p
- * active, record everything in res, deactivate. Errors of one probe are recorded in res's
+ * what was seen), run the probes that apply, then the job's first run (o->job) and the
+ * service scenario's cases (o->service_s; not on ram) with only p active, record everything
+ * in res, deactivate. Errors of one probe are recorded in res's
  * reason and do not stop the others; res's status follows the rules of sp_result_status()
  * (core/placements.h). The ram placement runs the job alone, without a limit.
  * Returns: 0, or -EINTR when interrupted (res is still filled as far as it got).

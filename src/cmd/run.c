@@ -51,6 +51,7 @@
 #include "act/zram.h"
 #include "core/buildjob_plan.h"
 #include "core/scenario.h"
+#include "core/service_plan.h"
 #include "probe/buildjob.h"
 #include "sys/sysfs.h"
 #include <sys/wait.h>
@@ -72,6 +73,7 @@ struct run_ctx {
 	char job_dir[160]; /* <data_dir>/build: the build job's tree goes here, near the start */
 	struct sp_buildjob_plan job_plan;
 	struct sp_job_spec job;
+	unsigned scenarios; /* --scenario as SP_SCENARIO_* bits (core/scenario.h) */
 	/* what the estimate knows of the target: assumed from its kind, or measured by its
 	 * position profile; and how long that profile took (or will take) */
 	struct sp_buildjob_device dev_model;
@@ -134,10 +136,14 @@ static int plan_job(struct run_ctx *x)
 	const struct sp_config *c = x->c;
 
 	memset(&x->job, 0, sizeof(x->job));
+	if (sp_scenario_set_parse(c->scenario, &x->scenarios) < 0)
+		return sp_fail(SP_EXIT_USAGE, NULL, "--scenario '%s': give build, service, all or "
+						    "a comma list of them, or none alone",
+			       c->scenario);
 	if (c->job_dir && !c->job_cmd)
 		return sp_fail(SP_EXIT_USAGE, NULL, "--job-dir '%s' needs a --job to run in it",
 			       c->job_dir);
-	if (c->job_cmd && c->scenario && !strcmp(c->scenario, "none"))
+	if (c->job_cmd && !x->scenarios)
 		return sp_fail(SP_EXIT_USAGE, NULL, "--job runs a job, --scenario none runs none: "
 						    "give one of them");
 	if (c->job_dir) {
@@ -155,7 +161,7 @@ static int plan_job(struct run_ctx *x)
 		x->job.cmd = c->job_cmd;
 		return SP_EXIT_OK;
 	}
-	if (c->scenario && !strcmp(c->scenario, "none"))
+	if (!(x->scenarios & SP_SCENARIO_BUILD))
 		return SP_EXIT_OK;
 	if (sp_buildjob_plan(c->budget_bytes, c->seed, c->job_scale, &x->job_plan) < 0)
 		return sp_fail(SP_EXIT_USAGE, NULL,
@@ -314,6 +320,14 @@ static int find_and_vet(struct run_ctx *x)
 #define EST_MKFS_S 5.0
 #define EST_PER_PLACEMENT_S 3.0
 
+/* The service scenario's four cases on one placement, as the estimate knows them. */
+static double service_estimate_s(const struct run_ctx *x)
+{
+	if (!(x->scenarios & SP_SCENARIO_SERVICE))
+		return 0;
+	return SP_SVC_N_CASES * sp_service_case_estimate_s(x->c->service_time_s);
+}
+
 static double estimate_s(const struct run_ctx *x)
 {
 	struct sp_estimate_in in = {
@@ -325,6 +339,7 @@ static double estimate_s(const struct run_ctx *x)
 		.profile_s = x->profile_s,
 		.job_s = job_estimate_s(x) * (double)x->c->repeat,
 		.job_setup_bytes = x->job.kind == SP_JOB_BUILD ? x->job_plan.source_bytes_total : 0,
+		.service_s = service_estimate_s(x),
 	};
 	struct sp_estimate est;
 
@@ -346,8 +361,18 @@ static void print_job(const struct run_ctx *x, FILE *out)
 	const struct sp_buildjob_plan *p = &x->job_plan;
 	char a[32], b[32];
 
+	if (x->scenarios & SP_SCENARIO_SERVICE) {
+		double load, top, timeout;
+
+		sp_service_times(x->c->service_time_s, &load, &top, &timeout);
+		fprintf(out, "service per placement (not ram): fits, cold, hot, spike; each %.0f s at "
+			     "%.0f requests/s,\n  %.0f s timeout, %.0f s of top speed, in a memory "
+			     "cgroup limited to the budget\n",
+			load, SP_SERVICE_DEFAULT_RATE, timeout, top);
+	}
 	if (x->job.kind == SP_JOB_NONE) {
-		fprintf(out, "job per placement: none (--scenario none)\n");
+		fprintf(out, "job per placement: none (--scenario %s)\n",
+			x->c->scenario ? x->c->scenario : "none");
 		return;
 	}
 	if (x->job.kind == SP_JOB_USER)
@@ -626,7 +651,8 @@ static void measure_all(struct run_ctx *x, struct sp_report *r, const struct sp_
 		size_t i = steps[k].placement;
 		struct sp_placement *p = &x->placements[i];
 		size_t probes_left = steps[k].round ? 0 : x->n_placements - i;
-		int left_s = (int)((double)probes_left * c->time_per_placement_s +
+		int left_s = (int)((double)probes_left *
+					   (c->time_per_placement_s + service_estimate_s(x)) +
 				   (double)(n - k) * job_estimate_s(x));
 
 		/* "[k/N] measuring 'NAME'" leads every line: the appliance's screen and its tests
@@ -648,6 +674,15 @@ static void measure_all(struct run_ctx *x, struct sp_report *r, const struct sp_
 				res[i]->scenarios.build.n_runs,
 				res[i]->scenarios.build.n_runs == 1 ? "run" : "runs",
 				res[i]->scenarios.build.wall_s);
+		for (size_t j = 0; steps[k].round == 0 && j < res[i]->scenarios.service.n_cases; j++) {
+			const struct sp_service_case *sc = &res[i]->scenarios.service.cases[j];
+
+			fprintf(stderr, "swapplace: '%s': the service, %s: %llu of %llu requests "
+					"failed, p95 %.1f ms, %llu OOM kills\n",
+				p->name, sc->name, (unsigned long long)sc->failed,
+				(unsigned long long)sc->sent, sc->p95_ms,
+				(unsigned long long)sc->oom_kills);
+		}
 	}
 	free(steps);
 }
@@ -736,6 +771,7 @@ int sp_cmd_run(const struct sp_config *c)
 	}
 	run_measure_opts(c, &mo);
 	mo.job = &x->job;
+	mo.service_s = x->scenarios & SP_SCENARIO_SERVICE ? c->service_time_s : 0;
 	mo.quiet_dev = x->target.path; /* the data filesystem's disk, for every placement */
 	run_tuning_apply(&x->tuning);
 	measure_all(x, r, &mo);

@@ -90,6 +90,7 @@ void run_measure_opts(const struct sp_config *c, struct sp_measure_opts *mo)
 	mo->ci_target_pct = c->ci_target_pct;
 	mo->job = NULL;	      /* run sets its job; measure runs none */
 	mo->quiet_dev = NULL; /* run sets its target */
+	mo->service_s = 0;    /* run sets the service scenario's time */
 }
 
 int run_report_save(struct sp_report *r, const struct sp_config *c, char *dir, size_t len)

@@ -84,10 +84,16 @@ const struct sp_option sp_options[] = {
 	  .help = "only these placements, comma-separated: start, end, file, zram (or zram-ALG), "
 		  "dev (or dev-NAME), none, ram (the job without a memory limit)" },
 	{ .name = "scenario", .kind = SP_OPT_CHOICE, .cmds = SWEEP, .field = F(scenario),
-	  .choices = "build|none", .metavar = "build|none", .def = "build",
-	  .help = "the job run on every placement after its probes, and once in RAM alone: "
+	  .flags = SP_OPTF_COMMA, .choices = "build|service|all|none", .metavar = "LIST",
+	  .def = "build",
+	  .help = "the scenarios run on every placement after its probes, comma-separated: "
 		  "build (a RAM-hungry compiler-like build that swaps while it reads and writes "
-		  "files) or none" },
+		  "files, and once in RAM alone), service (a service under a steady load: fits, "
+		  "cold and hot overflow, a memory spike), all (both) or none" },
+	{ .name = "service-time", .kind = SP_OPT_DURATION, .cmds = SWEEP,
+	  .field = F(service_time_s), .metavar = "SECONDS", .def = "20",
+	  .help = "the service scenario's steady load in each of its four cases, per "
+		  "placement; its top speed is measured for a quarter of that (1 to 10 s)" },
 	{ .name = "job-scale", .kind = SP_OPT_NUMBER, .cmds = SWEEP, .field = F(job_scale),
 	  .max = 16, .metavar = "X", .def = "1",
 	  .help = "the build job's work: 1 takes a few minutes per placement on a 7200 rpm "
@@ -246,7 +252,8 @@ static int bad_value(char *err, size_t errlen, const struct sp_option *o, const 
 	if (n < 0 || (size_t)n >= errlen)
 		return -EINVAL;
 	if (o->kind == SP_OPT_CHOICE)
-		snprintf(err + n, errlen - n, " (one of %s)", o->choices);
+		snprintf(err + n, errlen - n, " (%s %s)",
+			 o->flags & SP_OPTF_COMMA ? "a comma list of" : "one of", o->choices);
 	else if (o->max > 0 && o->min > 0)
 		snprintf(err + n, errlen - n, " (%g to %g)", o->min, o->max);
 	else if (o->max > 0 && (o->flags & SP_OPTF_ZERO))
@@ -261,21 +268,41 @@ static int in_range(const struct sp_option *o, double v)
 	return v >= o->min && (o->max <= 0 || v <= o->max);
 }
 
-static int apply_choice(struct sp_config *c, const struct sp_option *o, const char *arg, char *err,
-			size_t errlen)
+/* Is the n bytes at word one of o's choices? */
+static int is_choice(const struct sp_option *o, const char *word, size_t n)
 {
-	size_t n = strlen(arg);
-
 	for (const char *p = o->choices; *p;) {
 		size_t k = strcspn(p, "|");
 
-		if (k == n && !strncmp(p, arg, n)) {
-			*(const char **)field_of(c, o->field) = arg;
-			return 0;
-		}
+		if (k == n && !strncmp(p, word, n))
+			return 1;
 		p += k + (p[k] == '|');
 	}
-	return bad_value(err, errlen, o, "value", arg);
+	return 0;
+}
+
+/* One choice, or with SP_OPTF_COMMA a comma list of them (no empty item). */
+static int apply_choice(struct sp_config *c, const struct sp_option *o, const char *arg, char *err,
+			size_t errlen)
+{
+	const char *p = arg;
+
+	if (!(o->flags & SP_OPTF_COMMA)) {
+		if (!is_choice(o, arg, strlen(arg)))
+			return bad_value(err, errlen, o, "value", arg);
+	} else {
+		for (;;) {
+			size_t k = strcspn(p, ",");
+
+			if (!k || !is_choice(o, p, k))
+				return bad_value(err, errlen, o, "value", arg);
+			if (!p[k])
+				break;
+			p += k + 1;
+		}
+	}
+	*(const char **)field_of(c, o->field) = arg;
+	return 0;
 }
 
 /* o's field from arg, without marking it given: defaults go through here too */

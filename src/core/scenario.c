@@ -175,3 +175,37 @@ int sp_repeat_order(size_t n, size_t rounds, struct sp_step *out, size_t max)
 		}
 	return (int)k;
 }
+
+int sp_scenario_set_parse(const char *list, unsigned *mask)
+{
+	unsigned m = 0;
+	int none = 0;
+
+	if (!mask)
+		return -EINVAL;
+	if (!list) {
+		*mask = SP_SCENARIO_BUILD;
+		return 0;
+	}
+	for (const char *p = list;;) {
+		size_t k = strcspn(p, ",");
+
+		if (k == 5 && !strncmp(p, "build", k))
+			m |= SP_SCENARIO_BUILD;
+		else if (k == 7 && !strncmp(p, "service", k))
+			m |= SP_SCENARIO_SERVICE;
+		else if (k == 3 && !strncmp(p, "all", k))
+			m |= SP_SCENARIO_BUILD | SP_SCENARIO_SERVICE;
+		else if (k == 4 && !strncmp(p, "none", k))
+			none = 1;
+		else
+			return -EINVAL;
+		if (!p[k])
+			break;
+		p += k + 1;
+	}
+	if (none && m)
+		return -EINVAL;
+	*mask = m;
+	return 0;
+}

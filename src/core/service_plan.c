@@ -187,3 +187,24 @@ void sp_service_log_drop(struct sp_service_log *log)
 			fail(log, i, &log->dropped);
 	advance_oldest(log);
 }
+
+int sp_service_times(double case_s, double *load_s, double *top_s, double *timeout_s)
+{
+	double top = case_s / 4;
+
+	if (!(case_s > 0) || !isfinite(case_s) || !load_s || !top_s || !timeout_s)
+		return -EINVAL;
+	*load_s = case_s;
+	*top_s = top < 1 ? 1 : top > SP_SERVICE_DEFAULT_TOP_S ? SP_SERVICE_DEFAULT_TOP_S : top;
+	*timeout_s = case_s < SP_SERVICE_DEFAULT_TIMEOUT_S ? case_s : SP_SERVICE_DEFAULT_TIMEOUT_S;
+	return 0;
+}
+
+double sp_service_case_estimate_s(double case_s)
+{
+	double load, top, timeout;
+
+	if (sp_service_times(case_s, &load, &top, &timeout) < 0)
+		return 0;
+	return load + top;
+}

@@ -24,6 +24,7 @@
 #include "act/sysctl.h"
 #include "core/scenario.h"
 #include "probe/buildjob.h"
+#include "probe/service.h"
 #include "probe/userjob.h"
 #include "sys/timer.h"
 #include "act/undo.h"
@@ -204,6 +205,54 @@ static int run_job(const struct sp_placement *p, const struct sp_measure_opts *o
 	return ret == -EINTR ? -EINTR : 0;
 }
 
+/*
+ * The service scenario's four cases on the active placement p (not ram: it has no limit to
+ * overflow), into res->scenarios.service, with swap forbidden to the cgroup where p has none.
+ * A case that cannot run is said in res's reason and the next one still runs; an OOM kill or a
+ * failed request is a result.
+ * Returns: 0, or -EINTR when interrupted.
+ */
+static int run_service(const struct sp_placement *p, const struct sp_measure_opts *o,
+		       struct sp_result *res)
+{
+	static const enum sp_service_case_kind cases[] = {SP_SVC_FITS, SP_SVC_COLD, SP_SVC_HOT,
+							  SP_SVC_SPIKE};
+	struct sp_scenario_service *sv = &res->scenarios.service;
+	struct sp_service_opts so;
+	size_t mark = sp_undo_depth();
+	int ret = 0;
+
+	if (!(o->service_s > 0) || p->id.kind == SP_PL_RAM)
+		return 0;
+	sp_service_defaults(o->budget_bytes, &so);
+	if (sp_service_times(o->service_s, &so.load_s, &so.top_s, &so.timeout_s) < 0)
+		return 0;
+	so.allow_swap = sp_placement_swaps(p->id.kind);
+	so.seed = o->seed;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]) && !sp_interrupted(); i++) {
+		struct sp_service_case *c = &sv->cases[sv->n_cases];
+
+		ret = sp_service_run_case(&so, cases[i], c, NULL);
+		if (ret == -EINTR)
+			break;
+		if (ret < 0) {
+			sp_cat_sep(res->reason, sizeof(res->reason), "; ",
+				   "service case %s: %s", sp_service_case_name(cases[i]),
+				   strerror(-ret));
+			memset(c, 0, sizeof(*c));
+			if (ret == -ENOENT) /* no memory controller: no case can run */
+				break;
+			continue;
+		}
+		sv->n_cases++;
+		sp_debug("placement", "%s: service %s: %llu sent, %llu failed, p95 %.1f ms, "
+			 "%llu OOM kills", p->name, c->name, (unsigned long long)c->sent,
+			 (unsigned long long)c->failed, c->p95_ms, (unsigned long long)c->oom_kills);
+	}
+	sp_undo_run_to(mark);
+	return ret == -EINTR || sp_interrupted() ? -EINTR : 0;
+}
+
 int sp_placement_job_again(struct sp_placement *p, const struct sp_measure_opts *o,
 			   struct sp_result *res)
 {
@@ -336,6 +385,9 @@ int sp_placement_measure(struct sp_placement *p, const struct sp_measure_opts *o
 	}
 	/* after the probes, with only this placement active: the job's first run */
 	if (!interrupted && run_job(p, o, res) == -EINTR)
+		interrupted = 1;
+	/* then the service's cases, still with only this placement active */
+	if (!interrupted && run_service(p, o, res) == -EINTR)
 		interrupted = 1;
 out:
 	ret = sp_undo_run_to(mark);

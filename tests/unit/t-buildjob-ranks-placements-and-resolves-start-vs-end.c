@@ -226,8 +226,29 @@ static void check_swapout(void)
 	CHECK(sp_swapout_from_samples(NULL, 3, &o) == -EINVAL);
 }
 
+/* --scenario's list: build, service, all, none alone */
+static void scenario_set(void)
+{
+	unsigned m = 99;
+
+	CHECK(sp_scenario_set_parse(NULL, &m) == 0 && m == SP_SCENARIO_BUILD);
+	CHECK(sp_scenario_set_parse("build", &m) == 0 && m == SP_SCENARIO_BUILD);
+	CHECK(sp_scenario_set_parse("service", &m) == 0 && m == SP_SCENARIO_SERVICE);
+	CHECK(sp_scenario_set_parse("service,build", &m) == 0 &&
+	      m == (SP_SCENARIO_BUILD | SP_SCENARIO_SERVICE));
+	CHECK(sp_scenario_set_parse("all", &m) == 0 &&
+	      m == (SP_SCENARIO_BUILD | SP_SCENARIO_SERVICE));
+	CHECK(sp_scenario_set_parse("none", &m) == 0 && m == 0);
+	m = 99;
+	CHECK(sp_scenario_set_parse("none,build", &m) == -EINVAL && m == 99);
+	CHECK(sp_scenario_set_parse("builds", &m) == -EINVAL);
+	CHECK(sp_scenario_set_parse("build,", &m) == -EINVAL);
+	CHECK(sp_scenario_set_parse("", &m) == -EINVAL);
+}
+
 int main(void)
 {
+	scenario_set();
 	check_ranking();
 	check_merge();
 	check_repeat_order();

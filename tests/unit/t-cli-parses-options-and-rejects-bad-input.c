@@ -38,7 +38,27 @@ static void job_options(void)
 	CHECK_STR(c.job_dir, "/src");
 	CHECK(parse(&c, err, ARGS("swapplace", "plan", "--target", "/dev/sdb", "--scenario",
 				  "gcc")) == -EINVAL);
-	CHECK(strstr(err, "--scenario") && strstr(err, "build|none"));
+	CHECK(strstr(err, "--scenario") && strstr(err, "build|service|all|none"));
+	/* a comma list of the scenarios, each one of them, no empty item */
+	CHECK(parse(&c, err, ARGS("swapplace", "plan", "--target", "/dev/sdb", "--scenario",
+				  "build,service", "--service-time", "3")) == 0);
+	CHECK_STR(c.scenario, "build,service");
+	CHECK(c.service_time_s == 3);
+	CHECK(parse(&c, err, ARGS("swapplace", "plan", "--target", "/dev/sdb")) == 0);
+	CHECK(c.service_time_s == 20);
+	CHECK(parse(&c, err, ARGS("swapplace", "plan", "--target", "/dev/sdb", "--scenario",
+				  "build,gcc")) == -EINVAL);
+	CHECK(strstr(err, "invalid value 'build,gcc' for --scenario (a comma list of") != NULL);
+	CHECK(parse(&c, err, ARGS("swapplace", "plan", "--target", "/dev/sdb", "--scenario",
+				  "build,")) == -EINVAL);
+	CHECK(parse(&c, err, ARGS("swapplace", "plan", "--target", "/dev/sdb", "--scenario",
+				  ",service")) == -EINVAL);
+	CHECK(parse(&c, err, ARGS("swapplace", "plan", "--target", "/dev/sdb", "--service-time",
+				  "0")) == -EINVAL);
+	CHECK(parse(&c, err, ARGS("swapplace", "measure", "--service-time", "3")) == -EINVAL);
+	/* a CHOICE without the comma flag still takes one value only */
+	CHECK(parse(&c, err, ARGS("swapplace", "plan", "--target", "/dev/sdb", "--layout",
+				  "installed,centred")) == -EINVAL);
 	CHECK(parse(&c, err, ARGS("swapplace", "plan", "--target", "/dev/sdb", "--job-scale",
 				  "0")) == -EINVAL);
 	CHECK(parse(&c, err, ARGS("swapplace", "plan", "--target", "/dev/sdb", "--job-scale",

@@ -62,5 +62,20 @@ int main(void)
 	CHECK(sp_service_case_parse("warm", &k) == -EINVAL);
 	CHECK(sp_service_case_parse(NULL, &k) == -EINVAL);
 	CHECK_STR(sp_service_case_name(SP_SVC_N_CASES), "?");
+	/* a case's times from --service-time: load as given, top speed a quarter within
+	 * [1, 10] s, the timeout the seed's 10 s or the load when shorter */
+	{
+		double load, top, timeout;
+
+		CHECK(sp_service_times(20, &load, &top, &timeout) == 0);
+		CHECK(load == 20 && top == 5 && timeout == 10);
+		CHECK(sp_service_times(3, &load, &top, &timeout) == 0);
+		CHECK(load == 3 && top == 1 && timeout == 3);
+		CHECK(sp_service_times(120, &load, &top, &timeout) == 0);
+		CHECK(top == SP_SERVICE_DEFAULT_TOP_S && timeout == SP_SERVICE_DEFAULT_TIMEOUT_S);
+		CHECK(sp_service_times(0, &load, &top, &timeout) == -EINVAL);
+		CHECK(sp_service_case_estimate_s(20) == 25);
+		CHECK(sp_service_case_estimate_s(-1) == 0);
+	}
 	return CHECK_DONE();
 }

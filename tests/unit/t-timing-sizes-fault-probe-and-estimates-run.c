@@ -109,6 +109,16 @@ int main(void)
 	CHECK(sp_run_estimate(&ei, &e) == 0);
 	CHECK_NEAR(e.jobs_s, 4 * 40, 1e-9);
 	CHECK_NEAR(e.total_s, 7 + e.placements_s + 60 + 160, 1e-9);
+	/* the service scenario runs on every placement with or without swap (not ram) */
+	ei.n_job_only = 1;
+	ei.service_s = 4 * 25;
+	CHECK(sp_run_estimate(&ei, &e) == 0);
+	CHECK_NEAR(e.service_s, 4 * 100, 1e-9);
+	CHECK_NEAR(e.total_s, e.setup_s + e.placements_s + 60 + 5 * 40 + 400, 1e-9);
+	ei.service_s = -1;
+	CHECK(sp_run_estimate(&ei, &e) == -EINVAL);
+	ei.service_s = 0;
+	ei.n_job_only = 0;
 	/* refusals: a swap file with no rate, negative or NaN times */
 	ei.write_bytes_per_s = 0;
 	CHECK(sp_run_estimate(&ei, &e) == -EINVAL);
