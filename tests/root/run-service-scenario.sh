@@ -1,0 +1,93 @@
+#!/bin/bash
+# run-service-scenario - `run --scenario service` runs the service's four cases on every
+# placement after its probes, with only that placement active and the budget as the cgroup's
+# limit: report.json has results[].scenarios.service on start and none (fits, cold, hot,
+# spike, in that order, with the keys of docs/schema.md); with the start partition the spike
+# loses no request and kills nothing; without swap (none) the spike is OOM-killed and the
+# victim is named (the service or the spike job); analysis.service sets them side by side and
+# the verdict says it in plain words; report.txt has the service's tables; no build job and no
+# ram placement run; the plan's estimate counts the service.
+. "$(dirname "$0")/lib.sh"
+need_sweep
+make_loop dev 1G
+# real data under every partition: reads of a sparse file's holes are RAM-fast
+dd if=/dev/zero of="$dev" bs=4M oflag=direct status=none 2>/dev/null || true
+scratch_dir out
+size=$(blockdev --getsize64 "$dev")
+# the estimate grows by the service's four cases per placement (3 s load + 1 s top speed)
+"$SWAPPLACE" plan --target "$dev" --swap-size 128M --budget 32M --time-per-placement 3 \
+	--only start,none --scenario none --profile-time 0 >"$out/plan-none" || fail "plan failed"
+"$SWAPPLACE" plan --target "$dev" --swap-size 128M --budget 32M --time-per-placement 3 \
+	--only start,none --scenario service --service-time 3 --profile-time 0 \
+	>"$out/plan-svc" || fail "plan --scenario service failed"
+est() { sed -n 's/^estimated time: \([0-9]*\) min \([0-9]*\) s.*/\1 \2/p' "$1" | { read -r m s; echo $((10#$m * 60 + 10#$s)); }; }
+[ $(($(est "$out/plan-svc") - $(est "$out/plan-none"))) -ge 31 ] ||
+	fail "the estimate did not count the service: $(est "$out/plan-none") s -> $(est "$out/plan-svc") s"
+grep -q "^service per placement" "$out/plan-svc" || fail "the plan does not say the service runs"
+
+"$SWAPPLACE" run --target "$dev" --confirm "$size" --swap-size 128M --budget 32M \
+	--time-per-placement 3 --only start,none --scenario service --service-time 3 --seed 3 \
+	--out "$out/r" >"$out/stdout" 2>"$out/stderr" || { cat "$out/stderr"; fail "run failed"; }
+cat "$out/stderr"
+python3 - "$out/r/report.json" <<'PY' || fail "report.json does not hold the service's results"
+import json, sys
+r = json.load(open(sys.argv[1]))
+res = {x["placement"]: x for x in r["results"]}
+assert set(res) == {"start", "none"}, list(res)
+keys = {"case", "rate_per_s", "sent", "served", "failed", "p50_ms", "p95_ms", "p99_ms",
+        "top_speed_per_s", "oom_kills", "oom_victims", "restarts", "swap_used_bytes",
+        "swapin_pages_per_s", "swapout_pages_per_s"}
+for p in ("start", "none"):
+    sc = res[p]["scenarios"]
+    assert sc["build"] is None, (p, "a build job ran")
+    cases = sc["service"]["cases"]
+    assert [c["case"] for c in cases] == ["fits", "cold", "hot", "spike"], (p, cases)
+    for c in cases:
+        print(p, c["case"], "sent", c["sent"], "served", c["served"], "failed", c["failed"],
+              "p95", c["p95_ms"], "top", c["top_speed_per_s"], "oom", c["oom_kills"],
+              c["oom_victims"], "restarts", c["restarts"], "swap", c["swap_used_bytes"],
+              "si/s", c["swapin_pages_per_s"], "so/s", c["swapout_pages_per_s"])
+        assert keys <= set(c), (p, keys - set(c))
+        assert c["rate_per_s"] == 40 and c["sent"] == 120, (p, c)
+        assert c["served"] + c["failed"] == c["sent"], (p, c)
+        assert len(c["oom_victims"]) <= c["oom_kills"], (p, c)
+        for v in c["oom_victims"]:
+            assert v in ("sp-service", "sp-spike"), (p, c)
+st = {c["case"]: c for c in res["start"]["scenarios"]["service"]["cases"]}
+no = {c["case"]: c for c in res["none"]["scenarios"]["service"]["cases"]}
+# with swap the spike pushes pages out instead of getting anything killed
+s = st["spike"]
+assert s["failed"] == 0 and s["served"] == 120, s
+assert s["oom_kills"] == 0 and s["oom_victims"] == [] and s["restarts"] == 0, s
+assert s["swapout_pages_per_s"] > 0, ("the spike swapped nothing out", s)
+assert s["swap_used_bytes"] is None or s["swap_used_bytes"] > 0, s
+assert st["fits"]["failed"] == 0 and st["fits"]["oom_kills"] == 0, st["fits"]
+# without swap the kernel kills, and says whom
+n = no["spike"]
+assert n["oom_kills"] >= 1, ("the spike without swap killed nothing", n)
+assert len(n["oom_victims"]) >= 1, ("no victim named", n)
+if "sp-service" in n["oom_victims"]:
+    assert n["failed"] > 0, ("the service was killed but no request failed", n)
+    assert n["restarts"] >= 1, ("the killed service was not restarted", n)
+assert no["fits"]["oom_kills"] == 0 and no["fits"]["failed"] == 0, ("fits is the control", no["fits"])
+# the analysis and the verdict
+a = {x["case"]: x for x in r["analysis"]["service"]["cases"]}
+assert set(a) == {"fits", "cold", "hot", "spike"}, a
+assert a["spike"]["best"] == "start" and a["spike"]["none"] == "none", a["spike"]
+assert a["spike"]["best_failed"] == 0 and a["spike"]["none_oom_kills"] == n["oom_kills"], a["spike"]
+assert a["spike"]["none_oom_victims"] == n["oom_victims"], a["spike"]
+assert r["analysis"]["build"] is None
+v = {x["kind"]: x["text"] for x in r["analysis"]["verdict"]}
+t = v["service-spike"]
+print(t)
+assert "without swap the spike got " in t and " OOM-killed " in t, t
+assert "; with start none failed" in t, t
+assert ("%d of 120 requests failed" % n["failed"] if n["failed"] else "none of 120") in t, t
+PY
+grep -q "^The service: requests at a steady rate" "$out/r/report.txt" || fail "no service tables in report.txt"
+# the verdict is wrapped at 80 columns: read it as one line
+tr -s ' \n' '  ' <"$out/r/report.txt" | grep -q "without swap the spike got" ||
+	fail "no service verdict in report.txt"
+"$SWAPPLACE" report "$out/r/report.json" >"$out/again" || fail "report command failed"
+cmp -s "$out/again" "$out/r/report.txt" || fail "rendering the saved run differs"
+echo ok
