@@ -66,6 +66,23 @@ int main(void)
 	bad(S "\"results\": [{\"placement\": "
 	      "\"0123456789012345678901234567890123456789012345678\", \"status\": \"ok\"}]}",
 	    "longer than 47 bytes");
+#define SVC(c) S "\"results\": [{\"placement\": \"none\", \"status\": \"ok\", " \
+		 "\"scenarios\": {\"service\": {\"cases\": [{" c "}]}}}]}"
+	bad(SVC("\"oom_victims\": \"sp-service\""), "cases[0].oom_victims: expected a list");
+	bad(SVC("\"oom_victims\": [1]"), "cases[0].oom_victims[0]: expected a string");
+	bad(SVC("\"oom_victims\": [\"0123456789abcdef\"]"), "oom_victims[0]: longer than 15");
+	bad(SVC("\"swap_used_bytes\": -1"), "swap_used_bytes: expected null or a non-negative");
+	bad(SVC("\"swap_used_bytes\": \"big\""), "swap_used_bytes: expected null");
+	{
+		char err[256];
+		static const char ok[] = SVC("\"case\": \"spike\", \"oom_victims\": []");
+
+		/* a missing swap use reads as unknown, as null does */
+		CHECK(sp_report_json_parse(ok, sizeof(ok) - 1, &r, err, sizeof(err)) == 0);
+		CHECK(r.results[0].scenarios.service.n_cases == 1);
+		CHECK(r.results[0].scenarios.service.cases[0].swap_used_bytes == -1);
+	}
+#undef SVC
 
 	/* more results than the model holds */
 	n = (size_t)snprintf(big, sizeof(big), S "\"results\": [");
