@@ -27,8 +27,7 @@
 # against the job's reported wall_s, so a cut that missed the job fails instead of replaying
 # the wrong requests.
 # Prints measured vs implied on a line starting "build-job:" (bench/bench.sh collects it).
-# One vCPU (see hddmodel-start-partition-latency.sh: a core left to QEMU's I/O thread).
-VM_SMP=${VM_SMP:-1}
+# One vCPU, lib.sh's default (see hddmodel-start-partition-latency.sh: a core left to QEMU's I/O thread).
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/lib-hddmodel.sh"
 # an 8 GiB 7200 rpm disk: the seek curve spans the whole 8 GiB, so start vs end is a full stroke

@@ -10,10 +10,9 @@
 # server's log must show the probe's reads inside that range. The position profile read before
 # partitioning must recover the model's zones: its outer/inner sequential-rate ratio within 15 %
 # of the model's rates at the same offsets.
-# One vCPU: on a 2-core host it leaves a core to QEMU's I/O thread and to the server, which
+# One vCPU (lib.sh's default): on a 2-core host it leaves a core to QEMU's I/O thread and to the server, which
 # takes the guest's own per-read time under TCG from ~890 to ~570 us (measured: the idle gaps
 # in the server's log); that time is in the guest's median and not in the model.
-VM_SMP=${VM_SMP:-1}
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/lib-hddmodel.sh"
 # the model: an 8 GiB 7200 rpm disk (big enough for both swap partitions and the data one)

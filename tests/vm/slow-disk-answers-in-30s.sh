@@ -13,8 +13,7 @@
 # on this disk the profile uses about all of it, so the estimate holds with the profile in it.
 # Before the fault probe sized its buffer from the device (core/timing.h) it evicted the whole
 # budget first and a disk this slow gave start, end and file `invalid` at 30 s.
-# One vCPU (see hddmodel-start-partition-latency.sh: a core left to QEMU's I/O thread).
-VM_SMP=${VM_SMP:-1}
+# One vCPU, lib.sh's default (see hddmodel-start-partition-latency.sh: a core left to QEMU's I/O thread).
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/lib-hddmodel.sh"
 MODEL=(--size 8G --rpm 5400 --t2t-ms 2 --full-ms 36 --outer-mbs 110 --inner-mbs 55
