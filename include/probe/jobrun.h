@@ -86,4 +86,15 @@ struct sp_jobrun {
 int sp_jobrun_once(const struct sp_jobrun *j, sp_worker_fn child, void *arg,
 		   struct sp_scenario_build *out, int *wstatus);
 
+/*
+ * The swap counters of /proc/vmstat now: pswpin and pswpout, and swap_ra/swap_ra_hit with
+ * *has_ra set where the kernel has them (ra, ra_hit and has_ra may all be NULL).
+ * Returns: 0 or -errno.
+ */
+int sp_jobrun_read_vm(uint64_t *in, uint64_t *out, uint64_t *ra, uint64_t *ra_hit, int *has_ra);
+
+/* A workload's anonymous memory of bytes, in 4 KiB pages (no THP), not yet faulted in; NULL
+ * for 0 bytes or when mmap fails. Unmapped with munmap. */
+void *sp_job_map_anon(uint64_t bytes);
+
 #endif

@@ -247,12 +247,9 @@ static int run_units(const struct sp_buildjob_plan *p, const char *dir, struct s
 
 	if (p->fsync_every > sizeof(fds) / sizeof(fds[0]))
 		return -EINVAL;
-	heap = mmap(NULL, heap_bytes, PROT_READ | PROT_WRITE,
-		    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-	if (heap == MAP_FAILED)
-		return -errno;
-	/* a huge page would be swapped as one unit: a compiler's heap goes out 4 KiB at a time */
-	madvise(heap, heap_bytes, MADV_NOHUGEPAGE);
+	heap = sp_job_map_anon(heap_bytes);
+	if (!heap)
+		return -ENOMEM;
 	for (uint32_t u = 0; u < p->n_units && !ret; u++) {
 		struct sp_buildjob_unit un;
 		uint64_t d = sp_mix64(p->seed ^ TAG_OBJ ^ u), pages;

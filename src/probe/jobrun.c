@@ -3,6 +3,7 @@
  * cgroup, release, wait, timeout, reap and OOM-kill detection both jobs share.
  */
 #include <errno.h>
+#include <sys/mman.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,7 +27,7 @@
 
 /* ---- the watch ---- */
 
-static int read_vm(uint64_t *in, uint64_t *out, uint64_t *ra, uint64_t *ra_hit, int *has_ra)
+int sp_jobrun_read_vm(uint64_t *in, uint64_t *out, uint64_t *ra, uint64_t *ra_hit, int *has_ra)
 {
 	char *text;
 	int ret = sp_read_all(NULL, "/proc/vmstat", &text);
@@ -37,8 +38,9 @@ static int read_vm(uint64_t *in, uint64_t *out, uint64_t *ra, uint64_t *ra_hit, 
 	if (!ret)
 		ret = sp_parse_vmstat(text, "pswpout", out);
 	/* swap_ra appeared with VMA-based swap readahead (4.14); absent is not zero */
-	*has_ra = !ret && sp_parse_vmstat(text, "swap_ra", ra) == 0 &&
-		  sp_parse_vmstat(text, "swap_ra_hit", ra_hit) == 0;
+	if (has_ra)
+		*has_ra = !ret && sp_parse_vmstat(text, "swap_ra", ra) == 0 &&
+			  sp_parse_vmstat(text, "swap_ra_hit", ra_hit) == 0;
 	free(text);
 	return ret;
 }
@@ -62,7 +64,7 @@ int sp_job_watch_start(struct sp_job_watch *jw)
 	int ret;
 
 	memset(jw, 0, sizeof(*jw));
-	ret = read_vm(&jw->pswpin0, &jw->pswpout0, &jw->swap_ra0, &jw->swap_ra_hit0, &jw->has_ra);
+	ret = sp_jobrun_read_vm(&jw->pswpin0, &jw->pswpout0, &jw->swap_ra0, &jw->swap_ra_hit0, &jw->has_ra);
 	if (ret)
 		return ret;
 	getrusage(RUSAGE_CHILDREN, &jw->ru0);
@@ -78,7 +80,7 @@ static void sample_now(struct sp_job_watch *jw, double t_s)
 	uint64_t in, out, ra, hit;
 	int has_ra;
 
-	if (read_vm(&in, &out, &ra, &hit, &has_ra) == 0)
+	if (sp_jobrun_read_vm(&in, &out, &ra, &hit, &has_ra) == 0)
 		add_sample(jw, t_s, out);
 }
 
@@ -143,7 +145,7 @@ void sp_job_watch_finish(struct sp_job_watch *jw, struct sp_scenario_build *out)
 	out->cpu_s =
 	    tv_s(ru.ru_utime) - tv_s(jw->ru0.ru_utime) + tv_s(ru.ru_stime) - tv_s(jw->ru0.ru_stime);
 	out->major_faults = (uint64_t)(ru.ru_majflt - jw->ru0.ru_majflt);
-	if (read_vm(&in, &o, &ra, &hit, &has_ra) == 0) {
+	if (sp_jobrun_read_vm(&in, &o, &ra, &hit, &has_ra) == 0) {
 		out->pswpin = in - jw->pswpin0;
 		out->pswpout = o - jw->pswpout0;
 		out->has_swap_ra = has_ra && jw->has_ra;
@@ -280,4 +282,20 @@ out:
 		sp_debug("jobrun", "undo: %d", r);
 	free(jw);
 	return ret;
+}
+
+void *sp_job_map_anon(uint64_t bytes)
+{
+	void *p;
+
+	if (!bytes)
+		return NULL;
+	p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+		 -1, 0);
+	if (p == MAP_FAILED)
+		return NULL;
+	/* a huge page would be swapped, and faulted back, as one 2 MiB unit: a real program's
+	 * heap goes out 4 KiB at a time */
+	madvise(p, bytes, MADV_NOHUGEPAGE);
+	return p;
 }

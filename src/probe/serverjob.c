@@ -75,21 +75,6 @@ static int worker_prologue(int go_fd)
 	return sp_worker_await_go(go_fd);
 }
 
-static void *map_anon(uint64_t bytes)
-{
-	void *p;
-
-	if (!bytes)
-		return NULL;
-	p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
-		 -1, 0);
-	if (p == MAP_FAILED)
-		return NULL;
-	/* a huge page would be swapped as one unit: a server's heap goes out 4 KiB at a time */
-	madvise(p, bytes, MADV_NOHUGEPAGE);
-	return p;
-}
-
 /* Read and dirty one word of a page's body (past the 32-byte header: the metadata stays). */
 static inline void touch_body(unsigned char *page, uint64_t pg_bytes, uint64_t r)
 {
@@ -253,8 +238,8 @@ static int cache_work(const struct cache_args *a)
 	const struct sp_cache_plan *p = a->p;
 	const struct sp_cache_opts *o = a->o;
 	uint64_t pg = p->page_bytes, n_vec;
-	unsigned char *pool = map_anon(p->cache_pages * pg);
-	unsigned char *other = map_anon(p->other_pages * pg);
+	unsigned char *pool = sp_job_map_anon(p->cache_pages * pg);
+	unsigned char *other = sp_job_map_anon(p->other_pages * pg);
 	unsigned char *buf = NULL, *vec;
 	struct cache_shared *sh = a->sh;
 	char cgdir[1024] = "";
@@ -526,7 +511,7 @@ static int gc_work(const struct gc_args *a)
 {
 	const struct sp_gc_plan *p = a->p;
 	uint64_t pg = p->page_bytes, seed = a->o->seed ^ TAG_HEAP;
-	unsigned char *heap = map_anon(p->heap_pages * pg);
+	unsigned char *heap = sp_job_map_anon(p->heap_pages * pg);
 	uint32_t *order = malloc(p->heap_pages * sizeof(*order));
 	struct gc_shared *sh = a->sh;
 	struct sp_time start;

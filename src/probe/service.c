@@ -76,21 +76,6 @@ static void close_others(int a, int b)
 			close(fd);
 }
 
-static void *map_anon(uint64_t bytes)
-{
-	void *p;
-
-	if (!bytes)
-		return NULL;
-	p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
-		 -1, 0);
-	if (p == MAP_FAILED)
-		return NULL;
-	/* 4 KiB pages: a huge page would swap, and fault back, as one 2 MiB unit */
-	madvise(p, bytes, MADV_NOHUGEPAGE);
-	return p;
-}
-
 static void fill(unsigned char *p, uint64_t bytes, uint64_t first_index, uint64_t seed)
 {
 	for (uint64_t off = 0; off < bytes; off += SP_SERVICE_PAGE_BYTES)
@@ -146,8 +131,8 @@ static int service_main(void *arg, int go_fd, int result_fd)
 		return 1;
 	c->go_fd = go_fd;
 	c->result_fd = result_fd;
-	c->hot = map_anon(c->sz.hot_bytes);
-	cold = map_anon(c->sz.cold_bytes);
+	c->hot = sp_job_map_anon(c->sz.hot_bytes);
+	cold = sp_job_map_anon(c->sz.cold_bytes);
 	if (!c->hot || (c->sz.cold_bytes && !cold))
 		return 2;
 	/* cold first: the idle data is then the oldest, the first the kernel evicts */
@@ -176,7 +161,7 @@ static int spike_main(void *arg, int go_fd, int result_fd)
 	close_others(go_fd, result_fd);
 	if (sp_worker_await_go(go_fd))
 		return 1;
-	p = map_anon(c->sz.spike_bytes);
+	p = sp_job_map_anon(c->sz.spike_bytes);
 	if (!p)
 		return 2;
 	fill(p, c->sz.spike_bytes, 0, c->seed ^ TAG_SPIKE);
@@ -443,20 +428,6 @@ static int pump(struct svc *s)
 	return 0;
 }
 
-static int read_vm(uint64_t *in, uint64_t *out)
-{
-	char *text;
-	int ret = sp_read_all(NULL, "/proc/vmstat", &text);
-
-	if (ret)
-		return ret;
-	ret = sp_parse_vmstat(text, "pswpin", in);
-	if (!ret)
-		ret = sp_parse_vmstat(text, "pswpout", out);
-	free(text);
-	return ret;
-}
-
 void sp_service_defaults(uint64_t limit_bytes, struct sp_service_opts *o)
 {
 	memset(o, 0, sizeof(*o));
@@ -517,7 +488,7 @@ static int run_phases(struct svc *s, struct sp_service_counters *c, struct sp_se
 	d->started = s->up;
 	d->start_s = sp_elapsed_s(t, sp_now());
 
-	if ((ret = read_vm(&c->pswpin0, &c->pswpout0)))
+	if ((ret = sp_jobrun_read_vm(&c->pswpin0, &c->pswpout0, NULL, NULL, NULL)))
 		return ret;
 	s->phase = PH_LOAD;
 	s->t0 = sp_now();
@@ -528,7 +499,7 @@ static int run_phases(struct svc *s, struct sp_service_counters *c, struct sp_se
 		if ((ret = pump(s)))
 			return ret;
 	c->load_s = sp_elapsed_s(s->t0, sp_now());
-	if ((ret = read_vm(&c->pswpin1, &c->pswpout1)))
+	if ((ret = sp_jobrun_read_vm(&c->pswpin1, &c->pswpout1, NULL, NULL, NULL)))
 		return ret;
 
 	s->phase = PH_TOP;
