@@ -28,20 +28,9 @@ swap_on "${dev}p1"
 db=$(mktemp -d /var/tmp/swapplace-test.XXXXXX)
 at_exit "rm -rf '$db'"
 
-cache_run() {
-	"$RUN" --budget-mib 64 --other-pct 40 --pcts 50,75,100 --warmup 1 --duration 3 \
-		--timeout 50 --dir "$db" >"$tmp/out" 2>"$tmp/err" ||
-		fail "cache-run: $(cat "$tmp/err") $(cat "$tmp/out")"
-	cat "$tmp/out"
-}
-cache_run
-# cgroup v1's limit reclaim gives up now and then while a loop device's swap writes are still
-# in flight and OOM-kills a worker that swap could have held (seen once in three CI runs at
-# 75 %, swap half empty): a case that was OOM-killed with swap allowed is run once more
-if grep -q '^case[0-9]_oom_killed=1' "$tmp/out"; then
-	echo "a case was OOM-killed with swap allowed: once more"
-	cache_run
-fi
+run_swapping "$tmp/out" '^case[0-9]_oom_killed=1' "$RUN" --budget-mib 64 --other-pct 40 \
+	--pcts 50,75,100 --warmup 1 --duration 3 --timeout 50 --dir "$db"
+cat "$tmp/out"
 [ "$(wc -l </proc/swaps)" -le 2 ] || skip "another swap area appeared during the run"
 f=$tmp/out
 for i in 0 1 2; do

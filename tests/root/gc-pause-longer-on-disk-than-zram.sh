@@ -37,19 +37,8 @@ check() {
 	[ "$(wc -l </proc/swaps)" -le 2 ] || skip "another swap area appeared during the run"
 }
 
-# gc_run FILE NAME: one run; cgroup v1's limit reclaim gives up now and then under a busy host
-# while a loop device's swap writes are in flight and OOM-kills a worker swap could have held
-# (seen once in CI): an OOM kill with swap on is run once more, a second one fails the test
-gc_run() {
-	"$RUN" "${ARGS[@]}" >"$1" 2>"$tmp/err" || fail "gc-run on $2: $(cat "$tmp/err")"
-	if [ "$(kv oom_killed "$1")" = 1 ]; then
-		echo "--- $2: OOM-killed with swap on ($(kv reason "$1")): once more"
-		"$RUN" "${ARGS[@]}" >"$1" 2>"$tmp/err" || fail "gc-run on $2: $(cat "$tmp/err")"
-	fi
-}
-
 swap_on "${dev}p1"
-gc_run "$tmp/disk" disk
+run_swapping "$tmp/disk" '^oom_killed=1' "$RUN" "${ARGS[@]}"
 echo "--- disk swap (${dev}p1)"; cat "$tmp/disk"
 check "$tmp/disk" disk
 swapoff "${dev}p1" || fail "swapoff ${dev}p1"
@@ -57,7 +46,7 @@ swapoff "${dev}p1" || fail "swapoff ${dev}p1"
 alg=lzo-rle
 grep -qw lzo-rle /sys/block/zram0/comp_algorithm 2>/dev/null || alg=lzo
 make_zram_swap z 256M "$alg"
-gc_run "$tmp/zram" zram
+run_swapping "$tmp/zram" '^oom_killed=1' "$RUN" "${ARGS[@]}"
 echo "--- zram swap ($z, $alg)"; cat "$tmp/zram"
 check "$tmp/zram" zram
 

@@ -174,3 +174,22 @@ need_sweep() {
 	need_memcg
 	[ "$(wc -l </proc/swaps)" -le 1 ] || skip "other swap is active: placements would not be alone"
 }
+
+# run_swapping OUT REGEX CMD...: CMD's key=value output into OUT, with swap on. An OOM kill (a
+# line of OUT matching REGEX) then is cgroup v1's limit reclaim giving up while a loop device's
+# swap writes are in flight on a busy host (seen in CI on this kernel, swap half empty), not what
+# these tests are about: it is run once more; a second one skips the test on a v1 host (the
+# measurement cannot be made there) and fails it elsewhere.
+run_swapping() {
+	local _rs_out=$1 _rs_re=$2
+	shift 2
+	"$@" >"$_rs_out" 2>"$_rs_out.err" || fail "$1: $(cat "$_rs_out.err") $(cat "$_rs_out")"
+	grep -Eq "$_rs_re" "$_rs_out" || return 0
+	echo "OOM-killed although swap was on: once more"
+	"$@" >"$_rs_out" 2>"$_rs_out.err" || fail "$1: $(cat "$_rs_out.err") $(cat "$_rs_out")"
+	grep -Eq "$_rs_re" "$_rs_out" || return 0
+	cat "$_rs_out"
+	[ -e /sys/fs/cgroup/memory/memory.limit_in_bytes ] &&
+		skip "cgroup v1's limit reclaim OOM-killed the workload twice although swap was on"
+	fail "OOM-killed twice although swap was on"
+}

@@ -14,8 +14,8 @@ make_loop dev 512M
 swap_on "$dev"
 scratch_dir tmp
 o=$tmp/out
-"$RUN" --limit-mib 64 --swap 1 --load 5 --top 3 --timeout 5 --start-wait 20 fits cold hot >"$o" 2>"$tmp/err" ||
-	fail "service-run failed: $(cat "$tmp/err") $(cat "$o")"
+run_swapping "$o" '^[a-z]+\.oom_kills=[1-9]' "$RUN" --limit-mib 64 --swap 1 --load 5 --top 3 \
+	--timeout 5 --start-wait 20 fits cold hot
 cat "$o"
 [ "$(tail -n +2 /proc/swaps | wc -l)" = 1 ] || skip "another swap area appeared during the run"
 for c in fits cold hot; do

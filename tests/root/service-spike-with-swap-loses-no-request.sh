@@ -12,8 +12,8 @@ make_loop dev 512M
 swap_on "$dev"
 scratch_dir tmp
 o=$tmp/out
-"$RUN" --limit-mib 64 --swap 1 --load 5 --top 1 --timeout 5 --start-wait 20 spike >"$o" 2>"$tmp/err" ||
-	fail "service-run failed: $(cat "$tmp/err") $(cat "$o")"
+run_swapping "$o" '^spike\.oom_kills=[1-9]' "$RUN" --limit-mib 64 --swap 1 --load 5 --top 1 \
+	--timeout 5 --start-wait 20 spike
 cat "$o"
 [ "$(tail -n +2 /proc/swaps | wc -l)" = 1 ] || skip "another swap area appeared during the run"
 [ "$(kv spike.spike_ran "$o")" = 1 ] || fail "the spike job never started"
