@@ -12,18 +12,11 @@
 need_root
 need_helper RUN cache-run
 need_memcg
-need_cmd sfdisk
 need_no_other_swap
 scratch_dir tmp
 make_loop dev 512M
-printf 'label: gpt\n,256M,S\n' | sfdisk -q "$dev" >/dev/null || fail "sfdisk $dev"
-if [ ! -b "${dev}p1" ]; then
-	need_cmd partx
-	partx -a "$dev" 2>/dev/null || partx -u "$dev" || fail "partx -a $dev"
-	at_exit "partx -d '$dev'"
-fi
-[ -b "${dev}p1" ] || fail "partition of $dev did not appear"
-swap_on "${dev}p1"
+make_swap_partition part "$dev"
+swap_on "$part"
 # the database lives in a directory on this machine's disk, not in RAM
 db=$(mktemp -d /var/tmp/swapplace-test.XXXXXX)
 at_exit "rm -rf '$db'"

@@ -10,17 +10,10 @@
 need_root
 need_helper RUN gc-run
 need_memcg
-need_cmd sfdisk
 need_no_other_swap
 scratch_dir tmp
 make_loop dev 512M
-printf 'label: gpt\n,256M,S\n' | sfdisk -q "$dev" >/dev/null || fail "sfdisk $dev"
-if [ ! -b "${dev}p1" ]; then
-	need_cmd partx
-	partx -a "$dev" 2>/dev/null || partx -u "$dev" || fail "partx -a $dev"
-	at_exit "partx -d '$dev'"
-fi
-[ -b "${dev}p1" ] || fail "partition of $dev did not appear"
+make_swap_partition part "$dev"
 
 ARGS=(--budget-mib 32 --ratio 1.5 --hot-pct 20 --period-ms 100 --duration 6 --timeout 50)
 
@@ -37,11 +30,11 @@ check() {
 	[ "$(wc -l </proc/swaps)" -le 2 ] || skip "another swap area appeared during the run"
 }
 
-swap_on "${dev}p1"
+swap_on "$part"
 run_swapping "$tmp/disk" '^oom_killed=1' "$RUN" "${ARGS[@]}"
-echo "--- disk swap (${dev}p1)"; cat "$tmp/disk"
+echo "--- disk swap ($part)"; cat "$tmp/disk"
 check "$tmp/disk" disk
-swapoff "${dev}p1" || fail "swapoff ${dev}p1"
+swapoff "$part" || fail "swapoff $part"
 
 alg=lzo-rle
 grep -qw lzo-rle /sys/block/zram0/comp_algorithm 2>/dev/null || alg=lzo

@@ -193,3 +193,17 @@ run_swapping() {
 		skip "cgroup v1's limit reclaim OOM-killed the workload twice although swap was on"
 	fail "OOM-killed twice although swap was on"
 }
+
+# make_swap_partition VAR DEV: one 256 MiB swap-type partition at the start of the loop device
+# DEV (partition scanning on, or partx where it is off); its node goes into VAR
+make_swap_partition() {
+	need_cmd sfdisk
+	printf 'label: gpt\n,256M,S\n' | sfdisk -q "$2" >/dev/null || fail "sfdisk $2"
+	if [ ! -b "${2}p1" ]; then
+		need_cmd partx
+		partx -a "$2" 2>/dev/null || partx -u "$2" || fail "partx -a $2"
+		at_exit "partx -d '$2'"
+	fi
+	[ -b "${2}p1" ] || fail "partition of $2 did not appear"
+	printf -v "$1" '%s' "${2}p1"
+}
