@@ -338,10 +338,11 @@ static void zswap_begin(const struct sp_placement *p, struct sp_result *res,
 	struct sp_zswap_state st;
 
 	memset(z, 0, sizeof(*z));
-	res->zswap.zswpin = res->zswap.zswpout = res->zswap.pool_bytes = -1;
-	res->zswap.fault_zswpin = res->zswap.fault_pswpin = -1;
 	if (sp_zswap_read(&st) < 0 || !st.present)
 		return;
+	/* unknown until read: a kernel without the counters leaves them null */
+	res->zswap.zswpin = res->zswap.zswpout = res->zswap.pool_bytes = -1;
+	res->zswap.fault_zswpin = res->zswap.fault_pswpin = -1;
 	res->zswap.done = 1;
 	res->zswap.enabled = st.enabled;
 	if (st.enabled)
