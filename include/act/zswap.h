@@ -33,9 +33,17 @@ int sp_zswap_set_enabled(int on);
 /*
  * Give zswap compressor alg, with the old one's return on the undo list (same rule).
  * Returns: 0, -ENOENT without zswap, -EINVAL for a name too long, or -errno from the write
- * (the kernel refuses a compressor it has no crypto driver for: -ENOENT or -EINVAL).
+ * (the kernel refuses a compressor it has no crypto driver for: -ENOENT or -EINVAL). Before
+ * zswap's first use the kernel only stores the name, and on turning zswap on falls back to its
+ * default: the caller reads the compressor back once zswap is on (sp_zswap_read).
  */
 int sp_zswap_set_compressor(const char *alg);
+
+/*
+ * The compressors zswap can take: the crypto compressors /proc/crypto lists (core/zswap.h).
+ * Returns: 0 or -errno.
+ */
+int sp_zswap_offered(char (*algs)[SP_ZSWAP_ALG_MAX], size_t max, size_t *n);
 
 /* /proc/vmstat's counters now (core/zswap.h). Returns: 0 or -errno. */
 int sp_zswap_counters_read(struct sp_zswap_counters *c);

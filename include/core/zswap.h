@@ -14,8 +14,8 @@
 /*
  * The compressors of the zswap placements, from --zswap (opt) and what the kernel offers:
  *   NULL, "" or "default"  the kernel's current zswap compressor alone (current)
- *   "all"                  current first, then every one of offered (zram's list is the
- *                          guide: zswap and zram draw on the same crypto compressors)
+ *   "all"                  current first, then every one of offered (the crypto
+ *                          compressors the kernel has loaded: sp_parse_crypto_compressors)
  *   "none"                 no zswap placement
  *   "a,b"                  those, in that order, once each (the kernel refuses one it lacks
  *                          when the placement turns it on: that placement fails and says so)
@@ -27,6 +27,16 @@
 int sp_zswap_choose(const char *opt, int have_zswap, const char *current,
 		    const char (*offered)[SP_ZSWAP_ALG_MAX], size_t n_offered,
 		    char (*out)[SP_ZSWAP_ALG_MAX], size_t max, size_t *n, char *err, size_t errlen);
+
+/*
+ * The compressors /proc/crypto lists (its text): the names of entries of type compression,
+ * scomp or acomp, in order, once each. zswap takes its compressor from the crypto API; zram's
+ * comp_algorithm is no guide (since 6.12 zram has its own lz4 and zstd, which the crypto API
+ * may lack: zswap then falls back to its default without an error).
+ * Returns: 0, -E2BIG when more than max (the first max are kept).
+ */
+int sp_parse_crypto_compressors(const char *text, char (*out)[SP_ZSWAP_ALG_MAX], size_t max,
+				size_t *n);
 
 /* /proc/vmstat's swap-in and zswap counters; -1 for one the kernel does not have. */
 struct sp_zswap_counters {

@@ -106,6 +106,19 @@ int sp_zswap_set_compressor(const char *alg)
 	return set_param(P_COMPRESSOR, alg, same_text);
 }
 
+int sp_zswap_offered(char (*algs)[SP_ZSWAP_ALG_MAX], size_t max, size_t *n)
+{
+	char *text = NULL;
+	int ret = sp_read_all(NULL, "/proc/crypto", &text);
+
+	*n = 0;
+	if (ret < 0)
+		return ret;
+	ret = sp_parse_crypto_compressors(text, algs, max, n);
+	free(text);
+	return ret == -E2BIG ? 0 : ret;
+}
+
 int sp_zswap_counters_read(struct sp_zswap_counters *c)
 {
 	char *text = NULL;

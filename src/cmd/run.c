@@ -89,18 +89,21 @@ struct run_ctx {
 _Static_assert(SP_ZRAM_ALG_MAX == SP_PLACEMENT_ALG_MAX, "a compressor's name fits both");
 
 /*
- * --zswap's compressors where the kernel has zswap: its own compressor by default, zram's
- * list as the guide for "all" (zswap and zram draw on the same crypto compressors).
+ * --zswap's compressors where the kernel has zswap: its own compressor by default, and for
+ * "all" every crypto compressor the kernel has loaded (/proc/crypto).
  * Returns: 0, or -EINVAL (printed) for a bad --zswap.
  */
-static int choose_zswap(struct run_ctx *x, const char (*offered)[SP_ZRAM_ALG_MAX], size_t n)
+static int choose_zswap(struct run_ctx *x)
 {
+	char offered[16][SP_ZSWAP_ALG_MAX], err[256];
 	struct sp_zswap_state st;
-	char err[256];
+	size_t n = 0;
 	int ret;
 
 	if (sp_zswap_read(&st) < 0)
 		st.present = 0;
+	if (st.present && sp_zswap_offered(offered, 16, &n) < 0)
+		n = 0;
 	ret = sp_zswap_choose(x->c->zswap, st.present, st.compressor, offered, n, x->zswap_algs,
 			      16, &x->n_zswap_algs, err, sizeof(err));
 	if (ret == -EINVAL)
@@ -124,7 +127,7 @@ static int list_placements(struct run_ctx *x)
 		return -ENOMEM;
 	if (sp_zram_algorithms(algs, 16, &in.n_zram_algs) < 0)
 		in.n_zram_algs = 0;
-	ret = choose_zswap(x, algs, in.n_zram_algs);
+	ret = choose_zswap(x);
 	if (ret < 0) {
 		free(specs);
 		return ret;

@@ -175,3 +175,51 @@ int sp_zswap_parse_enabled(const char *text)
 		return 0;
 	return -EINVAL;
 }
+
+/* The value of a "key : value" line of /proc/crypto at line (up to its end), or NULL. */
+static const char *crypto_value(const char *line, const char *key, size_t *len)
+{
+	size_t k = strlen(key);
+	const char *v;
+
+	if (strncmp(line, key, k) || (line[k] != ' ' && line[k] != '\t' && line[k] != ':'))
+		return NULL;
+	v = strchr(line, ':');
+	if (!v || v > line + strcspn(line, "\n"))
+		return NULL;
+	for (v++; *v == ' ' || *v == '\t'; v++)
+		;
+	*len = strcspn(v, "\n");
+	while (*len && (v[*len - 1] == ' ' || v[*len - 1] == '\t'))
+		(*len)--;
+	return v;
+}
+
+int sp_parse_crypto_compressors(const char *text, char (*out)[SP_ZSWAP_ALG_MAX], size_t max,
+				size_t *n)
+{
+	const char *name = NULL;
+	size_t name_len = 0;
+	int ret = 0;
+
+	*n = 0;
+	for (const char *line = text; line && *line;) {
+		const char *v;
+		size_t len;
+
+		if ((v = crypto_value(line, "name", &len))) {
+			name = v;
+			name_len = len;
+		} else if ((v = crypto_value(line, "type", &len)) && name &&
+			   ((len == 11 && !strncmp(v, "compression", 11)) ||
+			    (len == 5 && (!strncmp(v, "scomp", 5) || !strncmp(v, "acomp", 5))))) {
+			if (name_ok(name, name_len) && add(out, max, n, name, name_len) < 0)
+				ret = -E2BIG;
+			name = NULL;
+		}
+		line = strchr(line, '\n');
+		if (line)
+			line++;
+	}
+	return ret;
+}

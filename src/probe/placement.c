@@ -69,6 +69,7 @@ static struct sp_hold *hold_of(struct sp_placement *p)
  */
 static int activate_zswap(struct sp_placement *p, struct sp_err *e)
 {
+	struct sp_zswap_state st;
 	int ret;
 
 	sp_hold_release(hold_of(p));
@@ -85,6 +86,15 @@ static int activate_zswap(struct sp_placement *p, struct sp_err *e)
 	ret = sp_zswap_set_enabled(1);
 	if (ret < 0)
 		return sp_err_set(e, ret, "cannot turn zswap on (%s)", strerror(-ret));
+	/* before its first use zswap takes any name and falls back to its default when it
+	 * starts: what it runs with is what it says now */
+	ret = sp_zswap_read(&st);
+	if (ret < 0)
+		return sp_err_set(e, ret, "cannot read zswap's state back (%s)", strerror(-ret));
+	if (!st.enabled || strcmp(st.compressor, p->zswap_alg))
+		return sp_err_set(e, -ENOENT, "zswap did not take compressor '%s': it runs %s with "
+				  "'%s' (the kernel has no crypto driver for '%s')", p->zswap_alg,
+				  st.enabled ? "on" : "off", st.compressor, p->zswap_alg);
 	return 0;
 }
 
