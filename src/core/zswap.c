@@ -23,8 +23,7 @@ static int name_ok(const char *w, size_t len)
 }
 
 /* Append name (len bytes) unless it is there already. Returns 0 or -ENOSPC. */
-static int add(char (*out)[SP_ZSWAP_ALG_MAX], size_t max, size_t *n, const char *name,
-	       size_t len)
+static int add(char (*out)[SP_ZSWAP_ALG_MAX], size_t max, size_t *n, const char *name, size_t len)
 {
 	for (size_t i = 0; i < *n; i++)
 		if (strlen(out[i]) == len && !strncmp(out[i], name, len))
@@ -63,8 +62,9 @@ int sp_zswap_choose(const char *opt, int have_zswap, const char *current,
 		size_t len = strcspn(p, ",");
 
 		if (!name_ok(p, len)) {
-			snprintf(err, errlen, "--zswap '%s': '%.*s' is no compressor's name (give "
-					      "default, all, none or a comma list such as lz4,lzo)",
+			snprintf(err, errlen,
+				 "--zswap '%s': '%.*s' is no compressor's name (give "
+				 "default, all, none or a comma list such as lz4,lzo)",
 				 opt, (int)len, p);
 			return -EINVAL;
 		}
@@ -76,8 +76,10 @@ int sp_zswap_choose(const char *opt, int have_zswap, const char *current,
 			p++;
 	}
 	if (!have_zswap) {
-		snprintf(err, errlen, "--zswap '%s': this kernel has no zswap (no "
-				      "/sys/module/zswap)", opt);
+		snprintf(err, errlen,
+			 "--zswap '%s': this kernel has no zswap (no "
+			 "/sys/module/zswap)",
+			 opt);
 		*n = 0;
 		return -EINVAL;
 	}
@@ -126,7 +128,8 @@ int sp_zswap_sentence(const struct sp_report *r, size_t i, char *buf, size_t len
 		       (double)res->zswap.pool_bytes / (1024.0 * 1024.0));
 	start = start_of(r);
 	if (start)
-		sp_cat(buf, len, "; start alone: %s us", sp_fmt_us(b, start->fault_probe.lat.p50_us));
+		sp_cat(buf, len, "; start alone: %s us",
+		       sp_fmt_us(b, start->fault_probe.lat.p50_us));
 	return 0;
 }
 
@@ -137,11 +140,12 @@ int sp_zswap_run_sentence(const struct sp_report *r, char *buf, size_t len)
 	if (!z->done)
 		return -EINVAL;
 	if (z->enabled_before)
-		snprintf(buf, len,
-			 "zswap was on before the run (compressor %s): it was disabled for every "
-			 "placement but the zswap ones, so it never answered for a disk, and turned "
-			 "back on afterwards",
-			 z->compressor_before[0] ? z->compressor_before : "unknown");
+		snprintf(
+		    buf, len,
+		    "zswap was on before the run (compressor %s): it was disabled for every "
+		    "placement but the zswap ones, so it never answered for a disk, and turned "
+		    "back on afterwards",
+		    z->compressor_before[0] ? z->compressor_before : "unknown");
 	else
 		snprintf(buf, len,
 			 "zswap was off before the run (compressor %s) and stayed off outside the "

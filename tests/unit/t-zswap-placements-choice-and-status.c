@@ -82,9 +82,14 @@ static size_t list(const struct sp_layout *l, const char *only, struct sp_placem
 	static const char zram[1][SP_PLACEMENT_ALG_MAX] = {"lz4"};
 	static const char zswap[2][SP_PLACEMENT_ALG_MAX] = {"lzo", "deflate"};
 	static const char *const also[1] = {"loop7"};
-	struct sp_placements_in in = {.layout = l, .zram_algs = zram, .n_zram_algs = 1,
-				      .also_names = also, .n_also = 1, .only = only,
-				      .zswap_algs = zswap, .n_zswap_algs = 2};
+	struct sp_placements_in in = {.layout = l,
+				      .zram_algs = zram,
+				      .n_zram_algs = 1,
+				      .also_names = also,
+				      .n_also = 1,
+				      .only = only,
+				      .zswap_algs = zswap,
+				      .n_zswap_algs = 2};
 	size_t n = 99;
 
 	*ret = sp_placements_list(&in, s, 16, &n);
@@ -144,9 +149,13 @@ static struct sp_result zswap_result(int64_t fault_zswpin, int64_t fault_pswpin)
 	r.fault_probe.lat.samples = 5000;
 	r.fault_probe.touches = r.fault_probe.real_swapins = 5000;
 	r.pressure_probe.done = 1;
-	r.zswap = (struct sp_zswap_result){.done = 1, .enabled = 1, .zswpin = 9000,
-					   .zswpout = 9100, .fault_zswpin = fault_zswpin,
-					   .fault_pswpin = fault_pswpin, .pool_bytes = 1 << 20};
+	r.zswap = (struct sp_zswap_result){.done = 1,
+					   .enabled = 1,
+					   .zswpin = 9000,
+					   .zswpout = 9100,
+					   .fault_zswpin = fault_zswpin,
+					   .fault_pswpin = fault_pswpin,
+					   .pool_bytes = 1 << 20};
 	snprintf(r.zswap.compressor, sizeof(r.zswap.compressor), "lzo");
 	return r;
 }
@@ -212,13 +221,15 @@ static void parse(void)
 	struct sp_zswap_counters c;
 
 	CHECK(sp_zswap_parse_counters("pgfault 9\npswpin 12\npswpout 40\nzswpin 7\nzswpout 30\n"
-				      "zswpwb 0\n", &c) == 0);
+				      "zswpwb 0\n",
+				      &c) == 0);
 	CHECK(c.pswpin == 12 && c.zswpin == 7 && c.zswpout == 30);
 	/* a kernel before 5.19: no zswap counters, unknown rather than zero */
 	CHECK(sp_zswap_parse_counters("pswpin 12\npswpout 40\n", &c) == 0);
 	CHECK(c.pswpin == 12 && c.zswpin == -1 && c.zswpout == -1);
 	CHECK(sp_zswap_parse_counters("pgfault 9\n", &c) == -EINVAL);
-	CHECK(sp_zswap_delta(5, 9) == 4 && sp_zswap_delta(-1, 9) == -1 && sp_zswap_delta(9, 5) == -1);
+	CHECK(sp_zswap_delta(5, 9) == 4 && sp_zswap_delta(-1, 9) == -1 &&
+	      sp_zswap_delta(9, 5) == -1);
 	CHECK(sp_zswap_parse_enabled("Y") == 1 && sp_zswap_parse_enabled("N") == 0);
 	CHECK(sp_zswap_parse_enabled("1") == 1 && sp_zswap_parse_enabled("0") == 0);
 	CHECK(sp_zswap_parse_enabled("maybe") == -EINVAL);

@@ -58,21 +58,32 @@ static void build(struct sp_report *r)
 	snprintf(r->zswap.compressor_before, sizeof(r->zswap.compressor_before), "lzo");
 	res = sp_report_add_result(r, "start", sp_placement_id_of(SP_PL_START, -1));
 	measured(res, 180.0);
-	res->zswap = (struct sp_zswap_result){.done = 1, .zswpin = 0, .zswpout = 0,
-					      .fault_zswpin = 0, .fault_pswpin = 4100,
+	res->zswap = (struct sp_zswap_result){.done = 1,
+					      .zswpin = 0,
+					      .zswpout = 0,
+					      .fault_zswpin = 0,
+					      .fault_pswpin = 4100,
 					      .pool_bytes = -1};
 	res = sp_report_add_result(r, "zswap-lzo", sp_placement_id_of(SP_PL_ZSWAP, -1));
 	measured(res, 9.5);
-	res->zswap = (struct sp_zswap_result){.done = 1, .enabled = 1, .zswpin = 130000,
-					      .zswpout = 131000, .fault_zswpin = 3880,
-					      .fault_pswpin = 120, .pool_bytes = 25 << 20};
+	res->zswap = (struct sp_zswap_result){.done = 1,
+					      .enabled = 1,
+					      .zswpin = 130000,
+					      .zswpout = 131000,
+					      .fault_zswpin = 3880,
+					      .fault_pswpin = 120,
+					      .pool_bytes = 25 << 20};
 	snprintf(res->zswap.compressor, sizeof(res->zswap.compressor), "lzo");
 	/* a kernel without the counters: done, but every count unknown */
 	res = sp_report_add_result(r, "zswap-deflate", sp_placement_id_of(SP_PL_ZSWAP, -1));
 	measured(res, 30.0);
-	res->zswap = (struct sp_zswap_result){.done = 1, .enabled = 1, .zswpin = -1,
-					      .zswpout = -1, .fault_zswpin = -1,
-					      .fault_pswpin = -1, .pool_bytes = -1};
+	res->zswap = (struct sp_zswap_result){.done = 1,
+					      .enabled = 1,
+					      .zswpin = -1,
+					      .zswpout = -1,
+					      .fault_zswpin = -1,
+					      .fault_pswpin = -1,
+					      .pool_bytes = -1};
 	snprintf(res->zswap.compressor, sizeof(res->zswap.compressor), "deflate");
 	/* no zswap in the kernel: null */
 	sp_report_add_result(r, "none", sp_placement_id_of(SP_PL_NONE, -1));
