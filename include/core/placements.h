@@ -44,10 +44,11 @@ struct sp_placements_in {
 /*
  * The placements a run measures, in the order it measures them: start, end, file, zram-<alg>
  * per compressor, zswap-<alg> per zswap compressor (only where the plan has the start
- * partition it sits in front of), dev-<name> per --also device (also_index = its position in also_names),
- * none, and ram (the job's baseline without a limit) when with_ram is set. A placement is
- * kept when --only is empty or one of its words is the placement's name ("dev-sdc",
- * "zram-lz4"), its kind's name ("zram", "zswap", "also", "ram") or "dev" for any --also device.
+ * partition it sits in front of), dev-<name> per --also device (also_index = its position
+ * in also_names), none, and ram (the job's baseline without a limit) when with_ram is set. A
+ * placement is kept when --only is empty or one of its words is the placement's name
+ * ("dev-sdc", "zram-lz4"), its kind's name ("zram", "zswap", "also", "ram") or "dev" for any
+ * --also device.
  * Returns: 0, -ENOENT when --only keeps none of them, -ENOSPC when more than max,
  * -EINVAL for a missing layout or a name too long.
  */

@@ -242,12 +242,12 @@ struct sp_scenarios {
 #define SP_ZSWAP_ALG_MAX 32
 struct sp_zswap_result {
 	int done;
-	int enabled;		       /* zswap was on while this placement was measured */
+	int enabled;			   /* zswap was on while this placement was measured */
 	char compressor[SP_ZSWAP_ALG_MAX]; /* its compressor then; "" when it was off */
-	int64_t zswpin, zswpout;       /* over the placement's probes and scenarios */
-	int64_t fault_zswpin;	       /* over the fault probe: pages zswap's pool handed back */
-	int64_t fault_pswpin;	       /* over the fault probe: pages read from the swap device */
-	int64_t pool_bytes;	       /* the largest compressed pool seen; -1: unreadable */
+	int64_t zswpin, zswpout;	   /* over the placement's probes and scenarios */
+	int64_t fault_zswpin;		   /* over the fault probe: pages the pool handed back */
+	int64_t fault_pswpin;		   /* over the fault probe: pages read from the device */
+	int64_t pool_bytes;		   /* the largest compressed pool seen; -1: unreadable */
 };
 
 /* zswap for the whole run (report "zswap"): disabled outside the zswap-<alg> placements. */
