@@ -17,7 +17,8 @@
  *                             compressed pool in RAM, not from the swap area
  *   no device read            the same without zswap: the swap-ins read no swap device
  * On a zswap placement (zswap_placement) zswpin counts with pswpin: there a swap-in zswap's
- * pool answers is what is measured, and only pages neither read is a cause.
+ * pool answers is what is measured, and only pages neither read is a cause; without a zswpin
+ * counter (before 5.19) the major faults alone judge.
  */
 #ifndef SP_FAULTDIAG_H
 #define SP_FAULTDIAG_H

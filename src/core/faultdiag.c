@@ -61,6 +61,9 @@ enum sp_fault_verdict sp_fault_diagnose(const struct sp_fault_counts *c, double 
 		return SP_FAULT_OTHER_FAULTS;
 	}
 	/* pswpin is system wide: others' swap-ins only add to it, never hide ours */
+	/* zswap answers, and no zswpin says how often (before 5.19): the major faults judge */
+	if (c->zswap_placement && !c->have_zswpin)
+		return SP_FAULT_VALID;
 	if ((double)read_in(c) * 100.0 < (double)c->majflt * (100.0 - valid_pct)) {
 		if (c->zswap_placement) {
 			snprintf(reason, len,

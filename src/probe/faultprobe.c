@@ -157,6 +157,17 @@ static uint64_t zswpin_counted(const struct sp_faultprobe_opts *o)
 	return v;
 }
 
+/*
+ * zswap answers here and the kernel has no zswpin (before 5.19): nothing tells the pool's
+ * answers from missing swap-ins, so only the major faults judge (core/faultdiag.h does the same).
+ */
+static int pool_uncounted(const struct sp_faultprobe_opts *o)
+{
+	uint64_t v;
+
+	return o->zswap_answers && read_vmstat("zswpin", &v) < 0;
+}
+
 static uint64_t majflt_self(void)
 {
 	struct rusage ru;
@@ -521,7 +532,7 @@ static int conc_phase(struct fp_ctx *c, double budget_s)
 	cc->pages_per_s = touch_s > 0 ? (double)majflt / touch_s : 0;
 	pswpin += zswpin_counted(c->o) - zs0; /* zswap's answers, on a zswap placement */
 	cc->invalid = majflt == 0 || pct_diff(touches, majflt) > VALID_PCT ||
-		      pswpin_short(pswpin, majflt);
+		      (pswpin_short(pswpin, majflt) && !pool_uncounted(c->o));
 	sp_debug("faultprobe", "%u threads: %llu swap-ins, p50 %.1f us, %.0f pages/s%s",
 		 c->n_threads, (unsigned long long)majflt, cc->p50_us, cc->pages_per_s,
 		 cc->invalid ? " (invalid)" : "");
@@ -633,7 +644,7 @@ static int uring_point(struct fp_ctx *c, size_t k, double budget_s)
 				 "swap-ins",
 				 qd, (unsigned long long)done, (unsigned long long)failed,
 				 (unsigned long long)pt->real_swapins);
-	} else if (pswpin_short(ps1 - ps0, pt->real_swapins)) {
+	} else if (pswpin_short(ps1 - ps0, pt->real_swapins) && !pool_uncounted(c->o)) {
 		pt->invalid = 1;
 		if (!c->m->diag.reason[0])
 			snprintf(c->m->diag.reason, sizeof(c->m->diag.reason),
