@@ -54,6 +54,7 @@ struct sp_config {
 	uint32_t threads;             /* --threads N: fault-probe touching threads */
 	double ci_target_pct;         /* --ci PCT: target half-width of the median's CI */
 	const char *only;             /* --only LIST: comma list of placements to run */
+	const char *zswap;            /* --zswap default|all|none|LIST: zswap-<alg> placements */
 	const char *scenario;         /* --scenario LIST: build,service,all,none (core/scenario.h) */
 	double service_time_s;        /* --service-time SECONDS: each service case's load */
 	double job_scale;             /* --job-scale X: the build job's work, 1 = full size */

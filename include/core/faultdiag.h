@@ -16,6 +16,9 @@
  *                             enabled or its zswpin counter rose: the pages came from zswap's
  *                             compressed pool in RAM, not from the swap area
  *   no device read            the same without zswap: the swap-ins read no swap device
+ * On a zswap placement (zswap_placement) zswpin counts with pswpin: there a swap-in zswap's
+ * pool answers is what is measured, and only pages neither read is a cause; without a zswpin
+ * counter (before 5.19) the major faults alone judge.
  */
 #ifndef SP_FAULTDIAG_H
 #define SP_FAULTDIAG_H
@@ -47,6 +50,8 @@ struct sp_fault_counts {
 	int zswap_enabled;	   /* /sys/module/zswap/parameters/enabled: 1, 0, -1 unknown */
 	int have_zswpin;	   /* /proc/vmstat has zswpin (kernel 5.19+ with zswap) */
 	uint64_t zswpin;	   /* its rise: pages zswap handed back */
+	int zswap_placement;	   /* the swap is zswap in front of a partition: zswap's answers
+				    * are the swap-ins measured, counted with pswpin */
 };
 
 /*

@@ -23,6 +23,7 @@ struct sp_placement_spec {
 	char name[48];
 	struct sp_placement_id id;
 	char zram_alg[SP_PLACEMENT_ALG_MAX]; /* SP_PL_ZRAM only */
+	char zswap_alg[SP_PLACEMENT_ALG_MAX]; /* SP_PL_ZSWAP only */
 };
 
 /* What the list of a run's placements follows from. */
@@ -34,14 +35,20 @@ struct sp_placements_in {
 	size_t n_also;
 	const char *only; /* --only LIST, comma separated; NULL or "" for all */
 	int with_ram;	  /* a job runs (--scenario build, or --job): add its ram baseline */
+	/* zswap's compressors to measure in front of the start partition, in order
+	 * (core/zswap.h sp_zswap_choose); none where the kernel has no zswap */
+	const char (*zswap_algs)[SP_PLACEMENT_ALG_MAX];
+	size_t n_zswap_algs;
 };
 
 /*
  * The placements a run measures, in the order it measures them: start, end, file, zram-<alg>
- * per compressor, dev-<name> per --also device (also_index = its position in also_names),
- * none, and ram (the job's baseline without a limit) when with_ram is set. A placement is
- * kept when --only is empty or one of its words is the placement's name ("dev-sdc",
- * "zram-lz4"), its kind's name ("zram", "also", "ram") or "dev" for any --also device.
+ * per compressor, zswap-<alg> per zswap compressor (only where the plan has the start
+ * partition it sits in front of), dev-<name> per --also device (also_index = its position
+ * in also_names), none, and ram (the job's baseline without a limit) when with_ram is set. A
+ * placement is kept when --only is empty or one of its words is the placement's name
+ * ("dev-sdc", "zram-lz4"), its kind's name ("zram", "zswap", "also", "ram") or "dev" for any
+ * --also device.
  * Returns: 0, -ENOENT when --only keeps none of them, -ENOSPC when more than max,
  * -EINVAL for a missing layout or a name too long.
  */
@@ -51,7 +58,10 @@ int sp_placements_list(const struct sp_placements_in *in, struct sp_placement_sp
 /* Index in l->parts of the partition with role, or -ENOENT when the layout has none. */
 int sp_layout_part_index(const struct sp_layout *l, enum sp_part_role role);
 
-/* Does a placement of kind k take swap-ins from a disk (anything but zram, none, probe)? */
+/*
+ * Does a placement of kind k take swap-ins from a disk (anything but zram, zswap, none,
+ * probe)? zswap has a disk behind it, but its pool in RAM answers the swap-ins it holds.
+ */
 int sp_placement_on_disk(enum sp_placement_kind k);
 
 /* Does a placement of kind k live on the target disk (start, end, the swap file)? */
@@ -84,6 +94,7 @@ struct sp_outcome {
  *   it swaps, and the fault probe failed                      -> failed
  *   it swaps, and the touches were not real swap-ins          -> invalid
  *   it swaps, and fewer than SP_MIN_SWAPIN_SAMPLES were timed -> invalid
+ *   zswap, and its pool answered none of the fault probe's swap-ins -> invalid
  *   the baseline (none) without a finished pressure probe     -> failed
  *   the ram baseline whose job did not run ok                 -> failed
  *   deactivation failed                                       -> failed

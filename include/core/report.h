@@ -48,6 +48,7 @@ enum sp_placement_kind {
 	SP_PL_EXISTING, /* "existing": a swap area the machine has or was given (measure) */
 	SP_PL_PROBE,    /* "probe": a device range read by `swapplace probe`, no swap */
 	SP_PL_RAM,      /* "ram": the job without a memory limit, the scenarios' baseline */
+	SP_PL_ZSWAP,    /* "zswap": zswap with one compressor in front of the start partition */
 	SP_PL_KINDS
 };
 const char *sp_placement_kind_name(enum sp_placement_kind k);
@@ -233,6 +234,30 @@ struct sp_scenarios {
 	struct sp_scenario_service service;
 };
 
+/*
+ * zswap while one placement was measured (results[].zswap; docs/method.md, "zswap"). The
+ * counters are /proc/vmstat's, system wide, -1 where the kernel has none (before 5.19, or no
+ * zswap); done 0: the kernel has no zswap, and the key is null.
+ */
+#define SP_ZSWAP_ALG_MAX 32
+struct sp_zswap_result {
+	int done;
+	int enabled;			   /* zswap was on while this placement was measured */
+	char compressor[SP_ZSWAP_ALG_MAX]; /* its compressor then; "" when it was off */
+	int64_t zswpin, zswpout;	   /* over the placement's probes and scenarios */
+	int64_t fault_zswpin;		   /* over the fault probe: pages the pool handed back */
+	int64_t fault_pswpin;		   /* over the fault probe: pages read from the device */
+	int64_t pool_bytes;		   /* the largest compressed pool seen; -1: unreadable */
+};
+
+/* zswap for the whole run (report "zswap"): disabled outside the zswap-<alg> placements. */
+struct sp_zswap_run {
+	int done;		 /* the kernel has zswap (else the key is null) */
+	int enabled_before;	 /* /sys/module/zswap/parameters/enabled before the run */
+	char compressor_before[SP_ZSWAP_ALG_MAX];
+	int disabled;		 /* the run turned it off (it was on) and back on afterwards */
+};
+
 struct sp_result {
 	char placement[48];   /* start, end, file, zram-<alg>, dev-<name>, none, current-... */
 	struct sp_placement_id id; /* what it is: behaviour follows this, not the name */
@@ -250,6 +275,7 @@ struct sp_result {
 	struct sp_compression compression;
 	struct sp_swapout swapout; /* the fault probe's evictions */
 	struct sp_scenarios scenarios;
+	struct sp_zswap_result zswap;
 };
 
 struct sp_machine {
@@ -299,6 +325,7 @@ struct sp_report {
 	struct sp_device_info devices[SP_MAX_DEVICES];
 	size_t n_results;
 	struct sp_result results[SP_MAX_RESULTS];
+	struct sp_zswap_run zswap;
 };
 
 /* Zero a report and set its schema and version. */

@@ -61,6 +61,13 @@ struct sp_faultprobe_opts {
 	int no_reclaim;		   /* test only: evict with MADV_PAGEOUT alone (the trap) */
 	const char *zram_dev;	   /* the swap is this zram (/dev/zramN): fill comp's zram fields
 				    * from its mm_stat while the buffer sits in it; NULL: don't */
+	/*
+	 * 1: the swap is zswap in front of a partition, so a swap-in zswap's pool answers
+	 * counts as real (zswpin rises, pswpin does not; majflt rises for both): the checks
+	 * that touches were swap-ins read pswpin + zswpin. 0: pswpin alone, and zswap answering
+	 * makes the result invalid (core/faultdiag.h).
+	 */
+	int zswap_answers;
 	struct sp_faultprobe_diag *diag; /* optional: filled when not NULL */
 	/* the device probe's figures, for sizing (core/timing.h); 0: not known */
 	double qd1_lat_s;	     /* QD1 4 KiB random read median */

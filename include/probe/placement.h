@@ -23,6 +23,7 @@ struct sp_placement {
 	struct sp_extent extents[SP_MAX_EXTENTS];
 	uint64_t size_bytes;  /* size of the swap area */
 	char zram_alg[32];
+	char zswap_alg[32];   /* SP_PL_ZSWAP: zswap's compressor for the turn */
 	int already_active;   /* SP_PL_EXISTING: it was on before us, leave it on */
 	/*
 	 * A swap partition of ours (start, end, --also) is held O_EXCL while idle, so nothing
@@ -31,6 +32,12 @@ struct sp_placement {
 	 * the placement's turn (swapon must claim the partition itself) and takes it back.
 	 */
 	struct sp_hold hold;
+	/*
+	 * SP_PL_ZSWAP: the start placement's hold, when the run has one: zswap sits in front of
+	 * the same partition, which one O_EXCL hold claims (a second one would be refused).
+	 * NULL: its own hold (a run without the start placement).
+	 */
+	struct sp_hold *shared_hold;
 };
 
 /* A placement named name with identity id, nothing located yet and nothing held. */

@@ -49,6 +49,8 @@
 #include "act/undo.h"
 #include "core/units.h"
 #include "act/zram.h"
+#include "act/zswap.h"
+#include "core/zswap.h"
 #include "core/buildjob_plan.h"
 #include "core/scenario.h"
 #include "core/service_plan.h"
@@ -74,6 +76,9 @@ struct run_ctx {
 	struct sp_buildjob_plan job_plan;
 	struct sp_job_spec job;
 	unsigned scenarios; /* --scenario as SP_SCENARIO_* bits (core/scenario.h) */
+	/* --zswap's compressors (core/zswap.h sp_zswap_choose), chosen when vetting */
+	char zswap_algs[16][SP_ZSWAP_ALG_MAX];
+	size_t n_zswap_algs;
 	/* what the estimate knows of the target: assumed from its kind, or measured by its
 	 * position profile; and how long that profile took (or will take) */
 	struct sp_buildjob_device dev_model;
@@ -82,6 +87,29 @@ struct run_ctx {
 };
 
 _Static_assert(SP_ZRAM_ALG_MAX == SP_PLACEMENT_ALG_MAX, "a compressor's name fits both");
+
+/*
+ * --zswap's compressors where the kernel has zswap: its own compressor by default, and for
+ * "all" every crypto compressor the kernel has loaded (/proc/crypto).
+ * Returns: 0, or -EINVAL (printed) for a bad --zswap.
+ */
+static int choose_zswap(struct run_ctx *x)
+{
+	char offered[16][SP_ZSWAP_ALG_MAX], err[256];
+	struct sp_zswap_state st;
+	size_t n = 0;
+	int ret;
+
+	if (sp_zswap_read(&st) < 0)
+		st.present = 0;
+	if (st.present && sp_zswap_offered(offered, 16, &n) < 0)
+		n = 0;
+	ret = sp_zswap_choose(x->c->zswap, st.present, st.compressor, offered, n, x->zswap_algs,
+			      16, &x->n_zswap_algs, err, sizeof(err));
+	if (ret == -EINVAL)
+		sp_fail(SP_EXIT_USAGE, NULL, "%s", err);
+	return ret;
+}
 
 /* The placements a run measures, in the order it measures them (core/placements.h). */
 static int list_placements(struct run_ctx *x)
@@ -99,6 +127,13 @@ static int list_placements(struct run_ctx *x)
 		return -ENOMEM;
 	if (sp_zram_algorithms(algs, 16, &in.n_zram_algs) < 0)
 		in.n_zram_algs = 0;
+	ret = choose_zswap(x);
+	if (ret < 0) {
+		free(specs);
+		return ret;
+	}
+	in.zswap_algs = x->zswap_algs;
+	in.n_zswap_algs = x->n_zswap_algs;
 	for (size_t i = 0; i < x->c->n_also; i++)
 		also_names[i] = x->also[i].name;
 	ret = sp_placements_list(&in, specs, SP_MAX_RESULTS, &n);
@@ -106,6 +141,8 @@ static int list_placements(struct run_ctx *x)
 		sp_placement_init(&x->placements[i], specs[i].name, specs[i].id);
 		snprintf(x->placements[i].zram_alg, sizeof(x->placements[i].zram_alg), "%s",
 			 specs[i].zram_alg);
+		snprintf(x->placements[i].zswap_alg, sizeof(x->placements[i].zswap_alg), "%s",
+			 specs[i].zswap_alg);
 	}
 	x->n_placements = ret == 0 ? n : 0;
 	free(specs);
@@ -295,6 +332,8 @@ static int find_and_vet(struct run_ctx *x)
 	if (rc != SP_EXIT_OK)
 		return rc;
 	ret = list_placements(x);
+	if (ret == -EINVAL && x->c->zswap && *x->c->zswap)
+		return SP_EXIT_USAGE; /* said by choose_zswap */
 	if (ret == -ENOENT)
 		return sp_fail(SP_EXIT_USAGE, NULL, "--only '%s' keeps no placement of this run",
 			       c->only);
@@ -391,6 +430,19 @@ static void print_job(const struct run_ctx *x, FILE *out)
 		x->c->repeat, x->c->repeat == 1 ? "run" : "interleaved runs");
 }
 
+static void print_zswap(const struct run_ctx *x, FILE *out)
+{
+	struct sp_zswap_state st;
+
+	if (sp_zswap_read(&st) < 0 || !st.present)
+		return;
+	fprintf(out, "zswap: off for the run (now %s, compressor %s; restored after)",
+		st.enabled ? "on" : "off", st.compressor);
+	if (x->n_zswap_algs)
+		fprintf(out, ";\n  on for each zswap placement, in front of the start partition");
+	fprintf(out, "\n");
+}
+
 static void print_plan(const struct run_ctx *x, FILE *out)
 {
 	char a[32], b[32];
@@ -428,6 +480,7 @@ static void print_plan(const struct run_ctx *x, FILE *out)
 		     "workload 120%% of %s)\n", x->c->threads,
 		sp_format_bytes(x->c->budget_bytes / 2, a, sizeof(a)));
 	run_tuning_print(&x->tuning, out);
+	print_zswap(x, out);
 	print_job(x, out);
 	fprintf(out, "budget: %s memory, %.0f s per placement, seed %llu\n",
 		sp_format_bytes(x->c->budget_bytes, a, sizeof(a)), x->c->time_per_placement_s,
@@ -468,6 +521,9 @@ out:
 	free(x);
 	return rc;
 }
+
+static int locate_zswap(struct run_ctx *x, struct sp_placement *p, const struct sp_part *lp,
+			const char *part, struct sp_err *e);
 
 /*
  * Write the GPT through the target's hold (O_RDWR|O_EXCL since the safety check), release the
@@ -541,6 +597,10 @@ static int apply_layout(struct run_ctx *x, struct sp_err *e)
 			ret = sp_hold_take(&p->hold, p->swap_path, O_RDONLY);
 			if (ret < 0)
 				return sp_err_prefix(e, ret, "holding '%s'", p->swap_path);
+		} else if (p->id.kind == SP_PL_ZSWAP) {
+			ret = locate_zswap(x, p, lp, part[k], e);
+			if (ret < 0)
+				return ret;
 		} else if (p->id.kind == SP_PL_FILE) {
 			snprintf(p->swap_path, sizeof(p->swap_path), "%s", x->swapfile);
 			p->size_bytes = x->layout.swapfile_bytes;
@@ -550,6 +610,34 @@ static int apply_layout(struct run_ctx *x, struct sp_err *e)
 				return sp_err_prefix(e, ret, "reading the extents of '%s'",
 						     x->swapfile);
 		}
+	}
+	return 0;
+}
+
+/*
+ * A zswap placement sits in front of the start partition: the same partition, extents and
+ * hold (one O_EXCL hold claims it; the start placement's, or its own in a run without one).
+ */
+static int locate_zswap(struct run_ctx *x, struct sp_placement *p, const struct sp_part *lp,
+			const char *part, struct sp_err *e)
+{
+	if (!lp)
+		return sp_err_set(e, -EINVAL, "'%s' has no start partition", p->name);
+	snprintf(p->swap_path, sizeof(p->swap_path), "%.127s", part);
+	p->size_bytes = lp->sectors * 512;
+	p->n_extents = 1;
+	p->extents[0].start_sector = lp->start_sector;
+	p->extents[0].sectors = lp->sectors;
+	for (size_t i = 0; i < x->n_placements; i++)
+		if (x->placements[i].id.kind == SP_PL_START && x->placements[i].hold.registered) {
+			p->shared_hold = &x->placements[i].hold;
+			return 0;
+		}
+	if (!p->hold.registered) {
+		int ret = sp_hold_take(&p->hold, p->swap_path, O_RDONLY);
+
+		if (ret < 0)
+			return sp_err_prefix(e, ret, "holding '%s'", p->swap_path);
 	}
 	return 0;
 }
@@ -630,6 +718,22 @@ static int setup_job(struct run_ctx *x, struct sp_err *e)
 		return sp_err_set(e, -EIO, "cp -a '%s' '%s' failed (status 0x%x)", x->c->job_dir,
 				  x->job_dir, status);
 	return 0;
+}
+
+/*
+ * zswap off for the whole run (its undo puts back what the machine had), so it never answers
+ * for a disk placement; the zswap placements turn it on for their turn only.
+ */
+static void run_zswap_off(struct sp_report *r)
+{
+	int ret = sp_zswap_off_for_run(&r->zswap);
+
+	if (ret < 0)
+		sp_warn("cannot turn zswap off for the run (%s): it may answer for the disk "
+			"placements", strerror(-ret));
+	else if (r->zswap.disabled)
+		fprintf(stderr, "swapplace: zswap was on (compressor %s): off for the run, on "
+				"again afterwards\n", r->zswap.compressor_before);
 }
 
 /*
@@ -774,6 +878,7 @@ int sp_cmd_run(const struct sp_config *c)
 	mo.service_s = x->scenarios & SP_SCENARIO_SERVICE ? c->service_time_s : 0;
 	mo.quiet_dev = x->target.path; /* the data filesystem's disk, for every placement */
 	run_tuning_apply(&x->tuning);
+	run_zswap_off(r);
 	measure_all(x, r, &mo);
 	if (sp_interrupted()) {
 		rc = sp_fail(SP_EXIT_FAILURE, NULL,

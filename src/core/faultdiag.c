@@ -21,6 +21,12 @@ static const char *zswap_state(int enabled)
 	return enabled > 0 ? "enabled" : enabled == 0 ? "disabled" : "in an unknown state";
 }
 
+/* Pages the swap-ins read: from the swap device, and on a zswap placement from its pool. */
+static uint64_t read_in(const struct sp_fault_counts *c)
+{
+	return c->pswpin + (c->zswap_placement && c->have_zswpin ? c->zswpin : 0);
+}
+
 enum sp_fault_verdict sp_fault_diagnose(const struct sp_fault_counts *c, double valid_pct,
 					char *reason, size_t len)
 {
@@ -55,7 +61,18 @@ enum sp_fault_verdict sp_fault_diagnose(const struct sp_fault_counts *c, double 
 		return SP_FAULT_OTHER_FAULTS;
 	}
 	/* pswpin is system wide: others' swap-ins only add to it, never hide ours */
-	if ((double)c->pswpin * 100.0 < (double)c->majflt * (100.0 - valid_pct)) {
+	/* zswap answers, and no zswpin says how often (before 5.19): the major faults judge */
+	if (c->zswap_placement && !c->have_zswpin)
+		return SP_FAULT_VALID;
+	if ((double)read_in(c) * 100.0 < (double)c->majflt * (100.0 - valid_pct)) {
+		if (c->zswap_placement) {
+			snprintf(reason, len,
+				 "no swap read: %llu swap-ins but only %llu read the swap device "
+				 "and %llu came from zswap's pool",
+				 (unsigned long long)c->majflt, (unsigned long long)c->pswpin,
+				 (unsigned long long)c->zswpin);
+			return SP_FAULT_NO_DEVICE_READ;
+		}
 		if (c->zswap_enabled > 0 || (c->have_zswpin && c->zswpin > 0)) {
 			if (c->have_zswpin)
 				snprintf(

@@ -83,6 +83,11 @@ const struct sp_option sp_options[] = {
 	  .metavar = "LIST", .def_note = "all",
 	  .help = "only these placements, comma-separated: start, end, file, zram (or zram-ALG), "
 		  "dev (or dev-NAME), none, ram (the job without a memory limit)" },
+	{ .name = "zswap", .kind = SP_OPT_STRING, .cmds = SWEEP, .field = F(zswap),
+	  .metavar = "LIST", .def_note = "the kernel's zswap compressor alone",
+	  .help = "zswap in front of the start partition, one placement per compressor, "
+		  "where the kernel has zswap: all (every compressor zram offers too), none, "
+		  "or a comma list (lz4,lzo); outside them zswap is off for the run" },
 	{ .name = "scenario", .kind = SP_OPT_CHOICE, .cmds = SWEEP, .field = F(scenario),
 	  .flags = SP_OPTF_COMMA, .choices = "build|service|all|none", .metavar = "LIST",
 	  .def = "build",

@@ -109,6 +109,17 @@ int sp_placements_list(const struct sp_placements_in *in, struct sp_placement_sp
 		if ((ret = add(in, out, max, n, &s)) < 0)
 			return ret;
 	}
+	for (size_t i = 0; i < in->n_zswap_algs; i++) {
+		/* zswap sits in front of the start partition: without it there is nothing to
+		 * put it in front of */
+		if (sp_layout_part_index(in->layout, SP_PART_START) < 0)
+			break;
+		if (spec(&s, SP_PL_ZSWAP, -1, "zswap-", in->zswap_algs[i]) < 0)
+			return -EINVAL;
+		snprintf(s.zswap_alg, sizeof(s.zswap_alg), "%s", in->zswap_algs[i]);
+		if ((ret = add(in, out, max, n, &s)) < 0)
+			return ret;
+	}
 	for (size_t i = 0; i < in->n_also; i++) {
 		/* the index is the device's own position, whatever --only drops around it */
 		if (spec(&s, SP_PL_ALSO, (int)i, "dev-", in->also_names[i]) < 0)
@@ -127,6 +138,19 @@ int sp_placements_list(const struct sp_placements_in *in, struct sp_placement_sp
 	return *n ? 0 : -ENOENT;
 }
 
+/*
+ * A zswap placement whose pool answered none of the fault probe's swap-ins measured its disk
+ * (zswap refused the pages, or wrote them all through): not what its name says. Unknown
+ * counters (-1) decide nothing.
+ */
+static int zswap_missed(const struct sp_result *res)
+{
+	const struct sp_zswap_result *z = &res->zswap;
+
+	return res->id.kind == SP_PL_ZSWAP && z->done && z->fault_zswpin == 0 &&
+	       res->fault_probe.real_swapins > 0;
+}
+
 enum sp_status sp_result_status(const struct sp_result *res, const struct sp_outcome *o)
 {
 	const struct sp_fault_probe *fp = &res->fault_probe;
@@ -137,6 +161,8 @@ enum sp_status sp_result_status(const struct sp_result *res, const struct sp_out
 		if (o->fault_err)
 			return SP_STATUS_FAILED;
 		if (fp->invalid || fp->lat.samples < SP_MIN_SWAPIN_SAMPLES)
+			return SP_STATUS_INVALID;
+		if (zswap_missed(res))
 			return SP_STATUS_INVALID;
 	}
 	if (res->id.kind == SP_PL_NONE && !res->pressure_probe.done)
@@ -174,6 +200,14 @@ int sp_result_invalid_reason(const struct sp_result *res, const struct sp_outcom
 			 "filling and evicting took the time; give it more --time-per-placement",
 			 (unsigned long long)fp->lat.samples, o->fault_time_s,
 			 SP_MIN_SWAPIN_SAMPLES);
+		return 0;
+	}
+	if (zswap_missed(res)) {
+		snprintf(buf, len,
+			 "zswap answered none of the %llu swap-ins (zswpin did not rise, %lld pages "
+			 "were read from the swap device): the start partition was measured, not "
+			 "zswap-%s", (unsigned long long)res->fault_probe.real_swapins,
+			 (long long)res->zswap.fault_pswpin, res->zswap.compressor);
 		return 0;
 	}
 	return -EINVAL;

@@ -36,6 +36,7 @@ static const char *const kind_names[] = {
 	[SP_PL_START] = "start", [SP_PL_END] = "end",	    [SP_PL_FILE] = "file",
 	[SP_PL_ZRAM] = "zram",	 [SP_PL_ALSO] = "also",	    [SP_PL_NONE] = "none",
 	[SP_PL_EXISTING] = "existing", [SP_PL_PROBE] = "probe", [SP_PL_RAM] = "ram",
+	[SP_PL_ZSWAP] = "zswap",
 };
 
 const char *sp_placement_kind_name(enum sp_placement_kind k)
@@ -67,7 +68,7 @@ int sp_placement_kind_from_name(const char *p, enum sp_placement_kind *out)
 		{ "file", 0, SP_PL_FILE },     { "none", 0, SP_PL_NONE },
 		{ "zram-", 1, SP_PL_ZRAM },    { "dev-", 1, SP_PL_ALSO },
 		{ "probe-", 1, SP_PL_PROBE },  { "swap-", 1, SP_PL_EXISTING },
-		{ "current", 1, SP_PL_EXISTING },
+		{ "current", 1, SP_PL_EXISTING }, { "zswap-", 1, SP_PL_ZSWAP },
 	};
 
 	for (size_t i = 0; i < sizeof(legacy) / sizeof(legacy[0]); i++) {
@@ -89,6 +90,7 @@ struct sp_placement_id sp_placement_id_of(enum sp_placement_kind k, int also_ind
 	switch (k) {
 	case SP_PL_START: id.role = SP_PART_START; break;
 	case SP_PL_END: id.role = SP_PART_END; break;
+	case SP_PL_ZSWAP: id.role = SP_PART_START; break; /* zswap in front of the start */
 	case SP_PL_FILE: id.role = SP_PART_DATA; break;
 	case SP_PL_ALSO:
 		id.role = SP_PART_SWAP;

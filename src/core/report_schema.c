@@ -138,7 +138,7 @@ static int kind_parse(const char *s, int *v)
 }
 
 static const struct sp_enum_type kind_type = {
-	kind_name, kind_parse, "start, end, file, zram, also, none, existing, probe or ram"};
+	kind_name, kind_parse, "start, end, file, zram, also, none, existing, probe, ram or zswap"};
 
 /* A report from before "kind": the placement's name says it, or nothing does. */
 static int kind_from_name(void *obj)
@@ -481,6 +481,27 @@ static int scenarios_present(const void *sec)
 	return s->build.done || s->service.n_cases > 0;
 }
 
+typedef struct sp_zswap_result zswap_t;
+
+/* the counters are null where the kernel has none */
+static const struct sp_field zswap_fields[] = {
+    BOOL("enabled", zswap_t, enabled),
+    STR("compressor", zswap_t, compressor),
+    I64_NULL("zswpin", zswap_t, zswpin),
+    I64_NULL("zswpout", zswap_t, zswpout),
+    I64_NULL("fault_zswpin", zswap_t, fault_zswpin),
+    I64_NULL("fault_pswpin", zswap_t, fault_pswpin),
+    I64_NULL("pool_bytes", zswap_t, pool_bytes),
+    END,
+};
+
+static const struct sp_field zswap_run_fields[] = {
+    BOOL("enabled_before", struct sp_zswap_run, enabled_before),
+    STR("compressor_before", struct sp_zswap_run, compressor_before),
+    BOOL("disabled", struct sp_zswap_run, disabled),
+    END,
+};
+
 static const struct sp_field result_fields[] = {
     {.key = "placement",
      .type = SP_F_STR,
@@ -524,6 +545,7 @@ static const struct sp_field result_fields[] = {
      .off = offsetof(struct sp_result, scenarios),
      .sub = scenarios_fields,
      .present = scenarios_present},
+    SECTION("zswap", struct sp_result, zswap, zswap_fields),
     END,
 };
 
@@ -560,5 +582,6 @@ const struct sp_field sp_schema_report[] = {
      .max = SP_MAX_RESULTS,
      .sub = result_fields,
      .post = result_read},
+    SECTION("zswap", struct sp_report, zswap, zswap_run_fields),
     END,
 };

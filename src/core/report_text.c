@@ -19,6 +19,7 @@
 #include "core/textfmt.h"
 #include "core/units.h"
 #include "core/verdict.h"
+#include "core/zswap.h"
 
 #define BAR_WIDTH 40
 
@@ -400,6 +401,43 @@ static void profile(FILE *out, const struct sp_report *r, const struct sp_findin
 	emit(out, "%s", "");
 }
 
+/* zswap's sentences, in the verdict: the run's word on it, then each zswap placement. */
+static void zswap_verdicts(FILE *out, const struct sp_report *r)
+{
+	char s[512];
+
+	for (size_t i = 0; i < r->n_results && i < SP_MAX_RESULTS; i++)
+		if (sp_zswap_sentence(r, i, s, sizeof(s)) == 0)
+			wrap(out, "- ", "  ", s);
+	if (sp_zswap_run_sentence(r, s, sizeof(s)) == 0)
+		wrap(out, "- ", "  ", s);
+}
+
+/* A count of results[].zswap, "-" when the kernel has none. */
+static const char *count(char *buf, size_t len, int64_t v)
+{
+	if (v < 0)
+		snprintf(buf, len, "-");
+	else
+		snprintf(buf, len, "%lld", (long long)v);
+	return buf;
+}
+
+/* One row per placement: was zswap on, and what went through it. */
+static void zswap_row(FILE *out, const struct sp_zswap_result *z)
+{
+	char in[24], o[24], pool[48] = "";
+
+	if (!z->done)
+		return;
+	if (z->pool_bytes >= 0)
+		snprintf(pool, sizeof(pool), "; pool up to %.1f MiB",
+			 (double)z->pool_bytes / 1048576.0);
+	emit(out, "  zswap        %s%s%s: %s pages in, %s out%s", z->enabled ? "on (" : "off",
+	     z->enabled ? z->compressor : "", z->enabled ? ")" : "",
+	     count(in, sizeof(in), z->zswpin), count(o, sizeof(o), z->zswpout), pool);
+}
+
 static void verdicts(FILE *out, const struct sp_report *r, const struct sp_findings *f)
 {
 	char s[1024];
@@ -411,6 +449,7 @@ static void verdicts(FILE *out, const struct sp_report *r, const struct sp_findi
 			continue;
 		wrap(out, "- ", "  ", s);
 	}
+	zswap_verdicts(out, r);
 	emit(out, "%s", "");
 }
 
@@ -580,6 +619,7 @@ static void result_block(FILE *out, const struct sp_result *res, uint32_t page_s
 			       : "",
 		     page_size ? " MiB/s)" : "");
 	}
+	zswap_row(out, &res->zswap);
 	if (res->integrity.pages_checked || res->integrity.mismatches)
 		emit(out, "  integrity    %llu pages checked, %llu mismatches%s",
 		     (unsigned long long)res->integrity.pages_checked,

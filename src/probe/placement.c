@@ -29,6 +29,7 @@
 #include "sys/timer.h"
 #include "act/undo.h"
 #include "act/zram.h"
+#include "act/zswap.h"
 
 /* Highest swap priority: ours is used before any other area the machine may have. */
 #define SP_SWAP_PRIO 32767
@@ -53,6 +54,48 @@ void sp_placement_init(struct sp_placement *p, const char *name, struct sp_place
 	snprintf(p->name, sizeof(p->name), "%s", name);
 	p->id = id;
 	sp_hold_init(&p->hold);
+}
+
+/* The hold p lends to swapon for its turn: its own, or the start placement's (zswap). */
+static struct sp_hold *hold_of(struct sp_placement *p)
+{
+	return p->shared_hold ? p->shared_hold : &p->hold;
+}
+
+/*
+ * zswap in front of the start partition: the partition swapped on, then zswap's compressor and
+ * switch, each with its undo. Unwinding turns zswap off first, then puts the compressor back,
+ * then swapoff reads back what the pool and the partition still hold.
+ */
+static int activate_zswap(struct sp_placement *p, struct sp_err *e)
+{
+	struct sp_zswap_state st;
+	int ret;
+
+	sp_hold_release(hold_of(p));
+	ret = sp_mkswap(p->swap_path, p->size_bytes, "swapplace");
+	if (ret < 0)
+		return sp_err_prefix(e, ret, "mkswap on '%s'", p->swap_path);
+	ret = sp_swap_on(p->swap_path, SP_SWAP_PRIO, e);
+	if (ret < 0)
+		return ret;
+	ret = sp_zswap_set_compressor(p->zswap_alg);
+	if (ret < 0)
+		return sp_err_set(e, ret, "zswap refuses compressor '%s' (%s): the kernel has no "
+				  "crypto driver for it", p->zswap_alg, strerror(-ret));
+	ret = sp_zswap_set_enabled(1);
+	if (ret < 0)
+		return sp_err_set(e, ret, "cannot turn zswap on (%s)", strerror(-ret));
+	/* before its first use zswap takes any name and falls back to its default when it
+	 * starts: what it runs with is what it says now */
+	ret = sp_zswap_read(&st);
+	if (ret < 0)
+		return sp_err_set(e, ret, "cannot read zswap's state back (%s)", strerror(-ret));
+	if (!st.enabled || strcmp(st.compressor, p->zswap_alg))
+		return sp_err_set(e, -ENOENT, "zswap did not take compressor '%s': it runs %s with "
+				  "'%s' (the kernel has no crypto driver for '%s')", p->zswap_alg,
+				  st.enabled ? "on" : "off", st.compressor, p->zswap_alg);
+	return 0;
 }
 
 static int activate(struct sp_placement *p, const struct sp_measure_opts *o, struct sp_err *e)
@@ -94,6 +137,8 @@ static int activate(struct sp_placement *p, const struct sp_measure_opts *o, str
 		return sp_swap_on(p->swap_path, SP_SWAP_PRIO, e);
 	case SP_PL_FILE:
 		return sp_swap_on(p->swap_path, SP_SWAP_PRIO, e);
+	case SP_PL_ZSWAP:
+		return activate_zswap(p, e);
 	case SP_PL_KINDS:
 		break;
 	}
@@ -275,8 +320,8 @@ int sp_placement_job_again(struct sp_placement *p, const struct sp_measure_opts 
 	}
 	if (sp_undo_run_to(mark) < 0)
 		sp_debug("placement", "%s: deactivating after the job failed", p->name);
-	if (p->hold.registered && sp_hold_retake(&p->hold) < 0)
-		sp_debug("placement", "%s: cannot hold '%s' again", p->name, p->hold.path);
+	if (hold_of(p)->registered && sp_hold_retake(hold_of(p)) < 0)
+		sp_debug("placement", "%s: cannot hold '%s' again", p->name, hold_of(p)->path);
 	/* the ram baseline has nothing but its job: a later run that failed fails it */
 	if (p->id.kind == SP_PL_RAM && res->scenarios.build.status != SP_STATUS_OK &&
 	    res->status == SP_STATUS_OK) {
@@ -287,9 +332,73 @@ int sp_placement_job_again(struct sp_placement *p, const struct sp_measure_opts 
 	return ret == -EINTR || sp_interrupted() ? -EINTR : 0;
 }
 
+/*
+ * zswap around one placement's measurement (results[].zswap): its state once the placement is
+ * active, /proc/vmstat's counters from here to zswap_end(), and on a zswap placement the
+ * largest pool a watcher thread saw meanwhile.
+ */
+struct zswap_span {
+	struct sp_zswap_counters c0, f0;
+	struct sp_zswap_watch *watch;
+};
+
+static void zswap_begin(const struct sp_placement *p, struct sp_result *res,
+			struct zswap_span *z)
+{
+	struct sp_zswap_state st;
+
+	memset(z, 0, sizeof(*z));
+	if (sp_zswap_read(&st) < 0 || !st.present)
+		return;
+	/* unknown until read: a kernel without the counters leaves them null */
+	res->zswap.zswpin = res->zswap.zswpout = res->zswap.pool_bytes = -1;
+	res->zswap.fault_zswpin = res->zswap.fault_pswpin = -1;
+	res->zswap.done = 1;
+	res->zswap.enabled = st.enabled;
+	if (st.enabled)
+		snprintf(res->zswap.compressor, sizeof(res->zswap.compressor), "%s",
+			 st.compressor);
+	if (sp_zswap_counters_read(&z->c0) < 0)
+		z->c0.pswpin = z->c0.zswpin = z->c0.zswpout = -1;
+	if (p->id.kind == SP_PL_ZSWAP && sp_zswap_watch_start(&z->watch) < 0)
+		z->watch = NULL;
+}
+
+/* Around the fault probe: before (first) and after it. */
+static void zswap_fault(const struct sp_result *res, struct zswap_span *z, int first,
+			struct sp_zswap_result *out)
+{
+	struct sp_zswap_counters c;
+
+	if (!res->zswap.done)
+		return;
+	if (sp_zswap_counters_read(&c) < 0)
+		c.pswpin = c.zswpin = c.zswpout = -1;
+	if (first) {
+		z->f0 = c;
+		return;
+	}
+	out->fault_zswpin = sp_zswap_delta(z->f0.zswpin, c.zswpin);
+	out->fault_pswpin = sp_zswap_delta(z->f0.pswpin, c.pswpin);
+}
+
+static void zswap_end(struct sp_result *res, struct zswap_span *z)
+{
+	struct sp_zswap_counters c;
+
+	if (z->watch)
+		res->zswap.pool_bytes = sp_zswap_watch_stop(z->watch);
+	z->watch = NULL;
+	if (!res->zswap.done || sp_zswap_counters_read(&c) < 0)
+		return;
+	res->zswap.zswpin = sp_zswap_delta(z->c0.zswpin, c.zswpin);
+	res->zswap.zswpout = sp_zswap_delta(z->c0.zswpout, c.zswpout);
+}
+
 int sp_placement_measure(struct sp_placement *p, const struct sp_measure_opts *o,
 			 struct sp_result *res)
 {
+	struct zswap_span zs;
 	size_t mark = sp_undo_depth();
 	struct sp_time t0 = sp_now();
 	struct sp_outcome oc = { .fault_time_s = o->time_s * SHARE_FAULT };
@@ -309,11 +418,13 @@ int sp_placement_measure(struct sp_placement *p, const struct sp_measure_opts *o
 		goto out;
 	}
 	wait_quiet(p, o, res);
+	zswap_begin(p, res, &zs);
 	res->size_bytes = p->size_bytes;
 	res->n_extents = p->n_extents;
 	memcpy(res->extents, p->extents, sizeof(p->extents[0]) * p->n_extents);
 
-	if (swaps && p->n_extents) {
+	/* zswap's start partition has its own placement: its device probe would be the same */
+	if (swaps && p->n_extents && p->id.kind != SP_PL_ZSWAP) {
 		struct sp_devprobe_opts d;
 
 		sp_devprobe_defaults(&d);
@@ -355,9 +466,13 @@ int sp_placement_measure(struct sp_placement *p, const struct sp_measure_opts *o
 		}
 		if (p->id.kind == SP_PL_ZRAM)
 			f.zram_dev = p->swap_path;
+		/* on zswap a swap-in its pool answers is zswpin, not pswpin (docs/method.md) */
+		f.zswap_answers = p->id.kind == SP_PL_ZSWAP;
 		sp_err_init(&e);
+		zswap_fault(res, &zs, 1, &res->zswap);
 		ret = sp_faultprobe_run(&f, &res->fault_probe, &res->integrity,
 					&res->compression, &e);
+		zswap_fault(res, &zs, 0, &res->zswap);
 		if (ret == -EINTR) {
 			interrupted = 1;
 		} else if (ret < 0) {
@@ -389,6 +504,8 @@ int sp_placement_measure(struct sp_placement *p, const struct sp_measure_opts *o
 	/* then the service's cases, still with only this placement active */
 	if (!interrupted && run_service(p, o, res) == -EINTR)
 		interrupted = 1;
+	/* before deactivation: swapoff reads the rest back, which is no swap-in of the probes */
+	zswap_end(res, &zs);
 out:
 	ret = sp_undo_run_to(mark);
 	if (ret < 0) {
@@ -397,8 +514,8 @@ out:
 	}
 	/* idle again: ours alone until its next turn or the end (a retake that fails leaves the
 	 * partition unclaimed, which costs the claim, not the measurement) */
-	if (p->hold.registered && sp_hold_retake(&p->hold) < 0)
-		sp_debug("placement", "%s: cannot hold '%s' again", p->name, p->hold.path);
+	if (hold_of(p)->registered && sp_hold_retake(hold_of(p)) < 0)
+		sp_debug("placement", "%s: cannot hold '%s' again", p->name, hold_of(p)->path);
 	oc.interrupted = interrupted;
 	sp_result_settle(res, &oc);
 	if (p->id.kind == SP_PL_RAM && res->status == SP_STATUS_FAILED && !res->reason[0])

@@ -290,6 +290,18 @@ for name in ["start", "end", "file", "dev-nvme0n1"] + zram:
         bad.append("%s: integrity not checked" % name)
 if not any(results[k].get("status") == "ok" for k in zram):
     bad.append("no zram compressor was measured (%s)" % (", ".join(zram) or "no zram-* result"))
+# zswap (Debian's 6.1 has it built in): off for every disk placement, and a zswap placement
+# that says ok had its swap-ins answered by the pool
+for name, x in results.items():
+    z = x.get("zswap") or {}
+    if not z:
+        continue
+    if name.startswith("zswap-"):
+        print("  %-14s status=%s zswap=%s" % (name, x.get("status"), z))
+        if x.get("status") == "ok" and not (z.get("fault_zswpin") or 0) > 0:
+            bad.append("%s: ok, but zswap answered no swap-in (%s)" % (name, z))
+    elif name in ("start", "end", "file", "dev-nvme0n1") and (z.get("enabled") or z.get("zswpin")):
+        bad.append("%s: zswap was on or answered swap-ins (%s)" % (name, z))
 # the build job ran on every disk placement and in RAM alone, and the profile was read
 for name in ["start", "end", "file", "ram"]:
     b = ((results.get(name) or {}).get("scenarios") or {}).get("build") or {}
