@@ -63,6 +63,10 @@ enum sp_scope {
 	SP_SCOPE_SYSTEM,   /* /proc/pressure/memory, /proc/vmstat: the whole machine */
 };
 
+/* "none", "cgroup", "system" (the report's psi_scope, pgscan_scope); parse: 0 or -EINVAL */
+const char *sp_scope_name(enum sp_scope s);
+int sp_scope_parse(const char *s, enum sp_scope *out);
+
 /* How one case is laid out in memory: pages of 'page_bytes'. */
 struct sp_cache_plan {
 	uint64_t limit_bytes; /* the cgroup's limit: the budget */

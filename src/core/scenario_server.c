@@ -13,6 +13,27 @@
 
 /* ---- counters ---- */
 
+static const char *const scope_names[] = {
+    [SP_SCOPE_NONE] = "none",
+    [SP_SCOPE_CGROUP] = "cgroup",
+    [SP_SCOPE_SYSTEM] = "system",
+};
+
+const char *sp_scope_name(enum sp_scope s)
+{
+	return (unsigned)s < sizeof(scope_names) / sizeof(scope_names[0]) ? scope_names[s] : "none";
+}
+
+int sp_scope_parse(const char *s, enum sp_scope *out)
+{
+	for (size_t i = 0; s && i < sizeof(scope_names) / sizeof(scope_names[0]); i++)
+		if (!strcmp(s, scope_names[i])) {
+			*out = (enum sp_scope)i;
+			return 0;
+		}
+	return -EINVAL;
+}
+
 /*
  * Sum every "allocstall*" line: since 4.x the kernel counts direct-reclaim stalls per zone
  * (allocstall_dma32, allocstall_normal, allocstall_movable, ...), earlier in one line.
