@@ -277,6 +277,17 @@ static int run_cache(const struct sp_placement *p, const struct sp_measure_opts 
 	co.seed = o->seed;
 	ret = sp_cache_run(&co, &res->scenarios.cache);
 	sp_undo_run_to(mark);
+	/* a figure the kernel did not give is not reported at all (null), whatever was parsed */
+	for (size_t i = 0; i < res->scenarios.cache.n_cases; i++) {
+		struct sp_cache_case *c = &res->scenarios.cache.cases[i];
+
+		if (c->psi_scope == SP_SCOPE_NONE) {
+			c->psi_some_avg10 = c->psi_full_avg10 = 0;
+			c->has_psi_full = 0;
+		}
+		if (!c->has_psi_full)
+			c->psi_full_avg10 = 0;
+	}
 	if (ret < 0 && ret != -EINTR)
 		sp_cat_sep(res->reason, sizeof(res->reason), "; ", "cache scenario: %s",
 			   strerror(-ret));

@@ -54,8 +54,14 @@ for x in r["results"]:
     if x["placement"] == "none":
         continue
     sc = x["scenarios"] or {}
-    oom |= any(c.get("oom_killed") for c in (sc.get("cache") or {}).get("cases", []))
-    oom |= bool((sc.get("gc") or {}).get("oom_killed"))
+    for c in (sc.get("cache") or {}).get("cases", []):
+        if c.get("oom_killed"):
+            oom = 1
+            print("OOM-killed with swap on: %s, cache %s %%: %s" % (x["placement"],
+                  c["cache_pct"], c["reason"]))
+    if (sc.get("gc") or {}).get("oom_killed"):
+        oom = 1
+        print("OOM-killed with swap on: %s, gc: %s" % (x["placement"], sc["gc"]["reason"]))
 print("on_swap_oom=%d" % oom)
 PY
 }
