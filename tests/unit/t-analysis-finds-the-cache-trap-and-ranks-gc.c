@@ -7,6 +7,7 @@
  * contract's keys in the file, null where the kernel lacked a counter and read back as
  * "lacked"; the sections of report.txt.
  */
+#include <errno.h>
 #include <jansson.h>
 #include <stdlib.h>
 
@@ -215,6 +216,22 @@ static void json_keys(void)
 	CHECK(back.results[s].scenarios.cache.cases[2].has_swapped);
 	CHECK(memcmp(&back.results[s].scenarios, &r.results[s].scenarios,
 		     sizeof(back.results[s].scenarios)) == 0);
+	/* bad input is refused with the key's path, not read as something else */
+	{
+		char *at = strstr(buf, "\"psi_scope\": \"system\"");
+		char *neg = strstr(buf, "\"pgscan_direct\": 90,");
+
+		CHECK(at != NULL && neg != NULL);
+		memcpy(at + strlen("\"psi_scope\": \""), "planet", 6);
+		CHECK(sp_report_json_parse(buf, len, &back, err, sizeof(err)) == -EINVAL);
+		CHECK(strstr(err, "psi_scope: expected none, cgroup or system") != NULL);
+		memcpy(at + strlen("\"psi_scope\": \""), "system", 6);
+		memcpy(neg + 17, "-9", 2);
+		CHECK(sp_report_json_parse(buf, len, &back, err, sizeof(err)) == -EINVAL);
+		CHECK(strstr(err, "pgscan_direct: expected a non-negative integer") != NULL);
+		memcpy(neg + 17, "90", 2);
+		CHECK(sp_report_json_parse(buf, len, &back, err, sizeof(err)) == 0);
+	}
 	json_decref(j);
 	free(buf);
 }
