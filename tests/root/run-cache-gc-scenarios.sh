@@ -3,8 +3,9 @@
 # (50, 75, 100 % of the budget) and the gc scenario on every placement after its probes, with
 # only that placement active and the budget as the cgroup's limit: report.json has
 # results[].scenarios.cache {cases: [...]} and .gc with the keys of docs/schema.md, backed by
-# real counters: on the start partition the 100 % pool swaps (pswpin, swap-ins/s, the pool's own
-# pages out on swap per mincore) and the gc's pauses take major faults; on none nothing of the
+# real counters: on each placement with swap the largest pool that ran swaps (pswpin, swap-ins/s,
+# the pool's own pages out on swap per mincore; an overflowing case the kernel OOM-killed anyway
+# keeps its reason) and the gc's pauses take major faults; on none nothing of the
 # service's own memory is out on swap (or the case records its OOM kill), and the gc's heap, 1.5
 # times the limit, is OOM-killed. analysis.cache/gc and the verdict say it; report.txt has a
 # table each and re-renders the same from the JSON; no build job, no service and no ram
@@ -35,10 +36,10 @@ n=$(echo "$only" | tr ',' '\n' | wc -l)
 grep -q "^cache per placement" "$out/plan-cg" || fail "the plan does not say the cache runs"
 grep -q "^gc per placement" "$out/plan-cg" || fail "the plan does not say the gc runs"
 
-# one run; on_swap_oom=1 when a placement with swap got a case OOM-killed (cgroup v1's limit
-# reclaim giving up under load: run_swapping runs it once more)
+# one run; on_swap_oom=1 when a placement with swap had its gc OOM-killed or neither its 75 % nor
+# its 100 % pool ran (cgroup v1's limit reclaim giving up under load: run_swapping runs it once
+# more; one overflowing case OOM-killed beside one that ran is a result the report keeps)
 do_run() {
-	rm -rf "$out/r"
 	local pid
 	# in the background for its pid: the cgroups it makes are named swapplace-NAME-PID
 	"$SWAPPLACE" run "${ARGS[@]}" --confirm "$size" --scenario cache,gc --cache-time 2 \
@@ -54,11 +55,13 @@ for x in r["results"]:
     if x["placement"] == "none":
         continue
     sc = x["scenarios"] or {}
-    for c in (sc.get("cache") or {}).get("cases", []):
+    cases = (sc.get("cache") or {}).get("cases", [])
+    for c in cases:
         if c.get("oom_killed"):
-            oom = 1
             print("OOM-killed with swap on: %s, cache %s %%: %s" % (x["placement"],
                   c["cache_pct"], c["reason"]))
+    if not any(c["status"] == "ok" for c in cases[1:]):
+        oom = 1
     if (sc.get("gc") or {}).get("oom_killed"):
         oom = 1
         print("OOM-killed with swap on: %s, gc: %s" % (x["placement"], sc["gc"]["reason"]))
@@ -104,11 +107,12 @@ for p, x in res.items():
           "p99", g["p99_pause_ms"], "worst", g["worst_pause_ms"], "faults in pauses",
           g["faults_in_pauses"], "pswpin", g["pswpin"])
 
-# with swap: every case ran; at 100 % the pool came back from swap
+# with swap: the pool that fits ran; of the two that overflow (75 and 100 % beside 40 % other
+# memory), the largest that ran had its own pool out on swap and came back from it
 for p in [q for q in res if q != "none"]:
     cases = res[p]["scenarios"]["cache"]["cases"]
-    assert all(c["status"] == "ok" for c in cases), (p, cases)
-    big = cases[2]
+    assert cases[0]["status"] == "ok", (p, cases[0])
+    big = [c for c in cases[1:] if c["status"] == "ok"][-1]
     assert big["pswpin"] > 0 and big["swapin_pages_per_s"] > 0, (p, "nothing swapped in", big)
     assert big["pswpout"] > 0 and big["cache_swapped_bytes"] > 0, (p, "the pool never swapped", big)
     assert big["major_faults"] > 0, (p, "the service took no major fault", big)
