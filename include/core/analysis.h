@@ -48,6 +48,8 @@ enum sp_verdict_kind {
 	SP_VERDICT_SERVICE_COLD,      /* what the no-swap baseline lost (failed requests, OOM */
 	SP_VERDICT_SERVICE_HOT,	      /* kills and whom they took); in case order, so */
 	SP_VERDICT_SERVICE_SPIKE,     /* SP_VERDICT_SERVICE_FITS + k is case k */
+	SP_VERDICT_CACHE,	      /* the cache scenario: the pool size that swaps its own cache */
+	SP_VERDICT_GC,		      /* the gc scenario: its pause on disk vs zram */
 	SP_VERDICT_KINDS,
 };
 const char *sp_verdict_kind_name(enum sp_verdict_kind k); /* "start-vs-end", ... */
@@ -81,6 +83,33 @@ struct sp_service_finding {
 	int best_case, none_case; /* the case's index in their scenarios.service.cases */
 	/* the none baseline's victims, counted by who they were */
 	uint64_t none_service_kills, none_spike_kills, none_other_kills;
+};
+
+/*
+ * The cache scenario on one placement that ran it (core/scenario_server.h): the double-caching
+ * trap, the smallest pool that swapped its own cache, and the smallest that was OOM-killed.
+ */
+struct sp_cache_finding {
+	int result;		   /* index into results[] */
+	struct sp_cache_trap trap; /* sp_cache_trap_find over its cases */
+	int trap_case;		   /* the trap's case index in its cases, or -1 */
+	int clean_case;		   /* trap.last_clean, or -1 */
+	double oom_pct;		   /* the smallest pool whose case was OOM-killed; 0: none was */
+	size_t n_ok;		   /* its cases that ran ok */
+};
+
+/*
+ * The gc scenario: placements whose run was ok, by p99 pause ascending (ties: report order);
+ * the best on a disk and the best zram, and how much longer the disk's pause was.
+ */
+struct sp_gc_finding {
+	size_t n_ranked;
+	int ranked[SP_MAX_RESULTS];
+	int best_disk, best_zram; /* the lowest p99 of each kind, or -1 */
+	double disk_zram_ratio;	  /* disk p99 / zram p99; 0 unless both are known and > 0 */
+	int none;		  /* the none baseline, when its gc ran, or -1 */
+	size_t n_not_ok;	  /* ran but not ok (OOM-killed, timed out), report order */
+	int not_ok[SP_MAX_RESULTS];
 };
 
 /* lines of the profile chart: a twentieth of the disk each */
@@ -153,6 +182,22 @@ struct sp_findings {
 	/* the service scenario, per case (enum sp_service_case_kind); has_service: it ran */
 	int has_service;
 	struct sp_service_finding service[SP_SVC_N_CASES];
+
+	/*
+	 * The cache scenario, per placement that ran it in report order; cache_lead: the finding
+	 * the verdict leads with (the first placement with swap whose own cache swapped, else
+	 * the first with swap that ran a case ok), cache_none: the none baseline's; -1: none.
+	 */
+	int has_cache;
+	size_t n_cache;
+	struct sp_cache_finding cache[SP_MAX_RESULTS];
+	int cache_lead, cache_none;
+	size_t n_cache_trapped; /* placements with swap whose own cache swapped */
+	size_t n_cache_swapping; /* placements with swap that ran a case ok */
+
+	/* the gc scenario; has_gc: it ran on some placement */
+	int has_gc;
+	struct sp_gc_finding gc;
 
 	size_t n_verdict;
 	enum sp_verdict_kind verdict[SP_VERDICT_KINDS];

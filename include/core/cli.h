@@ -55,8 +55,10 @@ struct sp_config {
 	double ci_target_pct;         /* --ci PCT: target half-width of the median's CI */
 	const char *only;             /* --only LIST: comma list of placements to run */
 	const char *zswap;            /* --zswap default|all|none|LIST: zswap-<alg> placements */
-	const char *scenario;         /* --scenario LIST: build,service,all,none (core/scenario.h) */
+	const char *scenario;         /* --scenario LIST: build,service,cache,gc,all,none */
 	double service_time_s;        /* --service-time SECONDS: each service case's load */
+	double cache_time_s;          /* --cache-time SECONDS: each cache case's measured span */
+	double gc_time_s;             /* --gc-time SECONDS: the gc scenario's span after its fill */
 	double job_scale;             /* --job-scale X: the build job's work, 1 = full size */
 	const char *job_cmd;          /* --job CMD: the user's job instead of the build job */
 	const char *job_dir;          /* --job-dir DIR: copied as the job's working copy */

@@ -16,7 +16,9 @@
 #include "core/profile.h"
 
 #include "core/plan.h"
+#include "core/scenario_server.h"
 #include "core/scenario_service.h"
+#include "core/status.h"
 
 #define SP_SCHEMA "swapplace-report/1"
 #define SP_MAX_RESULTS 32
@@ -24,14 +26,7 @@
 #define SP_MAX_URING 8
 #define SP_MAX_EXTENTS 64
 
-enum sp_status {
-	SP_STATUS_OK = 0,
-	SP_STATUS_FAILED,  /* the probe could not run (error in reason) */
-	SP_STATUS_INVALID, /* it ran, but what it measured was not a real swap-in */
-	SP_STATUS_SKIPPED, /* not applicable on this machine (reason says why) */
-};
-const char *sp_status_name(enum sp_status s);
-int sp_status_parse(const char *s, enum sp_status *out); /* 0 or -EINVAL */
+/* enum sp_status, sp_status_name and sp_status_parse live in core/status.h */
 
 /*
  * What a placement is, typed. Behaviour (which disk an --also placement partitions, which
@@ -226,12 +221,15 @@ struct sp_scenario_build {
 };
 
 /*
- * The scenarios run on one placement: the build job (or the user's job in its place), and the
- * service scenario's cases (core/scenario_service.h; n_cases 0: it did not run).
+ * The scenarios run on one placement: the build job (or the user's job in its place), the
+ * service scenario's cases (core/scenario_service.h; n_cases 0: it did not run), and the cache
+ * and gc scenarios (core/scenario_server.h).
  */
 struct sp_scenarios {
 	struct sp_scenario_build build;
 	struct sp_scenario_service service;
+	struct sp_scenario_cache cache; /* core/scenario_server.h; done 0: it did not run */
+	struct sp_scenario_gc gc;	/* core/scenario_server.h; done 0: it did not run */
 };
 
 /*

@@ -24,10 +24,12 @@
 /* The scenarios --scenario names, as bits. */
 #define SP_SCENARIO_BUILD 0x1u	 /* the build job (or the user's --job) */
 #define SP_SCENARIO_SERVICE 0x2u /* the service scenario (core/scenario_service.h) */
+#define SP_SCENARIO_CACHE 0x4u	 /* the cache scenario (core/scenario_server.h) */
+#define SP_SCENARIO_GC 0x8u	 /* the gc scenario (core/scenario_server.h) */
 
 /*
- * The set --scenario LIST names: a comma list of build, service, all (= build,service) and
- * none (alone: no scenario). NULL is the default, build.
+ * The set --scenario LIST names: a comma list of build, service, cache, gc, all (= all four)
+ * and none (alone: no scenario). NULL is the default, build.
  * Returns: 0, or -EINVAL for an unknown or empty item, or none beside another.
  */
 int sp_scenario_set_parse(const char *list, unsigned *mask);

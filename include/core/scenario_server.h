@@ -23,8 +23,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/hist.h"
-#include "core/report.h"
+#include "core/status.h"
+
+/* core/hist.h: not included, since core/report.h includes this file and hist.h report.h */
+struct sp_hist;
 
 /* ---- counters both scenarios read ---- */
 
@@ -60,6 +62,10 @@ enum sp_scope {
 	SP_SCOPE_CGROUP,   /* the case's own v2 cgroup (memory.pressure, memory.stat) */
 	SP_SCOPE_SYSTEM,   /* /proc/pressure/memory, /proc/vmstat: the whole machine */
 };
+
+/* "none", "cgroup", "system" (the report's psi_scope, pgscan_scope); parse: 0 or -EINVAL */
+const char *sp_scope_name(enum sp_scope s);
+int sp_scope_parse(const char *s, enum sp_scope *out);
 
 /* How one case is laid out in memory: pages of 'page_bytes'. */
 struct sp_cache_plan {
@@ -196,5 +202,28 @@ struct sp_scenario_gc {
  */
 int sp_gc_summarize(const uint64_t *pause_ns, const uint64_t *faults, size_t n,
 		    struct sp_scenario_gc *out);
+
+/* ---- in `run`: the times of a case from the one time the user gives ---- */
+
+/*
+ * What `run` assumes a case spends before its measured span: mapping and filling its memory
+ * (one budget, or the gc heap's 1.5) and pushing the excess out to swap. A guess for the plan's
+ * estimate only; nothing is cut short by it.
+ */
+#define SP_SERVER_FILL_EST_S 3.0
+
+/*
+ * --cache-time S: each case measures for S seconds after a warm-up of a quarter of it (1 to
+ * 2 s) and is given up after 60 s + 4 x that, fill included (a slow disk fills slowly).
+ * Returns: 0; -EINVAL for S not > 0 and finite, or NULL.
+ */
+int sp_cache_times(double case_s, double *warmup_s, double *duration_s, double *timeout_s);
+
+/* --gc-time S: the span after the fill is S, given up after 60 s + 4 x S. As sp_cache_times. */
+int sp_gc_times(double span_s, double *duration_s, double *timeout_s);
+
+/* The plan's estimate of a case: fill, warm-up and span; 0 for a bad time. */
+double sp_cache_case_estimate_s(double case_s);
+double sp_gc_estimate_s(double span_s);
 
 #endif

@@ -85,6 +85,8 @@ struct sp_estimate_in {
 	uint64_t job_setup_bytes;   /* the job's files, written once at set-up */
 	double service_s;	    /* the service scenario at every placement but ram: all its
 				     * cases; 0 when it does not run */
+	double servers_s;	    /* the cache and gc scenarios at every placement but ram,
+				     * together; 0 when neither runs */
 };
 
 struct sp_estimate {
@@ -93,6 +95,7 @@ struct sp_estimate {
 	double profile_s;
 	double jobs_s;
 	double service_s; /* the service scenario on every swapping and no-swap placement */
+	double servers_s; /* the cache and gc scenarios, likewise */
 	double total_s;
 };
 

@@ -73,6 +73,14 @@ struct sp_measure_opts {
 	/* the service scenario's time per case (core/service_plan.h sp_service_times); 0: it
 	 * does not run */
 	double service_s;
+	/*
+	 * The cache scenario's measured span per case and the gc scenario's span (core/
+	 * scenario_server.h sp_cache_times, sp_gc_times); 0: it does not run. cache_dir holds the
+	 * cache's database, written once (probe/serverjob.h sp_cache_setup with budget_bytes and
+	 * seed); NULL: a miss generates its page, costing CPU only.
+	 */
+	double cache_s, gc_s;
+	const char *cache_dir;
 	/* a disk every placement's measurement waits to be quiet first (run: the target, which
 	 * holds the data filesystem even while zram is measured); NULL: only the placement's */
 	const char *quiet_dev;
@@ -81,8 +89,9 @@ struct sp_measure_opts {
 /*
  * Activate p, wait until its disk and o->quiet_dev have stopped writing (sys/diskquiet.h: no
  * write for 1 s, at most 10 s; a disk still writing is measured anyway and res's reason says
- * what was seen), run the probes that apply, then the job's first run (o->job) and the
- * service scenario's cases (o->service_s; not on ram) with only p active, record everything
+ * what was seen), run the probes that apply, then the job's first run (o->job), the service
+ * scenario's cases (o->service_s) and the cache and gc scenarios (o->cache_s, o->gc_s; none
+ * of them on ram) with only p active, record everything
  * in res, deactivate. Errors of one probe are recorded in res's
  * reason and do not stop the others; res's status follows the rules of sp_result_status()
  * (core/placements.h). The ram placement runs the job alone, without a limit.

@@ -55,6 +55,7 @@
 #include "core/scenario.h"
 #include "core/service_plan.h"
 #include "probe/buildjob.h"
+#include "probe/serverjob.h"
 #include "sys/sysfs.h"
 #include <sys/wait.h>
 
@@ -174,8 +175,9 @@ static int plan_job(struct run_ctx *x)
 
 	memset(&x->job, 0, sizeof(x->job));
 	if (sp_scenario_set_parse(c->scenario, &x->scenarios) < 0)
-		return sp_fail(SP_EXIT_USAGE, NULL, "--scenario '%s': give build, service, all or "
-						    "a comma list of them, or none alone",
+		return sp_fail(SP_EXIT_USAGE, NULL, "--scenario '%s': give build, service, cache, "
+						    "gc, all or a comma list of them, or none "
+						    "alone",
 			       c->scenario);
 	if (c->job_dir && !c->job_cmd)
 		return sp_fail(SP_EXIT_USAGE, NULL, "--job-dir '%s' needs a --job to run in it",
@@ -367,6 +369,18 @@ static double service_estimate_s(const struct run_ctx *x)
 	return SP_SVC_N_CASES * sp_service_case_estimate_s(x->c->service_time_s);
 }
 
+/* The cache scenario's three pool sizes and the gc scenario on one placement. */
+static double servers_estimate_s(const struct run_ctx *x)
+{
+	double s = 0;
+
+	if (x->scenarios & SP_SCENARIO_CACHE)
+		s += 3 * sp_cache_case_estimate_s(x->c->cache_time_s);
+	if (x->scenarios & SP_SCENARIO_GC)
+		s += sp_gc_estimate_s(x->c->gc_time_s);
+	return s;
+}
+
 static double estimate_s(const struct run_ctx *x)
 {
 	struct sp_estimate_in in = {
@@ -379,6 +393,7 @@ static double estimate_s(const struct run_ctx *x)
 		.job_s = job_estimate_s(x) * (double)x->c->repeat,
 		.job_setup_bytes = x->job.kind == SP_JOB_BUILD ? x->job_plan.source_bytes_total : 0,
 		.service_s = service_estimate_s(x),
+		.servers_s = servers_estimate_s(x),
 	};
 	struct sp_estimate est;
 
@@ -395,6 +410,26 @@ static double estimate_s(const struct run_ctx *x)
 	return est.total_s;
 }
 
+/* The plan's lines for the cache and gc scenarios. */
+static void print_servers(const struct run_ctx *x, FILE *out)
+{
+	double warm, dur, timeout;
+
+	if ((x->scenarios & SP_SCENARIO_CACHE) &&
+	    sp_cache_times(x->c->cache_time_s, &warm, &dur, &timeout) == 0)
+		fprintf(out, "cache per placement (not ram): its own cache at 50, 75 and 100 %% of "
+			     "the budget beside\n  %.0f %% other memory; each %.0f s after a "
+			     "%.0f s warm-up, its database a budget large\n  on the data "
+			     "filesystem, in a memory cgroup limited to the budget\n",
+			SP_CACHE_DEFAULT_OTHER_PCT, dur, warm);
+	if ((x->scenarios & SP_SCENARIO_GC) &&
+	    sp_gc_times(x->c->gc_time_s, &dur, &timeout) == 0)
+		fprintf(out, "gc per placement (not ram): a heap %.1f times the budget, a "
+			     "stop-the-world pause\n  reading every page's header after each "
+			     "200 ms of mutator, for %.0f s after the fill\n",
+			SP_GC_DEFAULT_HEAP_RATIO, dur);
+}
+
 static void print_job(const struct run_ctx *x, FILE *out)
 {
 	const struct sp_buildjob_plan *p = &x->job_plan;
@@ -409,6 +444,7 @@ static void print_job(const struct run_ctx *x, FILE *out)
 			     "cgroup limited to the budget\n",
 			load, SP_SERVICE_DEFAULT_RATE, timeout, top);
 	}
+	print_servers(x, out);
 	if (x->job.kind == SP_JOB_NONE) {
 		fprintf(out, "job per placement: none (--scenario %s)\n",
 			x->c->scenario ? x->c->scenario : "none");
@@ -720,6 +756,56 @@ static int setup_job(struct run_ctx *x, struct sp_err *e)
 	return 0;
 }
 
+/* What the cache and gc scenarios saw on one placement, a line each, as progress. */
+static void print_servers_done(const char *name, const struct sp_scenarios *s)
+{
+	for (size_t j = 0; j < s->cache.n_cases; j++) {
+		const struct sp_cache_case *cc = &s->cache.cases[j];
+
+		if (cc->status == SP_STATUS_OK)
+			fprintf(stderr, "swapplace: '%s': the cache at %.0f %%: %.0f ops/s, p95 "
+					"%.2f ms, %.0f swap-ins/s\n",
+				name, cc->cache_pct, cc->ops_per_s, cc->p95_ms,
+				cc->swapin_pages_per_s);
+		else
+			fprintf(stderr, "swapplace: '%s': the cache at %.0f %%: %s: %s\n", name,
+				cc->cache_pct, sp_status_name(cc->status), cc->reason);
+	}
+	if (!s->gc.done)
+		return;
+	if (s->gc.status == SP_STATUS_OK)
+		fprintf(stderr, "swapplace: '%s': gc: %llu pauses, p99 %.1f ms, %llu faults "
+				"inside them\n",
+			name, (unsigned long long)s->gc.pauses, s->gc.p99_pause_ms,
+			(unsigned long long)s->gc.faults_in_pauses);
+	else
+		fprintf(stderr, "swapplace: '%s': gc: %s: %s\n", name,
+			sp_status_name(s->gc.status), s->gc.reason);
+}
+
+/*
+ * The cache scenario's database, once: one budget of pages on the data filesystem, read by
+ * the cases' misses with O_DIRECT, beside whichever swap area is measured. Returns 0 or -errno.
+ */
+static int setup_cache_db(struct run_ctx *x, struct sp_err *e)
+{
+	struct sp_cache_opts co;
+	int ret;
+
+	if (!(x->scenarios & SP_SCENARIO_CACHE))
+		return 0;
+	sp_cache_defaults(&co, x->c->budget_bytes);
+	co.dir = x->data_dir;
+	co.seed = x->c->seed;
+	fprintf(stderr, "swapplace: writing the cache scenario's database into '%s'\n",
+		x->data_dir);
+	ret = sp_cache_setup(&co);
+	if (ret < 0)
+		return sp_err_prefix(e, ret, "writing the cache scenario's database into '%s'",
+				     x->data_dir);
+	return 0;
+}
+
 /*
  * zswap off for the whole run (its undo puts back what the machine had), so it never answers
  * for a disk placement; the zswap placements turn it on for their turn only.
@@ -756,7 +842,8 @@ static void measure_all(struct run_ctx *x, struct sp_report *r, const struct sp_
 		struct sp_placement *p = &x->placements[i];
 		size_t probes_left = steps[k].round ? 0 : x->n_placements - i;
 		int left_s = (int)((double)probes_left *
-					   (c->time_per_placement_s + service_estimate_s(x)) +
+					   (c->time_per_placement_s + service_estimate_s(x) +
+					    servers_estimate_s(x)) +
 				   (double)(n - k) * job_estimate_s(x));
 
 		/* "[k/N] measuring 'NAME'" leads every line: the appliance's screen and its tests
@@ -787,6 +874,8 @@ static void measure_all(struct run_ctx *x, struct sp_report *r, const struct sp_
 				(unsigned long long)sc->sent, sc->p95_ms,
 				(unsigned long long)sc->oom_kills);
 		}
+		if (steps[k].round == 0)
+			print_servers_done(p->name, &res[i]->scenarios);
 	}
 	free(steps);
 }
@@ -873,8 +962,16 @@ int sp_cmd_run(const struct sp_config *c)
 		rc = sp_fail(SP_EXIT_FAILURE, &e, "cannot set up the job");
 		goto out;
 	}
+	ret = setup_cache_db(x, &e);
+	if (ret < 0) {
+		rc = sp_fail(SP_EXIT_FAILURE, &e, "cannot set up the cache scenario");
+		goto out;
+	}
 	run_measure_opts(c, &mo);
 	mo.job = &x->job;
+	mo.cache_s = x->scenarios & SP_SCENARIO_CACHE ? c->cache_time_s : 0;
+	mo.gc_s = x->scenarios & SP_SCENARIO_GC ? c->gc_time_s : 0;
+	mo.cache_dir = x->scenarios & SP_SCENARIO_CACHE ? x->data_dir : NULL;
 	mo.service_s = x->scenarios & SP_SCENARIO_SERVICE ? c->service_time_s : 0;
 	mo.quiet_dev = x->target.path; /* the data filesystem's disk, for every placement */
 	run_tuning_apply(&x->tuning);

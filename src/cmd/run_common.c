@@ -91,6 +91,8 @@ void run_measure_opts(const struct sp_config *c, struct sp_measure_opts *mo)
 	mo->job = NULL;	      /* run sets its job; measure runs none */
 	mo->quiet_dev = NULL; /* run sets its target */
 	mo->service_s = 0;    /* run sets the service scenario's time */
+	mo->cache_s = mo->gc_s = 0; /* and the cache and gc scenarios' */
+	mo->cache_dir = NULL;
 }
 
 int run_report_save(struct sp_report *r, const struct sp_config *c, char *dir, size_t len)

@@ -36,6 +36,8 @@ static const char *const verdict_names[] = {
     [SP_VERDICT_SERVICE_COLD] = "service-cold",
     [SP_VERDICT_SERVICE_HOT] = "service-hot",
     [SP_VERDICT_SERVICE_SPIKE] = "service-spike",
+    [SP_VERDICT_CACHE] = "cache-trap",
+    [SP_VERDICT_GC] = "gc-pause",
 };
 
 const char *sp_region_name(enum sp_region g)
@@ -296,7 +298,7 @@ static void build(const struct sp_report *r, struct sp_findings *f)
 }
 
 _Static_assert(SP_VERDICT_SERVICE_SPIKE - SP_VERDICT_SERVICE_FITS == SP_SVC_SPIKE &&
-		       SP_VERDICT_SERVICE_FITS + SP_SVC_N_CASES == SP_VERDICT_KINDS,
+		       SP_VERDICT_SERVICE_FITS + SP_SVC_N_CASES == SP_VERDICT_SERVICE_SPIKE + 1,
 	       "the service's verdict kinds follow its cases");
 
 /* The index of case kind k in res's service scenario, or -1. */
@@ -366,6 +368,99 @@ static void service(const struct sp_report *r, struct sp_findings *f)
 	}
 }
 
+/* The cache scenario: the trap on every placement that ran it. */
+static void cache(const struct sp_report *r, struct sp_findings *f)
+{
+	f->cache_lead = f->cache_none = -1;
+	for (size_t i = 0; i < r->n_results; i++) {
+		const struct sp_result *res = &r->results[i];
+		const struct sp_scenario_cache *s = &res->scenarios.cache;
+		struct sp_cache_finding *cf;
+		int swaps = sp_placement_swaps(res->id.kind);
+
+		if (!s->done || res->id.kind == SP_PL_RAM)
+			continue;
+		f->has_cache = 1;
+		cf = &f->cache[f->n_cache];
+		memset(cf, 0, sizeof(*cf));
+		cf->result = (int)i;
+		cf->trap_case = cf->clean_case = -1;
+		if (sp_cache_trap_find(s, &cf->trap) < 0)
+			continue;
+		f->n_cache++;
+		for (size_t c = 0; c < s->n_cases && c < SP_CACHE_MAX_CASES; c++) {
+			const struct sp_cache_case *x = &s->cases[c];
+
+			if (x->status == SP_STATUS_OK)
+				cf->n_ok++;
+			if (x->oom_killed && (!(cf->oom_pct > 0) || x->cache_pct < cf->oom_pct))
+				cf->oom_pct = x->cache_pct;
+			if (cf->trap.found && cf->trap_case < 0 &&
+			    x->cache_pct == cf->trap.cache_pct && sp_cache_case_swaps_own_cache(x))
+				cf->trap_case = (int)c;
+		}
+		cf->clean_case = cf->trap.found ? cf->trap.last_clean : -1;
+		if (res->id.kind == SP_PL_NONE) {
+			if (f->cache_none < 0)
+				f->cache_none = (int)(f->n_cache - 1);
+			continue;
+		}
+		if (!swaps || !cf->n_ok)
+			continue;
+		f->n_cache_swapping++;
+		if (cf->trap.found)
+			f->n_cache_trapped++;
+		/* the first that swapped its own cache leads, else the first that ran */
+		if (f->cache_lead < 0 ||
+		    (cf->trap.found && !f->cache[f->cache_lead].trap.found))
+			f->cache_lead = (int)(f->n_cache - 1);
+	}
+}
+
+/* The gc scenario: placements by p99 pause, and the best disk against the best zram. */
+static void gc(const struct sp_report *r, struct sp_findings *f)
+{
+	struct sp_gc_finding *g = &f->gc;
+
+	g->best_disk = g->best_zram = g->none = -1;
+	for (size_t i = 0; i < r->n_results; i++) {
+		const struct sp_result *res = &r->results[i];
+		const struct sp_scenario_gc *s = &res->scenarios.gc;
+		size_t at;
+
+		if (!s->done || res->id.kind == SP_PL_RAM)
+			continue;
+		f->has_gc = 1;
+		if (res->id.kind == SP_PL_NONE && g->none < 0)
+			g->none = (int)i;
+		if (s->status != SP_STATUS_OK) {
+			g->not_ok[g->n_not_ok++] = (int)i;
+			continue;
+		}
+		/* insertion by p99, stable: equal pauses keep report order */
+		at = g->n_ranked;
+		while (at > 0 && r->results[g->ranked[at - 1]].scenarios.gc.p99_pause_ms >
+				     s->p99_pause_ms) {
+			g->ranked[at] = g->ranked[at - 1];
+			at--;
+		}
+		g->ranked[at] = (int)i;
+		g->n_ranked++;
+	}
+	for (size_t k = 0; k < g->n_ranked; k++) {
+		enum sp_placement_kind kind = r->results[g->ranked[k]].id.kind;
+
+		if (kind == SP_PL_ZRAM && g->best_zram < 0)
+			g->best_zram = g->ranked[k];
+		else if (sp_placement_on_disk(kind) && g->best_disk < 0)
+			g->best_disk = g->ranked[k];
+	}
+	if (g->best_disk >= 0 && g->best_zram >= 0 &&
+	    r->results[g->best_zram].scenarios.gc.p99_pause_ms > 0)
+		g->disk_zram_ratio = r->results[g->best_disk].scenarios.gc.p99_pause_ms /
+				     r->results[g->best_zram].scenarios.gc.p99_pause_ms;
+}
+
 static void verdict(struct sp_findings *f)
 {
 #define ADD(k) (f->verdict[f->n_verdict++] = (k))
@@ -381,6 +476,11 @@ static void verdict(struct sp_findings *f)
 	for (int k = 0; k < SP_SVC_N_CASES; k++)
 		if (f->service[k].have)
 			ADD((enum sp_verdict_kind)(SP_VERDICT_SERVICE_FITS + k));
+	/* then the cache's trap and the gc's pause: outcomes a server's owner sees too */
+	if (f->cache_lead >= 0 || f->cache_none >= 0)
+		ADD(SP_VERDICT_CACHE);
+	if (f->gc.n_ranked || f->gc.none >= 0)
+		ADD(SP_VERDICT_GC);
 	if (f->best >= 0)
 		ADD(SP_VERDICT_BEST);
 	else
@@ -458,6 +558,8 @@ int sp_analyse(const struct sp_report *r, struct sp_findings *f)
 	pressure(r, f);
 	build(r, f);
 	service(r, f);
+	cache(r, f);
+	gc(r, f);
 	profile_marks(r, f);
 
 	for (size_t i = 0; i < r->n_results; i++) {

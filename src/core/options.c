@@ -89,16 +89,26 @@ const struct sp_option sp_options[] = {
 		  "where the kernel has zswap: all (every compressor zram offers too), none, "
 		  "or a comma list (lz4,lzo); outside them zswap is off for the run" },
 	{ .name = "scenario", .kind = SP_OPT_CHOICE, .cmds = SWEEP, .field = F(scenario),
-	  .flags = SP_OPTF_COMMA, .choices = "build|service|all|none", .metavar = "LIST",
+	  .flags = SP_OPTF_COMMA, .choices = "build|service|cache|gc|all|none", .metavar = "LIST",
 	  .def = "build",
 	  .help = "the scenarios run on every placement after its probes, comma-separated: "
 		  "build (a RAM-hungry compiler-like build that swaps while it reads and writes "
 		  "files, and once in RAM alone), service (a service under a steady load: fits, "
-		  "cold and hot overflow, a memory spike), all (both) or none" },
+		  "cold and hot overflow, a memory spike), cache (a service whose own cache is "
+		  "50, 75 and 100 % of the budget: does it swap its own cache?), gc (a heap 1.5 "
+		  "times the budget: the stop-the-world pause), all (every one) or none" },
 	{ .name = "service-time", .kind = SP_OPT_DURATION, .cmds = SWEEP,
 	  .field = F(service_time_s), .metavar = "SECONDS", .def = "20",
 	  .help = "the service scenario's steady load in each of its four cases, per "
 		  "placement; its top speed is measured for a quarter of that (1 to 10 s)" },
+	{ .name = "cache-time", .kind = SP_OPT_DURATION, .cmds = SWEEP,
+	  .field = F(cache_time_s), .metavar = "SECONDS", .def = "8",
+	  .help = "the cache scenario's measured span in each of its three cases, per "
+		  "placement, after the case's fill and a warm-up of a quarter of it (1 to 2 s)" },
+	{ .name = "gc-time", .kind = SP_OPT_DURATION, .cmds = SWEEP,
+	  .field = F(gc_time_s), .metavar = "SECONDS", .def = "10",
+	  .help = "the gc scenario's span per placement after its heap is filled: the mutator "
+		  "runs and a stop-the-world pause follows every 200 ms of it" },
 	{ .name = "job-scale", .kind = SP_OPT_NUMBER, .cmds = SWEEP, .field = F(job_scale),
 	  .max = 16, .metavar = "X", .def = "1",
 	  .help = "the build job's work: 1 takes a few minutes per placement on a 7200 rpm "

@@ -136,6 +136,10 @@ static void obj_fill(struct jb *b, json_t *o, const struct sp_field *t, const vo
 	for (; t->key; t++) {
 		const void *v = p + t->off;
 
+		if ((t->flags & SP_FF_NULLIF) && !*(const int *)(p + t->aux)) {
+			put(b, o, t->key, json_null());
+			continue;
+		}
 		switch (t->type) {
 		case SP_F_STR:
 			put(b, o, t->key, jstr(v, t->size));
@@ -343,6 +347,93 @@ static json_t *service_json(struct jb *b, const struct sp_report *r, const struc
 	return o;
 }
 
+/* a pool size, or null for none */
+static json_t *pct_or_null(int have, double pct)
+{
+	return have ? jdbl(pct) : json_null();
+}
+
+/* analysis.cache: the double-caching trap per placement that ran the scenario; null: none */
+static json_t *cache_json(struct jb *b, const struct sp_report *r, const struct sp_findings *f)
+{
+	json_t *o, *a, *x;
+
+	if (!f->has_cache)
+		return json_null();
+	o = json_object();
+	a = json_array();
+	for (size_t i = 0; i < f->n_cache; i++) {
+		const struct sp_cache_finding *cf = &f->cache[i];
+		const struct sp_scenario_cache *s = &r->results[cf->result].scenarios.cache;
+
+		x = json_object();
+		put(b, x, "placement", name_or_null(r, cf->result));
+		put(b, x, "cases_ok", json_integer((json_int_t)cf->n_ok));
+		put(b, x, "cases_measured", json_integer((json_int_t)cf->trap.n_measured));
+		put(b, x, "swaps_own_cache", json_boolean(cf->trap.found));
+		put(b, x, "trap_cache_pct", pct_or_null(cf->trap.found, cf->trap.cache_pct));
+		put(b, x, "trap_swapin_pages_per_s",
+		    cf->trap_case >= 0 ? jdbl(s->cases[cf->trap_case].swapin_pages_per_s)
+				       : json_null());
+		put(b, x, "clean_cache_pct", pct_or_null(cf->clean_case >= 0, cf->trap.clean_pct));
+		put(b, x, "ops_ratio",
+		    cf->clean_case >= 0 && cf->trap.ops_ratio > 0 ? jdbl(cf->trap.ops_ratio)
+								  : json_null());
+		put(b, x, "oom_cache_pct", pct_or_null(cf->oom_pct > 0, cf->oom_pct));
+		push(b, a, x);
+	}
+	put(b, o, "placements", a);
+	put(b, o, "lead", name_or_null(r, f->cache_lead >= 0 ? f->cache[f->cache_lead].result : -1));
+	put(b, o, "swapping", json_integer((json_int_t)f->n_cache_swapping));
+	put(b, o, "trapped", json_integer((json_int_t)f->n_cache_trapped));
+	return o;
+}
+
+/* analysis.gc: placements by p99 pause, the best disk vs the best zram; null: it did not run */
+static json_t *gc_json(struct jb *b, const struct sp_report *r, const struct sp_findings *f)
+{
+	const struct sp_gc_finding *g = &f->gc;
+	json_t *o, *a, *x;
+	double best;
+
+	if (!f->has_gc)
+		return json_null();
+	o = json_object();
+	a = json_array();
+	best = g->n_ranked ? r->results[g->ranked[0]].scenarios.gc.p99_pause_ms : 0;
+	for (size_t i = 0; i < g->n_ranked; i++) {
+		const struct sp_scenario_gc *s = &r->results[g->ranked[i]].scenarios.gc;
+
+		x = json_object();
+		put(b, x, "placement", name_or_null(r, g->ranked[i]));
+		put(b, x, "p99_pause_ms", jdbl(s->p99_pause_ms));
+		put(b, x, "ratio_to_best", best > 0 ? jdbl(s->p99_pause_ms / best) : json_null());
+		put(b, x, "faults_in_pauses", ju64(s->faults_in_pauses));
+		push(b, a, x);
+	}
+	put(b, o, "ranking", a);
+	put(b, o, "disk", name_or_null(r, g->best_disk));
+	put(b, o, "zram", name_or_null(r, g->best_zram));
+	put(b, o, "disk_vs_zram_ratio", g->disk_zram_ratio > 0 ? jdbl(g->disk_zram_ratio)
+							       : json_null());
+	put(b, o, "none", name_or_null(r, g->none));
+	put(b, o, "none_oom_killed",
+	    g->none >= 0 ? json_boolean(r->results[g->none].scenarios.gc.oom_killed)
+			 : json_null());
+	a = json_array();
+	for (size_t i = 0; i < g->n_not_ok; i++) {
+		const struct sp_scenario_gc *s = &r->results[g->not_ok[i]].scenarios.gc;
+
+		x = json_object();
+		put(b, x, "placement", name_or_null(r, g->not_ok[i]));
+		put(b, x, "status", json_string(sp_status_name(s->status)));
+		put(b, x, "reason", jstr(s->reason, sizeof(s->reason)));
+		push(b, a, x);
+	}
+	put(b, o, "not_ok", a);
+	return o;
+}
+
 static json_t *analysis_json(struct jb *b, const struct sp_report *r, const struct sp_findings *f)
 {
 	json_t *o = json_object(), *a, *x;
@@ -440,6 +531,8 @@ static json_t *analysis_json(struct jb *b, const struct sp_report *r, const stru
 
 	put(b, o, "build", build_json(b, r, f));
 	put(b, o, "service", service_json(b, r, f));
+	put(b, o, "cache", cache_json(b, r, f));
+	put(b, o, "gc", gc_json(b, r, f));
 
 	a = json_array();
 	for (size_t i = 0; i < f->n_verdict; i++) {
@@ -880,6 +973,9 @@ static int obj_into(const struct sp_field *t, void *base, json_t *o, const char 
 			if ((t->flags & SP_FF_COND) && !*(int *)(p + t->aux))
 				continue;
 			ret = obj_into(t->sub, p + t->off, o, path, err, errlen);
+		} else if ((t->flags & SP_FF_NULLIF) && (!v || json_is_null(v))) {
+			*(int *)(p + t->aux) = 0; /* the kernel lacked the counter */
+			ret = 0;
 		} else if (!v) {
 			/* missing fields keep their zero, an index its "none", unless the row
 			 * knows how an older file said it */
@@ -907,6 +1003,8 @@ static int obj_into(const struct sp_field *t, void *base, json_t *o, const char 
 		}
 		if (ret < 0)
 			return ret;
+		if ((t->flags & SP_FF_NULLIF) && v && !json_is_null(v) && !*(int *)(p + t->aux))
+			*(int *)(p + t->aux) = 1;
 		if (t->type == SP_F_BOOL && t->implied_by && json_object_get(o, t->implied_by))
 			*(int *)(p + t->off) = 1;
 	}

@@ -455,6 +455,108 @@ static const struct sp_field service_fields[] = {
     END,
 };
 
+static const char *scope_name(int v)
+{
+	return sp_scope_name((enum sp_scope)v);
+}
+
+static int scope_parse(const char *s, int *v)
+{
+	enum sp_scope sc;
+	int ret = sp_scope_parse(s, &sc);
+
+	if (!ret)
+		*v = (int)sc;
+	return ret;
+}
+
+static const struct sp_enum_type scope_type = {scope_name, scope_parse,
+					       "none, cgroup or system"};
+
+typedef struct sp_cache_case cache_case_t;
+
+/* a counter the kernel may lack: null when the int flag m2 is 0 */
+#define U64_IF(k, T, m, m2)                                                                        \
+	{                                                                                          \
+		.key = k, .type = SP_F_U64, .off = AT(T, m, uint64_t), .aux = AT(T, m2, int),      \
+		.flags = SP_FF_NULLIF                                                              \
+	}
+#define DBL_IF(k, T, m, m2)                                                                        \
+	{                                                                                          \
+		.key = k, .type = SP_F_DBL, .off = AT(T, m, double),                               \
+		.aux = offsetof(T, m2) +                                                           \
+		       0 * sizeof(char[sizeof(((T *)0)->m2) == sizeof(int) ? 1 : -1]),             \
+		.flags = SP_FF_NULLIF                                                              \
+	}
+
+/* the contract's keys first (core/scenario_server.h), then what they come from */
+static const struct sp_field cache_case_fields[] = {
+    DBL("cache_pct", cache_case_t, cache_pct),
+    DBL("ops_per_s", cache_case_t, ops_per_s),
+    DBL("p95_ms", cache_case_t, p95_ms),
+    DBL("swapin_pages_per_s", cache_case_t, swapin_pages_per_s),
+    DBL("swapout_pages_per_s", cache_case_t, swapout_pages_per_s),
+    U64_IF("pgscan_direct", cache_case_t, pgscan_direct, has_pgscan_direct),
+    U64_IF("allocstall", cache_case_t, allocstall, has_allocstall),
+    DBL_IF("psi_some_avg10", cache_case_t, psi_some_avg10, psi_scope),
+    DBL_IF("psi_full_avg10", cache_case_t, psi_full_avg10, has_psi_full),
+    {.key = "status", .type = SP_F_ENUM, .off = offsetof(cache_case_t, status),
+     .en = &status_type},
+    STR("reason", cache_case_t, reason),
+    /* after the values they qualify: reading a value sets its flag, the scope says which */
+    {.key = "psi_scope", .type = SP_F_ENUM, .off = offsetof(cache_case_t, psi_scope),
+     .en = &scope_type},
+    {.key = "pgscan_scope", .type = SP_F_ENUM, .off = offsetof(cache_case_t, pgscan_scope),
+     .en = &scope_type},
+    DBL("span_s", cache_case_t, span_s),
+    U64("ops", cache_case_t, ops),
+    DBL("p50_ms", cache_case_t, p50_ms),
+    DBL("p99_ms", cache_case_t, p99_ms),
+    U64("pswpin", cache_case_t, pswpin),
+    U64("pswpout", cache_case_t, pswpout),
+    U64("major_faults", cache_case_t, major_faults),
+    U64("hits", cache_case_t, hits),
+    U64("misses", cache_case_t, misses),
+    U64("mismatches", cache_case_t, mismatches),
+    U64("limit_bytes", cache_case_t, limit_bytes),
+    U64("cache_bytes", cache_case_t, cache_bytes),
+    U64("other_bytes", cache_case_t, other_bytes),
+    U64_IF("cache_swapped_bytes", cache_case_t, cache_swapped_bytes, has_swapped),
+    U64_IF("other_swapped_bytes", cache_case_t, other_swapped_bytes, has_swapped),
+    BOOL("oom_killed", cache_case_t, oom_killed),
+    END,
+};
+
+static const struct sp_field cache_fields[] = {
+    LIST("cases", struct sp_scenario_cache, cases, n_cases, cache_case_fields, 0),
+    END,
+};
+
+typedef struct sp_scenario_gc gc_t;
+
+static const struct sp_field gc_fields[] = {
+    U64("pauses", gc_t, pauses),
+    DBL("p50_pause_ms", gc_t, p50_pause_ms),
+    DBL("p99_pause_ms", gc_t, p99_pause_ms),
+    DBL("worst_pause_ms", gc_t, worst_pause_ms),
+    U64("faults_in_pauses", gc_t, faults_in_pauses),
+    {.key = "status", .type = SP_F_ENUM, .off = offsetof(gc_t, status), .en = &status_type},
+    STR("reason", gc_t, reason),
+    U64("pauses_with_faults", gc_t, pauses_with_faults),
+    DBL("faulting_p50_pause_ms", gc_t, faulting_p50_pause_ms),
+    U64("limit_bytes", gc_t, limit_bytes),
+    U64("heap_bytes", gc_t, heap_bytes),
+    U64("hot_bytes", gc_t, hot_bytes),
+    U64("mutator_touches", gc_t, mutator_touches),
+    U64("pages_checked", gc_t, pages_checked),
+    U64("mismatches", gc_t, mismatches),
+    U64("pswpin", gc_t, pswpin),
+    U64("pswpout", gc_t, pswpout),
+    DBL("wall_s", gc_t, wall_s),
+    BOOL("oom_killed", gc_t, oom_killed),
+    END,
+};
+
 /* the service scenario has no "done" flag: it ran when it has a case */
 static int service_present(const void *sec)
 {
@@ -470,6 +572,8 @@ static const struct sp_field scenarios_fields[] = {
      .off = offsetof(struct sp_scenarios, service),
      .sub = service_fields,
      .present = service_present},
+    SECTION("cache", struct sp_scenarios, cache, cache_fields),
+    SECTION("gc", struct sp_scenarios, gc, gc_fields),
     END,
 };
 
@@ -478,7 +582,7 @@ static int scenarios_present(const void *sec)
 {
 	const struct sp_scenarios *s = sec;
 
-	return s->build.done || s->service.n_cases > 0;
+	return s->build.done || s->service.n_cases > 0 || s->cache.done || s->gc.done;
 }
 
 typedef struct sp_zswap_result zswap_t;

@@ -361,6 +361,126 @@ static void service_section(FILE *out, const struct sp_report *r, const struct s
 	emit(out, "%s", "");
 }
 
+/* "0.65/0.44", "0.65/-", "-": a case's PSI memory avg10, some and full */
+static const char *psi_pair(char *buf, size_t len, const struct sp_cache_case *c)
+{
+	if (c->psi_scope == SP_SCOPE_NONE)
+		snprintf(buf, len, "-");
+	else if (c->has_psi_full)
+		snprintf(buf, len, "%.2f/%.2f", c->psi_some_avg10, c->psi_full_avg10);
+	else
+		snprintf(buf, len, "%.2f/-", c->psi_some_avg10);
+	return buf;
+}
+
+/* The cache scenario: a row per pool size of every placement that ran it, then the trap. */
+static void cache_section(FILE *out, const struct sp_report *r, const struct sp_findings *f)
+{
+	char ops[16], p95[16], si[16], so[16], scan[24], psi[24], pool[16], lead[64], line[512];
+
+	if (!f->has_cache)
+		return;
+	emit(out, "The service with its own cache: a buffer pool at a share of the budget");
+	emit(out, "%.78s", "------------------------------------------------------------------"
+			   "------------");
+	emit(out, "  %-12s %6s %7s %7s %6s %6s %7s %11s %6s", "placement", "pool", "ops/s",
+	     "p95 ms", "si/s", "so/s", "pgscan", "psi s/f", "out");
+	for (size_t i = 0; i < r->n_results; i++) {
+		const struct sp_scenario_cache *s = &r->results[i].scenarios.cache;
+
+		for (size_t c = 0; s->done && c < s->n_cases && c < SP_CACHE_MAX_CASES; c++) {
+			const struct sp_cache_case *x = &s->cases[c];
+
+			if (x->status != SP_STATUS_OK) {
+				snprintf(lead, sizeof(lead), "  %-12.12s %4.0f %%  ",
+					 r->results[i].placement, x->cache_pct);
+				snprintf(line, sizeof(line), "%s: %s", sp_status_name(x->status),
+					 x->reason[0] ? x->reason : "(no reason recorded)");
+				wrap(out, lead, "                       ", line);
+				continue;
+			}
+			snprintf(p95, sizeof(p95), "%.2f", x->p95_ms);
+			if (x->has_pgscan_direct)
+				snprintf(scan, sizeof(scan), "%llu",
+					 (unsigned long long)x->pgscan_direct);
+			else
+				snprintf(scan, sizeof(scan), "-");
+			if (x->has_swapped && x->cache_bytes)
+				snprintf(pool, sizeof(pool), "%.0f %%",
+					 100.0 * (double)x->cache_swapped_bytes /
+					     (double)x->cache_bytes);
+			else
+				snprintf(pool, sizeof(pool), "-");
+			emit(out, "  %-12.12s %4.0f %% %7s %7s %6s %6s %7s %11s %6s",
+			     r->results[i].placement, x->cache_pct, sp_fmt_rate(ops, x->ops_per_s),
+			     p95, sp_fmt_rate(si, x->swapin_pages_per_s),
+			     sp_fmt_rate(so, x->swapout_pages_per_s), scan,
+			     psi_pair(psi, sizeof(psi), x), pool);
+		}
+	}
+	line[0] = '\0';
+	for (size_t i = 0; i < f->n_cache; i++) {
+		const struct sp_cache_finding *cf = &f->cache[i];
+
+		if (!cf->trap.n_measured)
+			continue;
+		if (cf->trap.found)
+			sp_cat_sep(line, sizeof(line), ", ", "%s from %.0f %%",
+				   r->results[cf->result].placement, cf->trap.cache_pct);
+		else
+			sp_cat_sep(line, sizeof(line), ", ", "%s never",
+				   r->results[cf->result].placement);
+	}
+	if (line[0])
+		wrap(out, "  its own cache swapped: ", "    ", line);
+	emit(out, "  si/so: swap-ins/outs per second (the machine's); out: the pool's own pages");
+	emit(out, "  on swap at most (mincore); pgscan, psi s/f (memory some/full avg10): the");
+	emit(out, "  case's cgroup where the kernel counts it (v2), else the machine's; -: the");
+	emit(out, "  kernel has no such counter");
+	emit(out, "%s", "");
+}
+
+/* The gc scenario: a row per placement that ran it. */
+static void gc_section(FILE *out, const struct sp_report *r, const struct sp_findings *f)
+{
+	char p50[16], p99[16], worst[16], lead[64], line[320];
+	double ratio = 0;
+
+	if (!f->has_gc)
+		return;
+	for (size_t i = 0; i < r->n_results && !(ratio > 0); i++)
+		if (r->results[i].scenarios.gc.done && r->results[i].scenarios.gc.limit_bytes)
+			ratio = (double)r->results[i].scenarios.gc.heap_bytes /
+				(double)r->results[i].scenarios.gc.limit_bytes;
+	emit(out, "The gc: stop-the-world pauses, a heap %.1f times the budget", ratio);
+	emit(out, "%.78s", "------------------------------------------------------------------"
+			   "------------");
+	emit(out, "  %-12s %7s %9s %9s %9s %10s %10s", "placement", "pauses", "p50 ms", "p99 ms",
+	     "worst ms", "faults in", "swap-ins");
+	for (size_t i = 0; i < r->n_results; i++) {
+		const struct sp_scenario_gc *g = &r->results[i].scenarios.gc;
+
+		if (!g->done)
+			continue;
+		if (g->status != SP_STATUS_OK) {
+			snprintf(lead, sizeof(lead), "  %-12.12s ", r->results[i].placement);
+			snprintf(line, sizeof(line), "%s: %s", sp_status_name(g->status),
+				 g->reason[0] ? g->reason : "(no reason recorded)");
+			wrap(out, lead, "               ", line);
+			continue;
+		}
+		snprintf(p50, sizeof(p50), "%.1f", g->p50_pause_ms);
+		snprintf(p99, sizeof(p99), "%.1f", g->p99_pause_ms);
+		snprintf(worst, sizeof(worst), "%.1f", g->worst_pause_ms);
+		emit(out, "  %-12.12s %7llu %9s %9s %9s %10llu %10llu", r->results[i].placement,
+		     (unsigned long long)g->pauses, p50, p99, worst,
+		     (unsigned long long)g->faults_in_pauses, (unsigned long long)g->pswpin);
+	}
+	emit(out, "  faults in: major faults inside the pauses, summed; swap-ins: the machine's");
+	emit(out, "  pswpin over the whole run");
+	emit(out, "%s", "");
+}
+
 #define PROFILE_BAR 34
 
 /* The position profile: a line per twentieth of the disk, the swap areas named where they lie. */
@@ -678,6 +798,8 @@ int sp_report_text_write(FILE *out, const struct sp_report *r, const struct sp_f
 	}
 	job_section(out, r, f);
 	service_section(out, r, f);
+	cache_section(out, r, f);
+	gc_section(out, r, f);
 	ranking(out, r, f);
 	chart(out, r, f);
 	verdicts(out, r, f);

@@ -194,8 +194,13 @@ int sp_scenario_set_parse(const char *list, unsigned *mask)
 			m |= SP_SCENARIO_BUILD;
 		else if (k == 7 && !strncmp(p, "service", k))
 			m |= SP_SCENARIO_SERVICE;
+		else if (k == 5 && !strncmp(p, "cache", k))
+			m |= SP_SCENARIO_CACHE;
+		else if (k == 2 && !strncmp(p, "gc", k))
+			m |= SP_SCENARIO_GC;
 		else if (k == 3 && !strncmp(p, "all", k))
-			m |= SP_SCENARIO_BUILD | SP_SCENARIO_SERVICE;
+			m |= SP_SCENARIO_BUILD | SP_SCENARIO_SERVICE | SP_SCENARIO_CACHE |
+			     SP_SCENARIO_GC;
 		else if (k == 4 && !strncmp(p, "none", k))
 			none = 1;
 		else

@@ -3,6 +3,7 @@
  * counter parsing, counters into results, the trap finding and the pause statistics.
  */
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,6 +12,27 @@
 #include "core/scenario_server.h"
 
 /* ---- counters ---- */
+
+static const char *const scope_names[] = {
+    [SP_SCOPE_NONE] = "none",
+    [SP_SCOPE_CGROUP] = "cgroup",
+    [SP_SCOPE_SYSTEM] = "system",
+};
+
+const char *sp_scope_name(enum sp_scope s)
+{
+	return (unsigned)s < sizeof(scope_names) / sizeof(scope_names[0]) ? scope_names[s] : "none";
+}
+
+int sp_scope_parse(const char *s, enum sp_scope *out)
+{
+	for (size_t i = 0; s && i < sizeof(scope_names) / sizeof(scope_names[0]); i++)
+		if (!strcmp(s, scope_names[i])) {
+			*out = (enum sp_scope)i;
+			return 0;
+		}
+	return -EINVAL;
+}
 
 /*
  * Sum every "allocstall*" line: since 4.x the kernel counts direct-reclaim stalls per zone
@@ -273,4 +295,45 @@ int sp_gc_summarize(const uint64_t *pause_ns, const uint64_t *faults, size_t n,
 	    out->pauses_with_faults ? (double)sp_hist_quantile(faulting, 0.50) / 1e6 : 0;
 	free(all);
 	return 0;
+}
+
+/* ---- in `run` ---- */
+
+int sp_cache_times(double case_s, double *warmup_s, double *duration_s, double *timeout_s)
+{
+	double warm = case_s / 4;
+
+	if (!(case_s > 0) || !isfinite(case_s) || !warmup_s || !duration_s || !timeout_s)
+		return -EINVAL;
+	*warmup_s = warm < 1 ? 1 : warm > 2 ? 2 : warm;
+	*duration_s = case_s;
+	*timeout_s = 60 + 4 * (*warmup_s + case_s);
+	return 0;
+}
+
+int sp_gc_times(double span_s, double *duration_s, double *timeout_s)
+{
+	if (!(span_s > 0) || !isfinite(span_s) || !duration_s || !timeout_s)
+		return -EINVAL;
+	*duration_s = span_s;
+	*timeout_s = 60 + 4 * span_s;
+	return 0;
+}
+
+double sp_cache_case_estimate_s(double case_s)
+{
+	double warm, dur, timeout;
+
+	if (sp_cache_times(case_s, &warm, &dur, &timeout) < 0)
+		return 0;
+	return SP_SERVER_FILL_EST_S + warm + dur;
+}
+
+double sp_gc_estimate_s(double span_s)
+{
+	double dur, timeout;
+
+	if (sp_gc_times(span_s, &dur, &timeout) < 0)
+		return 0;
+	return SP_SERVER_FILL_EST_S + dur;
 }

@@ -243,6 +243,144 @@ static void service_sentence(const struct sp_report *r, const struct sp_findings
 	}
 }
 
+static const struct sp_cache_case *cache_case(const struct sp_report *r,
+					      const struct sp_cache_finding *cf, int c)
+{
+	return &r->results[cf->result].scenarios.cache.cases[c];
+}
+
+/* The largest pool of cf's cases that ran ok, or NULL. */
+static const struct sp_cache_case *largest_ok(const struct sp_report *r,
+					      const struct sp_cache_finding *cf)
+{
+	const struct sp_scenario_cache *s = &r->results[cf->result].scenarios.cache;
+	const struct sp_cache_case *big = NULL;
+
+	for (size_t i = 0; i < s->n_cases && i < SP_CACHE_MAX_CASES; i++)
+		if (s->cases[i].status == SP_STATUS_OK &&
+		    (!big || s->cases[i].cache_pct > big->cache_pct))
+			big = &s->cases[i];
+	return big;
+}
+
+/*
+ * The cache scenario: the smallest pool that made the service swap its own cache on the lead
+ * placement, with its swap-ins, against the largest that did not; how many placements with swap
+ * fell into it; and what the no-swap baseline did.
+ */
+static void cache_sentence(const struct sp_report *r, const struct sp_findings *f, char *buf,
+			   size_t len)
+{
+	char a[16], b[16];
+
+	sp_cat(buf, len, "the service with its own cache: ");
+	if (f->cache_lead >= 0) {
+		const struct sp_cache_finding *cf = &f->cache[f->cache_lead];
+		const char *on = name(r, cf->result);
+
+		if (cf->trap.found && cf->trap_case >= 0) {
+			const struct sp_cache_case *t = cache_case(r, cf, cf->trap_case);
+
+			sp_cat(buf, len, "with the pool at %.0f %% of the budget the service "
+			       "swapped its own cache on %s: %s swap-ins/s, %s ops/s",
+			       t->cache_pct, on, sp_fmt_rate(a, t->swapin_pages_per_s),
+			       sp_fmt_rate(b, t->ops_per_s));
+			if (cf->clean_case >= 0) {
+				const struct sp_cache_case *c = cache_case(r, cf, cf->clean_case);
+
+				sp_cat(buf, len, "; at %.0f %% it did not (%s swap-ins/s, %s ops/s)",
+				       c->cache_pct, sp_fmt_rate(a, c->swapin_pages_per_s),
+				       sp_fmt_rate(b, c->ops_per_s));
+			} else {
+				sp_cat(buf, len, "; no smaller pool ran without swapping it");
+			}
+		} else {
+			const struct sp_cache_case *big = largest_ok(r, cf);
+
+			if (big)
+				sp_cat(buf, len, "up to a pool of %.0f %% of the budget the service "
+				       "kept its own cache in memory on %s (%s swap-ins/s, %s "
+				       "ops/s at %.0f %%)",
+				       big->cache_pct, on, sp_fmt_rate(a, big->swapin_pages_per_s),
+				       sp_fmt_rate(b, big->ops_per_s), big->cache_pct);
+		}
+		if (f->n_cache_swapping > 1)
+			sp_cat(buf, len, "; %zu of %zu placements with swap swapped their own cache",
+			       f->n_cache_trapped, f->n_cache_swapping);
+	} else {
+		sp_cat(buf, len, "no placement with swap ran it");
+	}
+	if (f->cache_none >= 0) {
+		const struct sp_cache_finding *cf = &f->cache[f->cache_none];
+		const struct sp_cache_case *big = largest_ok(r, cf);
+
+		if (cf->oom_pct > 0)
+			sp_cat(buf, len, "; without swap the service was OOM-killed with its pool "
+			       "at %.0f %%", cf->oom_pct);
+		else if (big)
+			sp_cat(buf, len, "; without swap it ran up to %.0f %% (%s ops/s)",
+			       big->cache_pct, sp_fmt_rate(a, big->ops_per_s));
+		else
+			sp_cat(buf, len, "; without swap no case ran");
+	}
+}
+
+static const struct sp_scenario_gc *gcr(const struct sp_report *r, int i)
+{
+	return &r->results[i].scenarios.gc;
+}
+
+/*
+ * The gc scenario: the pause's p99 on the best disk placement against the best zram, with
+ * the major faults inside the pauses; without both, the shortest and the longest; and what the
+ * no-swap baseline did with a heap larger than its memory.
+ */
+static void gc_sentence(const struct sp_report *r, const struct sp_findings *f, char *buf,
+			size_t len)
+{
+	const struct sp_gc_finding *g = &f->gc;
+	char a[16], b[16];
+
+	if (g->best_disk >= 0 && g->best_zram >= 0) {
+		const struct sp_scenario_gc *d = gcr(r, g->best_disk), *z = gcr(r, g->best_zram);
+
+		sp_cat(buf, len, "the gc pause p99 was %s ms on %s and %s ms on %s",
+		       fmt_ms(a, d->p99_pause_ms), name(r, g->best_disk), fmt_ms(b, z->p99_pause_ms),
+		       name(r, g->best_zram));
+		if (g->disk_zram_ratio > 0)
+			sp_cat(buf, len, " (%.1f times as long on the disk)", g->disk_zram_ratio);
+		sp_cat(buf, len, ", faults inside the pauses %llu vs %llu",
+		       (unsigned long long)d->faults_in_pauses,
+		       (unsigned long long)z->faults_in_pauses);
+	} else if (g->n_ranked) {
+		const struct sp_scenario_gc *lo = gcr(r, g->ranked[0]);
+
+		sp_cat(buf, len, "the gc pause p99 was %s ms on %s (%llu faults inside the "
+		       "pauses)", fmt_ms(a, lo->p99_pause_ms), name(r, g->ranked[0]),
+		       (unsigned long long)lo->faults_in_pauses);
+		if (g->n_ranked > 1) {
+			int w = g->ranked[g->n_ranked - 1];
+
+			sp_cat(buf, len, " and %s ms on %s (%llu)", fmt_ms(b, gcr(r, w)->p99_pause_ms),
+			       name(r, w), (unsigned long long)gcr(r, w)->faults_in_pauses);
+		}
+	} else {
+		sp_cat(buf, len, "the gc: no placement with swap ran it");
+	}
+	if (g->none >= 0) {
+		const struct sp_scenario_gc *n = gcr(r, g->none);
+
+		if (n->oom_killed && n->limit_bytes)
+			sp_cat(buf, len, "; without swap a heap %.1f times the memory got it "
+			       "OOM-killed", (double)n->heap_bytes / (double)n->limit_bytes);
+		else if (n->status == SP_STATUS_OK)
+			sp_cat(buf, len, "; without swap %s ms", fmt_ms(a, n->p99_pause_ms));
+		else
+			sp_cat(buf, len, "; without swap it did not run (%s)",
+			       sp_status_name(n->status));
+	}
+}
+
 int sp_verdict_sentence(const struct sp_report *r, const struct sp_findings *f,
 			enum sp_verdict_kind k, char *buf, size_t len)
 {
@@ -420,6 +558,12 @@ int sp_verdict_sentence(const struct sp_report *r, const struct sp_findings *f,
 	case SP_VERDICT_SERVICE_HOT:
 	case SP_VERDICT_SERVICE_SPIKE:
 		service_sentence(r, f, (int)(k - SP_VERDICT_SERVICE_FITS), buf, len);
+		return 0;
+	case SP_VERDICT_CACHE:
+		cache_sentence(r, f, buf, len);
+		return 0;
+	case SP_VERDICT_GC:
+		gc_sentence(r, f, buf, len);
 		return 0;
 	default:
 		return -EINVAL;

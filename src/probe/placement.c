@@ -24,6 +24,7 @@
 #include "act/sysctl.h"
 #include "core/scenario.h"
 #include "probe/buildjob.h"
+#include "probe/serverjob.h"
 #include "probe/service.h"
 #include "probe/userjob.h"
 #include "sys/timer.h"
@@ -298,6 +299,82 @@ static int run_service(const struct sp_placement *p, const struct sp_measure_opt
 	return ret == -EINTR || sp_interrupted() ? -EINTR : 0;
 }
 
+/*
+ * The cache scenario's pool sizes on the active placement p (not ram), into
+ * res->scenarios.cache, with swap forbidden to the cgroup where p has none (the `none`
+ * baseline: an OOM kill there is its result). A case that could not be started is said in
+ * res's reason. Returns: 0, or -EINTR when interrupted.
+ */
+static int run_cache(const struct sp_placement *p, const struct sp_measure_opts *o,
+		     struct sp_result *res)
+{
+	struct sp_cache_opts co;
+	size_t mark = sp_undo_depth();
+	int ret;
+
+	if (!(o->cache_s > 0) || p->id.kind == SP_PL_RAM)
+		return 0;
+	sp_cache_defaults(&co, o->budget_bytes);
+	if (sp_cache_times(o->cache_s, &co.warmup_s, &co.duration_s, &co.timeout_s) < 0)
+		return 0;
+	co.dir = o->cache_dir;
+	co.allow_swap = sp_placement_swaps(p->id.kind);
+	co.seed = o->seed;
+	ret = sp_cache_run(&co, &res->scenarios.cache);
+	sp_undo_run_to(mark);
+	/* a figure the kernel did not give is not reported at all (null), whatever was parsed */
+	for (size_t i = 0; i < res->scenarios.cache.n_cases; i++) {
+		struct sp_cache_case *c = &res->scenarios.cache.cases[i];
+
+		if (c->psi_scope == SP_SCOPE_NONE) {
+			c->psi_some_avg10 = c->psi_full_avg10 = 0;
+			c->has_psi_full = 0;
+		}
+		if (!c->has_psi_full)
+			c->psi_full_avg10 = 0;
+	}
+	if (ret < 0 && ret != -EINTR)
+		sp_cat_sep(res->reason, sizeof(res->reason), "; ", "cache scenario: %s",
+			   strerror(-ret));
+	for (size_t i = 0; i < res->scenarios.cache.n_cases; i++) {
+		const struct sp_cache_case *c = &res->scenarios.cache.cases[i];
+
+		sp_debug("placement", "%s: cache %.0f %%: %s, %.0f ops/s, si %.0f so %.0f pages/s "
+			 "(%s)", p->name, c->cache_pct, sp_status_name(c->status), c->ops_per_s,
+			 c->swapin_pages_per_s, c->swapout_pages_per_s, c->reason);
+	}
+	return ret == -EINTR || sp_interrupted() ? -EINTR : 0;
+}
+
+/* The gc scenario on the active placement p (not ram), as run_cache. */
+static int run_gc(const struct sp_placement *p, const struct sp_measure_opts *o,
+		  struct sp_result *res)
+{
+	struct sp_gc_opts go;
+	size_t mark = sp_undo_depth();
+	int ret;
+
+	if (!(o->gc_s > 0) || p->id.kind == SP_PL_RAM)
+		return 0;
+	sp_gc_defaults(&go, o->budget_bytes);
+	if (sp_gc_times(o->gc_s, &go.duration_s, &go.timeout_s) < 0)
+		return 0;
+	go.allow_swap = sp_placement_swaps(p->id.kind);
+	go.seed = o->seed;
+	ret = sp_gc_run(&go, &res->scenarios.gc);
+	sp_undo_run_to(mark);
+	/* a run that could not start still says why in its section: it ran, and failed */
+	res->scenarios.gc.done = 1;
+	if (ret < 0 && ret != -EINTR)
+		sp_cat_sep(res->reason, sizeof(res->reason), "; ", "gc scenario: %s",
+			   strerror(-ret));
+	sp_debug("placement", "%s: gc: %s, %llu pauses, p99 %.1f ms, %llu faults in pauses (%s)",
+		 p->name, sp_status_name(res->scenarios.gc.status),
+		 (unsigned long long)res->scenarios.gc.pauses, res->scenarios.gc.p99_pause_ms,
+		 (unsigned long long)res->scenarios.gc.faults_in_pauses, res->scenarios.gc.reason);
+	return ret == -EINTR || sp_interrupted() ? -EINTR : 0;
+}
+
 int sp_placement_job_again(struct sp_placement *p, const struct sp_measure_opts *o,
 			   struct sp_result *res)
 {
@@ -503,6 +580,11 @@ int sp_placement_measure(struct sp_placement *p, const struct sp_measure_opts *o
 		interrupted = 1;
 	/* then the service's cases, still with only this placement active */
 	if (!interrupted && run_service(p, o, res) == -EINTR)
+		interrupted = 1;
+	/* and the cache and gc scenarios, likewise */
+	if (!interrupted && run_cache(p, o, res) == -EINTR)
+		interrupted = 1;
+	if (!interrupted && run_gc(p, o, res) == -EINTR)
 		interrupted = 1;
 	/* before deactivation: swapoff reads the rest back, which is no swap-in of the probes */
 	zswap_end(res, &zs);

@@ -147,7 +147,7 @@ static void synthetic(void)
 
 	/* the synthetic run's target is a loop device: the caution follows start-vs-end */
 	CHECK(f.target_is_loop);
-	CHECK_EQ_U64(f.n_verdict, 16);
+	CHECK_EQ_U64(f.n_verdict, 18);
 	/* the job ran: its ranking leads, the service's outcomes next, the per-page probes
 	 * follow and explain them */
 	CHECK(f.verdict[0] == SP_VERDICT_BUILD);
@@ -156,10 +156,13 @@ static void synthetic(void)
 	CHECK(f.verdict[3] == SP_VERDICT_SERVICE_COLD);
 	CHECK(f.verdict[4] == SP_VERDICT_SERVICE_HOT);
 	CHECK(f.verdict[5] == SP_VERDICT_SERVICE_SPIKE);
-	CHECK(f.verdict[6] == SP_VERDICT_BEST);
-	CHECK(f.verdict[7] == SP_VERDICT_START_END);
-	CHECK(f.verdict[8] == SP_VERDICT_LOOP_TARGET);
-	CHECK(f.verdict[9] == SP_VERDICT_FILE);
+	/* the cache's trap and the gc's pause: t-analysis-finds-the-cache-trap-and-ranks-gc */
+	CHECK(f.verdict[6] == SP_VERDICT_CACHE);
+	CHECK(f.verdict[7] == SP_VERDICT_GC);
+	CHECK(f.verdict[8] == SP_VERDICT_BEST);
+	CHECK(f.verdict[9] == SP_VERDICT_START_END);
+	CHECK(f.verdict[10] == SP_VERDICT_LOOP_TARGET);
+	CHECK(f.verdict[11] == SP_VERDICT_FILE);
 	CHECK(has_verdict(SP_VERDICT_ZRAM_DISK));
 	service_findings();
 	CHECK(has_verdict(SP_VERDICT_FLOOR));

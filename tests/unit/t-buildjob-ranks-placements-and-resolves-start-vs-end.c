@@ -237,7 +237,17 @@ static void scenario_set(void)
 	CHECK(sp_scenario_set_parse("service,build", &m) == 0 &&
 	      m == (SP_SCENARIO_BUILD | SP_SCENARIO_SERVICE));
 	CHECK(sp_scenario_set_parse("all", &m) == 0 &&
-	      m == (SP_SCENARIO_BUILD | SP_SCENARIO_SERVICE));
+	      m == (SP_SCENARIO_BUILD | SP_SCENARIO_SERVICE | SP_SCENARIO_CACHE | SP_SCENARIO_GC));
+	CHECK(sp_scenario_set_parse("cache", &m) == 0 && m == SP_SCENARIO_CACHE);
+	CHECK(sp_scenario_set_parse("gc", &m) == 0 && m == SP_SCENARIO_GC);
+	CHECK(sp_scenario_set_parse("cache,gc", &m) == 0 &&
+	      m == (SP_SCENARIO_CACHE | SP_SCENARIO_GC));
+	CHECK(sp_scenario_set_parse("gc,all", &m) == 0 &&
+	      m == (SP_SCENARIO_BUILD | SP_SCENARIO_SERVICE | SP_SCENARIO_CACHE | SP_SCENARIO_GC));
+	m = 99;
+	CHECK(sp_scenario_set_parse("gcc", &m) == -EINVAL && m == 99);
+	CHECK(sp_scenario_set_parse("caches", &m) == -EINVAL);
+	CHECK(sp_scenario_set_parse("none,cache", &m) == -EINVAL);
 	CHECK(sp_scenario_set_parse("none", &m) == 0 && m == 0);
 	m = 99;
 	CHECK(sp_scenario_set_parse("none,build", &m) == -EINVAL && m == 99);

@@ -38,7 +38,7 @@ static void job_options(void)
 	CHECK_STR(c.job_dir, "/src");
 	CHECK(parse(&c, err, ARGS("swapplace", "plan", "--target", "/dev/sdb", "--scenario",
 				  "gcc")) == -EINVAL);
-	CHECK(strstr(err, "--scenario") && strstr(err, "build|service|all|none"));
+	CHECK(strstr(err, "--scenario") && strstr(err, "build|service|cache|gc|all|none"));
 	/* a comma list of the scenarios, each one of them, no empty item */
 	CHECK(parse(&c, err, ARGS("swapplace", "plan", "--target", "/dev/sdb", "--scenario",
 				  "build,service", "--service-time", "3")) == 0);
@@ -46,6 +46,16 @@ static void job_options(void)
 	CHECK(c.service_time_s == 3);
 	CHECK(parse(&c, err, ARGS("swapplace", "plan", "--target", "/dev/sdb")) == 0);
 	CHECK(c.service_time_s == 20);
+	CHECK(c.cache_time_s == 8 && c.gc_time_s == 10);
+	CHECK(parse(&c, err, ARGS("swapplace", "run", "--target", "/dev/sdb", "--confirm", "X",
+				  "--scenario", "cache,gc", "--cache-time", "2", "--gc-time",
+				  "3")) == 0);
+	CHECK_STR(c.scenario, "cache,gc");
+	CHECK(c.cache_time_s == 2 && c.gc_time_s == 3);
+	CHECK(parse(&c, err, ARGS("swapplace", "plan", "--target", "/dev/sdb", "--gc-time",
+				  "0")) == -EINVAL);
+	CHECK(parse(&c, err, ARGS("swapplace", "plan", "--target", "/dev/sdb", "--cache-time",
+				  "soon")) == -EINVAL);
 	CHECK(parse(&c, err, ARGS("swapplace", "plan", "--target", "/dev/sdb", "--scenario",
 				  "build,gcc")) == -EINVAL);
 	CHECK(strstr(err, "invalid value 'build,gcc' for --scenario (a comma list of") != NULL);

@@ -6,7 +6,10 @@
  * 3161 s, zram 301 s, none OOM-killed) with its ram baseline (165 s), and the service
  * scenario on start, zram-lz4 and none (the seed's shapes: with swap the spike loses nothing;
  * without it the service is OOM-killed twice and 812 requests fail; hot overflow's top speed
- * falls to a sixth; its swap use unknown on none).
+ * falls to a sixth; its swap use unknown on none), and the cache and gc scenarios on the same
+ * three (syn_servers: the pool swaps itself from 100 % on start and zram-lz4, without swap the
+ * 100 % pool is OOM-killed; the gc pause's p99 412.5 ms on start, 38.25 ms on zram-lz4, the
+ * heap OOM-killed without swap).
  * The numbers mimic an 8 GiB loop device on the 2-core test VM: start 1.9x faster than end,
  * the file +12 % over start, zram about 8x faster than the best disk placement.
  */
@@ -236,6 +239,118 @@ static void syn_service(struct sp_result *res, double scale)
 	syn_case(res, "spike", 0, 30.5 * scale, 631.5 / scale, 52);
 }
 
+/* One case of the cache scenario over a 20 s span; out_pct of the pool out on swap. */
+static struct sp_cache_case *syn_cache_case(struct sp_result *res, double pct, double ops_per_s,
+					    double si_per_s, double out_pct)
+{
+	struct sp_scenario_cache *s = &res->scenarios.cache;
+	struct sp_cache_case *c = &s->cases[s->n_cases++];
+
+	s->done = 1;
+	c->cache_pct = pct;
+	c->limit_bytes = 256ull << 20;
+	c->cache_bytes = (uint64_t)(pct / 100 * 256) << 20;
+	c->other_bytes = 102ull << 20;
+	c->span_s = 20;
+	c->ops_per_s = ops_per_s;
+	c->ops = (uint64_t)(ops_per_s * 20);
+	c->p50_ms = 1e3 / ops_per_s;
+	c->p95_ms = c->p50_ms * 3.5;
+	c->p99_ms = c->p50_ms * 6.25;
+	c->swapin_pages_per_s = si_per_s;
+	c->swapout_pages_per_s = si_per_s * 1.5;
+	c->pswpin = (uint64_t)(si_per_s * 20);
+	c->pswpout = (uint64_t)(si_per_s * 30);
+	c->has_allocstall = 1;
+	c->allocstall = si_per_s > 0 ? 17 : 0;
+	c->has_swapped = 1;
+	c->cache_swapped_bytes = (uint64_t)((double)c->cache_bytes * out_pct / 100);
+	c->other_swapped_bytes = si_per_s > 0 ? 4ull << 20 : 0;
+	c->hits = c->ops * 8 * (uint64_t)pct / 100;
+	c->misses = c->ops * 8 - c->hits;
+	c->major_faults = c->pswpin;
+	return c;
+}
+
+static struct sp_result *syn_find(struct sp_report *r, const char *name)
+{
+	for (size_t i = 0; i < r->n_results; i++)
+		if (!strcmp(r->results[i].placement, name))
+			return &r->results[i];
+	return NULL;
+}
+
+/* The gc scenario: 50 pauses over a 10 s span. */
+static void syn_gc(struct sp_result *res, double p99_ms, uint64_t faults)
+{
+	struct sp_scenario_gc *g = &res->scenarios.gc;
+
+	g->done = 1;
+	g->status = SP_STATUS_OK;
+	g->pauses = 50;
+	g->p50_pause_ms = p99_ms * 0.75;
+	g->p99_pause_ms = p99_ms;
+	g->worst_pause_ms = p99_ms * 1.125;
+	g->faults_in_pauses = faults;
+	g->pauses_with_faults = 49;
+	g->faulting_p50_pause_ms = p99_ms * 0.8;
+	g->limit_bytes = 256ull << 20;
+	g->heap_bytes = 384ull << 20;
+	g->hot_bytes = g->heap_bytes / 5;
+	g->mutator_touches = 1250000;
+	g->pages_checked = 50 * (g->heap_bytes >> 12);
+	g->pswpin = faults + 112;
+	g->pswpout = faults + 33000;
+	g->wall_s = 14.5;
+}
+
+/* The cache and gc scenarios on start, zram-lz4 and none. */
+static void syn_servers(struct sp_report *r)
+{
+	struct sp_result *res = syn_find(r, "start");
+	struct sp_cache_case *c;
+
+	syn_cache_case(res, 50, 41250.5, 0, 0);
+	syn_cache_case(res, 75, 39875.25, 2.25, 0.25);
+	c = syn_cache_case(res, 100, 6125.75, 1234.25, 31.5);
+	for (size_t i = 0; i < res->scenarios.cache.n_cases; i++) {
+		c = &res->scenarios.cache.cases[i];
+		c->psi_scope = SP_SCOPE_SYSTEM;
+		c->has_psi_full = 1;
+		c->psi_some_avg10 = c->swapin_pages_per_s / 100;
+		c->psi_full_avg10 = c->swapin_pages_per_s / 150;
+		c->has_pgscan_direct = 1;
+		c->pgscan_scope = SP_SCOPE_SYSTEM;
+		c->pgscan_direct = (uint64_t)(c->swapin_pages_per_s * 40);
+	}
+	syn_gc(res, 412.5, 9812);
+
+	res = syn_find(r, "zram-lz4");
+	syn_cache_case(res, 50, 41500.25, 0, 0);
+	syn_cache_case(res, 75, 40750.5, 0, 0);
+	syn_cache_case(res, 100, 31250.75, 2875.25, 44.5);
+	syn_gc(res, 38.25, 9700);
+
+	res = syn_find(r, "none");
+	syn_cache_case(res, 50, 41125.5, 0, 0);
+	syn_cache_case(res, 75, 40250.25, 0, 0);
+	c = syn_cache_case(res, 100, 0, 0, 0);
+	memset(c, 0, sizeof(*c));
+	c->cache_pct = 100;
+	c->status = SP_STATUS_FAILED;
+	c->oom_killed = 1;
+	snprintf(c->reason, sizeof(c->reason), "oom-killed while filling (limit 256 MiB)");
+	res->scenarios.gc.done = 1;
+	res->scenarios.gc.status = SP_STATUS_FAILED;
+	res->scenarios.gc.oom_killed = 1;
+	res->scenarios.gc.limit_bytes = 256ull << 20;
+	res->scenarios.gc.heap_bytes = 384ull << 20;
+	res->scenarios.gc.hot_bytes = res->scenarios.gc.heap_bytes / 5;
+	res->scenarios.gc.wall_s = 3.25;
+	snprintf(res->scenarios.gc.reason, sizeof(res->scenarios.gc.reason),
+		 "oom-killed while filling the heap after 0 pauses (limit 256 MiB)");
+}
+
 static void syn_build(struct sp_report *r)
 {
 	struct sp_result *res;
@@ -390,6 +505,7 @@ static void syn_build(struct sp_report *r)
 	r->results[0].zswap = (struct sp_zswap_result){
 	    .done = 1, .zswpin = 0, .zswpout = 0, .fault_zswpin = 0, .fault_pswpin = 12040,
 	    .pool_bytes = -1};
+	syn_servers(r);
 }
 
 #endif

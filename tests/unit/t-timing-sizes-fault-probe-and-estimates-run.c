@@ -11,6 +11,7 @@
 
 #include "check.h"
 #include "core/timing.h"
+#include "core/scenario_server.h"
 
 int main(void)
 {
@@ -118,7 +119,30 @@ int main(void)
 	ei.service_s = -1;
 	CHECK(sp_run_estimate(&ei, &e) == -EINVAL);
 	ei.service_s = 0;
+	/* the cache and gc scenarios likewise: every placement but ram */
+	ei.servers_s = 3 * sp_cache_case_estimate_s(8) + sp_gc_estimate_s(10);
+	CHECK_NEAR(ei.servers_s, 3 * (SP_SERVER_FILL_EST_S + 2 + 8) + SP_SERVER_FILL_EST_S + 10,
+		   1e-9);
+	CHECK(sp_run_estimate(&ei, &e) == 0);
+	CHECK_NEAR(e.servers_s, 4 * ei.servers_s, 1e-9);
+	CHECK_NEAR(e.total_s, e.setup_s + e.placements_s + 60 + 5 * 40 + 4 * ei.servers_s, 1e-9);
+	ei.servers_s = NAN;
+	CHECK(sp_run_estimate(&ei, &e) == -EINVAL);
+	ei.servers_s = 0;
 	ei.n_job_only = 0;
+	/* a case's times from the one the user gives: the warm-up a quarter, 1 to 2 s */
+	{
+		double w, d, t;
+
+		CHECK(sp_cache_times(2, &w, &d, &t) == 0 && w == 1 && d == 2 && t == 60 + 4 * 3);
+		CHECK(sp_cache_times(6, &w, &d, &t) == 0 && w == 1.5 && d == 6);
+		CHECK(sp_cache_times(40, &w, &d, &t) == 0 && w == 2 && d == 40);
+		CHECK(sp_cache_times(0, &w, &d, &t) == -EINVAL);
+		CHECK(sp_cache_times(INFINITY, &w, &d, &t) == -EINVAL);
+		CHECK(sp_gc_times(3, &d, &t) == 0 && d == 3 && t == 72);
+		CHECK(sp_gc_times(-1, &d, &t) == -EINVAL);
+		CHECK(sp_cache_case_estimate_s(0) == 0 && sp_gc_estimate_s(NAN) == 0);
+	}
 	/* refusals: a swap file with no rate, negative or NaN times */
 	ei.write_bytes_per_s = 0;
 	CHECK(sp_run_estimate(&ei, &e) == -EINVAL);
