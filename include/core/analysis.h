@@ -48,6 +48,8 @@ enum sp_verdict_kind {
 	SP_VERDICT_SERVICE_COLD,      /* what the no-swap baseline lost (failed requests, OOM */
 	SP_VERDICT_SERVICE_HOT,	      /* kills and whom they took); in case order, so */
 	SP_VERDICT_SERVICE_SPIKE,     /* SP_VERDICT_SERVICE_FITS + k is case k */
+	SP_VERDICT_TRY,		      /* measure --try: what each try placement did in the spike,
+				       * beside what no swap did (the question it answers) */
 	SP_VERDICT_KINDS,
 };
 const char *sp_verdict_kind_name(enum sp_verdict_kind k); /* "start-vs-end", ... */
@@ -153,6 +155,15 @@ struct sp_findings {
 	/* the service scenario, per case (enum sp_service_case_kind); has_service: it ran */
 	int has_service;
 	struct sp_service_finding service[SP_SVC_N_CASES];
+
+	/*
+	 * measure --try (core/tryplace.h): the placements it made (a measure report's zram and
+	 * file results: measure has no other way to get one) that ran the service's spike, in
+	 * report order, beside none's spike in service[SP_SVC_SPIKE]. n_try 0: no such run.
+	 */
+	size_t n_try;
+	int try_res[SP_MAX_RESULTS];   /* result index */
+	int try_case[SP_MAX_RESULTS];  /* its spike case's index in scenarios.service.cases */
 
 	size_t n_verdict;
 	enum sp_verdict_kind verdict[SP_VERDICT_KINDS];

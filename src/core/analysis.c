@@ -36,6 +36,7 @@ static const char *const verdict_names[] = {
     [SP_VERDICT_SERVICE_COLD] = "service-cold",
     [SP_VERDICT_SERVICE_HOT] = "service-hot",
     [SP_VERDICT_SERVICE_SPIKE] = "service-spike",
+    [SP_VERDICT_TRY] = "try",
 };
 
 const char *sp_region_name(enum sp_region g)
@@ -296,7 +297,7 @@ static void build(const struct sp_report *r, struct sp_findings *f)
 }
 
 _Static_assert(SP_VERDICT_SERVICE_SPIKE - SP_VERDICT_SERVICE_FITS == SP_SVC_SPIKE &&
-		       SP_VERDICT_SERVICE_FITS + SP_SVC_N_CASES == SP_VERDICT_KINDS,
+		       SP_VERDICT_SERVICE_FITS + SP_SVC_N_CASES == SP_VERDICT_TRY,
 	       "the service's verdict kinds follow its cases");
 
 /* The index of case kind k in res's service scenario, or -1. */
@@ -366,12 +367,34 @@ static void service(const struct sp_report *r, struct sp_findings *f)
 	}
 }
 
+/*
+ * measure --try: its zram and file results (only --try makes those in a measure report) that
+ * ran the spike. The none baseline beside them is the spike's own finding.
+ */
+static void try_placements(const struct sp_report *r, struct sp_findings *f)
+{
+	if (strcmp(r->command, "measure"))
+		return;
+	for (size_t i = 0; i < r->n_results; i++) {
+		const struct sp_result *res = &r->results[i];
+		int c = case_of(res, SP_SVC_SPIKE);
+
+		if ((res->id.kind != SP_PL_ZRAM && res->id.kind != SP_PL_FILE) || c < 0)
+			continue;
+		f->try_res[f->n_try] = (int)i;
+		f->try_case[f->n_try++] = c;
+	}
+}
+
 static void verdict(struct sp_findings *f)
 {
 #define ADD(k) (f->verdict[f->n_verdict++] = (k))
 	/* corrupted pages come before everything: no speed makes such a swap area usable */
 	if (f->mismatches)
 		ADD(SP_VERDICT_INTEGRITY_BAD);
+	/* measure --try asks one question of a live server: it leads */
+	if (f->n_try)
+		ADD(SP_VERDICT_TRY);
 	/* the job is what a user waits for: when it ran, it leads and the probes explain it */
 	if (f->has_build)
 		ADD(SP_VERDICT_BUILD);
@@ -458,6 +481,7 @@ int sp_analyse(const struct sp_report *r, struct sp_findings *f)
 	pressure(r, f);
 	build(r, f);
 	service(r, f);
+	try_placements(r, f);
 	profile_marks(r, f);
 
 	for (size_t i = 0; i < r->n_results; i++) {
