@@ -325,8 +325,8 @@ int sp_cmd_measure(const struct sp_config *c)
 		if (rc != SP_EXIT_OK)
 			goto out;
 		if (f->n_swaps)
-			sp_warn("this machine has swap on already: it stays on, below ours (the "
-				"kernel fills the highest priority first)");
+			sp_warn("this machine has swap on already: it stays on; ours gets priority "
+				"32767, which the kernel fills first unless another area has it too");
 	} else if (!c->n_swaps && f->n_swaps) {
 		/* the machine's swap as it is: all areas, probed on the highest-priority one */
 		size_t best = 0;

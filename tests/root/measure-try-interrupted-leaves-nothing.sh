@@ -1,0 +1,41 @@
+#!/bin/bash
+# measure-try-interrupted-leaves-nothing - Ctrl-C (SIGINT) while `measure --try zram,file:DIR`
+# has its swap file swapped on: measure stops, says the machine is restored, writes no report
+# and exits 1; the file, its swap area and the zram device are gone, the filesystem unmounts.
+. "$(dirname "$0")/lib.sh"
+need_root
+need_memcg
+need_cmd mkfs.ext4
+[ -w /sys/class/zram-control/hot_add ] || skip "no /sys/class/zram-control (zram module not loaded)"
+zrams() { for z in /sys/block/zram*; do [ -e "$z" ] && echo "$(basename "$z") $(cat "$z/disksize")"; done; }
+zram_before=$(zrams)
+# swap areas this test could have caused: in its directory, or on a zram device (other tests
+# on this machine may swap on their own loop devices meanwhile)
+our_swaps() { grep -e "^$out/" -e '^/dev/zram' /proc/swaps; }
+make_loop dev 256M
+mkfs.ext4 -q -F "$dev" || fail "mkfs.ext4"
+scratch_dir out
+mnt=$out/mnt
+mkdir "$mnt"
+mount "$dev" "$mnt" || fail "mount"
+at_exit "umount '$mnt'"
+
+# the file's turn after zram's, long enough to be caught with the file swapped on
+"$SWAPPLACE" measure --try zram,file:"$mnt" --budget 16M --time-per-placement 30 \
+	--scenario none --out "$out/r" >"$out/stdout" 2>"$out/stderr" &
+pid=$!
+at_exit "kill $pid"
+for _ in $(seq 1 900); do grep -q "$mnt/swapplace-try-" /proc/swaps && break; sleep 0.1; done
+grep -q "$mnt/swapplace-try-" /proc/swaps || { cat "$out/stderr"; fail "the try file was never swapped on"; }
+ls "$mnt"
+kill -INT $pid
+wait $pid && rc=0 || rc=$?
+cat "$out/stderr"
+[ "$rc" = 1 ] || fail "expected exit 1 after SIGINT, got $rc"
+grep -q "interrupted: the machine is restored" "$out/stderr" || fail "it does not say it was interrupted"
+[ ! -e "$out/r/report.json" ] || fail "an interrupted measure wrote a report"
+[ -z "$(find "$mnt" -mindepth 1 -maxdepth 1 ! -name lost+found)" ] || fail "left in the filesystem: $(ls -A "$mnt")"
+[ -z "$(our_swaps)" ] || fail "swap areas left: $(our_swaps)"
+[ "$(zrams)" = "$zram_before" ] || fail "zram devices changed: $(zrams)"
+umount "$mnt" || fail "the filesystem is still busy"
+echo ok

@@ -1,0 +1,33 @@
+#!/bin/bash
+# measure-try-refuses-tmpfs - `measure --try zram,file:DIR` with DIR on a tmpfs is refused
+# before anything is made: exit 3, a message naming tmpfs and why (swap in RAM is no swap); no
+# file in DIR, no swap area, no zram device (zram comes first in the list and is still not
+# made), no memory cgroup of swapplace's.
+. "$(dirname "$0")/lib.sh"
+need_root
+scratch_dir out
+mnt=$out/tmpfs
+mkdir "$mnt"
+mount -t tmpfs -o size=256M swapplace-test "$mnt" || skip "cannot mount a tmpfs"
+at_exit "umount '$mnt'"
+zrams() { for z in /sys/block/zram*; do [ -e "$z" ] && echo "$(basename "$z") $(cat "$z/disksize")"; done; }
+cgroups() { ls -d /sys/fs/cgroup/memory/swapplace* /sys/fs/cgroup/swapplace* 2>/dev/null; }
+zram_before=$(zrams)
+# swap areas this test could have caused: in its directory, or on a zram device (other tests
+# on this machine may swap on their own loop devices meanwhile)
+our_swaps() { grep -e "^$out/" -e '^/dev/zram' /proc/swaps; }
+cg_before=$(cgroups)
+
+"$SWAPPLACE" measure --try zram,file:"$mnt" --budget 32M --time-per-placement 3 \
+	--service-time 3 >"$out/stdout" 2>"$out/stderr" && rc=0 || rc=$?
+cat "$out/stderr"
+[ "$rc" = 3 ] || fail "expected exit 3 (refused), got $rc"
+grep -q "refusing to try a swap file in '$mnt': it is on tmpfs" "$out/stderr" ||
+	fail "the message does not name tmpfs"
+grep -q "swap in RAM is no swap" "$out/stderr" || fail "the message does not say why"
+[ ! -s "$out/stdout" ] || fail "a refusal printed a report: $(cat "$out/stdout")"
+[ -z "$(ls -A "$mnt")" ] || fail "something was made in the tmpfs: $(ls -A "$mnt")"
+[ -z "$(our_swaps)" ] || fail "swap areas left: $(our_swaps)"
+[ "$(zrams)" = "$zram_before" ] || fail "zram devices changed: $(zrams)"
+[ "$(cgroups)" = "$cg_before" ] || fail "memory cgroups changed: $(cgroups)"
+echo ok
