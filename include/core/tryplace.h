@@ -5,7 +5,8 @@
  * file.
  *
  * Pure: sys/fsinfo.c reads the directory's filesystem (statfs, the directory's inode flags)
- * into struct sp_try_fs; the decision here (type, read-only, btrfs nocow, room) is made from
+ * into struct sp_try_fs; the decision here (type, read-only, room; whether btrfs needs the file
+ * made nocow) is made from
  * those facts alone, so every refusal is unit-tested without a filesystem. Reasons are
  * fragments the edge prints after "refusing to try a swap file in 'DIR': ".
  */
@@ -79,12 +80,18 @@ uint64_t sp_try_margin_bytes(const struct sp_try_fs *fs);
  *   a network or user-space filesystem (nfs, cifs/smb, fuse, 9p, ceph, afs, coda)
  *                                                                      -> -EOPNOTSUPP
  *   overlayfs, zfs, a read-only format (squashfs, iso9660, erofs)      -> -EOPNOTSUPP
- *   btrfs where the directory is not NOCOW (a btrfs swap file must be) -> -EOPNOTSUPP
  *   any type not known to hold a swap file (ext2/3/4, xfs, f2fs, btrfs) -> -EOPNOTSUPP
  *   mounted read-only                                                   -> -EROFS
  *   less free than file_bytes + sp_try_margin_bytes() (both said)       -> -ENOSPC
  * Returns: 0 when it may, else the code above with the reason in buf; -EINVAL for NULL.
  */
 int sp_try_fs_check(const struct sp_try_fs *fs, uint64_t file_bytes, char *buf, size_t len);
+
+/*
+ * Must the swap file be made nocow (chattr +C on the empty file, act/swapfile.h
+ * SP_SWAPFILE_NOCOW)? On btrfs, where a swap file must be nocow, unless the directory is
+ * NOCOW already (its new files inherit it). Returns 1 or 0.
+ */
+int sp_try_fs_needs_nocow(const struct sp_try_fs *fs);
 
 #endif

@@ -97,6 +97,8 @@ static int locate(const struct sp_sys_facts *f, struct sp_placement *p)
 struct try_file {
 	char path[SP_TRY_DIR_MAX + 64];
 	uint64_t bytes;
+	unsigned flags; /* act/swapfile.h: SP_SWAPFILE_NOCOW on btrfs */
+	int on_btrfs;
 };
 
 static int undo_unlink(void *arg)
@@ -116,9 +118,10 @@ static int try_file_make(const struct sp_sys_facts *f, const struct try_file *t,
 	char b[32];
 	int ret;
 
-	fprintf(stderr, "swapplace: writing a temporary swap file of %s: '%s'\n",
-		sp_format_bytes(t->bytes, b, sizeof(b)), t->path);
-	ret = sp_swapfile_create(t->path, t->bytes);
+	fprintf(stderr, "swapplace: writing a temporary swap file of %s%s: '%s'\n",
+		sp_format_bytes(t->bytes, b, sizeof(b)),
+		t->flags & SP_SWAPFILE_NOCOW ? " (nocow, as btrfs needs)" : "", t->path);
+	ret = sp_swapfile_create_flags(t->path, t->bytes, t->flags);
 	if (ret < 0) /* it removed what it wrote */
 		return sp_err_set(e, ret, "writing the swap file '%s'", t->path);
 	ret = sp_undo_push("remove the try swap file", undo_unlink, t, sizeof(*t));
@@ -129,6 +132,10 @@ static int try_file_make(const struct sp_sys_facts *f, const struct try_file *t,
 	ret = locate(f, p);
 	if (ret < 0)
 		return sp_err_set(e, ret, "locating '%s'", t->path);
+	/* btrfs's FIEMAP gives addresses in its own logical space, not sectors of the device:
+	 * a device probe over them would read elsewhere, so there is none */
+	if (t->flags & SP_SWAPFILE_NOCOW || t->on_btrfs)
+		p->n_extents = 0;
 	return 0;
 }
 
@@ -194,6 +201,8 @@ static int try_plan(const struct sp_config *c, struct sp_placement *pl, size_t m
 		if (strlen(real) > sizeof(pl->swap_path) - 40)
 			return sp_fail(SP_EXIT_USAGE, NULL, "--try: the directory '%s' is too long",
 				       real);
+		tf->flags = sp_try_fs_needs_nocow(&fs) ? SP_SWAPFILE_NOCOW : 0;
+		tf->on_btrfs = sp_fs_magic_name(fs.magic) && !strcmp(sp_fs_magic_name(fs.magic), "btrfs");
 		snprintf(tf->path, sizeof(tf->path), "%.*s/swapplace-try-%d.swap",
 			 (int)(sizeof(pl->swap_path) - 40), strcmp(real, "/") ? real : "",
 			 (int)getpid());
@@ -281,7 +290,7 @@ int sp_cmd_measure(const struct sp_config *c)
 	struct sp_placement *pl = calloc(SP_MAX_SWAP_ARGS + SP_TRY_MAX + 2, sizeof(*pl));
 	struct sp_measure_opts mo;
 	struct run_tuning tuning; /* sysctls set while measuring, restored by the undo list */
-	struct try_file tf = {"", 0};
+	struct try_file tf = {"", 0, 0, 0};
 	struct sp_time t0 = sp_now();
 	size_t n = 0, max = SP_MAX_SWAP_ARGS + SP_TRY_MAX + 2;
 	unsigned scenarios = 0;

@@ -1,9 +1,8 @@
 /*
  * t-tryplace-fs-check-refuses-each-kind - the rules of `measure --try file:DIR` alone, on
- * facts built in code: ext4, xfs, f2fs and btrfs with a NOCOW directory may hold the swap
- * file; tmpfs and ramfs (RAM), nfs, cifs, smb2, fuse, 9p, ceph (network and user-space),
- * overlayfs, zfs, squashfs and an unknown type are refused, each naming its filesystem; btrfs
- * without nocow is refused with the way out (chattr +C); a read-only mount is refused; the
+ * facts built in code: ext4, xfs, f2fs and btrfs may hold the swap file; tmpfs and ramfs
+ * (RAM), nfs, cifs, smb2, fuse, 9p, ceph (network and user-space), overlayfs, zfs, squashfs and an unknown type are refused, each naming its filesystem; on
+ * btrfs the file must be made nocow unless the directory is; a read-only mount is refused; the
  * room is the file plus a margin of 5 % of the filesystem (at least 64 MiB), and a refusal for
  * room says both what is needed and what is free.
  */
@@ -70,12 +69,17 @@ int main(void)
 	CHECK(strstr(reason, "type 0x12345678") != NULL);
 	CHECK(sp_fs_magic_name(0x12345678) == NULL);
 
-	/* btrfs: only where the directory is nocow, so the file made in it is */
+	/* btrfs holds it when the file is nocow: made so unless the directory makes it so */
 	fs = fs_of(0x9123683E, 100 * GIB, 50 * GIB);
-	CHECK(sp_try_fs_check(&fs, 512 * MIB, reason, sizeof(reason)) == -EOPNOTSUPP);
-	CHECK(strstr(reason, "btrfs") && strstr(reason, "NOCOW") && strstr(reason, "chattr +C"));
+	CHECK(sp_try_fs_check(&fs, 512 * MIB, reason, sizeof(reason)) == 0);
+	CHECK(sp_try_fs_needs_nocow(&fs) == 1);
 	fs.dir_nocow = 1;
 	CHECK(sp_try_fs_check(&fs, 512 * MIB, reason, sizeof(reason)) == 0);
+	CHECK(sp_try_fs_needs_nocow(&fs) == 0);
+	fs = fs_of(0xEF53, 100 * GIB, 50 * GIB);
+	CHECK(sp_try_fs_needs_nocow(&fs) == 0);
+	fs.dir_nocow = 1; /* ext4 has no such flag to need */
+	CHECK(sp_try_fs_needs_nocow(&fs) == 0);
 
 	/* read-only */
 	fs = fs_of(0xEF53, 100 * GIB, 50 * GIB);
