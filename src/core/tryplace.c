@@ -163,7 +163,7 @@ int sp_try_fs_check(const struct sp_try_fs *fs, uint64_t file_bytes, char *buf, 
 	if (!r) {
 		snprintf(buf, len,
 			 "it is on a filesystem of type 0x%llx, which swapplace does not "
-			 "know to hold a swap file (ext2/3/4, xfs, f2fs, btrfs with nocow)",
+			 "know to hold a swap file (ext2/3/4, xfs, f2fs, btrfs)",
 			 (unsigned long long)fs->magic);
 		return -EOPNOTSUPP;
 	}
