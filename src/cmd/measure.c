@@ -134,7 +134,7 @@ static int try_file_make(const struct sp_sys_facts *f, const struct try_file *t,
 		return sp_err_set(e, ret, "locating '%s'", t->path);
 	/* btrfs's FIEMAP gives addresses in its own logical space, not sectors of the device:
 	 * a device probe over them would read elsewhere, so there is none */
-	if (t->flags & SP_SWAPFILE_NOCOW || t->on_btrfs)
+	if (t->on_btrfs)
 		p->n_extents = 0;
 	return 0;
 }
@@ -178,6 +178,7 @@ static int try_plan(const struct sp_config *c, struct sp_placement *pl, size_t m
 	for (size_t i = 0; i < n_items; i++) {
 		struct sp_try_fs fs;
 		char real[PATH_MAX], reason[400];
+		const char *fs_name;
 		int ret;
 
 		if (items[i].kind != SP_TRY_FILE)
@@ -202,7 +203,8 @@ static int try_plan(const struct sp_config *c, struct sp_placement *pl, size_t m
 			return sp_fail(SP_EXIT_USAGE, NULL, "--try: the directory '%s' is too long",
 				       real);
 		tf->flags = sp_try_fs_needs_nocow(&fs) ? SP_SWAPFILE_NOCOW : 0;
-		tf->on_btrfs = sp_fs_magic_name(fs.magic) && !strcmp(sp_fs_magic_name(fs.magic), "btrfs");
+		fs_name = sp_fs_magic_name(fs.magic);
+		tf->on_btrfs = fs_name && !strcmp(fs_name, "btrfs");
 		snprintf(tf->path, sizeof(tf->path), "%.*s/swapplace-try-%d.swap",
 			 (int)(sizeof(pl->swap_path) - 40), strcmp(real, "/") ? real : "",
 			 (int)getpid());
@@ -229,8 +231,9 @@ static int try_plan(const struct sp_config *c, struct sp_placement *pl, size_t m
 		for (size_t k = 0; k < i; k++)
 			if (items[k].kind == SP_TRY_ZRAM &&
 			    !strcmp(items[k].alg[0] ? items[k].alg : def, alg))
-				return sp_fail(SP_EXIT_USAGE, NULL, "--try: zram with '%s' twice (it "
-								    "is this machine's own)", alg);
+				return sp_fail(SP_EXIT_USAGE, NULL, "--try: zram with '%s' twice (plain "
+								    "zram is this machine's '%s')",
+					       alg, def);
 		snprintf(it->alg, sizeof(it->alg), "%s", alg);
 	}
 	/* in the order given */
