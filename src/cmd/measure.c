@@ -123,15 +123,15 @@ static int try_file_make(const struct sp_sys_facts *f, const struct try_file *t,
 		t->flags & SP_SWAPFILE_NOCOW ? " (nocow, as btrfs needs)" : "", t->path);
 	ret = sp_swapfile_create_flags(t->path, t->bytes, t->flags);
 	if (ret < 0) /* it removed what it wrote */
-		return sp_err_set(e, ret, "writing the swap file '%s'", t->path);
+		return sp_err_sys(e, ret, "writing the swap file '%s'", t->path);
 	ret = sp_undo_push("remove the try swap file", undo_unlink, t, sizeof(*t));
 	if (ret < 0) {
 		unlink(t->path);
-		return sp_err_set(e, ret, "registering the removal of '%s'", t->path);
+		return sp_err_sys(e, ret, "registering the removal of '%s'", t->path);
 	}
 	ret = locate(f, p);
 	if (ret < 0)
-		return sp_err_set(e, ret, "locating '%s'", t->path);
+		return sp_err_sys(e, ret, "locating '%s'", t->path);
 	/* btrfs's FIEMAP gives addresses in its own logical space, not sectors of the device:
 	 * a device probe over them would read elsewhere, so there is none */
 	if (t->on_btrfs)
