@@ -297,7 +297,7 @@ static void build(const struct sp_report *r, struct sp_findings *f)
 }
 
 _Static_assert(SP_VERDICT_SERVICE_SPIKE - SP_VERDICT_SERVICE_FITS == SP_SVC_SPIKE &&
-		       SP_VERDICT_SERVICE_FITS + SP_SVC_N_CASES == SP_VERDICT_TRY,
+		       SP_VERDICT_SERVICE_FITS + SP_SVC_N_CASES - 1 == SP_VERDICT_SERVICE_SPIKE,
 	       "the service's verdict kinds follow its cases");
 
 /* The index of case kind k in res's service scenario, or -1. */
