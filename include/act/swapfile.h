@@ -23,6 +23,17 @@
  */
 int sp_swapfile_create(const char *path, uint64_t bytes);
 
+/* sp_swapfile_create's flags: SP_SWAPFILE_NOCOW sets FS_NOCOW_FL (chattr +C) on the file while
+ * it is still empty, before the first write: a btrfs swap file must be nocow, and the flag
+ * only takes on an empty file. */
+#define SP_SWAPFILE_NOCOW 0x1u
+
+/*
+ * sp_swapfile_create with flags. Returns: as sp_swapfile_create, and -EOPNOTSUPP (or the
+ * ioctl's -errno) when SP_SWAPFILE_NOCOW cannot be set; the file is removed then too.
+ */
+int sp_swapfile_create_flags(const char *path, uint64_t bytes, unsigned flags);
+
 /*
  * The physical extents of path as 512-byte sectors on the whole disk: FIEMAP
  * (FIEMAP_FLAG_SYNC) gives byte offsets on the filesystem's device, the partition, which

@@ -26,6 +26,13 @@
 int sp_zram_algorithms(char algs[][SP_ZRAM_ALG_MAX], size_t max, size_t *n);
 
 /*
+ * The compressor this machine's zram uses: the bracketed one of its first device, or of a
+ * device created and removed for the purpose when none exists (a new device's default).
+ * Returns: 0, -ENOENT without zram, -EINVAL when the listing has no current one, other -errno.
+ */
+int sp_zram_default_algorithm(char *alg, size_t len);
+
+/*
  * Create a zram device with compressor alg and disksize bytes; its path ("/dev/zram1") goes
  * into dev. Registers the reset and hot_remove on the undo list (swapoff is sp_swap_on's).
  * e (may be NULL) says which step failed.

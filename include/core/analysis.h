@@ -50,6 +50,8 @@ enum sp_verdict_kind {
 	SP_VERDICT_SERVICE_SPIKE,     /* SP_VERDICT_SERVICE_FITS + k is case k */
 	SP_VERDICT_CACHE,	      /* the cache scenario: the pool size that swaps its own cache */
 	SP_VERDICT_GC,		      /* the gc scenario: its pause on disk vs zram */
+	SP_VERDICT_TRY,		      /* measure --try: what each try placement did in the spike,
+				       * beside what no swap did (the question it answers) */
 	SP_VERDICT_KINDS,
 };
 const char *sp_verdict_kind_name(enum sp_verdict_kind k); /* "start-vs-end", ... */
@@ -198,6 +200,15 @@ struct sp_findings {
 	/* the gc scenario; has_gc: it ran on some placement */
 	int has_gc;
 	struct sp_gc_finding gc;
+
+	/*
+	 * measure --try (core/tryplace.h): the placements it made (a measure report's zram and
+	 * file results: measure has no other way to get one) that ran the service's spike, in
+	 * report order, beside none's spike in service[SP_SVC_SPIKE]. n_try 0: no such run.
+	 */
+	size_t n_try;
+	int try_res[SP_MAX_RESULTS];   /* result index */
+	int try_case[SP_MAX_RESULTS];  /* its spike case's index in scenarios.service.cases */
 
 	size_t n_verdict;
 	enum sp_verdict_kind verdict[SP_VERDICT_KINDS];

@@ -68,6 +68,8 @@ struct sp_config {
 	uint32_t repeat;              /* --repeat N: rounds of the job per placement */
 	size_t n_swaps;
 	const char *swaps[SP_MAX_SWAP_ARGS]; /* measure --swap DEV|FILE (repeatable) */
+	const char *try_list;         /* measure --try LIST: zram, zram-ALG, file, file:DIR */
+	int scenario_given;           /* measure --scenario given (its default is service) */
 	uint64_t offset_bytes;        /* probe --offset BYTES */
 	uint64_t length_bytes;        /* probe --length BYTES (0: to the end) */
 	const char *device;           /* probe DEV */

@@ -21,7 +21,27 @@
 #define CHUNK (1u << 20)
 #define FIEMAP_BATCH 128
 
+/* chattr +C on the empty file: on btrfs nocow takes only while a file has no data yet */
+static int set_nocow(int fd)
+{
+	int flags = 0;
+
+	if (ioctl(fd, FS_IOC_GETFLAGS, &flags) < 0)
+		return -errno;
+	flags |= FS_NOCOW_FL;
+	if (ioctl(fd, FS_IOC_SETFLAGS, &flags) < 0)
+		return -errno;
+	if (ioctl(fd, FS_IOC_GETFLAGS, &flags) < 0)
+		return -errno;
+	return flags & FS_NOCOW_FL ? 0 : -EOPNOTSUPP;
+}
+
 int sp_swapfile_create(const char *path, uint64_t bytes)
+{
+	return sp_swapfile_create_flags(path, bytes, 0);
+}
+
+int sp_swapfile_create_flags(const char *path, uint64_t bytes, unsigned flags)
 {
 	long page_size = sysconf(_SC_PAGESIZE);
 	uint64_t done = 0;
@@ -43,6 +63,8 @@ int sp_swapfile_create(const char *path, uint64_t bytes)
 	}
 	if (fchmod(fd, 0600) < 0) /* whatever the umask: swapon warns about anything wider */
 		ret = -errno;
+	if (!ret && (flags & SP_SWAPFILE_NOCOW))
+		ret = set_nocow(fd);
 	while (!ret && done < bytes) {
 		size_t len = bytes - done < CHUNK ? (size_t)(bytes - done) : CHUNK;
 

@@ -132,6 +132,37 @@ int sp_zram_algorithms(char algs[][SP_ZRAM_ALG_MAX], size_t max, size_t *n)
 	return ret < 0 ? ret : copy_algorithms(buf, algs, max, n);
 }
 
+int sp_zram_default_algorithm(char *alg, size_t len)
+{
+	struct sp_comp_algs a;
+	char path[64], buf[512];
+	int id, ret;
+
+	/* the machine's own first device says what this machine compresses with */
+	for (id = 0; id < 16; id++) {
+		attr_path(id, "comp_algorithm", path, sizeof(path));
+		if (sp_read_text(NULL, path, buf, sizeof(buf)) >= 0)
+			break;
+	}
+	if (id == 16) {
+		ret = hot_add(&id);
+		if (ret < 0)
+			return ret;
+		attr_path(id, "comp_algorithm", path, sizeof(path));
+		ret = (int)sp_read_text(NULL, path, buf, sizeof(buf));
+		remove_owned(id);
+		if (ret < 0)
+			return ret;
+	}
+	ret = sp_parse_comp_algorithm(buf, &a);
+	if (ret < 0)
+		return ret;
+	if (a.current < 0 || (size_t)a.current >= a.n)
+		return -EINVAL;
+	snprintf(alg, len, "%s", a.name[a.current]);
+	return 0;
+}
+
 /* devtmpfs creates the node with the disk, but give a slow udev a moment anyway. */
 static int wait_node(const char *dev)
 {

@@ -3,12 +3,24 @@
  * (all its active areas together, as "current"), or each given swap area alone: enabled at the
  * highest priority for its turn and disabled after. It never writes a swap header: an area
  * without one is reported as failed by swapon.
+ *
+ * With --try it measures placements it makes for the purpose on a live server, where no disk
+ * may be repartitioned: a zram device (act/zram.h) and a swap file in a filesystem the machine
+ * already has (act/swapfile.h), each made just before its turn and removed right after it, on
+ * every exit path (the undo list). Every check (the list, zram and its compressors, the
+ * directory's filesystem and its room: core/tryplace.h) runs before the first of them is made,
+ * and a refusal changes nothing.
+ *
+ * The scenarios (--scenario, default service) run on every placement and on none, the
+ * baseline where the cgroup may not swap, so a machine without swap gets the figures of what
+ * it lives through without it rather than only the pressure probe's OOM kill.
  */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <linux/fs.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
@@ -24,6 +36,11 @@
 #include "act/swapfile.h"
 #include "sys/timer.h"
 #include "act/undo.h"
+#include "act/zram.h"
+#include "core/scenario.h"
+#include "core/tryplace.h"
+#include "core/units.h"
+#include "sys/fsinfo.h"
 
 static int is_active(const struct sp_sys_facts *f, const char *path)
 {
@@ -76,15 +93,210 @@ static int locate(const struct sp_sys_facts *f, struct sp_placement *p)
 	return 0;
 }
 
+/* The temporary swap file of --try: made before its turn, removed on every path after it. */
+struct try_file {
+	char path[SP_TRY_DIR_MAX + 64];
+	uint64_t bytes;
+	unsigned flags; /* act/swapfile.h: SP_SWAPFILE_NOCOW on btrfs */
+	int on_btrfs;
+};
+
+static int undo_unlink(void *arg)
+{
+	const struct try_file *t = arg;
+
+	return unlink(t->path) < 0 && errno != ENOENT ? -errno : 0;
+}
+
+/*
+ * Make the --try swap file of placement p and register its removal, then locate it for the
+ * device probe. Returns 0 or -errno (e says what failed).
+ */
+static int try_file_make(const struct sp_sys_facts *f, const struct try_file *t,
+			 struct sp_placement *p, struct sp_err *e)
+{
+	char b[32];
+	int ret;
+
+	fprintf(stderr, "swapplace: writing a temporary swap file of %s%s: '%s'\n",
+		sp_format_bytes(t->bytes, b, sizeof(b)),
+		t->flags & SP_SWAPFILE_NOCOW ? " (nocow, as btrfs needs)" : "", t->path);
+	ret = sp_swapfile_create_flags(t->path, t->bytes, t->flags);
+	if (ret < 0) /* it removed what it wrote */
+		return sp_err_sys(e, ret, "writing the swap file '%s'", t->path);
+	ret = sp_undo_push("remove the try swap file", undo_unlink, t, sizeof(*t));
+	if (ret < 0) {
+		unlink(t->path);
+		return sp_err_sys(e, ret, "registering the removal of '%s'", t->path);
+	}
+	ret = locate(f, p);
+	if (ret < 0)
+		return sp_err_sys(e, ret, "locating '%s'", t->path);
+	/* btrfs's FIEMAP gives addresses in its own logical space, not sectors of the device:
+	 * a device probe over them would read elsewhere, so there is none */
+	if (t->on_btrfs)
+		p->n_extents = 0;
+	return 0;
+}
+
+/* The zram compressors this kernel offers, and the machine's own. Returns an exit code. */
+static int try_zram_facts(char algs[][SP_ZRAM_ALG_MAX], size_t max, size_t *n, char *def,
+			  size_t deflen)
+{
+	int ret;
+
+	if (access("/sys/class/zram-control/hot_add", W_OK) < 0)
+		return sp_fail(SP_EXIT_REFUSED, NULL, "refusing to try zram: this kernel has no "
+						      "zram-control (load the zram module: "
+						      "modprobe zram)");
+	ret = sp_zram_algorithms(algs, max, n);
+	if (ret < 0 && ret != -E2BIG)
+		return sp_fail(SP_EXIT_FAILURE, SP_ERR_OF(ret), "cannot read zram's compressors");
+	ret = sp_zram_default_algorithm(def, deflen);
+	if (ret < 0)
+		return sp_fail(SP_EXIT_FAILURE, SP_ERR_OF(ret),
+			       "cannot read the compressor this machine's zram uses");
+	return SP_EXIT_OK;
+}
+
+/*
+ * --try LIST as placements appended to pl at *n, every check done and nothing made yet: a
+ * zram compressor must be one the kernel offers; the file's directory must exist and be on a
+ * filesystem that can hold the swap file with room to spare. Returns an exit code.
+ */
+static int try_plan(const struct sp_config *c, struct sp_placement *pl, size_t max, size_t *n,
+		    struct try_file *tf)
+{
+	struct sp_try_item items[SP_TRY_MAX];
+	char algs[16][SP_ZRAM_ALG_MAX], def[SP_ZRAM_ALG_MAX] = "", err[256], name[48];
+	size_t n_items = 0, n_algs = 0;
+	int rc;
+
+	if (sp_try_parse(c->try_list, items, SP_TRY_MAX, &n_items, err, sizeof(err)) < 0)
+		return sp_fail(SP_EXIT_USAGE, NULL, "%s", err);
+	/* the filesystem first: it is the check a live server most often fails */
+	for (size_t i = 0; i < n_items; i++) {
+		struct sp_try_fs fs;
+		char real[PATH_MAX], reason[400];
+		const char *fs_name;
+		int ret;
+
+		if (items[i].kind != SP_TRY_FILE)
+			continue;
+		tf->bytes = sp_try_file_bytes(c->budget_bytes);
+		ret = realpath(items[i].dir, real) ? sp_fs_read(real, &fs) : -errno;
+		if (ret == -ENOENT)
+			return sp_fail(SP_EXIT_REFUSED, NULL, "refusing to try a swap file in '%s': "
+							      "no such directory", items[i].dir);
+		if (ret == -ENOTDIR)
+			return sp_fail(SP_EXIT_REFUSED, NULL, "refusing to try a swap file in '%s': "
+							      "not a directory", items[i].dir);
+		if (ret < 0)
+			return sp_fail(SP_EXIT_FAILURE, SP_ERR_OF(ret),
+				       "cannot read the filesystem of '%s'", items[i].dir);
+		ret = sp_try_fs_check(&fs, tf->bytes, reason, sizeof(reason));
+		if (ret < 0)
+			return sp_fail(SP_EXIT_REFUSED, NULL, "refusing to try a swap file in '%s': %s",
+				       items[i].dir, reason);
+		/* the placement's swap_path holds it: a directory that long is refused */
+		if (strlen(real) > sizeof(pl->swap_path) - 40)
+			return sp_fail(SP_EXIT_USAGE, NULL, "--try: the directory '%s' is too long",
+				       real);
+		tf->flags = sp_try_fs_needs_nocow(&fs) ? SP_SWAPFILE_NOCOW : 0;
+		fs_name = sp_fs_magic_name(fs.magic);
+		tf->on_btrfs = fs_name && !strcmp(fs_name, "btrfs");
+		snprintf(tf->path, sizeof(tf->path), "%.*s/swapplace-try-%d.swap",
+			 (int)(sizeof(pl->swap_path) - 40), strcmp(real, "/") ? real : "",
+			 (int)getpid());
+		if (access(tf->path, F_OK) == 0)
+			return sp_fail(SP_EXIT_REFUSED, NULL, "refusing to try a swap file: '%s' "
+							      "exists", tf->path);
+	}
+	for (size_t i = 0; i < n_items; i++) {
+		struct sp_try_item *it = &items[i];
+		const char *alg = it->alg;
+		int offered = 0;
+
+		if (it->kind != SP_TRY_ZRAM)
+			continue;
+		if (!def[0] && (rc = try_zram_facts(algs, 16, &n_algs, def, sizeof(def))))
+			return rc;
+		if (!*alg)
+			alg = def;
+		for (size_t k = 0; k < n_algs; k++)
+			offered |= !strcmp(algs[k], alg);
+		if (!offered)
+			return sp_fail(SP_EXIT_USAGE, NULL, "--try: zram here has no compressor '%s'",
+				       alg);
+		for (size_t k = 0; k < i; k++)
+			if (items[k].kind == SP_TRY_ZRAM &&
+			    !strcmp(items[k].alg[0] ? items[k].alg : def, alg))
+				return sp_fail(SP_EXIT_USAGE, NULL, "--try: zram with '%s' twice (plain "
+								    "zram is this machine's '%s')",
+					       alg, def);
+		snprintf(it->alg, sizeof(it->alg), "%s", alg);
+	}
+	/* in the order given */
+	for (size_t i = 0; i < n_items; i++) {
+		struct sp_placement *p = &pl[*n];
+
+		if (*n >= max)
+			return sp_fail(SP_EXIT_USAGE, NULL, "--try: too many placements");
+		sp_try_name(&items[i], items[i].alg, name, sizeof(name));
+		if (items[i].kind == SP_TRY_ZRAM) {
+			sp_placement_init(p, name, sp_placement_id_of(SP_PL_ZRAM, -1));
+			snprintf(p->zram_alg, sizeof(p->zram_alg), "%s", items[i].alg);
+		} else {
+			sp_placement_init(p, name, sp_placement_id_of(SP_PL_FILE, -1));
+			snprintf(p->swap_path, sizeof(p->swap_path), "%s", tf->path);
+			p->size_bytes = tf->bytes;
+		}
+		(*n)++;
+	}
+	return SP_EXIT_OK;
+}
+
+/*
+ * --scenario for measure (default service): the same set as run's (sp_scenario_set_parse),
+ * less the build job, which needs a data filesystem of swapplace's own (run has one; the
+ * option's choices leave build out, and "all" here means the rest).
+ * Returns an exit code.
+ */
+static int measure_scenarios(const struct sp_config *c, unsigned *mask)
+{
+	const char *l = c->scenario_given ? c->scenario : "service";
+
+	if (sp_scenario_set_parse(l, mask) < 0)
+		return sp_fail(SP_EXIT_USAGE, NULL, "--scenario '%s': give service, cache, gc, all or a comma "
+						    "list of scenarios, or none alone", l ? l : "");
+	*mask &= ~SP_SCENARIO_BUILD;
+	return SP_EXIT_OK;
+}
+
+/* The service's cases of one placement, as run prints them. */
+static void print_service(const struct sp_result *res)
+{
+	for (size_t j = 0; j < res->scenarios.service.n_cases; j++) {
+		const struct sp_service_case *sc = &res->scenarios.service.cases[j];
+
+		fprintf(stderr, "swapplace: '%s': the service, %s: %llu of %llu requests failed, "
+				"p95 %.1f ms, %llu OOM kills\n",
+			res->placement, sc->name, (unsigned long long)sc->failed,
+			(unsigned long long)sc->sent, sc->p95_ms, (unsigned long long)sc->oom_kills);
+	}
+}
+
 int sp_cmd_measure(const struct sp_config *c)
 {
 	struct sp_report *r = calloc(1, sizeof(*r));
 	struct sp_sys_facts *f = calloc(1, sizeof(*f));
-	struct sp_placement *pl = calloc(SP_MAX_SWAP_ARGS + 1, sizeof(*pl));
+	struct sp_placement *pl = calloc(SP_MAX_SWAP_ARGS + SP_TRY_MAX + 2, sizeof(*pl));
 	struct sp_measure_opts mo;
 	struct run_tuning tuning; /* sysctls set while measuring, restored by the undo list */
+	struct try_file tf = {"", 0, 0, 0};
 	struct sp_time t0 = sp_now();
-	size_t n = 0;
+	size_t n = 0, max = SP_MAX_SWAP_ARGS + SP_TRY_MAX + 2;
+	unsigned scenarios = 0;
 	char dir[512], name[48];
 	int ret, rc;
 
@@ -92,6 +304,9 @@ int sp_cmd_measure(const struct sp_config *c)
 		rc = sp_fail(SP_EXIT_FAILURE, SP_ERR_OF(-ENOMEM), "cannot measure");
 		goto out;
 	}
+	rc = measure_scenarios(c, &scenarios);
+	if (rc != SP_EXIT_OK)
+		goto out;
 	if (geteuid() != 0) {
 		rc = sp_fail(SP_EXIT_FAILURE, NULL, "'measure' needs root: it makes memory cgroups "
 						  "and reads swap devices");
@@ -117,7 +332,14 @@ int sp_cmd_measure(const struct sp_config *c)
 			goto out;
 		}
 	}
-	if (!c->n_swaps && f->n_swaps) {
+	if (c->try_list) {
+		rc = try_plan(c, pl, max - 1, &n, &tf);
+		if (rc != SP_EXIT_OK)
+			goto out;
+		if (f->n_swaps)
+			sp_warn("this machine has swap on already: it stays on; ours gets priority "
+				"32767, which the kernel fills first unless another area has it too");
+	} else if (!c->n_swaps && f->n_swaps) {
 		/* the machine's swap as it is: all areas, probed on the highest-priority one */
 		size_t best = 0;
 
@@ -131,21 +353,45 @@ int sp_cmd_measure(const struct sp_config *c)
 			pl[0].n_extents = 0;
 		n = 1;
 	}
-	if (!n) {
-		sp_placement_init(&pl[0], "none", sp_placement_id_of(SP_PL_NONE, -1));
-		n = 1;
+	if (!n)
 		sp_warn("this machine has no active swap: measuring the no-swap baseline only");
+	/* the baseline the scenarios are set against (and, alone, all there is to measure) */
+	if (!n || scenarios || c->try_list) {
+		sp_placement_init(&pl[n], "none", sp_placement_id_of(SP_PL_NONE, -1));
+		n++;
 	}
 	run_report_init(r, "measure", c);
 	run_measure_opts(c, &mo);
+	mo.service_s = scenarios & SP_SCENARIO_SERVICE ? c->service_time_s : 0;
+	/* no data filesystem of ours on a live server: the cache's misses are generated (CPU),
+	 * not read from a database file (probe/serverjob.h) */
+	mo.cache_s = scenarios & SP_SCENARIO_CACHE ? c->cache_time_s : 0;
+	mo.gc_s = scenarios & SP_SCENARIO_GC ? c->gc_time_s : 0;
 	run_tuning_plan(&tuning);
 	run_tuning_apply(&tuning);
 	for (size_t i = 0; i < n && !sp_interrupted(); i++) {
 		struct sp_result *res = sp_report_add_result(r, pl[i].name, pl[i].id);
+		size_t mark = sp_undo_depth();
+		struct sp_err e;
 
 		fprintf(stderr, "swapplace: [%zu/%zu] measuring '%s'\n", i + 1, n, pl[i].name);
-		if (sp_placement_measure(&pl[i], &mo, res) == -EINTR)
+		sp_err_init(&e);
+		if (pl[i].id.kind == SP_PL_FILE && try_file_make(f, &tf, &pl[i], &e) < 0) {
+			/* nothing to measure: failed, with why, like an area swapon refuses */
+			res->status = SP_STATUS_FAILED;
+			snprintf(res->device, sizeof(res->device), "%s", tf.path);
+			snprintf(res->reason, sizeof(res->reason), "%s", sp_err_msg(&e));
+			sp_undo_run_to(mark);
+			if (e.code == -EINTR)
+				break;
+			continue;
+		}
+		ret = sp_placement_measure(&pl[i], &mo, res);
+		/* the try file goes as soon as its turn is over: a live server's disk is its own */
+		sp_undo_run_to(mark);
+		if (ret == -EINTR)
 			break;
+		print_service(res);
 	}
 	sp_undo_all();
 	if (sp_interrupted()) {

@@ -38,6 +38,7 @@ static const char *const verdict_names[] = {
     [SP_VERDICT_SERVICE_SPIKE] = "service-spike",
     [SP_VERDICT_CACHE] = "cache-trap",
     [SP_VERDICT_GC] = "gc-pause",
+    [SP_VERDICT_TRY] = "try",
 };
 
 const char *sp_region_name(enum sp_region g)
@@ -461,12 +462,34 @@ static void gc(const struct sp_report *r, struct sp_findings *f)
 				     r->results[g->best_zram].scenarios.gc.p99_pause_ms;
 }
 
+/*
+ * measure --try: its zram and file results (only --try makes those in a measure report) that
+ * ran the spike. The none baseline beside them is the spike's own finding.
+ */
+static void try_placements(const struct sp_report *r, struct sp_findings *f)
+{
+	if (strcmp(r->command, "measure"))
+		return;
+	for (size_t i = 0; i < r->n_results; i++) {
+		const struct sp_result *res = &r->results[i];
+		int c = case_of(res, SP_SVC_SPIKE);
+
+		if ((res->id.kind != SP_PL_ZRAM && res->id.kind != SP_PL_FILE) || c < 0)
+			continue;
+		f->try_res[f->n_try] = (int)i;
+		f->try_case[f->n_try++] = c;
+	}
+}
+
 static void verdict(struct sp_findings *f)
 {
 #define ADD(k) (f->verdict[f->n_verdict++] = (k))
 	/* corrupted pages come before everything: no speed makes such a swap area usable */
 	if (f->mismatches)
 		ADD(SP_VERDICT_INTEGRITY_BAD);
+	/* measure --try asks one question of a live server: it leads */
+	if (f->n_try)
+		ADD(SP_VERDICT_TRY);
 	/* the job is what a user waits for: when it ran, it leads and the probes explain it */
 	if (f->has_build)
 		ADD(SP_VERDICT_BUILD);
@@ -560,6 +583,7 @@ int sp_analyse(const struct sp_report *r, struct sp_findings *f)
 	service(r, f);
 	cache(r, f);
 	gc(r, f);
+	try_placements(r, f);
 	profile_marks(r, f);
 
 	for (size_t i = 0; i < r->n_results; i++) {

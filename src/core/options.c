@@ -46,6 +46,11 @@ const struct sp_option sp_options[] = {
 	  .count = F(n_swaps), .cap = SP_MAX_SWAP_ARGS, .metavar = "DEV|FILE",
 	  .help = "a swap area to measure, enabled for the run and disabled after; "
 		  "without any, the swap this machine has" },
+	{ .name = "try", .kind = SP_OPT_STRING, .cmds = B(MEASURE), .field = F(try_list),
+	  .flags = SP_OPTF_ONCE, .metavar = "LIST",
+	  .help = "measure temporary placements instead, removed afterwards: zram (the "
+		  "machine's compressor), zram-ALG, file (a swap file in /var/tmp), "
+		  "file:DIR; each beside no swap (none)" },
 	{ .name = "offset", .kind = SP_OPT_SIZE, .cmds = B(PROBE), .field = F(offset_bytes),
 	  .metavar = "SIZE", .def = "0",
 	  .help = "start of the range to read, a multiple of 4 KiB" },
@@ -97,15 +102,24 @@ const struct sp_option sp_options[] = {
 		  "cold and hot overflow, a memory spike), cache (a service whose own cache is "
 		  "50, 75 and 100 % of the budget: does it swap its own cache?), gc (a heap 1.5 "
 		  "times the budget: the stop-the-world pause), all (every one) or none" },
-	{ .name = "service-time", .kind = SP_OPT_DURATION, .cmds = SWEEP,
+	/* measure's own entry: its own default (a live server has no data filesystem of ours
+	 * for the build job, so build is no choice); the set is read by run's parser
+	 * (sp_scenario_set_parse) */
+	{ .name = "scenario", .kind = SP_OPT_CHOICE, .cmds = B(MEASURE), .field = F(scenario),
+	  .given = F(scenario_given), .flags = SP_OPTF_COMMA, .choices = "service|cache|gc|all|none",
+	  .metavar = "LIST", .def_note = "service",
+	  .help = "the scenarios run on every swap area and on no swap (none) after the "
+		  "probes, comma-separated, as for run but without build; none runs only the "
+		  "probes" },
+	{ .name = "service-time", .kind = SP_OPT_DURATION, .cmds = SWEEP | B(MEASURE),
 	  .field = F(service_time_s), .metavar = "SECONDS", .def = "20",
 	  .help = "the service scenario's steady load in each of its four cases, per "
 		  "placement; its top speed is measured for a quarter of that (1 to 10 s)" },
-	{ .name = "cache-time", .kind = SP_OPT_DURATION, .cmds = SWEEP,
+	{ .name = "cache-time", .kind = SP_OPT_DURATION, .cmds = SWEEP | B(MEASURE),
 	  .field = F(cache_time_s), .metavar = "SECONDS", .def = "8",
 	  .help = "the cache scenario's measured span in each of its three cases, per "
 		  "placement, after the case's fill and a warm-up of a quarter of it (1 to 2 s)" },
-	{ .name = "gc-time", .kind = SP_OPT_DURATION, .cmds = SWEEP,
+	{ .name = "gc-time", .kind = SP_OPT_DURATION, .cmds = SWEEP | B(MEASURE),
 	  .field = F(gc_time_s), .metavar = "SECONDS", .def = "10",
 	  .help = "the gc scenario's span per placement after its heap is filled: the mutator "
 		  "runs and a stop-the-world pause follows every 200 ms of it" },
@@ -203,9 +217,11 @@ static const struct cmd_doc cmd_docs[] = {
 	},
 	[SP_CMD_MEASURE] = {
 		.summary = "measure the swap areas this machine has, or the given ones",
-		.synopsis = "swapplace measure [--swap DEV|FILE ...] [options]",
-		.about = "Non-destructive: the fault and pressure probes on the swap this machine\n"
-			 "has, or on the given swap areas (enabled for the run, disabled after).",
+		.synopsis = "swapplace measure [--swap DEV|FILE ...] [--try LIST] [options]",
+		.about = "Non-destructive: the probes and the scenarios on the swap this machine\n"
+			 "has, or on the given swap areas (enabled for the run, disabled after),\n"
+			 "each beside no swap. With --try, on a temporary zram device and a\n"
+			 "temporary swap file in a filesystem the machine has, both removed after.",
 	},
 	[SP_CMD_PROBE] = {
 		.summary = "the read-only device latency probe on a device or a range of it",

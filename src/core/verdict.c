@@ -13,6 +13,7 @@
 #include "core/analysis.h"
 #include "core/report.h"
 #include "core/textfmt.h"
+#include "core/units.h"
 #include "core/verdict.h"
 
 static const char *region_phrase(enum sp_region g)
@@ -381,6 +382,71 @@ static void gc_sentence(const struct sp_report *r, const struct sp_findings *f, 
 	}
 }
 
+/*
+ * measure --try: "on this server a 64 MiB swap file served the spike with no failed request; a
+ * 64 MiB zram device (try-zram-lz4) served it with ...; without swap the service was
+ * OOM-killed twice and 45 of 120 requests failed".
+ */
+static void try_sentence(const struct sp_report *r, const struct sp_findings *f, char *buf,
+			 size_t len)
+{
+	const struct sp_service_finding *sf = &f->service[SP_SVC_SPIKE];
+	char b[32];
+
+	sp_cat(buf, len, "on this server ");
+	for (size_t i = 0; i < f->n_try; i++) {
+		const struct sp_result *res = &r->results[f->try_res[i]];
+		const struct sp_service_case *c = svc(r, f->try_res[i], f->try_case[i]);
+
+		if (i)
+			sp_cat(buf, len, "; ");
+		sp_format_bytes(res->size_bytes, b, sizeof(b));
+		if (res->id.kind == SP_PL_FILE)
+			sp_cat(buf, len, "a %s swap file", b);
+		else
+			sp_cat(buf, len, "a %s zram device (%s)", b, res->placement);
+		if (!c->failed && !c->oom_kills) {
+			sp_cat(buf, len, " served the spike with no failed request");
+			continue;
+		}
+		sp_cat(buf, len, " served the spike but ");
+		failed_phrase(buf, len, c);
+		if (c->oom_kills) {
+			sp_cat(buf, len, " and the OOM killer struck");
+			times(buf, len, c->oom_kills);
+		}
+	}
+	if (sf->none < 0) {
+		sp_cat(buf, len, "; no run without swap to compare");
+		return;
+	}
+	{
+		const struct sp_service_case *n = svc(r, sf->none, sf->none_case);
+
+		sp_cat(buf, len, "; without swap ");
+		if (!n->oom_kills) {
+			failed_phrase(buf, len, n);
+			sp_cat(buf, len, " either");
+			return;
+		}
+		if (sf->none_service_kills) {
+			sp_cat(buf, len, "the service was OOM-killed");
+			times(buf, len, sf->none_service_kills);
+		}
+		if (sf->none_spike_kills) {
+			sp_cat(buf, len, "%sthe spike job was OOM-killed",
+			       sf->none_service_kills ? " and " : "");
+			times(buf, len, sf->none_spike_kills);
+		}
+		if (!sf->none_service_kills && !sf->none_spike_kills) {
+			sp_cat(buf, len, "a process was OOM-killed");
+			times(buf, len, n->oom_kills);
+		}
+		sp_cat(buf, len, " and ");
+		failed_phrase(buf, len, n);
+	}
+}
+
 int sp_verdict_sentence(const struct sp_report *r, const struct sp_findings *f,
 			enum sp_verdict_kind k, char *buf, size_t len)
 {
@@ -564,6 +630,9 @@ int sp_verdict_sentence(const struct sp_report *r, const struct sp_findings *f,
 		return 0;
 	case SP_VERDICT_GC:
 		gc_sentence(r, f, buf, len);
+		return 0;
+	case SP_VERDICT_TRY:
+		try_sentence(r, f, buf, len);
 		return 0;
 	default:
 		return -EINVAL;

@@ -2,6 +2,7 @@
 # measure is non-destructive: a given swap area is enabled for the run and disabled after
 # (one that was already on stays on), it reports real swap-ins, and it never writes a header
 # (an area without one fails instead, and its reason names swapon's refusal).
+# The probes are what it is about: --scenario none (measure runs the service otherwise).
 . "$(dirname "$0")/lib.sh"
 need_root
 need_cmd python3
@@ -22,14 +23,14 @@ assert x["device_probe"]["qd1"]["samples"] > 0
 assert x["integrity"]["mismatches"] == 0
 PY
 }
-"$SWAPPLACE" measure --swap "$dev" --json --budget 32M --time-per-placement 4 >"$out/a.json" ||
+"$SWAPPLACE" measure --swap "$dev" --json --budget 32M --time-per-placement 4 --scenario none >"$out/a.json" ||
 	fail "measure failed"
 check "$out/a.json"
 [ "$(wc -l < /proc/swaps)" -le 1 ] || fail "the swap area was left on"
 
 swapon "$dev" || fail "swapon"
 at_exit "swapoff '$dev'"
-"$SWAPPLACE" measure --json --budget 32M --time-per-placement 4 >"$out/b.json" ||
+"$SWAPPLACE" measure --json --budget 32M --time-per-placement 4 --scenario none >"$out/b.json" ||
 	fail "measure of the current swap failed"
 check "$out/b.json"
 grep -q "^$dev " /proc/swaps || fail "measure turned the machine's own swap off"
@@ -37,7 +38,7 @@ swapoff "$dev"
 
 wipefs -q -a "$dev" >/dev/null 2>&1 || dd if=/dev/zero of="$dev" bs=4096 count=1 conv=fsync status=none
 before=$(device_sum "$dev")
-"$SWAPPLACE" measure --swap "$dev" --json --budget 32M --time-per-placement 2 >"$out/c.json" ||
+"$SWAPPLACE" measure --swap "$dev" --json --budget 32M --time-per-placement 2 --scenario none >"$out/c.json" ||
 	true
 python3 -c 'import json,sys; x=json.load(open(sys.argv[1]))["results"][0]; assert x["status"]=="failed", x["status"]' "$out/c.json" ||
 	fail "an area without a swap header was not reported as failed"

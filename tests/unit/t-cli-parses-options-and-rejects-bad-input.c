@@ -65,7 +65,16 @@ static void job_options(void)
 				  ",service")) == -EINVAL);
 	CHECK(parse(&c, err, ARGS("swapplace", "plan", "--target", "/dev/sdb", "--service-time",
 				  "0")) == -EINVAL);
-	CHECK(parse(&c, err, ARGS("swapplace", "measure", "--service-time", "3")) == -EINVAL);
+	/* measure runs the service too (on a live server, beside no swap), but no build job */
+	CHECK(parse(&c, err, ARGS("swapplace", "measure", "--service-time", "3")) == 0);
+	CHECK(c.service_time_s == 3 && !c.scenario_given);
+	CHECK(parse(&c, err, ARGS("swapplace", "measure", "--scenario", "service,none")) == 0);
+	CHECK(c.scenario_given && !strcmp(c.scenario, "service,none"));
+	CHECK(parse(&c, err, ARGS("swapplace", "measure", "--scenario", "build")) == -EINVAL);
+	CHECK(parse(&c, err, ARGS("swapplace", "measure", "--try", "zram,file:/srv")) == 0);
+	CHECK(!strcmp(c.try_list, "zram,file:/srv"));
+	CHECK(parse(&c, err, ARGS("swapplace", "run", "--target", "/dev/sdb", "--confirm", "X",
+				  "--try", "zram")) == -EINVAL);
 	/* a CHOICE without the comma flag still takes one value only */
 	CHECK(parse(&c, err, ARGS("swapplace", "plan", "--target", "/dev/sdb", "--layout",
 				  "installed,centred")) == -EINVAL);
