@@ -38,11 +38,20 @@ struct sp_box_spec {
  * Enter the box for what follows: every workload cgroup created from now until sp_box_leave()
  * gets spec's caps, and with a zram_dev its limit kept below the budget less the pool.
  * applied and kept (either may be NULL) are filled as cgroups come and go, and finished by
- * sp_box_leave(), which is registered on the undo list here.
+ * sp_box_leave(), which is registered on the undo list here; when they already hold a turn's
+ * record (done set: --repeat's later rounds) they go on accumulating.
  * Returns: 0, -EBUSY when a box is already entered, or -ENOMEM.
  */
 int sp_box_enter(const struct sp_box_spec *spec, struct sp_box_applied *applied,
 		 struct sp_budget_kept *kept);
+
+/*
+ * sp_box_enter() for a placement's turn: caps as asked (NULL: none), and from swap_path (NULL
+ * or "": the placement has no swap) the rest: a zram device gets the budget keeper and no io
+ * cap ("zram is memory"), anything else the io cap on its whole disk.
+ */
+int sp_box_enter_for(const struct sp_caps *caps, const char *swap_path,
+		     struct sp_box_applied *applied, struct sp_budget_kept *kept);
 
 /* Leave the box: stop any keeper still running, finish applied and kept. Idempotent. */
 void sp_box_leave(void);

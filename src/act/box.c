@@ -79,13 +79,17 @@ int sp_box_enter(const struct sp_box_spec *spec, struct sp_box_applied *applied,
 		return -EBUSY;
 	memset(box.slots, 0, sizeof(box.slots));
 	box.spec = *spec;
+	/* a result already filled (--repeat's later rounds) goes on accumulating */
+	if (!applied)
+		memset(&no_applied, 0, sizeof(no_applied));
+	if (!kept)
+		memset(&no_kept, 0, sizeof(no_kept));
 	box.applied = applied ? applied : &no_applied;
 	box.kept = kept ? kept : &no_kept;
-	memset(box.applied, 0, sizeof(*box.applied));
-	memset(box.kept, 0, sizeof(*box.kept));
-	if (sp_caps_asked(&spec->caps)) {
+	if (sp_caps_asked(&spec->caps) && !box.applied->done) {
 		struct sp_box_applied *a = box.applied;
 
+		memset(a, 0, sizeof(*a));
 		a->done = 1;
 		a->cpu_applied = spec->caps.cpu_max > 0;
 		a->io_applied = spec->caps.io_iops > 0;
@@ -150,6 +154,38 @@ void sp_box_leave(void)
 }
 
 /* ---- where things are ---- */
+
+/* 1 when path is a zram device (its sysfs directory has mm_stat) */
+static int is_zram(const char *path)
+{
+	struct stat st;
+	char p[96];
+
+	if (stat(path, &st) < 0 || !S_ISBLK(st.st_mode))
+		return 0;
+	snprintf(p, sizeof(p), "/sys/dev/block/%u:%u/mm_stat", major(st.st_rdev),
+		 minor(st.st_rdev));
+	return sp_root_exists(NULL, p);
+}
+
+int sp_box_enter_for(const struct sp_caps *caps, const char *swap_path,
+		     struct sp_box_applied *applied, struct sp_budget_kept *kept)
+{
+	struct sp_box_spec b;
+
+	memset(&b, 0, sizeof(b));
+	if (caps)
+		b.caps = *caps;
+	if (!swap_path || !swap_path[0]) {
+		b.io_moot = "no swap device";
+	} else if (is_zram(swap_path)) {
+		b.io_moot = "zram is memory";
+		snprintf(b.zram_dev, sizeof(b.zram_dev), "%s", swap_path);
+	} else if (sp_box_swap_disk(swap_path, b.swap_dev, sizeof(b.swap_dev)) < 0) {
+		b.swap_dev[0] = '\0'; /* said in the io reason */
+	}
+	return sp_box_enter(&b, applied, kept);
+}
 
 int sp_box_swap_disk(const char *swap_path, char *majmin, size_t len)
 {

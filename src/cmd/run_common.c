@@ -91,6 +91,7 @@ void run_measure_opts(const struct sp_config *c, struct sp_measure_opts *mo)
 	mo->job = NULL;	      /* run sets its job; measure runs none */
 	mo->quiet_dev = NULL; /* run sets its target */
 	mo->service_s = 0;    /* run sets the service scenario's time */
+	mo->caps = &c->caps;  /* --cpu-max, --io-max */
 }
 
 int run_report_save(struct sp_report *r, const struct sp_config *c, char *dir, size_t len)
@@ -101,6 +102,8 @@ int run_report_save(struct sp_report *r, const struct sp_config *c, char *dir, s
 
 	if (!f)
 		return sp_fail(SP_EXIT_FAILURE, SP_ERR_OF(-ENOMEM), "cannot save the report");
+	/* what --cpu-max and --io-max did, over every placement */
+	sp_caps_summarise(&c->caps, r->results, r->n_results, &r->constraints);
 	dir[0] = '\0';
 	if (c->out_dir) {
 		snprintf(dir, len, "%s", c->out_dir);
