@@ -36,6 +36,8 @@ static const char *const verdict_names[] = {
     [SP_VERDICT_SERVICE_COLD] = "service-cold",
     [SP_VERDICT_SERVICE_HOT] = "service-hot",
     [SP_VERDICT_SERVICE_SPIKE] = "service-spike",
+    [SP_VERDICT_CAPS_NOT_APPLIED] = "caps-not-applied",
+    [SP_VERDICT_BUDGET_KEPT] = "budget-kept",
 };
 
 const char *sp_region_name(enum sp_region g)
@@ -366,12 +368,27 @@ static void service(const struct sp_report *r, struct sp_findings *f)
 	}
 }
 
+/* The constrained box: a cap not applied, and where the budget keeper had to act. */
+static void boxes(const struct sp_report *r, struct sp_findings *f)
+{
+	const struct sp_constraints *c = &r->constraints;
+
+	f->caps_not_applied = c->done && ((c->cpu_max > 0 && !c->cpu_applied) ||
+					  (c->io_max_iops > 0 && !c->io_applied));
+	for (size_t i = 0; i < r->n_results; i++)
+		if (r->results[i].budget.done && r->results[i].budget.kept)
+			f->budget_kept[f->n_budget_kept++] = (int)i;
+}
+
 static void verdict(struct sp_findings *f)
 {
 #define ADD(k) (f->verdict[f->n_verdict++] = (k))
 	/* corrupted pages come before everything: no speed makes such a swap area usable */
 	if (f->mismatches)
 		ADD(SP_VERDICT_INTEGRITY_BAD);
+	/* a box that was not what was asked changes how everything below reads */
+	if (f->caps_not_applied)
+		ADD(SP_VERDICT_CAPS_NOT_APPLIED);
 	/* the job is what a user waits for: when it ran, it leads and the probes explain it */
 	if (f->has_build)
 		ADD(SP_VERDICT_BUILD);
@@ -403,6 +420,8 @@ static void verdict(struct sp_findings *f)
 		ADD(SP_VERDICT_COMPRESSION);
 	if (f->n_not_ok)
 		ADD(SP_VERDICT_NOT_OK);
+	if (f->n_budget_kept)
+		ADD(SP_VERDICT_BUDGET_KEPT);
 #undef ADD
 }
 
@@ -459,6 +478,7 @@ int sp_analyse(const struct sp_report *r, struct sp_findings *f)
 	build(r, f);
 	service(r, f);
 	profile_marks(r, f);
+	boxes(r, f);
 
 	for (size_t i = 0; i < r->n_results; i++) {
 		const struct sp_result *res = &r->results[i];
