@@ -170,16 +170,16 @@ void sp_caps_summarise(const struct sp_caps *asked, const struct sp_result *res,
 			cpu_ran = 1;
 			if (!b->cpu_applied && out->cpu_applied) {
 				out->cpu_applied = 0;
-				snprintf(out->cpu_reason, sizeof(out->cpu_reason), "%s: %s",
-					 res[i].placement, b->cpu_reason);
+				snprintf(out->cpu_reason, sizeof(out->cpu_reason), "%s (%s)",
+					 b->cpu_reason, res[i].placement);
 			}
 		}
 		if (asked->io_iops && !b->io_moot) {
 			io_ran = 1;
 			if (!b->io_applied && out->io_applied) {
 				out->io_applied = 0;
-				snprintf(out->io_reason, sizeof(out->io_reason), "%s: %s",
-					 res[i].placement, b->io_reason);
+				snprintf(out->io_reason, sizeof(out->io_reason), "%s (%s)",
+					 b->io_reason, res[i].placement);
 			}
 		}
 	}

@@ -144,8 +144,8 @@ int main(void)
 		sp_caps_summarise(&asked, res, 3, &c);
 		CHECK(!c.cpu_applied);
 		CHECK(!c.io_applied);
-		CHECK_STR(c.io_reason, "start: not applied: cgroup v1 has no io.max");
-		CHECK_STR(c.cpu_reason, "zram-lz4: not applied: no cpu controller");
+		CHECK_STR(c.io_reason, "not applied: cgroup v1 has no io.max (start)");
+		CHECK_STR(c.cpu_reason, "not applied: no cpu controller (zram-lz4)");
 
 		/* io asked, but only zram ran: nothing to cap, said so */
 		asked = (struct sp_caps){.io_iops = 300, .io_bps = MiB};
