@@ -437,18 +437,39 @@ void sp_box_add_pid(const struct sp_memcg *cg, pid_t pid)
 
 /* ---- the budget keeper ---- */
 
-static void keep_once(struct slot *s)
+/*
+ * One poll: read the pool and the usage, and move the limit towards budget - pool. Lowering
+ * is done in steps of at most STEP_DOWN below the usage: a limit write reclaims down to the
+ * new limit in the writer's context before it takes effect (v1 and v2), and a workload that
+ * faults its pages back as fast as one reclaimer pushes them out would keep a big step
+ * waiting for seconds, the old limit in force all along. A small step is taken at once, and
+ * from then on the workload's own faults reclaim under it. Returns: 1 while the limit is
+ * still above where it should be (poll again soon), else 0.
+ */
+#define STEP_DOWN (1ull << 20)
+
+static int keep_once(struct slot *s)
 {
 	struct sp_compression c;
 	struct sp_budget_kept *k = box.kept;
-	uint64_t usage = 0, want;
-	int floor_hit = 0, have_usage, ret;
+	uint64_t usage = 0, want, target;
+	int floor_hit = 0, have_usage, ret = 0;
 
 	if (sp_zram_stats(box.spec.zram_dev, &c) < 0)
-		return;
+		return 0;
 	have_usage = sp_memcg_usage(&s->cg, &usage) == 0;
 	want = sp_budget_keep_limit(s->budget_bytes, c.mem_used_total, &floor_hit);
-	ret = want != s->limit_bytes ? sp_memcg_write_limit(&s->cg, want) : 0;
+	target = want;
+	if (want < s->limit_bytes && have_usage && usage > want + STEP_DOWN) {
+		uint64_t from = usage < s->limit_bytes ? usage : s->limit_bytes;
+
+		target = from - STEP_DOWN;
+		target -= target % SP_BUDGET_STEP_BYTES;
+		if (target < want)
+			target = want;
+	}
+	if (target != s->limit_bytes)
+		ret = sp_memcg_write_limit(&s->cg, target);
 	pthread_mutex_lock(&box.mu);
 	k->samples++;
 	if (c.mem_used_total > k->zram_pool_peak_bytes)
@@ -458,14 +479,15 @@ static void keep_once(struct slot *s)
 		k->over_budget_peak_bytes = usage + c.mem_used_total - s->budget_bytes;
 	if (floor_hit)
 		k->floor_hit = 1;
-	if (!ret && want != s->limit_bytes) {
-		s->limit_bytes = want;
-		if (want < s->budget_bytes)
+	if (!ret && target != s->limit_bytes) {
+		s->limit_bytes = target;
+		if (target < s->budget_bytes)
 			k->kept = 1;
-		if (!k->limit_bytes_min || want < k->limit_bytes_min)
-			k->limit_bytes_min = want;
+		if (!k->limit_bytes_min || target < k->limit_bytes_min)
+			k->limit_bytes_min = target;
 	}
 	pthread_mutex_unlock(&box.mu);
+	return s->limit_bytes > want;
 }
 
 static void *keeper(void *arg)
@@ -474,8 +496,10 @@ static void *keeper(void *arg)
 	struct timespec tick = {0, 10 * 1000000L};
 
 	while (!s->stop) {
-		keep_once(s);
-		for (int ms = 0; ms < KEEP_EVERY_MS && !s->stop; ms += 10)
+		int chasing = keep_once(s);
+
+		/* settled: every KEEP_EVERY_MS; still stepping down: at the next tick */
+		for (int ms = 0; ms < (chasing ? 10 : KEEP_EVERY_MS) && !s->stop; ms += 10)
 			nanosleep(&tick, NULL);
 	}
 	return NULL;

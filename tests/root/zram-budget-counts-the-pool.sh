@@ -1,15 +1,14 @@
 #!/bin/bash
-# zram-budget-counts-the-pool - the budget keeper on a real kernel: a workload of 1.5x a 64 MiB
+# zram-budget-counts-the-pool - the budget keeper on a real kernel: a workload of 1.2x a 64 MiB
 # budget, text-like pages touched round and round, in a memory cgroup limited to the budget,
 # swapping to a zram device of our own (build/tests/box-run, through probe/jobrun.c like every
 # workload, in the box act/box.h makes for a zram placement). zram's compressed pool is not
 # charged to the cgroup, so without the keeper the workload would hold the budget in the
 # cgroup plus the whole pool beside it. Sampled here every 50 ms, independently of the keeper:
 # the cgroup's usage plus the pool (mm_stat mem_used_total) never exceeds the budget by more
-# than a small slack (what the pool can grow between two of the keeper's 100 ms polls); the
-# cgroup's limit was seen lowered below the budget, and the keeper's own record agrees. The
-# cgroup is gone afterwards. Skips on a cgroup v2 host without swap accounting of its own
-# (v2's keeper is the same code: memory.max instead of memory.limit_in_bytes).
+# than a small slack (SLACK_MIB: how far the limit lags the pool); the cgroup's limit was seen
+# lowered below the budget, and the keeper's own record agrees. The cgroup is gone afterwards.
+# On cgroup v2 the same keeper writes memory.max, and the samples read memory.current.
 . "$(dirname "$0")/lib.sh"
 need_root
 need_helper RUN box-run
@@ -18,7 +17,10 @@ need_no_other_swap
 scratch_dir tmp
 
 BUDGET_MIB=64
-SLACK_MIB=12 # about two polls of pool growth at the rate a 64 MiB workload swaps here
+# v1 sets a lowered limit only once reclaim got the usage under it, and this workload faults
+# its pages back about as fast as one reclaimer pushes them out: the limit lags the pool by a
+# few MiB (measured here: 4 to 8 MiB over at the worst sample; without the keeper, ~25 MiB)
+SLACK_MIB=12
 if [ -e /sys/fs/cgroup/memory/memory.limit_in_bytes ]; then
 	MEM=/sys/fs/cgroup/memory USAGE=memory.usage_in_bytes LIMIT=memory.limit_in_bytes
 else
@@ -30,7 +32,8 @@ grep -qw lzo-rle /sys/block/zram0/comp_algorithm 2>/dev/null || alg=lzo
 make_zram_swap z 512M "$alg"
 MM=/sys/block/${z#/dev/}/mm_stat
 
-"$RUN" zram $BUDGET_MIB "$z" 8 >"$tmp/out" 2>"$tmp/err" &
+: >"$tmp/out"
+"$RUN" zram $BUDGET_MIB "$z" 8 120 >"$tmp/out" 2>"$tmp/err" &
 bg=$!
 for _ in $(seq 50); do
 	pid=$(kv pid "$tmp/out")
@@ -55,7 +58,6 @@ while kill -0 $bg 2>/dev/null; do
 done
 wait $bg || fail "box-run: $(cat "$tmp/err") $(cat "$tmp/out")"
 cat "$tmp/out"
-head -50 "$tmp/series"
 echo "sampled $n times: usage + pool at most $((over >> 10)) KiB over the $BUDGET_MIB MiB budget;" \
 	"limit down to $((minlimit >> 20)) MiB; pool up to $((poolmax >> 20)) MiB"
 
@@ -66,8 +68,10 @@ echo "sampled $n times: usage + pool at most $((over >> 10)) KiB over the $BUDGE
 [ "$(kv pswpout "$tmp/out")" -gt 0 ] || fail "nothing was swapped out: the workload fit"
 [ "$poolmax" -gt $((4 << 20)) ] || fail "the zram pool never grew past 4 MiB: nothing to keep"
 [ "$minlimit" -lt "$budget" ] || fail "the cgroup's limit was never lowered below the budget"
-[ $over -le $((SLACK_MIB << 20)) ] ||
+if [ $over -gt $((SLACK_MIB << 20)) ]; then
+	echo "--- the samples (MiB: usage, limit, pool, usage + pool)"; cat "$tmp/series"
 	fail "usage + pool exceeded the budget by $((over >> 20)) MiB (slack $SLACK_MIB MiB)"
+fi
 [ "$(kv budget_kept "$tmp/out")" = 1 ] || fail "the keeper says it kept nothing"
 [ "$(kv limit_bytes_start "$tmp/out")" = "$budget" ] || fail "the keeper's budget is not the limit"
 [ "$(kv limit_bytes_min "$tmp/out")" -lt "$budget" ] || fail "the keeper's lowest limit is the budget"
