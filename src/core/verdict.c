@@ -272,20 +272,27 @@ static void budget_sentence(const struct sp_report *r, const struct sp_findings 
 			    size_t len)
 {
 	char a[24], b[24], c[24];
+	size_t held = 0;
 
 	sp_cat(buf, len, "zram's compressed pool was counted against the budget: ");
 	for (size_t i = 0; i < f->n_budget_kept; i++) {
 		const struct sp_budget_kept *k = &r->results[f->budget_kept[i]].budget;
 
+		held += k->floor_hit != 0;
 		sp_cat(buf, len, "%son %s the workloads' limit went from %s to %s as the pool grew "
 				 "to %s%s",
 		       i ? "; " : "", name(r, f->budget_kept[i]), mib_text(a, k->limit_bytes_start),
 		       mib_text(b, k->limit_bytes_min), mib_text(c, k->zram_pool_peak_bytes),
-		       k->floor_hit ? " (held at its floor, a quarter of the budget: the pool "
-				      "alone wanted more)"
+		       k->floor_hit ? " (held at its floor, a quarter of the budget: there the "
+				      "workloads still had the floor plus the pool, more than the "
+				      "budget)"
 				    : "");
 	}
-	sp_cat(buf, len, ", so zram got no more memory than a disk placement");
+	if (!held)
+		sp_cat(buf, len, ", so zram got no more memory than a disk placement");
+	else if (held < f->n_budget_kept)
+		sp_cat(buf, len, "; where the floor was not hit zram got no more memory than a "
+				 "disk placement");
 }
 
 int sp_verdict_sentence(const struct sp_report *r, const struct sp_findings *f,

@@ -119,7 +119,16 @@ int main(void)
 	CHECK_EQ_U64(f.n_budget_kept, 1);
 	CHECK(strstr(t, "--io-max 300 IOPS was not applied: cgroup v1 has no io.max (start)") !=
 	      NULL);
-	CHECK(strstr(t, "on zram-lz4 the workloads' limit went from 256 MiB to 181 MiB") != NULL);
+	CHECK(strstr(t, "on zram-lz4 the workloads' limit went from 256 MiB to 181 MiB as the pool "
+			"grew to 75 MiB, so zram got no more memory than a disk placement") != NULL);
+	free(t);
+	/* the floor held: the sentence must not claim zram was held to the budget */
+	a.results[1].budget.floor_hit = 1;
+	t = dump(&a, &lt, 0);
+	flatten(t);
+	CHECK(strstr(t, "more than the budget)") != NULL);
+	CHECK(strstr(t, "no more memory than a disk placement") == NULL);
+	a.results[1].budget.floor_hit = 0;
 
 	/* all applied: no caps sentence; nothing asked: null everywhere */
 	a.constraints.io_applied = 1;
