@@ -12,6 +12,7 @@
 #include <errno.h>
 #include <libgen.h>
 #include <pthread.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,7 +29,7 @@
 #include "sys/sysfs.h"
 
 #define MAX_SLOTS 16
-#define KEEP_EVERY_MS 100
+#define KEEP_EVERY_MS 20 /* two sysfs reads: cheap, and a fill outruns a slower poll */
 #define V1_CPU_BASES {"/sys/fs/cgroup/cpu", "/sys/fs/cgroup/cpu,cpuacct"}
 
 struct slot {
@@ -441,12 +442,13 @@ void sp_box_add_pid(const struct sp_memcg *cg, pid_t pid)
  * One poll: read the pool and the usage, and move the limit towards budget - pool. Lowering
  * is done in steps of at most STEP_DOWN below the usage: a limit write reclaims down to the
  * new limit in the writer's context before it takes effect (v1 and v2), and a workload that
- * faults its pages back as fast as one reclaimer pushes them out would keep a big step
- * waiting for seconds, the old limit in force all along. A small step is taken at once, and
- * from then on the workload's own faults reclaim under it. Returns: 1 while the limit is
+ * faults its pages back as fast as one reclaimer pushes them out keeps the usage within a
+ * reclaim batch of its limit, so a step of a MiB waited for seconds on this machine, the old
+ * limit in force all along; a step of one batch is taken at once, the next right after it,
+ * and under each the workload's own faults reclaim. Returns: 1 while the limit is
  * still above where it should be (poll again soon), else 0.
  */
-#define STEP_DOWN (1ull << 20)
+#define STEP_DOWN (64ull << 10) /* half a batch of the kernel's reclaim (32 pages) */
 
 static int keep_once(struct slot *s)
 {
@@ -464,7 +466,7 @@ static int keep_once(struct slot *s)
 		uint64_t from = usage < s->limit_bytes ? usage : s->limit_bytes;
 
 		target = from - STEP_DOWN;
-		target -= target % SP_BUDGET_STEP_BYTES;
+		target -= target % 4096;
 		if (target < want)
 			target = want;
 	}
@@ -496,10 +498,13 @@ static void *keeper(void *arg)
 	struct timespec tick = {0, 10 * 1000000L};
 
 	while (!s->stop) {
-		int chasing = keep_once(s);
-
-		/* settled: every KEEP_EVERY_MS; still stepping down: at the next tick */
-		for (int ms = 0; ms < (chasing ? 10 : KEEP_EVERY_MS) && !s->stop; ms += 10)
+		/* still stepping down: the next step at once (a fill grows the pool at memory
+		 * speed); settled: every KEEP_EVERY_MS */
+		if (keep_once(s)) {
+			sched_yield();
+			continue;
+		}
+		for (int ms = 0; ms < KEEP_EVERY_MS && !s->stop; ms += 10)
 			nanosleep(&tick, NULL);
 	}
 	return NULL;
