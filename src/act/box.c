@@ -230,9 +230,10 @@ static int v2_parent_has(const struct sp_memcg *cg, const char *ctrl, char *pare
 	return sp_memcg_has_controller(buf, ctrl);
 }
 
+/* an undo slot holds 512 bytes (act/undo.c): the path and "-cpu" fit */
 struct subtree_undo {
-	char path[500];
-	char what[16];
+	char path[496];
+	char what[8];
 };
 
 static int undo_subtree(void *arg)
@@ -246,7 +247,7 @@ static int undo_subtree(void *arg)
 static int v2_enable(const char *parent, const char *ctrl)
 {
 	struct subtree_undo u;
-	char buf[512], add[20];
+	char buf[512], add[12];
 	int ret;
 
 	if (sp_path_join(parent, "cgroup.subtree_control", u.path, sizeof(u.path)))
