@@ -29,9 +29,9 @@
 
 struct sp_box_spec {
 	struct sp_caps caps;
-	char swap_dev[24];	   /* "MAJ:MIN" of the whole disk under the swap area; "" none */
-	const char *io_moot;	   /* why an io cap makes no sense here ("zram is memory"); NULL */
-	char zram_dev[64];	   /* "/dev/zramN": keep the budget against its pool; "" none */
+	char swap_dev[24];   /* "MAJ:MIN" of the whole disk under the swap area; "" none */
+	const char *io_moot; /* why an io cap makes no sense here ("zram is memory"); NULL */
+	char zram_dev[64];   /* "/dev/zramN": keep the budget against its pool; "" none */
 };
 
 /*

@@ -21,9 +21,9 @@
 
 /* What the user asked for. A zeroed struct asks for nothing. */
 struct sp_caps {
-	double cpu_max;	   /* --cpu-max: CPUs (0.5, 1, 2); 0: not asked */
-	uint64_t io_iops;  /* --io-max IOPS: read and write IOPS each; 0: not asked */
-	uint64_t io_bps;   /* --io-max IOPS,BPS: bytes/s read and write each; 0: none */
+	double cpu_max;	  /* --cpu-max: CPUs (0.5, 1, 2); 0: not asked */
+	uint64_t io_iops; /* --io-max IOPS: read and write IOPS each; 0: not asked */
+	uint64_t io_bps;  /* --io-max IOPS,BPS: bytes/s read and write each; 0: none */
 };
 
 /* 1 when c asks for any cap. */
@@ -64,8 +64,9 @@ uint64_t sp_budget_floor(uint64_t budget_bytes);
 /*
  * The report's top-level constraints from what was asked and what each result recorded:
  * applied when every result that ran a workload under the box had it applied; otherwise the
- * reason of the first that did not, its placement in brackets (results whose reason is only "zram is memory" or "no swap
- * device" do not count against io: a cap there makes no sense). NULL-safe for n = 0.
+ * reason of the first that did not, its placement in brackets (results whose reason is only "zram
+ * is memory" or "no swap device" do not count against io: a cap there makes no sense). NULL-safe
+ * for n = 0.
  */
 void sp_caps_summarise(const struct sp_caps *asked, const struct sp_result *res, size_t n,
 		       struct sp_constraints *out);

@@ -30,7 +30,6 @@
 
 #define MAX_SLOTS 16
 #define KEEP_EVERY_MS 20 /* two sysfs reads: cheap, and a fill outruns a slower poll */
-#define V1_CPU_BASES {"/sys/fs/cgroup/cpu", "/sys/fs/cgroup/cpu,cpuacct"}
 
 struct slot {
 	int used;
@@ -206,7 +205,8 @@ int sp_box_swap_disk(const char *swap_path, char *majmin, size_t len)
 	snprintf(p, sizeof(p), "/sys/dev/block/%u:%u/partition", maj, min);
 	if (sp_root_exists(NULL, p)) {
 		snprintf(p, sizeof(p), "/sys/dev/block/%u:%u/../dev", maj, min);
-		if (sp_read_text(NULL, p, buf, sizeof(buf)) < 0 || sscanf(buf, "%u:%u", &maj, &min) != 2)
+		if (sp_read_text(NULL, p, buf, sizeof(buf)) < 0 ||
+		    sscanf(buf, "%u:%u", &maj, &min) != 2)
 			return -ENOENT;
 	} else {
 		snprintf(p, sizeof(p), "/sys/dev/block/%u:%u", maj, min);
@@ -293,7 +293,7 @@ static int undo_companion(void *arg)
 /* v1: a cgroup of the same name in the cpu hierarchy, with the quota. */
 static int v1_cpu_companion(const struct sp_memcg *cg, struct slot *s, char *why, size_t len)
 {
-	static const char *const bases[] = V1_CPU_BASES;
+	static const char *const bases[] = {"/sys/fs/cgroup/cpu", "/sys/fs/cgroup/cpu,cpuacct"};
 	struct companion_undo u;
 	char tmp[512], p[600], text[32];
 	const char *base = NULL;
@@ -383,8 +383,8 @@ static void apply_io(const struct sp_memcg *cg)
 	sscanf(box.spec.swap_dev, "%u:%u", &maj, &min);
 	ret = v2_enable(parent, "io");
 	if (!ret)
-		ret = sp_caps_io_max_text(maj, min, box.spec.caps.io_iops, box.spec.caps.io_bps, text,
-					  sizeof(text));
+		ret = sp_caps_io_max_text(maj, min, box.spec.caps.io_iops, box.spec.caps.io_bps,
+					  text, sizeof(text));
 	if (ret >= 0)
 		ret = write_in(cg->path, "io.max", text);
 	if (ret < 0)

@@ -41,7 +41,8 @@ int sp_caps_parse_cpu(const char *s, double *cpus, char *err, size_t errlen)
 	double v;
 
 	if (!s || !plain_decimal(s)) {
-		snprintf(err, errlen, "invalid --cpu-max '%s': give a number of CPUs, e.g. 1 or 0.5",
+		snprintf(err, errlen,
+			 "invalid --cpu-max '%s': give a number of CPUs, e.g. 1 or 0.5",
 			 s ? s : "");
 		return -EINVAL;
 	}
@@ -78,8 +79,9 @@ int sp_caps_parse_io(const char *s, uint64_t *iops, uint64_t *bps, char *err, si
 	*bps = b;
 	return 0;
 bad:
-	snprintf(err, errlen, "invalid --io-max '%s': give IOPS[,BPS], e.g. 300 or 3000,50M "
-			      "(a positive whole number of I/Os per second, then bytes per second)",
+	snprintf(err, errlen,
+		 "invalid --io-max '%s': give IOPS[,BPS], e.g. 300 or 3000,50M "
+		 "(a positive whole number of I/Os per second, then bytes per second)",
 		 s);
 	return -EINVAL;
 }

@@ -14,10 +14,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "check.h"
 #include "act/box.h"
 #include "act/memcg.h"
 #include "act/undo.h"
+#include "check.h"
 
 static void put(const char *dir, const char *file, const char *text)
 {

@@ -117,11 +117,11 @@ int main(void)
 		CHECK(isnan(c.cpu_max));
 
 		snprintf(res[0].placement, sizeof(res[0].placement), "start");
-		res[0].constraints = (struct sp_box_applied){.done = 1, .ran = 1, .cpu_applied = 1,
-							     .io_applied = 1};
+		res[0].constraints =
+		    (struct sp_box_applied){.done = 1, .ran = 1, .cpu_applied = 1, .io_applied = 1};
 		snprintf(res[1].placement, sizeof(res[1].placement), "zram-lz4");
-		res[1].constraints = (struct sp_box_applied){.done = 1, .ran = 1, .cpu_applied = 1,
-							     .io_moot = 1};
+		res[1].constraints =
+		    (struct sp_box_applied){.done = 1, .ran = 1, .cpu_applied = 1, .io_moot = 1};
 		snprintf(res[1].constraints.io_reason, sizeof(res[1].constraints.io_reason),
 			 "not applied: zram is memory");
 		snprintf(res[2].placement, sizeof(res[2].placement), "none");

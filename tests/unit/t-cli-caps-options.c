@@ -17,7 +17,11 @@ static int parse(struct sp_config *c, char *err, int argc, char **argv)
 	return sp_cli_parse(argc, argv, c, err, 256);
 }
 
-#define ARGS(...) (sizeof((char *[]){__VA_ARGS__}) / sizeof(char *)), (char *[]){__VA_ARGS__}
+#define ARGS(...)                                                                                  \
+	(sizeof((char *[]){__VA_ARGS__}) / sizeof(char *)), (char *[])                             \
+	{                                                                                          \
+		__VA_ARGS__                                                                        \
+	}
 
 int main(void)
 {
@@ -26,8 +30,9 @@ int main(void)
 
 	CHECK(parse(&c, err, ARGS("swapplace", "plan", "--target", "/dev/sdb")) == 0);
 	CHECK(!sp_caps_asked(&c.caps));
-	CHECK(parse(&c, err, ARGS("swapplace", "run", "--target", "/dev/sdb", "--confirm", "X",
-				  "--cpu-max", "0.5", "--io-max", "300")) == 0);
+	CHECK(parse(&c, err,
+		    ARGS("swapplace", "run", "--target", "/dev/sdb", "--confirm", "X", "--cpu-max",
+			 "0.5", "--io-max", "300")) == 0);
 	CHECK(c.caps.cpu_max == 0.5);
 	CHECK_EQ_U64(c.caps.io_iops, 300);
 	CHECK_EQ_U64(c.caps.io_bps, 0);

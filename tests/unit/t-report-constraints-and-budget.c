@@ -64,8 +64,8 @@ static void build(struct sp_report *r)
 	s->constraints = (struct sp_box_applied){.done = 1, .ran = 1, .cpu_applied = 1};
 	snprintf(s->constraints.io_reason, sizeof(s->constraints.io_reason),
 		 "not applied: cgroup v1 has no io.max");
-	z->constraints = (struct sp_box_applied){.done = 1, .ran = 1, .cpu_applied = 1,
-						 .io_moot = 1};
+	z->constraints =
+	    (struct sp_box_applied){.done = 1, .ran = 1, .cpu_applied = 1, .io_moot = 1};
 	snprintf(z->constraints.io_reason, sizeof(z->constraints.io_reason),
 		 "not applied: zram is memory");
 	z->budget = (struct sp_budget_kept){.done = 1,
@@ -119,8 +119,9 @@ int main(void)
 	CHECK_EQ_U64(f.n_budget_kept, 1);
 	CHECK(strstr(t, "--io-max 300 IOPS was not applied: cgroup v1 has no io.max (start)") !=
 	      NULL);
-	CHECK(strstr(t, "on zram-lz4 the workloads' limit went from 256 MiB to 181 MiB as the pool "
-			"grew to 75 MiB, so zram got no more memory than a disk placement") != NULL);
+	CHECK(strstr(t,
+		     "on zram-lz4 the workloads' limit went from 256 MiB to 181 MiB as the pool "
+		     "grew to 75 MiB, so zram got no more memory than a disk placement") != NULL);
 	free(t);
 	/* the floor held: the sentence must not claim zram was held to the budget */
 	a.results[1].budget.floor_hit = 1;
