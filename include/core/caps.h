@@ -64,9 +64,8 @@ uint64_t sp_budget_floor(uint64_t budget_bytes);
 /*
  * The report's top-level constraints from what was asked and what each result recorded:
  * applied when every result that ran a workload under the box had it applied; otherwise the
- * reason of the first that did not, its placement in brackets (results whose reason is only "zram
- * is memory" or "no swap device" do not count against io: a cap there makes no sense). NULL-safe
- * for n = 0.
+ * reason of the first that did not, its placement in brackets. Results where an io cap is moot
+ * (io_moot: zram, no swap device) do not count against io. NULL-safe for n = 0.
  */
 void sp_caps_summarise(const struct sp_caps *asked, const struct sp_result *res, size_t n,
 		       struct sp_constraints *out);
