@@ -32,8 +32,12 @@ int sp_memcg_create(const char *name, struct sp_memcg *cg);
 /* Move pid into the cgroup. Returns: 0 on success, <0 on error. */
 int sp_memcg_add_pid(const struct sp_memcg *cg, pid_t pid);
 
-/* Hard limit on memory (v2 memory.max, v1 memory.limit_in_bytes). */
+/* Hard limit on memory (v2 memory.max, v1 memory.limit_in_bytes): the workload's budget, which
+ * a zram placement's budget keeper then keeps (act/box.h). */
 int sp_memcg_set_limit(const struct sp_memcg *cg, uint64_t bytes);
+
+/* The same write without telling the box: the keeper's own lowering of the limit. */
+int sp_memcg_write_limit(const struct sp_memcg *cg, uint64_t bytes);
 
 /* Forbid (allow = 0) or allow swap for the cgroup (v2 memory.swap.max; v1 memsw limit where
  * swap accounting exists). Returns: 0, or -EOPNOTSUPP when the kernel cannot say. */

@@ -51,6 +51,9 @@ void run_tuning_print(const struct run_tuning *t, FILE *out);
 /* Set it, each with its undo; a setting that cannot be set is warned about, not fatal. */
 void run_tuning_apply(const struct run_tuning *t);
 
+/* The plan's lines for --cpu-max and --io-max (nothing when neither was given). */
+void run_caps_print(const struct sp_config *c, FILE *out);
+
 /*
  * Write report.json and report.txt into c->out_dir (default reports/<timestamp>), then print
  * the text report (or the JSON with --json) on stdout. Returns an exit code.

@@ -44,6 +44,8 @@ enum sp_verdict_kind {
 	SP_VERDICT_LOOP_TARGET,	      /* the target was a loop device: positions are not physical */
 	SP_VERDICT_BUILD,	      /* the build job's ranking by wall time (leads when it ran) */
 	SP_VERDICT_BUILD_START_END,   /* the build job at the start vs the end, against its spread */
+	SP_VERDICT_CAPS_NOT_APPLIED,  /* --cpu-max/--io-max asked and not applied: why */
+	SP_VERDICT_BUDGET_KEPT,	      /* zram's pool charged to the budget: how far */
 	SP_VERDICT_SERVICE_FITS,      /* the service scenario's cases: the best placement and */
 	SP_VERDICT_SERVICE_COLD,      /* what the no-swap baseline lost (failed requests, OOM */
 	SP_VERDICT_SERVICE_HOT,	      /* kills and whom they took); in case order, so */
@@ -209,6 +211,12 @@ struct sp_findings {
 	size_t n_try;
 	int try_res[SP_MAX_RESULTS];   /* result index */
 	int try_case[SP_MAX_RESULTS];  /* its spike case's index in scenarios.service.cases */
+
+	/* the constrained box (act/box.h): a cap asked for and not applied where it makes sense
+	 * (r->constraints says why); the zram results whose limit the budget keeper lowered */
+	int caps_not_applied;
+	size_t n_budget_kept;
+	int budget_kept[SP_MAX_RESULTS];
 
 	size_t n_verdict;
 	enum sp_verdict_kind verdict[SP_VERDICT_KINDS];

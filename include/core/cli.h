@@ -9,6 +9,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/caps.h"
+
 #define SP_MAX_ALSO 8
 #define SP_MAX_SWAP_ARGS 8
 #define SP_CLI_MAX_REPEAT 8 /* --repeat: the job's runs a result holds (SP_BUILD_MAX_RUNS) */
@@ -75,6 +77,9 @@ struct sp_config {
 	const char *device;           /* probe DEV */
 	const char *input;            /* report RUN.json */
 	const char *format;           /* report --format text|json */
+	const char *cpu_max;          /* --cpu-max CPUS: a CPU quota on every workload cgroup */
+	const char *io_max;           /* --io-max IOPS[,BPS]: a cap on the swap device's I/O */
+	struct sp_caps caps;          /*   both, parsed after the options (core/caps.h) */
 };
 
 /* Zero c, then set every default of the option table (core/options.h). */

@@ -256,6 +256,51 @@ struct sp_zswap_run {
 	int disabled;		 /* the run turned it off (it was on) and back on afterwards */
 };
 
+/*
+ * results[].constraints: what the constrained box (--cpu-max, --io-max; act/box.h) did to this
+ * placement's workload cgroups. done 0 (written as null): no cap was asked.
+ */
+struct sp_box_applied {
+	int done;
+	int ran;	     /* a workload cgroup was made inside the box on this placement */
+	int cpu_applied;     /* every workload cgroup had the CPU quota */
+	int io_applied;	     /* every workload cgroup had io.max on the swap device */
+	int io_moot;	     /* an io cap makes no sense here (zram, no swap device) */
+	char cpu_reason[160]; /* why not applied; "" when applied or not asked */
+	char io_reason[160];
+	char io_device[24];   /* "MAJ:MIN" the io cap was written for, "" when none */
+};
+
+/*
+ * results[].budget: the budget keeper on a zram placement (docs/method.md "Budget honesty"):
+ * the workload cgroup's limit lowered so that limit + the zram pool stays within the budget.
+ * done 0 (null): not a zram placement, or no workload with a limit ran.
+ */
+struct sp_budget_kept {
+	int done;
+	uint64_t limit_bytes_start;	 /* the limit the workload was given: the budget */
+	uint64_t limit_bytes_min;	 /* the lowest limit the keeper set (start when none) */
+	uint64_t floor_bytes;		 /* the keeper's floor (caps.h SP_BUDGET_FLOOR_PCT) */
+	uint64_t zram_pool_peak_bytes;	 /* mm_stat mem_used_total, highest sample */
+	uint64_t over_budget_peak_bytes; /* highest usage + pool - budget seen at a sample */
+	uint64_t samples;		 /* keeper polls (about every 100 ms) */
+	uint32_t cgroups;		 /* workload cgroups kept */
+	int kept;			 /* the limit was lowered at least once */
+	int floor_hit;			 /* the pool wanted the limit below the floor */
+};
+
+/* The report's top-level constraints. done 0 (null): no cap was asked. */
+struct sp_constraints {
+	int done;
+	double cpu_max;	     /* --cpu-max CPUs; NaN (null) when not asked */
+	int64_t io_max_iops; /* --io-max IOPS; -1 (null) when not asked */
+	int64_t io_max_bps;  /* its BPS; -1 (null) when not given */
+	int cpu_applied;     /* on every placement whose workloads ran in the box */
+	int io_applied;	     /* likewise, on every placement where an io cap makes sense */
+	char cpu_reason[160]; /* why not ("not asked" when not asked) */
+	char io_reason[160];
+};
+
 struct sp_result {
 	char placement[48];   /* start, end, file, zram-<alg>, dev-<name>, none, current-... */
 	struct sp_placement_id id; /* what it is: behaviour follows this, not the name */
@@ -274,6 +319,8 @@ struct sp_result {
 	struct sp_swapout swapout; /* the fault probe's evictions */
 	struct sp_scenarios scenarios;
 	struct sp_zswap_result zswap;
+	struct sp_box_applied constraints; /* --cpu-max/--io-max on its workloads */
+	struct sp_budget_kept budget;	   /* the budget keeper (zram placements) */
 };
 
 struct sp_machine {
@@ -324,6 +371,7 @@ struct sp_report {
 	size_t n_results;
 	struct sp_result results[SP_MAX_RESULTS];
 	struct sp_zswap_run zswap;
+	struct sp_constraints constraints; /* --cpu-max, --io-max as asked and applied */
 };
 
 /* Zero a report and set its schema and version. */

@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "act/hold.h"
+#include "core/caps.h"
 #include "core/err.h"
 #include "core/report.h"
 #include "core/buildjob_plan.h"
@@ -84,6 +85,9 @@ struct sp_measure_opts {
 	/* a disk every placement's measurement waits to be quiet first (run: the target, which
 	 * holds the data filesystem even while zram is measured); NULL: only the placement's */
 	const char *quiet_dev;
+	/* --cpu-max, --io-max: the box every workload after the probes runs in (act/box.h),
+	 * with the budget keeper on zram; NULL: no caps (the keeper still keeps) */
+	const struct sp_caps *caps;
 };
 
 /*

@@ -21,6 +21,7 @@
 
 #include "core/procparse.h"
 #include "sys/log.h"
+#include "act/box.h"
 #include "act/memcg.h"
 #include "sys/sysfs.h"
 #include "act/undo.h"
@@ -281,6 +282,7 @@ int sp_memcg_create_in(const char *base, int version, const char *name, struct s
 		rmdir(cg->path);
 		return ret;
 	}
+	sp_box_attach(cg); /* the placement's caps, when it is in a box (act/box.h) */
 	return 0;
 }
 
@@ -297,12 +299,25 @@ int sp_memcg_create(const char *name, struct sp_memcg *cg)
 int sp_memcg_add_pid(const struct sp_memcg *cg, pid_t pid)
 {
 	char buf[32];
+	int ret;
 
 	snprintf(buf, sizeof(buf), "%d", (int)pid);
-	return cg_write(cg, "cgroup.procs", buf);
+	ret = cg_write(cg, "cgroup.procs", buf);
+	if (!ret)
+		sp_box_add_pid(cg, pid); /* and into its v1 cpu companion, if any */
+	return ret;
 }
 
 int sp_memcg_set_limit(const struct sp_memcg *cg, uint64_t bytes)
+{
+	int ret = sp_memcg_write_limit(cg, bytes);
+
+	if (!ret)
+		sp_box_limit_set(cg, bytes); /* the budget a zram placement's keeper keeps */
+	return ret;
+}
+
+int sp_memcg_write_limit(const struct sp_memcg *cg, uint64_t bytes)
 {
 	int ret;
 
@@ -448,6 +463,7 @@ int sp_memcg_destroy(const struct sp_memcg *cg)
 	size_t n = 0;
 	int ret = 0;
 
+	sp_box_detach(cg); /* its keeper first: it writes the limit */
 	if (!sp_root_exists(NULL, cg->path))
 		return 0; /* already gone: destroy and its undo entry may both run */
 	/* v2 from 5.14 kills the whole subtree atomically, forks racing the loop included */

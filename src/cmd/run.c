@@ -518,6 +518,7 @@ static void print_plan(const struct run_ctx *x, FILE *out)
 	run_tuning_print(&x->tuning, out);
 	print_zswap(x, out);
 	print_job(x, out);
+	run_caps_print(x->c, out);
 	fprintf(out, "budget: %s memory, %.0f s per placement, seed %llu\n",
 		sp_format_bytes(x->c->budget_bytes, a, sizeof(a)), x->c->time_per_placement_s,
 		(unsigned long long)x->c->seed);

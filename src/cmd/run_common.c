@@ -72,6 +72,27 @@ void run_tuning_print(const struct run_tuning *t, FILE *out)
 			t->job_page_cluster, t->page_cluster);
 }
 
+void run_caps_print(const struct sp_config *c, FILE *out)
+{
+	const struct sp_caps *k = &c->caps;
+
+	if (!sp_caps_asked(k))
+		return;
+	fprintf(out, "box of every workload (the probes run outside it):\n");
+	if (k->cpu_max > 0)
+		fprintf(out, "  --cpu-max %g: a CPU quota of %llu us per %llu us (v2 cpu.max, v1 "
+			     "cpu.cfs_quota_us)\n", k->cpu_max,
+			(unsigned long long)sp_caps_cpu_quota_us(k->cpu_max, SP_CPU_PERIOD_US),
+			SP_CPU_PERIOD_US);
+	if (k->io_iops) {
+		fprintf(out, "  --io-max %llu IOPS", (unsigned long long)k->io_iops);
+		if (k->io_bps)
+			fprintf(out, ", %.1f MiB/s", (double)k->io_bps / 1048576);
+		fprintf(out, " read and write on the swap area's disk\n    (cgroup v2 io.max; "
+			     "not applied on cgroup v1, zram or none: the report says where)\n");
+	}
+}
+
 void run_tuning_apply(const struct run_tuning *t)
 {
 	int ret = sp_sysctl_set("vm.page-cluster", t->page_cluster);
@@ -93,6 +114,7 @@ void run_measure_opts(const struct sp_config *c, struct sp_measure_opts *mo)
 	mo->service_s = 0;    /* run sets the service scenario's time */
 	mo->cache_s = mo->gc_s = 0; /* and the cache and gc scenarios' */
 	mo->cache_dir = NULL;
+	mo->caps = &c->caps;  /* --cpu-max, --io-max */
 }
 
 int run_report_save(struct sp_report *r, const struct sp_config *c, char *dir, size_t len)
@@ -103,6 +125,8 @@ int run_report_save(struct sp_report *r, const struct sp_config *c, char *dir, s
 
 	if (!f)
 		return sp_fail(SP_EXIT_FAILURE, SP_ERR_OF(-ENOMEM), "cannot save the report");
+	/* what --cpu-max and --io-max did, over every placement */
+	sp_caps_summarise(&c->caps, r->results, r->n_results, &r->constraints);
 	dir[0] = '\0';
 	if (c->out_dir) {
 		snprintf(dir, len, "%s", c->out_dir);

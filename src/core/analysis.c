@@ -39,6 +39,8 @@ static const char *const verdict_names[] = {
     [SP_VERDICT_CACHE] = "cache-trap",
     [SP_VERDICT_GC] = "gc-pause",
     [SP_VERDICT_TRY] = "try",
+    [SP_VERDICT_CAPS_NOT_APPLIED] = "caps-not-applied",
+    [SP_VERDICT_BUDGET_KEPT] = "budget-kept",
 };
 
 const char *sp_region_name(enum sp_region g)
@@ -481,6 +483,18 @@ static void try_placements(const struct sp_report *r, struct sp_findings *f)
 	}
 }
 
+/* The constrained box: a cap not applied, and where the budget keeper had to act. */
+static void boxes(const struct sp_report *r, struct sp_findings *f)
+{
+	const struct sp_constraints *c = &r->constraints;
+
+	f->caps_not_applied = c->done && ((c->cpu_max > 0 && !c->cpu_applied) ||
+					  (c->io_max_iops > 0 && !c->io_applied));
+	for (size_t i = 0; i < r->n_results; i++)
+		if (r->results[i].budget.done && r->results[i].budget.kept)
+			f->budget_kept[f->n_budget_kept++] = (int)i;
+}
+
 static void verdict(struct sp_findings *f)
 {
 #define ADD(k) (f->verdict[f->n_verdict++] = (k))
@@ -490,6 +504,9 @@ static void verdict(struct sp_findings *f)
 	/* measure --try asks one question of a live server: it leads */
 	if (f->n_try)
 		ADD(SP_VERDICT_TRY);
+	/* a box that was not what was asked changes how everything below reads */
+	if (f->caps_not_applied)
+		ADD(SP_VERDICT_CAPS_NOT_APPLIED);
 	/* the job is what a user waits for: when it ran, it leads and the probes explain it */
 	if (f->has_build)
 		ADD(SP_VERDICT_BUILD);
@@ -526,6 +543,8 @@ static void verdict(struct sp_findings *f)
 		ADD(SP_VERDICT_COMPRESSION);
 	if (f->n_not_ok)
 		ADD(SP_VERDICT_NOT_OK);
+	if (f->n_budget_kept)
+		ADD(SP_VERDICT_BUDGET_KEPT);
 #undef ADD
 }
 
@@ -585,6 +604,7 @@ int sp_analyse(const struct sp_report *r, struct sp_findings *f)
 	gc(r, f);
 	try_placements(r, f);
 	profile_marks(r, f);
+	boxes(r, f);
 
 	for (size_t i = 0; i < r->n_results; i++) {
 		const struct sp_result *res = &r->results[i];

@@ -132,6 +132,18 @@ static int check_required(const struct sp_config *c, const char *sub, char *err,
 	return 0;
 }
 
+/* --cpu-max and --io-max into c->caps: refused here, before anything is touched */
+static int parse_caps(struct sp_config *c, char *err, size_t errlen)
+{
+	int ret = 0;
+
+	if (c->cpu_max)
+		ret = sp_caps_parse_cpu(c->cpu_max, &c->caps.cpu_max, err, errlen);
+	if (!ret && c->io_max)
+		ret = sp_caps_parse_io(c->io_max, &c->caps.io_iops, &c->caps.io_bps, err, errlen);
+	return ret;
+}
+
 int sp_cli_parse(int argc, char **argv, struct sp_config *c, char *err, size_t errlen)
 {
 	struct option longopts[MAX_OPTIONS];
@@ -207,5 +219,6 @@ int sp_cli_parse(int argc, char **argv, struct sp_config *c, char *err, size_t e
 		snprintf(err, errlen, "'%s' needs %s", sub, pos_what);
 		return -EINVAL;
 	}
-	return check_required(c, sub, err, errlen);
+	ret = check_required(c, sub, err, errlen);
+	return ret ? ret : parse_caps(c, err, errlen);
 }

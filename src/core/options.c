@@ -127,6 +127,16 @@ const struct sp_option sp_options[] = {
 	  .max = 16, .metavar = "X", .def = "1",
 	  .help = "the build job's work: 1 takes a few minutes per placement on a 7200 rpm "
 		  "disk, 0.1 a tenth of that" },
+	{ .name = "cpu-max", .kind = SP_OPT_STRING, .cmds = SWEEP | B(MEASURE),
+	  .field = F(cpu_max), .flags = SP_OPTF_ONCE, .metavar = "CPUS",
+	  .def_note = "no quota",
+	  .help = "a CPU quota on every workload (the job, the service): 1 or 0.5 CPUs, like "
+		  "a small VPS where zram's compression competes with the application" },
+	{ .name = "io-max", .kind = SP_OPT_STRING, .cmds = SWEEP | B(MEASURE),
+	  .field = F(io_max), .flags = SP_OPTF_ONCE, .metavar = "IOPS[,BPS]",
+	  .def_note = "no cap",
+	  .help = "cap the workloads' I/O on the swap device (cgroup v2 io.max), e.g. 300 or "
+		  "3000,50M; not applied on cgroup v1 or to zram, and the report says so" },
 	{ .name = "job", .kind = SP_OPT_STRING, .cmds = SWEEP, .field = F(job_cmd),
 	  .flags = SP_OPTF_ONCE, .metavar = "CMD",
 	  .help = "run your own job (sh -c CMD) instead of the build job, timed on every "

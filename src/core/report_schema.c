@@ -606,6 +606,43 @@ static const struct sp_field zswap_run_fields[] = {
     END,
 };
 
+/* results[].constraints and results[].budget (act/box.h; docs/method.md) */
+static const struct sp_field box_applied_fields[] = {
+    BOOL("ran", struct sp_box_applied, ran),
+    BOOL("cpu_applied", struct sp_box_applied, cpu_applied),
+    BOOL("io_applied", struct sp_box_applied, io_applied),
+    BOOL("io_moot", struct sp_box_applied, io_moot),
+    STR("cpu_reason", struct sp_box_applied, cpu_reason),
+    STR("io_reason", struct sp_box_applied, io_reason),
+    STR("io_device", struct sp_box_applied, io_device),
+    END,
+};
+
+static const struct sp_field budget_fields[] = {
+    U64("limit_bytes_start", struct sp_budget_kept, limit_bytes_start),
+    U64("limit_bytes_min", struct sp_budget_kept, limit_bytes_min),
+    U64("floor_bytes", struct sp_budget_kept, floor_bytes),
+    U64("zram_pool_peak_bytes", struct sp_budget_kept, zram_pool_peak_bytes),
+    U64("over_budget_peak_bytes", struct sp_budget_kept, over_budget_peak_bytes),
+    U64("samples", struct sp_budget_kept, samples),
+    U32("cgroups", struct sp_budget_kept, cgroups),
+    BOOL("kept", struct sp_budget_kept, kept),
+    BOOL("floor_hit", struct sp_budget_kept, floor_hit),
+    END,
+};
+
+/* the report's constraints: --cpu-max, --io-max as asked and applied */
+static const struct sp_field constraints_fields[] = {
+    DBL("cpu_max", struct sp_constraints, cpu_max),
+    I64_NULL("io_max_iops", struct sp_constraints, io_max_iops),
+    I64_NULL("io_max_bps", struct sp_constraints, io_max_bps),
+    BOOL("cpu_applied", struct sp_constraints, cpu_applied),
+    BOOL("io_applied", struct sp_constraints, io_applied),
+    STR("cpu_reason", struct sp_constraints, cpu_reason),
+    STR("io_reason", struct sp_constraints, io_reason),
+    END,
+};
+
 static const struct sp_field result_fields[] = {
     {.key = "placement",
      .type = SP_F_STR,
@@ -650,6 +687,8 @@ static const struct sp_field result_fields[] = {
      .sub = scenarios_fields,
      .present = scenarios_present},
     SECTION("zswap", struct sp_result, zswap, zswap_fields),
+    SECTION("constraints", struct sp_result, constraints, box_applied_fields),
+    SECTION("budget", struct sp_result, budget, budget_fields),
     END,
 };
 
@@ -687,5 +726,6 @@ const struct sp_field sp_schema_report[] = {
      .sub = result_fields,
      .post = result_read},
     SECTION("zswap", struct sp_report, zswap, zswap_run_fields),
+    SECTION("constraints", struct sp_report, constraints, constraints_fields),
     END,
 };

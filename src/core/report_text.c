@@ -104,6 +104,59 @@ static const struct sp_device_info *target_info(const struct sp_report *r)
 	return NULL;
 }
 
+/* The box the workloads ran in (--cpu-max, --io-max), under the summary: asked and got. */
+static void constraints_line(FILE *out, const struct sp_report *r)
+{
+	const struct sp_constraints *c = &r->constraints;
+	char text[512] = "";
+
+	if (!c->done)
+		return;
+	if (c->cpu_max > 0)
+		sp_cat(text, sizeof(text), "--cpu-max %g: %s", c->cpu_max,
+		       c->cpu_applied ? "applied" : c->cpu_reason);
+	if (c->io_max_iops > 0) {
+		sp_cat(text, sizeof(text), "%s--io-max %lld IOPS", text[0] ? "; " : "",
+		       (long long)c->io_max_iops);
+		if (c->io_max_bps > 0)
+			sp_cat(text, sizeof(text), ", %.1f MiB/s", (double)c->io_max_bps / 1048576);
+		sp_cat(text, sizeof(text), ": %s", c->io_applied ? "applied" : c->io_reason);
+	}
+	wrap(out, "constraints ", "            ", text);
+}
+
+/* What the box did on one placement: its caps where they differ, the budget keeper. */
+static void box_block(FILE *out, const struct sp_result *res)
+{
+	const struct sp_box_applied *a = &res->constraints;
+	const struct sp_budget_kept *k = &res->budget;
+	char text[512] = "";
+
+	if (a->done) {
+		if (a->cpu_reason[0] && strcmp(a->cpu_reason, "not asked"))
+			sp_cat(text, sizeof(text), "cpu %s", a->cpu_reason);
+		else if (!a->cpu_reason[0])
+			sp_cat(text, sizeof(text), "cpu quota applied");
+		if (a->io_reason[0] && strcmp(a->io_reason, "not asked"))
+			sp_cat(text, sizeof(text), "%sio cap %s", text[0] ? "; " : "", a->io_reason);
+		else if (!a->io_reason[0])
+			sp_cat(text, sizeof(text), "%sio cap applied on %s", text[0] ? "; " : "",
+			       a->io_device);
+		if (text[0])
+			wrap(out, "  box          ", "               ", text);
+	}
+	if (k->done) {
+		text[0] = '\0';
+		sp_cat(text, sizeof(text), "limit %llu MiB, kept down to %llu MiB as zram's pool "
+					   "grew to %llu MiB%s",
+		       (unsigned long long)(k->limit_bytes_start >> 20),
+		       (unsigned long long)(k->limit_bytes_min >> 20),
+		       (unsigned long long)(k->zram_pool_peak_bytes >> 20),
+		       k->floor_hit ? " (floor hit)" : "");
+		wrap(out, "  budget       ", "               ", text);
+	}
+}
+
 static void header(FILE *out, const struct sp_report *r)
 {
 	const struct sp_machine *m = &r->machine;
@@ -136,6 +189,7 @@ static void header(FILE *out, const struct sp_report *r)
 	if (r->n_results) /* a profile alone measured no placement */
 		emit(out, "seed        %llu, budget %s, %.0f s per placement", (unsigned long long)r->seed,
 		     bytes(b2, r->budget_bytes), r->time_per_placement_s);
+	constraints_line(out, r);
 	emit(out, "%s", "");
 }
 
@@ -725,6 +779,7 @@ static void result_block(FILE *out, const struct sp_result *res, uint32_t page_s
 		     bytes(a, res->size_bytes), ext);
 	}
 	extents(out, res);
+	box_block(out, res);
 	job_block(out, &res->scenarios.build);
 	device_block(out, &res->device_probe);
 	fault_block(out, &res->fault_probe);

@@ -447,6 +447,58 @@ static void try_sentence(const struct sp_report *r, const struct sp_findings *f,
 	}
 }
 
+/* --cpu-max/--io-max that were not applied, with the reason of each */
+static void caps_sentence(const struct sp_report *r, char *buf, size_t len)
+{
+	const struct sp_constraints *c = &r->constraints;
+	const char *sep = "";
+
+	sp_cat(buf, len, "the box asked for was not what the workloads got: ");
+	if (c->cpu_max > 0 && !c->cpu_applied) {
+		sp_cat(buf, len, "--cpu-max %g was %s", c->cpu_max, c->cpu_reason);
+		sep = "; ";
+	}
+	if (c->io_max_iops > 0 && !c->io_applied)
+		sp_cat(buf, len, "%s--io-max %lld IOPS was %s", sep, (long long)c->io_max_iops,
+		       c->io_reason);
+	sp_cat(buf, len, "; where a cap was not applied the workloads ran without it");
+}
+
+/* whole MiB, as the keeper moves limits (buf of 24) */
+static const char *mib_text(char *buf, uint64_t b)
+{
+	snprintf(buf, 24, "%llu MiB", (unsigned long long)(b >> 20));
+	return buf;
+}
+
+/* zram's pool charged to the budget: how far the keeper lowered each zram limit */
+static void budget_sentence(const struct sp_report *r, const struct sp_findings *f, char *buf,
+			    size_t len)
+{
+	char a[24], b[24], c[24];
+	size_t held = 0;
+
+	sp_cat(buf, len, "zram's compressed pool was counted against the budget: ");
+	for (size_t i = 0; i < f->n_budget_kept; i++) {
+		const struct sp_budget_kept *k = &r->results[f->budget_kept[i]].budget;
+
+		held += k->floor_hit != 0;
+		sp_cat(buf, len, "%son %s the workloads' limit went from %s to %s as the pool grew "
+				 "to %s%s",
+		       i ? "; " : "", name(r, f->budget_kept[i]), mib_text(a, k->limit_bytes_start),
+		       mib_text(b, k->limit_bytes_min), mib_text(c, k->zram_pool_peak_bytes),
+		       k->floor_hit ? " (held at its floor, a quarter of the budget: there the "
+				      "workloads still had the floor plus the pool, more than the "
+				      "budget)"
+				    : "");
+	}
+	if (!held)
+		sp_cat(buf, len, ", so zram got no more memory than a disk placement");
+	else if (held < f->n_budget_kept)
+		sp_cat(buf, len, "; where the floor was not hit zram got no more memory than a "
+				 "disk placement");
+}
+
 int sp_verdict_sentence(const struct sp_report *r, const struct sp_findings *f,
 			enum sp_verdict_kind k, char *buf, size_t len)
 {
@@ -465,6 +517,12 @@ int sp_verdict_sentence(const struct sp_report *r, const struct sp_findings *f,
 			sp_cat(buf, len, "%s%s: %llu", i ? ", " : "", name(r, f->mismatched[i]),
 			    (unsigned long long)r->results[f->mismatched[i]].integrity.mismatches);
 		sp_cat(buf, len, "); do not trust that swap area with data");
+		return 0;
+	case SP_VERDICT_CAPS_NOT_APPLIED:
+		caps_sentence(r, buf, len);
+		return 0;
+	case SP_VERDICT_BUDGET_KEPT:
+		budget_sentence(r, f, buf, len);
 		return 0;
 	case SP_VERDICT_NONE:
 		sp_cat(buf, len, "no placement produced a swap-in latency from real swap-ins");

@@ -28,6 +28,7 @@
 #include "probe/service.h"
 #include "probe/userjob.h"
 #include "sys/timer.h"
+#include "act/box.h"
 #include "act/undo.h"
 #include "act/zram.h"
 #include "act/zswap.h"
@@ -375,6 +376,20 @@ static int run_gc(const struct sp_placement *p, const struct sp_measure_opts *o,
 	return ret == -EINTR || sp_interrupted() ? -EINTR : 0;
 }
 
+/*
+ * The box the workloads after the probes run in (act/box.h): the caps asked for and, on
+ * zram, the budget keeper; recorded in res, left through the undo list with the turn.
+ */
+static void enter_box(const struct sp_placement *p, const struct sp_measure_opts *o,
+		      struct sp_result *res)
+{
+	int ret = sp_box_enter_for(o->caps, sp_placement_swaps(p->id.kind) ? p->swap_path : NULL,
+				   &res->constraints, &res->budget);
+
+	if (ret < 0)
+		sp_debug("placement", "%s: no constrained box: %d", p->name, ret);
+}
+
 int sp_placement_job_again(struct sp_placement *p, const struct sp_measure_opts *o,
 			   struct sp_result *res)
 {
@@ -393,6 +408,7 @@ int sp_placement_job_again(struct sp_placement *p, const struct sp_measure_opts 
 			 sp_err_msg(&e));
 		sp_build_merge(&res->scenarios.build, &failed);
 	} else {
+		enter_box(p, o, res);
 		ret = run_job(p, o, res);
 	}
 	if (sp_undo_run_to(mark) < 0)
@@ -575,6 +591,9 @@ int sp_placement_measure(struct sp_placement *p, const struct sp_measure_opts *o
 		else if (ret < 0)
 			fail_reason(res, "pressure probe", &e);
 	}
+	/* every workload from here runs in the box: caps, and the budget keeper on zram */
+	if (!interrupted)
+		enter_box(p, o, res);
 	/* after the probes, with only this placement active: the job's first run */
 	if (!interrupted && run_job(p, o, res) == -EINTR)
 		interrupted = 1;

@@ -60,6 +60,9 @@ static const char *sample_arg(const struct sp_option *o)
 		return bar ? bar + 1 : o->choices;
 	}
 	default:
+		/* strings parsed after the table (core/caps.h): a number is what they take */
+		if (!strcmp(o->name, "cpu-max") || !strcmp(o->name, "io-max"))
+			return "1";
 		return "x";
 	}
 }

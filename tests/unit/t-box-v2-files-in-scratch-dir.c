@@ -1,0 +1,150 @@
+/*
+ * t-box-v2-files-in-scratch-dir - the constrained box's cgroup v2 writes, against a scratch
+ * directory posing as a v2 parent with a workload cgroup in it: --cpu-max 0.5 becomes cpu.max
+ * "50000 100000", --io-max 300,1M becomes io.max for the swap disk, each after "+cpu"/"+io" in
+ * the parent's cgroup.subtree_control, whose "-cpu"/"-io" undo runs with the turn; the record
+ * says applied and names the device. A parent whose cgroup.controllers lacks io gets the cap
+ * refused with its reason, and a placement whose io cap is moot (zram) says so without
+ * touching io.max. Nothing is killed (sp_box_attach only writes files); needs no root.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "act/box.h"
+#include "act/memcg.h"
+#include "act/undo.h"
+#include "check.h"
+
+static void put(const char *dir, const char *file, const char *text)
+{
+	char p[700];
+	FILE *f;
+
+	snprintf(p, sizeof(p), "%s/%s", dir, file);
+	f = fopen(p, "w");
+	if (!f) {
+		perror(p);
+		exit(1);
+	}
+	fputs(text, f);
+	fclose(f);
+}
+
+static const char *get(const char *dir, const char *file)
+{
+	static char buf[256];
+	char p[700];
+	FILE *f;
+	size_t n;
+
+	snprintf(p, sizeof(p), "%s/%s", dir, file);
+	f = fopen(p, "r");
+	if (!f)
+		return "(missing)";
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	buf[n] = '\0';
+	fclose(f);
+	return buf;
+}
+
+/* a parent listing controllers, with an empty workload cgroup "w" in it */
+static void scratch(char *parent, size_t len, char *child, size_t clen, const char *controllers)
+{
+	snprintf(parent, len, "/tmp/t-box-v2.XXXXXX");
+	if (!mkdtemp(parent)) {
+		perror("mkdtemp");
+		exit(1);
+	}
+	put(parent, "cgroup.controllers", controllers);
+	put(parent, "cgroup.subtree_control", "memory\n");
+	snprintf(child, clen, "%s/w", parent);
+	mkdir(child, 0755);
+	put(child, "cpu.max", "max 100000\n");
+	put(child, "io.max", "");
+}
+
+static void cleanup(const char *parent, const char *child)
+{
+	char p[700];
+	const char *files[] = {"cpu.max", "io.max"};
+
+	for (size_t i = 0; i < 2; i++) {
+		snprintf(p, sizeof(p), "%s/%s", child, files[i]);
+		unlink(p);
+	}
+	rmdir(child);
+	snprintf(p, sizeof(p), "%s/cgroup.controllers", parent);
+	unlink(p);
+	snprintf(p, sizeof(p), "%s/cgroup.subtree_control", parent);
+	unlink(p);
+	rmdir(parent);
+}
+
+int main(void)
+{
+	char parent[64], child[96];
+	struct sp_box_spec spec;
+	struct sp_box_applied a;
+	struct sp_budget_kept k;
+	struct sp_memcg cg;
+	size_t mark = sp_undo_depth();
+
+	/* both caps, both controllers */
+	scratch(parent, sizeof(parent), child, sizeof(child), "cpuset cpu io memory pids\n");
+	memset(&spec, 0, sizeof(spec));
+	memset(&a, 0, sizeof(a));
+	memset(&k, 0, sizeof(k));
+	spec.caps = (struct sp_caps){.cpu_max = 0.5, .io_iops = 300, .io_bps = 1 << 20};
+	snprintf(spec.swap_dev, sizeof(spec.swap_dev), "7:0");
+	CHECK(sp_box_enter(&spec, &a, &k) == 0);
+	CHECK(sp_box_enter(&spec, &a, &k) == -EBUSY); /* one box at a time */
+	CHECK(sp_memcg_open(child, 2, &cg) == 0);
+	sp_box_attach(&cg);
+	CHECK_STR(get(child, "cpu.max"), "50000 100000");
+	CHECK_STR(get(child, "io.max"), "7:0 riops=300 wiops=300 rbps=1048576 wbps=1048576");
+	/* "+io" was the last write over "+cpu" (a plain file keeps the longer tail) */
+	CHECK(strncmp(get(parent, "cgroup.subtree_control"), "+io", 3) == 0);
+	CHECK(a.done && a.ran && a.cpu_applied && a.io_applied && !a.io_moot);
+	CHECK_STR(a.cpu_reason, "");
+	CHECK_STR(a.io_reason, "");
+	CHECK_STR(a.io_device, "7:0");
+	CHECK(!k.done); /* no zram: no keeper */
+	sp_box_limit_set(&cg, 64 << 20);
+	CHECK(!k.done);
+	CHECK(sp_undo_run_to(mark) == 0);
+	/* the undo disabled the controllers again, "-cpu" last (pushed first) */
+	CHECK(strncmp(get(parent, "cgroup.subtree_control"), "-cpu", 4) == 0);
+	CHECK(sp_box_enter(&spec, NULL, NULL) == 0); /* left: a new box may be entered */
+	CHECK(sp_undo_run_to(mark) == 0);
+	cleanup(parent, child);
+
+	/* no io controller: the cpu quota applies, the io cap is refused with its reason */
+	scratch(parent, sizeof(parent), child, sizeof(child), "cpu memory\n");
+	memset(&a, 0, sizeof(a));
+	CHECK(sp_box_enter(&spec, &a, NULL) == 0);
+	CHECK(sp_memcg_open(child, 2, &cg) == 0);
+	sp_box_attach(&cg);
+	CHECK_STR(get(child, "cpu.max"), "50000 100000");
+	CHECK_STR(get(child, "io.max"), "");
+	CHECK(a.cpu_applied && !a.io_applied && !a.io_moot);
+	CHECK(strstr(a.io_reason, "not applied") && strstr(a.io_reason, "io controller"));
+	CHECK(sp_undo_run_to(mark) == 0);
+	cleanup(parent, child);
+
+	/* zram: the io cap is moot and io.max untouched; no workload: said at the leave */
+	scratch(parent, sizeof(parent), child, sizeof(child), "cpu io memory\n");
+	memset(&a, 0, sizeof(a));
+	spec.io_moot = "zram is memory";
+	CHECK(sp_box_enter(&spec, &a, NULL) == 0);
+	CHECK(sp_undo_run_to(mark) == 0);
+	CHECK(a.done && !a.ran && !a.cpu_applied && !a.io_applied && a.io_moot);
+	CHECK_STR(a.io_reason, "not applied: zram is memory");
+	CHECK_STR(a.cpu_reason, "not applied: no workload ran in the box");
+	CHECK_STR(get(child, "io.max"), "");
+	cleanup(parent, child);
+	return CHECK_DONE();
+}
