@@ -48,6 +48,8 @@ enum sp_verdict_kind {
 	SP_VERDICT_SERVICE_COLD,      /* what the no-swap baseline lost (failed requests, OOM */
 	SP_VERDICT_SERVICE_HOT,	      /* kills and whom they took); in case order, so */
 	SP_VERDICT_SERVICE_SPIKE,     /* SP_VERDICT_SERVICE_FITS + k is case k */
+	SP_VERDICT_SWEEP_SWAPPINESS,  /* --sweep: did the knob's values differ by more than the */
+	SP_VERDICT_SWEEP_PAGE_CLUSTER, /* spread; SP_VERDICT_SWEEP_SWAPPINESS + knob (sweep.h) */
 	SP_VERDICT_KINDS,
 };
 const char *sp_verdict_kind_name(enum sp_verdict_kind k); /* "start-vs-end", ... */
@@ -153,6 +155,9 @@ struct sp_findings {
 	/* the service scenario, per case (enum sp_service_case_kind); has_service: it ran */
 	int has_service;
 	struct sp_service_finding service[SP_SVC_N_CASES];
+
+	/* --sweep: per knob, each placement x scenario line's figure per value (core/sweep.h) */
+	struct sp_sweep_findings sweep;
 
 	size_t n_verdict;
 	enum sp_verdict_kind verdict[SP_VERDICT_KINDS];

@@ -17,6 +17,7 @@
 
 #include "core/plan.h"
 #include "core/scenario_service.h"
+#include "core/sweep.h"
 
 #define SP_SCHEMA "swapplace-report/1"
 #define SP_MAX_RESULTS 32
@@ -299,6 +300,9 @@ struct sp_report {
 	struct sp_device_info devices[SP_MAX_DEVICES];
 	size_t n_results;
 	struct sp_result results[SP_MAX_RESULTS];
+	/* --sweep: the scenarios again per knob value, one row per run and line (core/sweep.h) */
+	size_t n_sweeps;
+	struct sp_sweep_row sweeps[SP_SWEEP_MAX_ROWS];
 };
 
 /* Zero a report and set its schema and version. */

@@ -85,6 +85,8 @@ struct sp_estimate_in {
 	uint64_t job_setup_bytes;   /* the job's files, written once at set-up */
 	double service_s;	    /* the service scenario at every placement but ram: all its
 				     * cases; 0 when it does not run */
+	size_t n_sweep_runs;	    /* --sweep: placements x values x rounds (core/sweep.h) */
+	double sweep_run_s;	    /* one of them: activation and the scenarios once */
 };
 
 struct sp_estimate {
@@ -93,6 +95,7 @@ struct sp_estimate {
 	double profile_s;
 	double jobs_s;
 	double service_s; /* the service scenario on every swapping and no-swap placement */
+	double sweep_s;	  /* --sweep's runs */
 	double total_s;
 };
 

@@ -36,6 +36,8 @@ static const char *const verdict_names[] = {
     [SP_VERDICT_SERVICE_COLD] = "service-cold",
     [SP_VERDICT_SERVICE_HOT] = "service-hot",
     [SP_VERDICT_SERVICE_SPIKE] = "service-spike",
+    [SP_VERDICT_SWEEP_SWAPPINESS] = "sweep-swappiness",
+    [SP_VERDICT_SWEEP_PAGE_CLUSTER] = "sweep-page-cluster",
 };
 
 const char *sp_region_name(enum sp_region g)
@@ -295,8 +297,10 @@ static void build(const struct sp_report *r, struct sp_findings *f)
 	f->build_page_cluster = pc >= 0 ? pc : -1;
 }
 
+_Static_assert(SP_VERDICT_SWEEP_PAGE_CLUSTER - SP_VERDICT_SWEEP_SWAPPINESS == SP_KNOB_PAGE_CLUSTER,
+	       "the sweep's verdict kinds follow its knobs");
 _Static_assert(SP_VERDICT_SERVICE_SPIKE - SP_VERDICT_SERVICE_FITS == SP_SVC_SPIKE &&
-		       SP_VERDICT_SERVICE_FITS + SP_SVC_N_CASES == SP_VERDICT_KINDS,
+		       SP_VERDICT_SERVICE_FITS + SP_SVC_N_CASES <= SP_VERDICT_KINDS,
 	       "the service's verdict kinds follow its cases");
 
 /* The index of case kind k in res's service scenario, or -1. */
@@ -381,6 +385,9 @@ static void verdict(struct sp_findings *f)
 	for (int k = 0; k < SP_SVC_N_CASES; k++)
 		if (f->service[k].have)
 			ADD((enum sp_verdict_kind)(SP_VERDICT_SERVICE_FITS + k));
+	/* each swept knob: whether its values made a difference beyond the spread */
+	for (size_t k = 0; k < f->sweep.n_knobs; k++)
+		ADD((enum sp_verdict_kind)(SP_VERDICT_SWEEP_SWAPPINESS + f->sweep.knobs[k].knob));
 	if (f->best >= 0)
 		ADD(SP_VERDICT_BEST);
 	else
@@ -458,6 +465,8 @@ int sp_analyse(const struct sp_report *r, struct sp_findings *f)
 	pressure(r, f);
 	build(r, f);
 	service(r, f);
+	sp_sweep_analyse(r->sweeps, r->n_sweeps < SP_SWEEP_MAX_ROWS ? r->n_sweeps : SP_SWEEP_MAX_ROWS,
+			 &f->sweep);
 	profile_marks(r, f);
 
 	for (size_t i = 0; i < r->n_results; i++) {
