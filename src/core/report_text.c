@@ -390,7 +390,7 @@ static void sweep_section(FILE *out, const struct sp_findings *f)
 				snprintf(spread, sizeof(spread), "-");
 			else
 				snprintf(spread, sizeof(spread), "%.0f %%%s", ln->spread_pct,
-					 ln->resolved ? "*" : "");
+					 ln->resolved ? "*" : " ");
 			sp_cat(row, sizeof(row), " %7s", spread);
 			emit(out, "%s", row);
 		}
