@@ -367,6 +367,12 @@ static double service_estimate_s(const struct run_ctx *x)
 	return SP_SVC_N_CASES * sp_service_case_estimate_s(x->c->service_time_s);
 }
 
+/* A sweep's run: the placement activated again, the job once, the service's cases. */
+static double sweep_run_estimate_s(const struct run_ctx *x)
+{
+	return EST_PER_PLACEMENT_S + job_estimate_s(x) + service_estimate_s(x);
+}
+
 static double estimate_s(const struct run_ctx *x)
 {
 	struct sp_estimate_in in = {
@@ -379,9 +385,8 @@ static double estimate_s(const struct run_ctx *x)
 		.job_s = job_estimate_s(x) * (double)x->c->repeat,
 		.job_setup_bytes = x->job.kind == SP_JOB_BUILD ? x->job_plan.source_bytes_total : 0,
 		.service_s = service_estimate_s(x),
-		/* a sweep's run: the placement activated again, the job once, the service */
 		.n_sweep_runs = sweep_runs(x),
-		.sweep_run_s = EST_PER_PLACEMENT_S + job_estimate_s(x) + service_estimate_s(x),
+		.sweep_run_s = sweep_run_estimate_s(x),
 	};
 	struct sp_estimate est;
 
@@ -436,7 +441,7 @@ static void print_job(const struct run_ctx *x, FILE *out)
 /* "sweep: vm.swappiness at 10, 60, 100 ..." with what it runs and what it adds to the time */
 static void print_sweep(const struct run_ctx *x, FILE *out)
 {
-	double run_s = EST_PER_PLACEMENT_S + job_estimate_s(x) + service_estimate_s(x);
+	double run_s = sweep_run_estimate_s(x);
 	size_t n = sweep_runs(x);
 
 	if (!x->sweep.n_knobs)

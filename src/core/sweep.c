@@ -552,9 +552,13 @@ void sp_sweep_sentence(const struct sp_sweep_knob_finding *k, char *buf, size_t 
 		return;
 	}
 	if (!k->n_resolved) {
-		sp_cat(buf, len, ": no measurable difference: on none of %zu %s did the values "
-				 "differ by more than the runs' spread (largest: ",
-		       k->n_compared, sp_plural(k->n_compared, "line", "lines"));
+		if (k->n_compared == 1)
+			sp_cat(buf, len, ": no measurable difference: the values did not differ by "
+					 "more than the runs' spread (");
+		else
+			sp_cat(buf, len, ": no measurable difference: on none of the %zu lines did "
+					 "the values differ by more than the runs' spread (largest: ",
+			       k->n_compared);
 		line_phrase(buf, len, k, big);
 		sp_cat(buf, len, ", %.0f %% apart within a spread of %.0f %%)", big->diff_pct,
 		       big->spread_pct);
