@@ -506,10 +506,10 @@ const struct sp_sweep_knob_finding *sp_sweep_finding_of(const struct sp_sweep_fi
 	return NULL;
 }
 
-/* "10.3" for a figure at the precision the table prints it */
+/* a figure at the precision the table prints it: "0.72", "10.3", "1234" */
 static const char *fig(char *buf, size_t len, double v)
 {
-	snprintf(buf, len, v >= 100 ? "%.0f" : "%.1f", v);
+	snprintf(buf, len, v >= 100 ? "%.0f" : v >= 10 ? "%.1f" : "%.2f", v);
 	return buf;
 }
 
@@ -553,15 +553,24 @@ void sp_sweep_sentence(const struct sp_sweep_knob_finding *k, char *buf, size_t 
 	}
 	if (!k->n_resolved) {
 		if (k->n_compared == 1)
-			sp_cat(buf, len, ": no measurable difference: the values did not differ by "
-					 "more than the runs' spread (");
+			sp_cat(buf, len, ": no measurable difference: the paired runs did not all "
+					 "differ by more than the runs' spread (");
 		else
 			sp_cat(buf, len, ": no measurable difference: on none of the %zu lines did "
-					 "the values differ by more than the runs' spread (largest: ",
-			       k->n_compared);
+					 "every paired run differ by more than the runs' spread "
+					 "(largest: ", k->n_compared);
 		line_phrase(buf, len, k, big);
-		sp_cat(buf, len, ", %.0f %% apart within a spread of %.0f %%)", big->diff_pct,
-		       big->spread_pct);
+		/* the medians may lie further apart than the spread while a round did not */
+		if (big->diff_pct <= big->spread_pct)
+			sp_cat(buf, len, ", %.1f %% apart within a spread of %.1f %%)",
+			       big->diff_pct, big->spread_pct);
+		else if (big->min_paired_pct <= 0)
+			sp_cat(buf, len, ", %.1f %% apart, but in one round it went the other way; "
+					 "spread %.1f %%)", big->diff_pct, big->spread_pct);
+		else
+			sp_cat(buf, len, ", %.1f %% apart, but one round only %.1f %% against a "
+					 "spread of %.1f %%)", big->diff_pct, big->min_paired_pct,
+			       big->spread_pct);
 		return;
 	}
 	sp_cat(buf, len, ": the values differed by more than the runs' spread on %zu of %zu %s: ",
@@ -574,7 +583,7 @@ void sp_sweep_sentence(const struct sp_sweep_knob_finding *k, char *buf, size_t 
 		if (said++)
 			sp_cat(buf, len, "; ");
 		line_phrase(buf, len, k, l);
-		sp_cat(buf, len, " (every paired run at least %.0f %% apart, spread %.0f %%)",
+		sp_cat(buf, len, " (every paired run at least %.1f %% apart, spread %.1f %%)",
 		       l->min_paired_pct, l->spread_pct);
 	}
 	if (k->n_resolved > said)
@@ -586,10 +595,12 @@ void sp_sweep_sentence(const struct sp_sweep_knob_finding *k, char *buf, size_t 
 
 const char *sp_sweep_cell(const struct sp_sweep_line *l, size_t v, char *buf)
 {
+	char f[14]; /* a median of up to 1e12 s or ms: what is left is "!" */
+
 	if (isnan(l->median[v]))
 		snprintf(buf, 16, "%s", l->failed[v] ? "failed" : "-");
 	else
-		snprintf(buf, 16, l->median[v] >= 100 ? "%.0f%s" : "%.1f%s", l->median[v],
+		snprintf(buf, 16, "%s%s", fig(f, sizeof(f), l->median[v]),
 			 l->lossy[v] || l->failed[v] ? "!" : "");
 	return buf;
 }
