@@ -24,7 +24,7 @@ struct sp_scenarios; /* core/report.h, which includes this file */
 
 enum sp_knob {
 	SP_KNOB_SWAPPINESS,   /* vm.swappiness: 0..200 (kernels before 5.8 take 0..100) */
-	SP_KNOB_PAGE_CLUSTER, /* vm.page-cluster: swap readahead of 2^N pages, 0..10 as --page-cluster */
+	SP_KNOB_PAGE_CLUSTER, /* vm.page-cluster: readahead of 2^N pages, 0..10 */
 	SP_KNOB_N
 };
 
@@ -100,12 +100,12 @@ struct sp_sweep_service {
 };
 
 struct sp_sweep_row {
-	char knob[16];	     /* "swappiness", "page-cluster" */
-	int value;	     /* what the knob was set to */
-	char placement[48];  /* the placement's name */
-	char scenario[16];   /* "build", "service" */
-	uint32_t run;	     /* 1-based: the sweep's round (--repeat) */
-	int status; /* enum sp_status (core/report.h): ok, or failed: no figures (reason) */
+	char knob[16];	    /* "swappiness", "page-cluster" */
+	int value;	    /* what the knob was set to */
+	char placement[48]; /* the placement's name */
+	char scenario[16];  /* "build", "service" */
+	uint32_t run;	    /* 1-based: the sweep's round (--repeat) */
+	int status;	    /* enum sp_status (core/report.h): ok, or failed: no figures (reason) */
 	char reason[256];
 	int is_build; /* the build job's figures follow (written only then) */
 	struct sp_sweep_build build;
@@ -128,8 +128,8 @@ size_t sp_sweep_rows_per_run(unsigned scenarios);
  * The rows a run that could not run its scenarios gives (the knob could not be set, the swap
  * area not activated): one failed row per scenario in mask (core/scenario.h bits) with reason.
  */
-size_t sp_sweep_rows_failed(const struct sp_sweep_row *tmpl, unsigned scenarios,
-			    const char *reason, struct sp_sweep_row *out, size_t max);
+size_t sp_sweep_rows_failed(const struct sp_sweep_row *tmpl, unsigned scenarios, const char *reason,
+			    struct sp_sweep_row *out, size_t max);
 
 /*
  * A row's line within its knob's table, "build" or "service hot", and the figure the table
@@ -144,19 +144,19 @@ double sp_sweep_row_figure(const struct sp_sweep_row *row, const char **figure_k
 /* One placement x scenario line of a knob: each value's figure and how far apart they are. */
 struct sp_sweep_line {
 	char placement[48];
-	char line[32];	    /* "build", "service hot" */
-	const char *figure; /* the figure's key in the rows: "wall_s", "p95_ms" (static) */
+	char line[32];		 /* "build", "service hot" */
+	const char *figure;	 /* the figure's key in the rows: "wall_s", "p95_ms" (static) */
 	const char *what, *unit; /* as a sentence says it: "wall time", "s" (static) */
 	double median[SP_SWEEP_MAX_VALUES]; /* of the value's runs; NaN: none gave a figure */
 	size_t n_runs[SP_SWEEP_MAX_VALUES]; /* runs with a figure */
 	int failed[SP_SWEEP_MAX_VALUES];    /* a run of the value failed (no figure) */
 	int lossy[SP_SWEEP_MAX_VALUES];	    /* a run of the value lost requests (service) */
-	int compared;	   /* every value has a figure from every round */
+	int compared;			    /* every value has a figure from every round */
 	int lo, hi;	   /* value indices of the lowest and the highest median; -1 */
 	double diff_pct;   /* (median[hi] / median[lo] - 1) x 100 */
 	double spread_pct; /* the widest (max - min) / min of one value's runs, x 100; NaN: 1 run */
 	double min_paired_pct; /* the smallest (hi run r / lo run r - 1) x 100 over the rounds */
-	int resolved; /* >= 2 rounds and every paired ratio beyond the spread (sweep.c) */
+	int resolved;	       /* >= 2 rounds and every paired ratio beyond the spread (sweep.c) */
 };
 
 struct sp_sweep_knob_finding {
@@ -167,7 +167,7 @@ struct sp_sweep_knob_finding {
 	size_t n_lines;
 	struct sp_sweep_line lines[SP_SWEEP_MAX_LINES];
 	size_t n_compared, n_resolved;
-	int largest; /* the compared line with the largest diff_pct, -1 */
+	int largest;	  /* the compared line with the largest diff_pct, -1 */
 	size_t n_dropped; /* lines beyond SP_SWEEP_MAX_LINES, not analysed */
 };
 

@@ -18,11 +18,11 @@ static const struct {
 	const char *name, *sysctl;
 	int min, max;
 } knobs[SP_KNOB_N] = {
-	/* 200 since Linux 5.8 (anon and file reclaim weighed 200:0); older kernels refuse > 100
-	 * at the write, which the run then records as a failed row */
-	[SP_KNOB_SWAPPINESS] = {"swappiness", "vm.swappiness", 0, 200},
-	/* as --page-cluster: 2^10 pages (4 MiB) of readahead is already far beyond any use */
-	[SP_KNOB_PAGE_CLUSTER] = {"page-cluster", "vm.page-cluster", 0, 10},
+    /* 200 since Linux 5.8 (anon and file reclaim weighed 200:0); older kernels refuse > 100
+     * at the write, which the run then records as a failed row */
+    [SP_KNOB_SWAPPINESS] = {"swappiness", "vm.swappiness", 0, 200},
+    /* as --page-cluster: 2^10 pages (4 MiB) of readahead is already far beyond any use */
+    [SP_KNOB_PAGE_CLUSTER] = {"page-cluster", "vm.page-cluster", 0, 10},
 };
 
 const char *sp_knob_name(enum sp_knob k)
@@ -63,8 +63,9 @@ static int parse_one(const char *arg, struct sp_knob_sweep *k, char *err, size_t
 	const char *p;
 
 	if (!eq)
-		return refuse(err, errlen, arg, "%s", "give KNOB=V1,V2,... (swappiness or "
-						    "page-cluster)");
+		return refuse(err, errlen, arg, "%s",
+			      "give KNOB=V1,V2,... (swappiness or "
+			      "page-cluster)");
 	if ((size_t)(eq - arg) >= sizeof(name))
 		return refuse(err, errlen, arg, "%s", "unknown knob (swappiness or page-cluster)");
 	memcpy(name, arg, (size_t)(eq - arg));
@@ -80,8 +81,8 @@ static int parse_one(const char *arg, struct sp_knob_sweep *k, char *err, size_t
 
 		if (!n)
 			return refuse(err, errlen, arg, "%s", "an empty value");
-		if (n >= sizeof(item) || (memcpy(item, p, n), item[n] = '\0',
-					  sp_parse_u64(item, &v) < 0))
+		if (n >= sizeof(item) ||
+		    (memcpy(item, p, n), item[n] = '\0', sp_parse_u64(item, &v) < 0))
 			return refuse(err, errlen, arg, "'%.31s' is not a whole number",
 				      n >= sizeof(item) ? p : item);
 		if (v < (uint64_t)knobs[k->knob].min || v > (uint64_t)knobs[k->knob].max) {
@@ -105,7 +106,8 @@ static int parse_one(const char *arg, struct sp_knob_sweep *k, char *err, size_t
 		p += n + 1;
 	}
 	if (k->n_values < 2)
-		return refuse(err, errlen, arg, "%s", "a sweep needs at least two values to compare");
+		return refuse(err, errlen, arg, "%s",
+			      "a sweep needs at least two values to compare");
 	return 0;
 }
 
@@ -184,7 +186,8 @@ static size_t build_rows(const struct sp_scenarios *s, const struct sp_sweep_row
 	out->is_build = 1;
 	out->status = b->status;
 	snprintf(out->reason, sizeof(out->reason), "%s", b->reason);
-	out->build = (struct sp_sweep_build){.wall_s = b->wall_s, .pswpin = b->pswpin,
+	out->build = (struct sp_sweep_build){.wall_s = b->wall_s,
+					     .pswpin = b->pswpin,
 					     .pswpout = b->pswpout,
 					     .major_faults = b->major_faults,
 					     .oom_killed = b->oom_killed};
@@ -234,18 +237,18 @@ static double service_figure(const struct sp_sweep_row *row)
  * rows() and figure() here, its keys in report_schema.c (sweep_fields).
  */
 static const struct headline {
-	const char *name;   /* the row's "scenario" */
-	unsigned bit;	    /* SP_SCENARIO_* */
-	const char *figure; /* the key of the figure value() returns */
+	const char *name;	 /* the row's "scenario" */
+	unsigned bit;		 /* SP_SCENARIO_* */
+	const char *figure;	 /* the key of the figure value() returns */
 	const char *what, *unit; /* how a sentence names it: "wall time", "s" */
-	size_t max_rows;    /* rows one run gives at most */
+	size_t max_rows;	 /* rows one run gives at most */
 	size_t (*rows)(const struct sp_scenarios *s, const struct sp_sweep_row *tmpl,
 		       struct sp_sweep_row *out, size_t max);
 	double (*value)(const struct sp_sweep_row *row);
 } headlines[] = {
-	{"build", SP_SCENARIO_BUILD, "wall_s", "wall time", "s", 1, build_rows, build_figure},
-	{"service", SP_SCENARIO_SERVICE, "p95_ms", "p95", "ms", SP_SVC_N_CASES, service_rows,
-	 service_figure},
+    {"build", SP_SCENARIO_BUILD, "wall_s", "wall time", "s", 1, build_rows, build_figure},
+    {"service", SP_SCENARIO_SERVICE, "p95_ms", "p95", "ms", SP_SVC_N_CASES, service_rows,
+     service_figure},
 };
 
 #define N_HEADLINES (sizeof(headlines) / sizeof(headlines[0]))
@@ -280,8 +283,8 @@ size_t sp_sweep_rows_from(const struct sp_sweep_row *tmpl, const struct sp_scena
 	return n;
 }
 
-size_t sp_sweep_rows_failed(const struct sp_sweep_row *tmpl, unsigned scenarios,
-			    const char *reason, struct sp_sweep_row *out, size_t max)
+size_t sp_sweep_rows_failed(const struct sp_sweep_row *tmpl, unsigned scenarios, const char *reason,
+			    struct sp_sweep_row *out, size_t max)
 {
 	size_t n = 0;
 
@@ -350,7 +353,8 @@ static struct sp_sweep_line *line_of(struct sp_sweep_knob_finding *k,
 
 	sp_sweep_row_line(row, name, sizeof(name));
 	for (size_t i = 0; i < k->n_lines; i++)
-		if (!strcmp(k->lines[i].placement, row->placement) && !strcmp(k->lines[i].line, name))
+		if (!strcmp(k->lines[i].placement, row->placement) &&
+		    !strcmp(k->lines[i].line, name))
 			return &k->lines[i];
 	if (k->n_lines == SP_SWEEP_MAX_LINES) {
 		k->n_dropped++;
@@ -458,7 +462,8 @@ static void analyse_knob(const struct sp_sweep_row *rows, size_t n, struct sp_sw
 				continue;
 			sp_sweep_row_line(&rows[i], name, sizeof(name));
 			v = value_index(k, rows[i].value);
-			if (strcmp(name, l->line) || v < 0 || !rows[i].run || rows[i].run > MAX_RUNS)
+			if (strcmp(name, l->line) || v < 0 || !rows[i].run ||
+			    rows[i].run > MAX_RUNS)
 				continue;
 			r.x[v][rows[i].run - 1] = sp_sweep_row_figure(&rows[i], NULL);
 			if (rows[i].status != SP_STATUS_OK)
@@ -519,8 +524,8 @@ static void line_phrase(char *buf, size_t len, const struct sp_sweep_knob_findin
 {
 	char a[16], b[16];
 
-	sp_cat(buf, len, "%s on %s, %s %s %s at %d vs %s %s at %d", l->line, l->placement,
-	       l->what, fig(a, sizeof(a), l->median[l->hi]), l->unit, k->values[l->hi],
+	sp_cat(buf, len, "%s on %s, %s %s %s at %d vs %s %s at %d", l->line, l->placement, l->what,
+	       fig(a, sizeof(a), l->median[l->hi]), l->unit, k->values[l->hi],
 	       fig(b, sizeof(b), l->median[l->lo]), l->unit, k->values[l->lo]);
 }
 
@@ -538,39 +543,47 @@ void sp_sweep_sentence(const struct sp_sweep_knob_finding *k, char *buf, size_t 
 		       k->values[v]);
 	sp_cat(buf, len, " (%zu %s each)", k->rounds, sp_plural(k->rounds, "run", "runs"));
 	if (!k->n_compared) {
-		sp_cat(buf, len, ": no line had a figure at every value, so nothing is compared "
-				 "(the sweep's rows say why)");
+		sp_cat(buf, len,
+		       ": no line had a figure at every value, so nothing is compared "
+		       "(the sweep's rows say why)");
 		return;
 	}
 	big = k->largest >= 0 ? &k->lines[k->largest] : NULL;
 	if (k->rounds < 2) {
-		sp_cat(buf, len, ": the values differed by at most %.0f %% over %zu %s (", big->diff_pct,
-		       k->n_compared, sp_plural(k->n_compared, "line", "lines"));
+		sp_cat(buf, len, ": the values differed by at most %.0f %% over %zu %s (",
+		       big->diff_pct, k->n_compared, sp_plural(k->n_compared, "line", "lines"));
 		line_phrase(buf, len, k, big);
-		sp_cat(buf, len, "), but one run per value measures no spread, so no difference "
-				 "is claimed (--repeat 2 or more measures it)");
+		sp_cat(buf, len,
+		       "), but one run per value measures no spread, so no difference "
+		       "is claimed (--repeat 2 or more measures it)");
 		return;
 	}
 	if (!k->n_resolved) {
 		if (k->n_compared == 1)
-			sp_cat(buf, len, ": no measurable difference: the paired runs did not all "
-					 "differ by more than the runs' spread (");
+			sp_cat(buf, len,
+			       ": no measurable difference: the paired runs did not all "
+			       "differ by more than the runs' spread (");
 		else
-			sp_cat(buf, len, ": no measurable difference: on none of the %zu lines did "
-					 "every paired run differ by more than the runs' spread "
-					 "(largest: ", k->n_compared);
+			sp_cat(buf, len,
+			       ": no measurable difference: on none of the %zu lines did "
+			       "every paired run differ by more than the runs' spread "
+			       "(largest: ",
+			       k->n_compared);
 		line_phrase(buf, len, k, big);
 		/* the medians may lie further apart than the spread while a round did not */
 		if (big->diff_pct <= big->spread_pct)
 			sp_cat(buf, len, ", %.1f %% apart within a spread of %.1f %%)",
 			       big->diff_pct, big->spread_pct);
 		else if (big->min_paired_pct <= 0)
-			sp_cat(buf, len, ", %.1f %% apart, but in one round it went the other way; "
-					 "spread %.1f %%)", big->diff_pct, big->spread_pct);
+			sp_cat(buf, len,
+			       ", %.1f %% apart, but in one round it went the other way; "
+			       "spread %.1f %%)",
+			       big->diff_pct, big->spread_pct);
 		else
-			sp_cat(buf, len, ", %.1f %% apart, but one round only %.1f %% against a "
-					 "spread of %.1f %%)", big->diff_pct, big->min_paired_pct,
-			       big->spread_pct);
+			sp_cat(buf, len,
+			       ", %.1f %% apart, but one round only %.1f %% against a "
+			       "spread of %.1f %%)",
+			       big->diff_pct, big->min_paired_pct, big->spread_pct);
 		return;
 	}
 	sp_cat(buf, len, ": the values differed by more than the runs' spread on %zu of %zu %s: ",

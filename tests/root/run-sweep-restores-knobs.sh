@@ -13,11 +13,12 @@ make_loop dev 1G
 dd if=/dev/zero of="$dev" bs=4M oflag=direct status=none 2>/dev/null || true
 scratch_dir out
 size=$(blockdev --getsize64 "$dev")
-# others_quiet: wait (at most 5 min) until no other swapplace runs on this machine: a run sets
-# vm.page-cluster for its probes, so while one goes the knobs are its, not the machine's
+# others_quiet: wait (at most 5 min) until no other swapplace (or test helper that probes:
+# build/tests/*-run) runs on this machine: they set vm.page-cluster for their probes, so while
+# one goes the knobs are its, not the machine's
 others_quiet() {
 	for _ in $(seq 600); do
-		pgrep -x swapplace >/dev/null || return 0
+		pgrep -x 'swapplace|[a-z]*-run' >/dev/null || return 0
 		sleep 0.5
 	done
 	skip "another swapplace keeps running: the machine's knobs are not ours to compare"

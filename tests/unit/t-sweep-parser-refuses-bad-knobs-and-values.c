@@ -76,8 +76,9 @@ static void refuses(void)
 
 static void command_line(void)
 {
-	char *ok[] = {"swapplace", "run", "--target", "/dev/x", "--confirm", "1", "--sweep",
-		      "swappiness=10,60", "--sweep", "page-cluster=0,3", NULL};
+	char *ok[] = {"swapplace", "run",     "--target",	  "/dev/x",  "--confirm",
+		      "1",	   "--sweep", "swappiness=10,60", "--sweep", "page-cluster=0,3",
+		      NULL};
 	char *measure[] = {"swapplace", "measure", "--sweep", "swappiness=10,60", NULL};
 	struct sp_config c;
 	char err[256];

@@ -37,8 +37,8 @@ static void build_row(const char *knob, int value, const char *pl, uint32_t run,
 	x->build.wall_s = wall > 0 ? wall : 0;
 }
 
-static void service_row(const char *knob, int value, const char *pl, uint32_t run,
-			const char *c, double p95, uint64_t failed)
+static void service_row(const char *knob, int value, const char *pl, uint32_t run, const char *c,
+			double p95, uint64_t failed)
 {
 	struct sp_sweep_row *x = &r.sweeps[r.n_sweeps++];
 
@@ -98,7 +98,8 @@ static void one_run(void)
 	build_row("swappiness", 60, "start", 1, 13.0);
 	sentence(SP_KNOB_SWAPPINESS, s, sizeof(s));
 	puts(s);
-	CHECK(in_verdict(SP_VERDICT_SWEEP_SWAPPINESS) && !in_verdict(SP_VERDICT_SWEEP_PAGE_CLUSTER));
+	CHECK(in_verdict(SP_VERDICT_SWEEP_SWAPPINESS) &&
+	      !in_verdict(SP_VERDICT_SWEEP_PAGE_CLUSTER));
 	CHECK_EQ_U64(f.sweep.n_knobs, 1);
 	l = &f.sweep.knobs[0].lines[0];
 	CHECK(l->compared && !l->resolved && isnan(l->spread_pct));
@@ -123,9 +124,9 @@ static void within_spread(void)
 	puts(s);
 	l = &f.sweep.knobs[0].lines[0];
 	CHECK(l->compared && !l->resolved);
-	CHECK_NEAR(l->median[0], 11.0, 1e-9);	 /* median of 10 and 12 */
+	CHECK_NEAR(l->median[0], 11.0, 1e-9); /* median of 10 and 12 */
 	CHECK_NEAR(l->median[1], 11.25, 1e-9);
-	CHECK_NEAR(l->spread_pct, 20, 1e-9);	 /* 12 / 10 */
+	CHECK_NEAR(l->spread_pct, 20, 1e-9); /* 12 / 10 */
 	CHECK(strstr(s, "(2 runs each): no measurable difference") != NULL);
 	CHECK(strstr(s, "2.3 % apart within a spread of 20.0 %") != NULL);
 }
