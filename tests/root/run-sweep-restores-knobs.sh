@@ -18,7 +18,7 @@ size=$(blockdev --getsize64 "$dev")
 # one goes the knobs are its, not the machine's
 others_quiet() {
 	for _ in $(seq 600); do
-		pgrep -x 'swapplace|[a-z]*-run' >/dev/null || return 0
+		pgrep -x swapplace >/dev/null || pgrep -- '-run$' >/dev/null || return 0
 		sleep 0.5
 	done
 	skip "another swapplace keeps running: the machine's knobs are not ours to compare"
