@@ -54,6 +54,8 @@ enum sp_verdict_kind {
 	SP_VERDICT_GC,		      /* the gc scenario: its pause on disk vs zram */
 	SP_VERDICT_TRY,		      /* measure --try: what each try placement did in the spike,
 				       * beside what no swap did (the question it answers) */
+	SP_VERDICT_SWEEP_SWAPPINESS,  /* --sweep: did the knob's values differ by more than the */
+	SP_VERDICT_SWEEP_PAGE_CLUSTER, /* spread; SP_VERDICT_SWEEP_SWAPPINESS + knob (sweep.h) */
 	SP_VERDICT_KINDS,
 };
 const char *sp_verdict_kind_name(enum sp_verdict_kind k); /* "start-vs-end", ... */
@@ -217,6 +219,9 @@ struct sp_findings {
 	int caps_not_applied;
 	size_t n_budget_kept;
 	int budget_kept[SP_MAX_RESULTS];
+
+	/* --sweep: per knob, each placement x scenario line's figure per value (core/sweep.h) */
+	struct sp_sweep_findings sweep;
 
 	size_t n_verdict;
 	enum sp_verdict_kind verdict[SP_VERDICT_KINDS];

@@ -13,6 +13,7 @@
 
 #define SP_MAX_ALSO 8
 #define SP_MAX_SWAP_ARGS 8
+#define SP_MAX_SWEEP_ARGS 4 /* --sweep: one per knob (core/sweep.h); the parser says which twice */
 #define SP_CLI_MAX_REPEAT 8 /* --repeat: the job's runs a result holds (SP_BUILD_MAX_RUNS) */
 
 enum sp_cmd {
@@ -68,6 +69,8 @@ struct sp_config {
 	uint32_t page_cluster;        /* --page-cluster N: vm.page-cluster for the job's runs */
 	int page_cluster_given;       /*   (not given: as the machine has it) */
 	uint32_t repeat;              /* --repeat N: rounds of the job per placement */
+	size_t n_sweeps;
+	const char *sweeps[SP_MAX_SWEEP_ARGS]; /* --sweep KNOB=V1,V2,... (core/sweep.h) */
 	size_t n_swaps;
 	const char *swaps[SP_MAX_SWAP_ARGS]; /* measure --swap DEV|FILE (repeatable) */
 	const char *try_list;         /* measure --try LIST: zram, zram-ALG, file, file:DIR */

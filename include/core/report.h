@@ -19,6 +19,7 @@
 #include "core/scenario_server.h"
 #include "core/scenario_service.h"
 #include "core/status.h"
+#include "core/sweep.h"
 
 #define SP_SCHEMA "swapplace-report/1"
 #define SP_MAX_RESULTS 32
@@ -372,6 +373,9 @@ struct sp_report {
 	struct sp_result results[SP_MAX_RESULTS];
 	struct sp_zswap_run zswap;
 	struct sp_constraints constraints; /* --cpu-max, --io-max as asked and applied */
+	/* --sweep: the scenarios again per knob value, one row per run and line (core/sweep.h) */
+	size_t n_sweeps;
+	struct sp_sweep_row sweeps[SP_SWEEP_MAX_ROWS];
 };
 
 /* Zero a report and set its schema and version. */

@@ -87,6 +87,8 @@ struct sp_estimate_in {
 				     * cases; 0 when it does not run */
 	double servers_s;	    /* the cache and gc scenarios at every placement but ram,
 				     * together; 0 when neither runs */
+	size_t n_sweep_runs;	    /* --sweep: placements x values x rounds (core/sweep.h) */
+	double sweep_run_s;	    /* one of them: activation and the scenarios once */
 };
 
 struct sp_estimate {
@@ -96,6 +98,7 @@ struct sp_estimate {
 	double jobs_s;
 	double service_s; /* the service scenario on every swapping and no-swap placement */
 	double servers_s; /* the cache and gc scenarios, likewise */
+	double sweep_s;	  /* --sweep's runs */
 	double total_s;
 };
 

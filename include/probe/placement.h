@@ -112,5 +112,14 @@ int sp_placement_measure(struct sp_placement *p, const struct sp_measure_opts *o
 int sp_placement_job_again(struct sp_placement *p, const struct sp_measure_opts *o,
 			   struct sp_result *res);
 
+/*
+ * One run of a sweep (cmd/run_sweep.c): activate p again, run the job once (o->job) and the
+ * service's cases (o->service_s; never on ram) into res->scenarios (res zeroed by the caller),
+ * deactivate. The knob swept is the caller's to set, with its undo, before.
+ * Returns: 0; -EINTR when interrupted; -errno when p could not be activated (res's reason
+ * says why).
+ */
+int sp_placement_scenarios_again(struct sp_placement *p, const struct sp_measure_opts *o,
+				 struct sp_result *res);
 
 #endif

@@ -57,6 +57,8 @@
 #include "probe/buildjob.h"
 #include "probe/serverjob.h"
 #include "sys/sysfs.h"
+#include "cmd/run_sweep.h"
+#include "core/sweep.h"
 #include <sys/wait.h>
 
 struct run_ctx {
@@ -85,6 +87,7 @@ struct run_ctx {
 	struct sp_buildjob_device dev_model;
 	const char *dev_model_from;
 	double profile_s;
+	struct sp_sweep_plan sweep; /* --sweep (core/sweep.h); n_knobs 0: none */
 };
 
 _Static_assert(SP_ZRAM_ALG_MAX == SP_PLACEMENT_ALG_MAX, "a compressor's name fits both");
@@ -273,6 +276,39 @@ static double job_estimate_s(const struct run_ctx *x)
 	return est.total_s;
 }
 
+/* The scenarios a sweep's run repeats (core/scenario.h bits): the job, the service. */
+static unsigned sweep_scenarios(const struct run_ctx *x)
+{
+	return (x->job.kind != SP_JOB_NONE ? SP_SCENARIO_BUILD : 0) |
+	       (x->scenarios & SP_SCENARIO_SERVICE);
+}
+
+/* How many runs --sweep adds: every placement but ram, every value, every round. */
+static size_t sweep_runs(const struct run_ctx *x)
+{
+	return sp_sweep_n_steps(&x->sweep, run_sweep_n_placements(x->placements, x->n_placements),
+				x->c->repeat);
+}
+
+/* A sweep needs a scenario to repeat and must fit the report. Returns an exit code. */
+static int vet_sweep(const struct run_ctx *x)
+{
+	size_t rows = sweep_runs(x) * sp_sweep_rows_per_run(sweep_scenarios(x));
+
+	if (!x->sweep.n_knobs)
+		return SP_EXIT_OK;
+	if (!sweep_scenarios(x))
+		return sp_fail(SP_EXIT_USAGE, NULL, "--sweep runs the scenarios again, and "
+						    "--scenario %s runs none: give build or service",
+			       x->c->scenario ? x->c->scenario : "none");
+	if (rows > SP_SWEEP_MAX_ROWS)
+		return sp_fail(SP_EXIT_USAGE, NULL,
+			       "--sweep would give %zu rows (%zu runs), more than a report holds "
+			       "(%d): sweep fewer values or placements (--only)",
+			       rows, sweep_runs(x), SP_SWEEP_MAX_ROWS);
+	return SP_EXIT_OK;
+}
+
 /* Find the devices and refuse anything unsafe. Returns an exit code. */
 static int find_and_vet(struct run_ctx *x)
 {
@@ -283,6 +319,9 @@ static int find_and_vet(struct run_ctx *x)
 	char reason[512];
 	int ret, rc;
 
+	/* a bad --sweep is refused before anything, even the target, is looked at */
+	if (sp_sweep_parse(c->sweeps, c->n_sweeps, &x->sweep, reason, sizeof(reason)) < 0)
+		return sp_fail(SP_EXIT_USAGE, NULL, "%s", reason);
 	ret = sp_facts_gather("", &x->facts);
 	if (ret < 0)
 		return sp_fail(SP_EXIT_FAILURE, SP_ERR_OF(ret),
@@ -345,7 +384,7 @@ static int find_and_vet(struct run_ctx *x)
 	if (x->job.kind != SP_JOB_NONE)
 		run_tuning_plan_job(&x->tuning, c);
 	x->job.page_cluster = x->tuning.job_page_cluster[0] ? x->tuning.job_page_cluster : NULL;
-	return SP_EXIT_OK;
+	return vet_sweep(x);
 }
 
 /*
@@ -381,6 +420,12 @@ static double servers_estimate_s(const struct run_ctx *x)
 	return s;
 }
 
+/* A sweep's run: the placement activated again, the job once, the service's cases. */
+static double sweep_run_estimate_s(const struct run_ctx *x)
+{
+	return EST_PER_PLACEMENT_S + job_estimate_s(x) + service_estimate_s(x);
+}
+
 static double estimate_s(const struct run_ctx *x)
 {
 	struct sp_estimate_in in = {
@@ -394,6 +439,8 @@ static double estimate_s(const struct run_ctx *x)
 		.job_setup_bytes = x->job.kind == SP_JOB_BUILD ? x->job_plan.source_bytes_total : 0,
 		.service_s = service_estimate_s(x),
 		.servers_s = servers_estimate_s(x),
+		.n_sweep_runs = sweep_runs(x),
+		.sweep_run_s = sweep_run_estimate_s(x),
 	};
 	struct sp_estimate est;
 
@@ -479,6 +526,31 @@ static void print_zswap(const struct run_ctx *x, FILE *out)
 	fprintf(out, "\n");
 }
 
+/* "sweep: vm.swappiness at 10, 60, 100 ..." with what it runs and what it adds to the time */
+static void print_sweep(const struct run_ctx *x, FILE *out)
+{
+	double run_s = sweep_run_estimate_s(x);
+	size_t n = sweep_runs(x);
+
+	if (!x->sweep.n_knobs)
+		return;
+	fprintf(out, "sweep:");
+	for (size_t k = 0; k < x->sweep.n_knobs; k++) {
+		const struct sp_knob_sweep *ks = &x->sweep.knobs[k];
+
+		fprintf(out, "%s %s at", k ? ";" : "", sp_knob_sysctl(ks->knob));
+		for (size_t v = 0; v < ks->n_values; v++)
+			fprintf(out, "%s %d", v ? "," : "", ks->values[v]);
+	}
+	fprintf(out, "\n  the %s again on every placement but ram, %zu %s (%u %s of each\n"
+		     "  value), each knob restored after; adds about %d min %02d s\n",
+		sweep_scenarios(x) == (SP_SCENARIO_BUILD | SP_SCENARIO_SERVICE)
+		    ? "job and the service"
+		    : sweep_scenarios(x) & SP_SCENARIO_BUILD ? "job" : "service",
+		n, n == 1 ? "run" : "runs", x->c->repeat, x->c->repeat == 1 ? "run" : "runs",
+		(int)(n * run_s) / 60, (int)(n * run_s) % 60);
+}
+
 static void print_plan(const struct run_ctx *x, FILE *out)
 {
 	char a[32], b[32];
@@ -519,6 +591,7 @@ static void print_plan(const struct run_ctx *x, FILE *out)
 	print_zswap(x, out);
 	print_job(x, out);
 	run_caps_print(x->c, out);
+	print_sweep(x, out);
 	fprintf(out, "budget: %s memory, %.0f s per placement, seed %llu\n",
 		sp_format_bytes(x->c->budget_bytes, a, sizeof(a)), x->c->time_per_placement_s,
 		(unsigned long long)x->c->seed);
@@ -978,6 +1051,13 @@ int sp_cmd_run(const struct sp_config *c)
 	run_tuning_apply(&x->tuning);
 	run_zswap_off(r);
 	measure_all(x, r, &mo);
+	if (x->sweep.n_knobs && !sp_interrupted()) {
+		struct run_sweep_in si = {.plan = &x->sweep, .placements = x->placements,
+					  .n_placements = x->n_placements, .mo = &mo,
+					  .rounds = c->repeat};
+
+		run_sweep(&si, r);
+	}
 	if (sp_interrupted()) {
 		rc = sp_fail(SP_EXIT_FAILURE, NULL,
 			     "interrupted: restoring the machine; no report written");

@@ -41,6 +41,8 @@ static const char *const verdict_names[] = {
     [SP_VERDICT_TRY] = "try",
     [SP_VERDICT_CAPS_NOT_APPLIED] = "caps-not-applied",
     [SP_VERDICT_BUDGET_KEPT] = "budget-kept",
+    [SP_VERDICT_SWEEP_SWAPPINESS] = "sweep-swappiness",
+    [SP_VERDICT_SWEEP_PAGE_CLUSTER] = "sweep-page-cluster",
 };
 
 const char *sp_region_name(enum sp_region g)
@@ -300,6 +302,8 @@ static void build(const struct sp_report *r, struct sp_findings *f)
 	f->build_page_cluster = pc >= 0 ? pc : -1;
 }
 
+_Static_assert(SP_VERDICT_SWEEP_PAGE_CLUSTER - SP_VERDICT_SWEEP_SWAPPINESS == SP_KNOB_PAGE_CLUSTER,
+	       "the sweep's verdict kinds follow its knobs");
 _Static_assert(SP_VERDICT_SERVICE_SPIKE - SP_VERDICT_SERVICE_FITS == SP_SVC_SPIKE &&
 		       SP_VERDICT_SERVICE_FITS + SP_SVC_N_CASES == SP_VERDICT_SERVICE_SPIKE + 1,
 	       "the service's verdict kinds follow its cases");
@@ -521,6 +525,9 @@ static void verdict(struct sp_findings *f)
 		ADD(SP_VERDICT_CACHE);
 	if (f->gc.n_ranked || f->gc.none >= 0)
 		ADD(SP_VERDICT_GC);
+	/* each swept knob: whether its values made a difference beyond the spread */
+	for (size_t k = 0; k < f->sweep.n_knobs; k++)
+		ADD((enum sp_verdict_kind)(SP_VERDICT_SWEEP_SWAPPINESS + f->sweep.knobs[k].knob));
 	if (f->best >= 0)
 		ADD(SP_VERDICT_BEST);
 	else
@@ -603,6 +610,8 @@ int sp_analyse(const struct sp_report *r, struct sp_findings *f)
 	cache(r, f);
 	gc(r, f);
 	try_placements(r, f);
+	sp_sweep_analyse(r->sweeps, r->n_sweeps < SP_SWEEP_MAX_ROWS ? r->n_sweeps : SP_SWEEP_MAX_ROWS,
+			 &f->sweep);
 	profile_marks(r, f);
 	boxes(r, f);
 

@@ -156,6 +156,11 @@ const struct sp_option sp_options[] = {
 	  .max = SP_CLI_MAX_REPEAT, .metavar = "N", .def = "1",
 	  .help = "run the job N times per placement, in interleaved rounds (start end file "
 		  "... start end ...), to measure its run-to-run spread" },
+	{ .name = "sweep", .kind = SP_OPT_LIST, .cmds = SWEEP, .field = F(sweeps),
+	  .count = F(n_sweeps), .cap = SP_MAX_SWEEP_ARGS, .metavar = "KNOB=V1,V2,...",
+	  .help = "run the scenarios again on every placement but ram with a kernel knob at "
+		  "each value, restored after: swappiness (vm.swappiness, 0 to 200) or "
+		  "page-cluster (vm.page-cluster, 0 to 10); e.g. swappiness=10,60,100" },
 	{ .name = "seed", .kind = SP_OPT_U64, .cmds = PROBING, .field = F(seed),
 	  .given = F(seed_given), .metavar = "N", .def = "1",
 	  .help = "seed of every random choice: the same seed repeats a run's choices" },

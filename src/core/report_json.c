@@ -434,6 +434,48 @@ static json_t *gc_json(struct jb *b, const struct sp_report *r, const struct sp_
 	return o;
 }
 
+/* analysis.sweeps: per knob, each line's figure per value and whether they differed by more
+ * than the spread (core/sweep.h); [] without --sweep */
+static json_t *sweeps_json(struct jb *b, const struct sp_findings *f)
+{
+	json_t *a = json_array(), *o, *lines, *x, *m;
+
+	for (size_t i = 0; i < f->sweep.n_knobs; i++) {
+		const struct sp_sweep_knob_finding *k = &f->sweep.knobs[i];
+
+		o = json_object();
+		put(b, o, "knob", json_string(sp_knob_name(k->knob)));
+		m = json_array();
+		for (size_t v = 0; v < k->n_values; v++)
+			push(b, m, json_integer(k->values[v]));
+		put(b, o, "values", m);
+		put(b, o, "runs", json_integer((json_int_t)k->rounds));
+		lines = json_array();
+		for (size_t l = 0; l < k->n_lines; l++) {
+			const struct sp_sweep_line *ln = &k->lines[l];
+
+			x = json_object();
+			put(b, x, "placement", jstr(ln->placement, sizeof(ln->placement)));
+			put(b, x, "line", jstr(ln->line, sizeof(ln->line)));
+			put(b, x, "figure", json_string(ln->figure ? ln->figure : "?"));
+			m = json_array();
+			for (size_t v = 0; v < k->n_values; v++)
+				push(b, m, jdbl(ln->median[v]));
+			put(b, x, "medians", m);
+			put(b, x, "compared", json_boolean(ln->compared));
+			put(b, x, "diff_pct", ln->compared ? jdbl(ln->diff_pct) : json_null());
+			put(b, x, "spread_pct", jdbl(ln->spread_pct));
+			put(b, x, "resolved", json_boolean(ln->resolved));
+			push(b, lines, x);
+		}
+		put(b, o, "lines", lines);
+		put(b, o, "compared", json_integer((json_int_t)k->n_compared));
+		put(b, o, "resolved", json_integer((json_int_t)k->n_resolved));
+		push(b, a, o);
+	}
+	return a;
+}
+
 static json_t *analysis_json(struct jb *b, const struct sp_report *r, const struct sp_findings *f)
 {
 	json_t *o = json_object(), *a, *x;
@@ -533,6 +575,7 @@ static json_t *analysis_json(struct jb *b, const struct sp_report *r, const stru
 	put(b, o, "service", service_json(b, r, f));
 	put(b, o, "cache", cache_json(b, r, f));
 	put(b, o, "gc", gc_json(b, r, f));
+	put(b, o, "sweeps", sweeps_json(b, f));
 
 	a = json_array();
 	for (size_t i = 0; i < f->n_verdict; i++) {
@@ -957,6 +1000,15 @@ static int field_into(const struct sp_field *t, void *dst, json_t *v, const char
 	return 0;
 }
 
+/* Does o hold any key of the table t (its FLAT parts' included)? */
+static int any_key_in(const struct sp_field *t, json_t *o)
+{
+	for (; t->key; t++)
+		if (t->type == SP_F_FLAT ? any_key_in(t->sub, o) : !!json_object_get(o, t->key))
+			return 1;
+	return 0;
+}
+
 /* Every row of t from the object o: the reader half of the schema tables. */
 static int obj_into(const struct sp_field *t, void *base, json_t *o, const char *path, char *err,
 		    size_t errlen)
@@ -970,8 +1022,12 @@ static int obj_into(const struct sp_field *t, void *base, json_t *o, const char 
 		json_t *v = json_object_get(o, t->key);
 
 		if (t->type == SP_F_FLAT) {
-			if ((t->flags & SP_FF_COND) && !*(int *)(p + t->aux))
-				continue;
+			if ((t->flags & SP_FF_COND) && !*(int *)(p + t->aux)) {
+				/* no key says the condition: any of the part's keys does */
+				if (!any_key_in(t->sub, o))
+					continue;
+				*(int *)(p + t->aux) = 1;
+			}
 			ret = obj_into(t->sub, p + t->off, o, path, err, errlen);
 		} else if ((t->flags & SP_FF_NULLIF) && (!v || json_is_null(v))) {
 			*(int *)(p + t->aux) = 0; /* the kernel lacked the counter */

@@ -692,6 +692,53 @@ static const struct sp_field result_fields[] = {
     END,
 };
 
+/* --sweep's rows (core/sweep.h): who, what, then the figures of the row's scenario only */
+typedef struct sp_sweep_row sweep_t;
+
+static const struct sp_field sweep_build_fields[] = {
+    DBL("wall_s", sweep_t, build.wall_s),
+    U64("pswpin", sweep_t, build.pswpin),
+    U64("pswpout", sweep_t, build.pswpout),
+    U64("major_faults", sweep_t, build.major_faults),
+    BOOL("oom_killed", sweep_t, build.oom_killed),
+    END,
+};
+
+static const struct sp_field sweep_service_fields[] = {
+    STR("case", sweep_t, service.case_name),
+    U64("sent", sweep_t, service.sent),
+    U64("failed", sweep_t, service.failed),
+    DBL("p95_ms", sweep_t, service.p95_ms),
+    DBL("top_speed_per_s", sweep_t, service.top_speed_per_s),
+    U64("oom_kills", sweep_t, service.oom_kills),
+    DBL("swapin_pages_per_s", sweep_t, service.swapin_pages_per_s),
+    END,
+};
+
+static const struct sp_field sweep_fields[] = {
+    STR("knob", sweep_t, knob),
+    INT("value", sweep_t, value),
+    STR("placement", sweep_t, placement),
+    STR("scenario", sweep_t, scenario),
+    U32("run", sweep_t, run),
+    {.key = "status", .type = SP_F_ENUM, .off = AT(sweep_t, status, int), .en = &status_type},
+    STR("reason", sweep_t, reason),
+    /* each written only with its scenario's row; read when any of its keys is there */
+    {.key = "",
+     .type = SP_F_FLAT,
+     .off = 0,
+     .aux = AT(sweep_t, is_build, int),
+     .flags = SP_FF_COND,
+     .sub = sweep_build_fields},
+    {.key = "",
+     .type = SP_F_FLAT,
+     .off = 0,
+     .aux = AT(sweep_t, is_service, int),
+     .flags = SP_FF_COND,
+     .sub = sweep_service_fields},
+    END,
+};
+
 _Static_assert(sizeof(enum sp_status) == sizeof(int), "status is read and written as an int");
 _Static_assert(sizeof(enum sp_placement_kind) == sizeof(int), "kind is read and written as an int");
 _Static_assert(sizeof(time_t) == sizeof(int64_t), "time_t is written as 64-bit seconds");
@@ -727,5 +774,6 @@ const struct sp_field sp_schema_report[] = {
      .post = result_read},
     SECTION("zswap", struct sp_report, zswap, zswap_run_fields),
     SECTION("constraints", struct sp_report, constraints, constraints_fields),
+    LIST("sweeps", struct sp_report, sweeps, n_sweeps, sweep_fields, 0),
     END,
 };

@@ -535,6 +535,49 @@ static void gc_section(FILE *out, const struct sp_report *r, const struct sp_fin
 	emit(out, "%s", "");
 }
 
+/*
+ * --sweep: a table per knob, one column per value, a line per placement and scenario (and
+ * service case); the figures and their comparison are the analysis' (core/sweep.h).
+ */
+static void sweep_section(FILE *out, const struct sp_findings *f)
+{
+	char head[128], row[160], cell[16], spread[16];
+
+	for (size_t i = 0; i < f->sweep.n_knobs; i++) {
+		const struct sp_sweep_knob_finding *k = &f->sweep.knobs[i];
+
+		emit(out, "Sweep: %s (the scenarios again at each value; median of %zu %s)",
+		     sp_knob_sysctl(k->knob), k->rounds, sp_plural(k->rounds, "run", "runs"));
+		emit(out, "%.78s", "------------------------------------------------------------"
+				   "------------------");
+		snprintf(head, sizeof(head), "  %-11s %-13s", "placement", "scenario");
+		for (size_t v = 0; v < k->n_values; v++)
+			sp_cat(head, sizeof(head), " %6d", k->values[v]);
+		sp_cat(head, sizeof(head), " %7s", "spread");
+		emit(out, "%s", head);
+		for (size_t l = 0; l < k->n_lines; l++) {
+			const struct sp_sweep_line *ln = &k->lines[l];
+
+			snprintf(row, sizeof(row), "  %-11.11s %-13.13s", ln->placement, ln->line);
+			for (size_t v = 0; v < k->n_values; v++)
+				sp_cat(row, sizeof(row), " %6s", sp_sweep_cell(ln, v, cell));
+			if (isnan(ln->spread_pct))
+				snprintf(spread, sizeof(spread), "-");
+			else
+				snprintf(spread, sizeof(spread), "%.0f %%%s", ln->spread_pct,
+					 ln->resolved ? "*" : " ");
+			sp_cat(row, sizeof(row), " %7s", spread);
+			emit(out, "%s", row);
+		}
+		if (k->n_dropped)
+			emit(out, "  (%zu more lines not shown)", k->n_dropped);
+		emit(out, "  build: wall time in s; service: each case's p95 in ms; ! a run failed");
+		emit(out, "  or lost requests; spread: the widest range of one value's runs;");
+		emit(out, "  * every paired run differed by more than the spread");
+		emit(out, "%s", "");
+	}
+}
+
 #define PROFILE_BAR 34
 
 /* The position profile: a line per twentieth of the disk, the swap areas named where they lie. */
@@ -855,6 +898,7 @@ int sp_report_text_write(FILE *out, const struct sp_report *r, const struct sp_f
 	service_section(out, r, f);
 	cache_section(out, r, f);
 	gc_section(out, r, f);
+	sweep_section(out, f);
 	ranking(out, r, f);
 	chart(out, r, f);
 	verdicts(out, r, f);

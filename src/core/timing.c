@@ -68,7 +68,7 @@ int sp_run_estimate(const struct sp_estimate_in *in, struct sp_estimate *out)
 
 	if (!in || !out || bad_time(in->time_per_placement_s) || bad_time(in->mkfs_s) ||
 	    bad_time(in->per_placement_s) || bad_time(in->profile_s) || bad_time(in->job_s) ||
-	    bad_time(in->service_s) || bad_time(in->servers_s) ||
+	    bad_time(in->service_s) || bad_time(in->servers_s) || bad_time(in->sweep_run_s) ||
 	    bad_time(in->write_bytes_per_s) || (in->swapfile_bytes + in->job_setup_bytes && !(in->write_bytes_per_s > 0)))
 		return -EINVAL;
 	memset(out, 0, sizeof(*out));
@@ -86,7 +86,8 @@ int sp_run_estimate(const struct sp_estimate_in *in, struct sp_estimate *out)
 	out->jobs_s = (double)(in->n_swapping + in->n_none + in->n_job_only) * in->job_s;
 	out->service_s = (double)(in->n_swapping + in->n_none) * in->service_s;
 	out->servers_s = (double)(in->n_swapping + in->n_none) * in->servers_s;
+	out->sweep_s = (double)in->n_sweep_runs * in->sweep_run_s;
 	out->total_s = out->setup_s + out->placements_s + out->profile_s + out->jobs_s +
-		       out->service_s + out->servers_s;
+		       out->service_s + out->servers_s + out->sweep_s;
 	return 0;
 }

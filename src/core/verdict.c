@@ -692,6 +692,16 @@ int sp_verdict_sentence(const struct sp_report *r, const struct sp_findings *f,
 	case SP_VERDICT_TRY:
 		try_sentence(r, f, buf, len);
 		return 0;
+	case SP_VERDICT_SWEEP_SWAPPINESS:
+	case SP_VERDICT_SWEEP_PAGE_CLUSTER: {
+		const struct sp_sweep_knob_finding *kf = sp_sweep_finding_of(
+		    &f->sweep, (enum sp_knob)(k - SP_VERDICT_SWEEP_SWAPPINESS));
+
+		if (!kf)
+			return -EINVAL;
+		sp_sweep_sentence(kf, buf, len);
+		return 0;
+	}
 	default:
 		return -EINVAL;
 	}

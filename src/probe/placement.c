@@ -488,6 +488,33 @@ static void zswap_end(struct sp_result *res, struct zswap_span *z)
 	res->zswap.zswpout = sp_zswap_delta(z->c0.zswpout, c.zswpout);
 }
 
+int sp_placement_scenarios_again(struct sp_placement *p, const struct sp_measure_opts *o,
+				 struct sp_result *res)
+{
+	size_t mark = sp_undo_depth();
+	struct sp_err e;
+	int ret;
+
+	res->id = p->id;
+	sp_err_init(&e);
+	ret = activate(p, o, &e);
+	if (ret < 0) {
+		fail_reason(res, "activating the swap area", &e);
+	} else {
+		/* the same scenarios, in the same order, as the placement's own turn */
+		ret = run_job(p, o, res);
+		if (ret != -EINTR)
+			ret = run_service(p, o, res);
+	}
+	if (sp_undo_run_to(mark) < 0)
+		sp_debug("placement", "%s: deactivating after the sweep's run failed", p->name);
+	if (p->hold.registered && sp_hold_retake(&p->hold) < 0)
+		sp_debug("placement", "%s: cannot hold '%s' again", p->name, p->hold.path);
+	if (ret == -EINTR || sp_interrupted())
+		return -EINTR;
+	return ret < 0 ? ret : 0;
+}
+
 int sp_placement_measure(struct sp_placement *p, const struct sp_measure_opts *o,
 			 struct sp_result *res)
 {

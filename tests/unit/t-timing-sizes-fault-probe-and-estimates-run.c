@@ -143,6 +143,22 @@ int main(void)
 		CHECK(sp_gc_times(-1, &d, &t) == -EINVAL);
 		CHECK(sp_cache_case_estimate_s(0) == 0 && sp_gc_estimate_s(NAN) == 0);
 	}
+	/* --sweep: each of its runs once more, a term of its own */
+	CHECK(sp_run_estimate(&ei, &e) == 0);
+	CHECK(e.sweep_s == 0);
+	ei.n_sweep_runs = 12;
+	ei.sweep_run_s = 50;
+	{
+		double before = e.total_s;
+
+		CHECK(sp_run_estimate(&ei, &e) == 0);
+		CHECK_NEAR(e.sweep_s, 600, 1e-9);
+		CHECK_NEAR(e.total_s, before + 600, 1e-9);
+	}
+	ei.sweep_run_s = NAN;
+	CHECK(sp_run_estimate(&ei, &e) == -EINVAL);
+	ei.n_sweep_runs = 0;
+	ei.sweep_run_s = 0;
 	/* refusals: a swap file with no rate, negative or NaN times */
 	ei.write_bytes_per_s = 0;
 	CHECK(sp_run_estimate(&ei, &e) == -EINVAL);
