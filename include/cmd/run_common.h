@@ -54,6 +54,10 @@ void run_tuning_apply(const struct run_tuning *t);
 /* The plan's lines for --cpu-max and --io-max (nothing when neither was given). */
 void run_caps_print(const struct sp_config *c, FILE *out);
 
+/* Where the report goes: c->out_dir, or for run reports/<r->started as a UTC timestamp>;
+ * "" for measure without --out (it writes no files then). */
+void run_report_dir(const struct sp_report *r, const struct sp_config *c, char *dir, size_t len);
+
 /*
  * Write report.json and report.txt into c->out_dir (default reports/<timestamp>), then print
  * the text report (or the JSON with --json) on stdout. Returns an exit code.
@@ -65,5 +69,8 @@ int run_report_save(struct sp_report *r, const struct sp_config *c, char *dir, s
  * line; run uses it on the target before partitioning. Returns an exit code (failures printed).
  */
 int run_profile(const char *dev_path, double time_s, uint64_t seed, struct sp_profile *out);
+
+/* zswap off for the rest of the command, with its undo; said on stderr and in r->zswap. */
+void run_zswap_off(struct sp_report *r);
 
 #endif

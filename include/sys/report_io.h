@@ -30,6 +30,13 @@ int sp_report_json_read(const char *path, struct sp_report *r, char *err, size_t
 int sp_report_write_dir(const char *dir, const struct sp_report *r);
 
 /*
+ * Before a long run: mkdir -p dir and prove a file can be made in it (created and removed
+ * again), so a report that cannot be kept is refused in the first second, not after the
+ * measurement. Returns: 0 or -errno (-ENOTDIR when dir is not a directory).
+ */
+int sp_report_dir_ready(const char *dir);
+
+/*
  * `swapplace report RUN.json [--format text|json]`: read a saved report, analyse it again and
  * render it to out. format NULL means "text".
  * Returns: 0; -EINVAL with err set for an unknown format or a malformed report; -errno (err

@@ -369,6 +369,11 @@ int sp_cmd_measure(const struct sp_config *c)
 	mo.gc_s = scenarios & SP_SCENARIO_GC ? c->gc_time_s : 0;
 	run_tuning_plan(&tuning);
 	run_tuning_apply(&tuning);
+	/* --try asks what a swap file or zram would do by itself: zswap in front of the file
+	 * would answer its swap-ins from RAM (without --try the machine's swap is measured as
+	 * the machine has it, zswap included) */
+	if (c->try_list)
+		run_zswap_off(r);
 	for (size_t i = 0; i < n && !sp_interrupted(); i++) {
 		struct sp_result *res = sp_report_add_result(r, pl[i].name, pl[i].id);
 		size_t mark = sp_undo_depth();

@@ -881,22 +881,6 @@ static int setup_cache_db(struct run_ctx *x, struct sp_err *e)
 }
 
 /*
- * zswap off for the whole run (its undo puts back what the machine had), so it never answers
- * for a disk placement; the zswap placements turn it on for their turn only.
- */
-static void run_zswap_off(struct sp_report *r)
-{
-	int ret = sp_zswap_off_for_run(&r->zswap);
-
-	if (ret < 0)
-		sp_warn("cannot turn zswap off for the run (%s): it may answer for the disk "
-			"placements", strerror(-ret));
-	else if (r->zswap.disabled)
-		fprintf(stderr, "swapplace: zswap was on (compressor %s): off for the run, on "
-				"again afterwards\n", r->zswap.compressor_before);
-}
-
-/*
  * Every placement, in --repeat's interleaved order (core/scenario.h sp_repeat_order): round 1
  * is each placement's probes and the job's first run, rounds 2..N each placement's job again.
  */
@@ -1000,6 +984,15 @@ int sp_cmd_run(const struct sp_config *c)
 		goto out;
 	}
 	run_report_init(r, "run", c);
+	/* the report must have a home before the disk is touched: a stick that is read-only or
+	 * full is said now, not after an hour of measuring */
+	run_report_dir(r, c, out_dir, sizeof(out_dir));
+	ret = sp_report_dir_ready(out_dir);
+	if (ret < 0) {
+		rc = sp_fail(SP_EXIT_FAILURE, SP_ERR_OF(ret), "cannot keep the report in '%s'",
+			     out_dir);
+		goto out;
+	}
 	snprintf(r->target, sizeof(r->target), "%s", x->target.path);
 	snprintf(r->layout, sizeof(r->layout), "%s", sp_layout_kind_name(x->layout.kind));
 	device_model_assume(x);

@@ -17,6 +17,7 @@
 #include "cmd/fail.h"
 #include "cmd/run_common.h"
 #include "act/sysctl.h"
+#include "act/zswap.h"
 #include "sys/sysfs.h"
 #include "sys/timer.h"
 
@@ -117,16 +118,10 @@ void run_measure_opts(const struct sp_config *c, struct sp_measure_opts *mo)
 	mo->caps = &c->caps;  /* --cpu-max, --io-max */
 }
 
-int run_report_save(struct sp_report *r, const struct sp_config *c, char *dir, size_t len)
+void run_report_dir(const struct sp_report *r, const struct sp_config *c, char *dir, size_t len)
 {
-	struct sp_findings *f = calloc(1, sizeof(*f));
 	struct tm tm;
-	int ret;
 
-	if (!f)
-		return sp_fail(SP_EXIT_FAILURE, SP_ERR_OF(-ENOMEM), "cannot save the report");
-	/* what --cpu-max and --io-max did, over every placement */
-	sp_caps_summarise(&c->caps, r->results, r->n_results, &r->constraints);
 	dir[0] = '\0';
 	if (c->out_dir) {
 		snprintf(dir, len, "%s", c->out_dir);
@@ -135,6 +130,18 @@ int run_report_save(struct sp_report *r, const struct sp_config *c, char *dir, s
 		snprintf(dir, len, "reports/%04d%02d%02d-%02d%02d%02d", tm.tm_year + 1900,
 			 tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec);
 	}
+}
+
+int run_report_save(struct sp_report *r, const struct sp_config *c, char *dir, size_t len)
+{
+	struct sp_findings *f = calloc(1, sizeof(*f));
+	int ret;
+
+	if (!f)
+		return sp_fail(SP_EXIT_FAILURE, SP_ERR_OF(-ENOMEM), "cannot save the report");
+	/* what --cpu-max and --io-max did, over every placement */
+	sp_caps_summarise(&c->caps, r->results, r->n_results, &r->constraints);
+	run_report_dir(r, c, dir, len);
 	/* measure writes files only when asked (--out); run always keeps its report */
 	ret = dir[0] ? sp_report_write_dir(dir, r) : 0;
 	if (ret < 0) {
@@ -155,4 +162,21 @@ int run_report_save(struct sp_report *r, const struct sp_config *c, char *dir, s
 	if (ret < 0)
 		return sp_fail(SP_EXIT_FAILURE, SP_ERR_OF(ret), "cannot print the report");
 	return SP_EXIT_OK;
+}
+
+/*
+ * zswap off for the whole run (its undo puts back what the machine had), so it never answers
+ * for a disk placement (run) or a temporary swap file (measure --try); run's zswap placements
+ * turn it on for their turn only.
+ */
+void run_zswap_off(struct sp_report *r)
+{
+	int ret = sp_zswap_off_for_run(&r->zswap);
+
+	if (ret < 0)
+		sp_warn("cannot turn zswap off for the run (%s): it may answer for the disk "
+			"placements", strerror(-ret));
+	else if (r->zswap.disabled)
+		fprintf(stderr, "swapplace: zswap was on (compressor %s): off for the run, on "
+				"again afterwards\n", r->zswap.compressor_before);
 }

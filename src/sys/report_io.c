@@ -46,6 +46,26 @@ static int mkdir_p(const char *dir)
 	return S_ISDIR(st.st_mode) ? 0 : -ENOTDIR;
 }
 
+int sp_report_dir_ready(const char *dir)
+{
+	char probe[4096];
+	int ret, fd;
+
+	if (!dir)
+		return -EINVAL;
+	ret = mkdir_p(dir);
+	if (ret < 0)
+		return ret;
+	if ((size_t)snprintf(probe, sizeof(probe), "%s/.swapplace-write-test.%ld", dir,
+			     (long)getpid()) >= sizeof(probe))
+		return -ENAMETOOLONG;
+	fd = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+	if (fd < 0)
+		return -errno;
+	close(fd);
+	return unlink(probe) < 0 ? -errno : 0;
+}
+
 typedef int (*writer_fn)(FILE *, const struct sp_report *, const struct sp_findings *);
 
 /* Write one file under a temporary name; on success tmp holds its path. */
