@@ -482,7 +482,9 @@ static int run_phases(struct svc *s, struct sp_service_counters *c, struct sp_se
 	ret = start_service(s);
 	if (ret)
 		return ret;
-	while (!s->up && sp_elapsed_s(t, sp_now()) < o->start_wait_s)
+	/* a service killed while it fills, as often as systemd restarts it, never comes up:
+	 * waiting out start_wait_s then would only add half a minute to a none placement */
+	while (!s->up && !s->gave_up && sp_elapsed_s(t, sp_now()) < o->start_wait_s)
 		if ((ret = pump(s)))
 			return ret;
 	d->started = s->up;
