@@ -25,8 +25,10 @@
 #include "act/box.h"
 #include "act/undo.h"
 #include "act/zram.h"
+#include "core/procparse.h"
 #include "sys/log.h"
 #include "sys/sysfs.h"
+#include "sys/timer.h"
 
 #define MAX_SLOTS 16
 #define KEEP_EVERY_MS 20 /* two sysfs reads: cheap, and a fill outruns a slower poll */
@@ -35,6 +37,7 @@ struct slot {
 	int used;
 	struct sp_memcg cg;
 	char cpu_path[512]; /* the v1 cpu companion, "" none */
+	struct sp_time made; /* attach: the span its cpu.stat and io.stat count over */
 	/* the keeper */
 	int keeping;
 	pthread_t thread;
@@ -50,6 +53,8 @@ static struct {
 	pthread_mutex_t mu;
 	struct slot slots[MAX_SLOTS];
 } box = {.mu = PTHREAD_MUTEX_INITIALIZER};
+
+static void measure(struct slot *s);
 
 static void note(char *reason, size_t len, int *applied, const char *fmt, const char *detail)
 {
@@ -138,6 +143,8 @@ void sp_box_leave(void)
 		return;
 	for (size_t i = 0; i < MAX_SLOTS; i++) {
 		stop_keeper(&box.slots[i]);
+		if (box.slots[i].used)
+			measure(&box.slots[i]); /* a cgroup still there: its counts so far */
 		box.slots[i].used = 0;
 	}
 	if (a->done && !a->ran) {
@@ -394,6 +401,71 @@ static void apply_io(const struct sp_memcg *cg)
 		snprintf(a->io_device, sizeof(a->io_device), "%s", box.spec.swap_dev);
 }
 
+/* ---- what the caps did ---- */
+
+static int read_stat_key(const char *dir, const char *file, const char *key, uint64_t *v)
+{
+	char p[640], buf[2048];
+
+	*v = 0;
+	if (sp_path_join(dir, file, p, sizeof(p)) || sp_read_text(NULL, p, buf, sizeof(buf)) < 0)
+		return -ENOENT;
+	return sp_parse_vmstat(buf, key, v);
+}
+
+/*
+ * Before s's cgroup goes: add its cpu.stat and io.stat to the record, so the report shows
+ * what the caps did (throttled periods, io done on the capped disk), not only that they
+ * were written. v2 keeps both in the cgroup; v1 keeps cpu.stat in the companion (in ns
+ * there) and has no io.stat for the cap.
+ */
+static void measure(struct slot *s)
+{
+	struct sp_box_applied *a = box.applied;
+	uint64_t periods, throttled, t_us = 0, usage_us = 0;
+	const char *dir = s->cg.version == 2 ? s->cg.path : s->cpu_path;
+	char p[640], buf[4096];
+	struct sp_io_stat io;
+	int got = 0;
+
+	if (a->cpu_applied && dir[0] && !read_stat_key(dir, "cpu.stat", "nr_periods", &periods) &&
+	    !read_stat_key(dir, "cpu.stat", "nr_throttled", &throttled)) {
+		if (s->cg.version == 2) {
+			read_stat_key(dir, "cpu.stat", "throttled_usec", &t_us);
+			read_stat_key(dir, "cpu.stat", "usage_usec", &usage_us);
+		} else {
+			if (!read_stat_key(dir, "cpu.stat", "throttled_time", &t_us))
+				t_us /= 1000;
+			if (sp_path_join(dir, "cpuacct.usage", p, sizeof(p)) == 0 &&
+			    sp_read_text(NULL, p, buf, sizeof(buf)) > 0)
+				usage_us = strtoull(buf, NULL, 10) / 1000;
+		}
+		a->measured = got = 1;
+		a->cpu_periods += periods;
+		a->cpu_throttled_periods += throttled;
+		a->cpu_throttled_us += t_us;
+		a->cpu_usage_us += usage_us;
+	}
+	/* io.stat lists only devices the cgroup did io on: no line is zero io */
+	if (a->io_applied && s->cg.version == 2 && box.spec.swap_dev[0] &&
+	    sp_path_join(s->cg.path, "io.stat", p, sizeof(p)) == 0 &&
+	    sp_read_text(NULL, p, buf, sizeof(buf)) >= 0 &&
+	    sp_caps_parse_io_stat(buf, box.spec.swap_dev, &io) != -EINVAL) {
+		a->io_measured = got = 1;
+		a->io_rios += io.rios;
+		a->io_wios += io.wios;
+		a->io_rbytes += io.rbytes;
+		a->io_wbytes += io.wbytes;
+	}
+	a->spanned |= got;
+	if (got)
+		a->cgroup_s += sp_elapsed_s(s->made, sp_now());
+	sp_debug("box", "%s: cpu %llu of %llu periods throttled (%llu us), io r %llu w %llu",
+		 s->cg.path, (unsigned long long)a->cpu_throttled_periods,
+		 (unsigned long long)a->cpu_periods, (unsigned long long)a->cpu_throttled_us,
+		 (unsigned long long)a->io_rios, (unsigned long long)a->io_wios);
+}
+
 static struct slot *find(const struct sp_memcg *cg)
 {
 	for (size_t i = 0; i < MAX_SLOTS; i++)
@@ -418,6 +490,7 @@ void sp_box_attach(const struct sp_memcg *cg)
 	memset(s, 0, sizeof(*s));
 	s->used = 1;
 	s->cg = *cg;
+	s->made = sp_now();
 	box.applied->ran = 1;
 	apply_cpu(cg, s);
 	apply_io(cg);
@@ -546,5 +619,6 @@ void sp_box_detach(const struct sp_memcg *cg)
 	if (!box.active || !(s = find(cg)))
 		return;
 	stop_keeper(s);
+	measure(s);
 	s->used = 0;
 }
