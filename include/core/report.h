@@ -279,7 +279,8 @@ struct sp_box_applied {
 	uint64_t cpu_periods;		/* nr_periods */
 	uint64_t cpu_throttled_periods; /* nr_throttled */
 	uint64_t cpu_throttled_us;	/* throttled_usec (v1: throttled_time / 1000) */
-	uint64_t cpu_usage_us;		/* usage_usec (v2; v1: cpuacct.usage / 1000, or 0) */
+	int usage_known;		/* cpu_usage_us was read (v1 without cpuacct beside: not) */
+	uint64_t cpu_usage_us;		/* usage_usec (v2; v1: cpuacct.usage / 1000) */
 	int io_measured;		/* io.stat was read from at least one cgroup */
 	uint64_t io_rios, io_wios;	/* io.stat on io_device: completed reads, writes */
 	uint64_t io_rbytes, io_wbytes;

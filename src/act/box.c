@@ -38,6 +38,7 @@ struct slot {
 	struct sp_memcg cg;
 	char cpu_path[512]; /* the v1 cpu companion, "" none */
 	struct sp_time made; /* attach: the span its cpu.stat and io.stat count over */
+	int cpu_read;	     /* its cpu.stat is in the record (v1: read before the companion goes) */
 	/* the keeper */
 	int keeping;
 	pthread_t thread;
@@ -54,6 +55,7 @@ static struct {
 	struct slot slots[MAX_SLOTS];
 } box = {.mu = PTHREAD_MUTEX_INITIALIZER};
 
+static int measure_cpu(struct slot *s);
 static void measure(struct slot *s);
 
 static void note(char *reason, size_t len, int *applied, const char *fmt, const char *detail)
@@ -292,6 +294,10 @@ static int undo_companion(void *arg)
 	const struct companion_undo *u = arg;
 	struct sp_memcg cg;
 
+	/* pushed after its memory cgroup's removal, so it goes first: its counts before it */
+	for (size_t i = 0; box.active && i < MAX_SLOTS; i++)
+		if (box.slots[i].used && !strcmp(box.slots[i].cpu_path, u->path))
+			measure_cpu(&box.slots[i]);
 	if (sp_memcg_open(u->path, 1, &cg))
 		return -ENAMETOOLONG;
 	return sp_memcg_destroy(&cg); /* kill what is left, rmdir: any cgroup directory */
@@ -414,39 +420,58 @@ static int read_stat_key(const char *dir, const char *file, const char *key, uin
 }
 
 /*
- * Before s's cgroup goes: add its cpu.stat and io.stat to the record, so the report shows
- * what the caps did (throttled periods, io done on the capped disk), not only that they
- * were written. v2 keeps both in the cgroup; v1 keeps cpu.stat in the companion (in ns
- * there) and has no io.stat for the cap.
+ * s's cpu.stat into the record: what the quota did (periods, throttled periods and time, the
+ * CPU time got), not only that it was written. v2 keeps it in the cgroup itself, and only
+ * while cpu is enabled in the parent's subtree_control (nr_periods goes with it); v1 in the
+ * companion, in ns. Once per slot. Returns: 1 when it was read.
+ */
+static int measure_cpu(struct slot *s)
+{
+	struct sp_box_applied *a = box.applied;
+	uint64_t periods, throttled, t_us = 0, usage_us = 0;
+	int usage = 0;
+	const char *dir = s->cg.version == 2 ? s->cg.path : s->cpu_path;
+	char p[640], buf[64];
+
+	if (s->cpu_read || !(box.spec.caps.cpu_max > 0) || !dir[0] ||
+	    read_stat_key(dir, "cpu.stat", "nr_periods", &periods) ||
+	    read_stat_key(dir, "cpu.stat", "nr_throttled", &throttled))
+		return 0;
+	if (s->cg.version == 2) {
+		read_stat_key(dir, "cpu.stat", "throttled_usec", &t_us);
+		usage = read_stat_key(dir, "cpu.stat", "usage_usec", &usage_us) == 0;
+	} else {
+		if (!read_stat_key(dir, "cpu.stat", "throttled_time", &t_us))
+			t_us /= 1000;
+		if (sp_path_join(dir, "cpuacct.usage", p, sizeof(p)) == 0 &&
+		    sp_read_text(NULL, p, buf, sizeof(buf)) > 0) {
+			usage_us = strtoull(buf, NULL, 10) / 1000;
+			usage = 1;
+		}
+	}
+	/* known only when every cgroup's was: a partial sum would understate the rate */
+	a->usage_known = usage && (a->usage_known || !a->measured);
+	s->cpu_read = 1;
+	a->measured = 1;
+	a->cpu_throttled_periods += throttled;
+	a->cpu_throttled_us += t_us;
+	a->cpu_periods += periods;
+	a->cpu_usage_us += usage_us;
+	return 1;
+}
+
+/*
+ * Before s's cgroup goes: its cpu.stat (unless read already) and io.stat into the record.
+ * io.stat is v2's, and lists only devices the cgroup did io on: no line is zero io.
  */
 static void measure(struct slot *s)
 {
 	struct sp_box_applied *a = box.applied;
-	uint64_t periods, throttled, t_us = 0, usage_us = 0;
-	const char *dir = s->cg.version == 2 ? s->cg.path : s->cpu_path;
 	char p[640], buf[4096];
 	struct sp_io_stat io;
-	int got = 0;
+	int got = s->cpu_read;
 
-	if (a->cpu_applied && dir[0] && !read_stat_key(dir, "cpu.stat", "nr_periods", &periods) &&
-	    !read_stat_key(dir, "cpu.stat", "nr_throttled", &throttled)) {
-		if (s->cg.version == 2) {
-			read_stat_key(dir, "cpu.stat", "throttled_usec", &t_us);
-			read_stat_key(dir, "cpu.stat", "usage_usec", &usage_us);
-		} else {
-			if (!read_stat_key(dir, "cpu.stat", "throttled_time", &t_us))
-				t_us /= 1000;
-			if (sp_path_join(dir, "cpuacct.usage", p, sizeof(p)) == 0 &&
-			    sp_read_text(NULL, p, buf, sizeof(buf)) > 0)
-				usage_us = strtoull(buf, NULL, 10) / 1000;
-		}
-		a->measured = got = 1;
-		a->cpu_periods += periods;
-		a->cpu_throttled_periods += throttled;
-		a->cpu_throttled_us += t_us;
-		a->cpu_usage_us += usage_us;
-	}
-	/* io.stat lists only devices the cgroup did io on: no line is zero io */
+	got |= measure_cpu(s);
 	if (a->io_applied && s->cg.version == 2 && box.spec.swap_dev[0] &&
 	    sp_path_join(s->cg.path, "io.stat", p, sizeof(p)) == 0 &&
 	    sp_read_text(NULL, p, buf, sizeof(buf)) >= 0 &&
@@ -464,6 +489,33 @@ static void measure(struct slot *s)
 		 s->cg.path, (unsigned long long)a->cpu_throttled_periods,
 		 (unsigned long long)a->cpu_periods, (unsigned long long)a->cpu_throttled_us,
 		 (unsigned long long)a->io_rios, (unsigned long long)a->io_wios);
+}
+
+static int has_controller(const char *dir, const char *ctrl)
+{
+	char p[600], buf[512];
+
+	if (sp_path_join(dir, "cgroup.controllers", p, sizeof(p)) ||
+	    sp_read_text(NULL, p, buf, sizeof(buf)) < 0)
+		return 0;
+	return sp_memcg_has_controller(buf, ctrl);
+}
+
+void sp_box_prepare(const char *base, int version)
+{
+	int ret;
+
+	if (!box.active || version != 2)
+		return;
+	/* a refusal here is met again at the attach, which records its reason */
+	if (box.spec.caps.cpu_max > 0 && has_controller(base, "cpu")) {
+		ret = v2_enable(base, "cpu");
+		sp_debug("box", "enable +cpu in %s -> %d", base, ret);
+	}
+	if (box.applied->io_applied && has_controller(base, "io")) {
+		ret = v2_enable(base, "io");
+		sp_debug("box", "enable +io in %s -> %d", base, ret);
+	}
 }
 
 static struct slot *find(const struct sp_memcg *cg)

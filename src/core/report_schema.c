@@ -618,7 +618,7 @@ static const struct sp_field box_applied_fields[] = {
     U64_IF("cpu_periods", struct sp_box_applied, cpu_periods, measured),
     U64_IF("cpu_throttled_periods", struct sp_box_applied, cpu_throttled_periods, measured),
     U64_IF("cpu_throttled_us", struct sp_box_applied, cpu_throttled_us, measured),
-    U64_IF("cpu_usage_us", struct sp_box_applied, cpu_usage_us, measured),
+    U64_IF("cpu_usage_us", struct sp_box_applied, cpu_usage_us, usage_known),
     U64_IF("io_rios", struct sp_box_applied, io_rios, io_measured),
     U64_IF("io_wios", struct sp_box_applied, io_wios, io_measured),
     U64_IF("io_rbytes", struct sp_box_applied, io_rbytes, io_measured),
