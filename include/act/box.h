@@ -65,6 +65,15 @@ int sp_box_swap_disk(const char *swap_path, char *majmin, size_t len);
 
 /* ---- memcg.c's hooks: called for every cgroup it makes; no-ops outside a box ---- */
 
+/*
+ * A workload cgroup is about to be made in base (v2): enable the controllers the caps need in
+ * base's cgroup.subtree_control now, so that their undo entries lie below the cgroup's own
+ * removal and run after it: the cgroup's cpu.stat and io.stat are still whole when it is
+ * removed (disabling a controller in the parent takes its files from the child). The attach
+ * enables what is still missing.
+ */
+void sp_box_prepare(const char *base, int version);
+
 /* cg was just created (its removal on the undo list): apply the caps. */
 void sp_box_attach(const struct sp_memcg *cg);
 

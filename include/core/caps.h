@@ -51,6 +51,18 @@ int sp_caps_cpu_max_text(double cpus, char *buf, size_t len);
 int sp_caps_io_max_text(unsigned maj, unsigned min, uint64_t iops, uint64_t bps, char *buf,
 			size_t len);
 
+/* One device's line of a cgroup v2 io.stat. */
+struct sp_io_stat {
+	uint64_t rbytes, wbytes, rios, wios;
+};
+
+/*
+ * The line of io.stat text for device majmin ("8:16 rbytes=.. wbytes=.. rios=.. wios=.. ...").
+ * Returns: 0; -ENOENT (out zeroed) when the device has no line (io.stat lists only devices the
+ * cgroup did io on); -EINVAL for a line without the four counts.
+ */
+int sp_caps_parse_io_stat(const char *text, const char *majmin, struct sp_io_stat *out);
+
 /*
  * The budget keeper: the limit a workload may have when a zram pool of pool_bytes sits beside
  * it, so that limit + pool <= budget: budget - pool, rounded down to SP_BUDGET_STEP_BYTES, and

@@ -270,6 +270,22 @@ struct sp_box_applied {
 	char cpu_reason[160]; /* why not applied; "" when applied or not asked */
 	char io_reason[160];
 	char io_device[24];   /* "MAJ:MIN" the io cap was written for, "" when none */
+	/*
+	 * What the caps did, read from each workload cgroup just before it is removed and
+	 * summed (docs/schema.md): cpu.stat's periods, throttled periods and time (v2, or
+	 * the v1 cpu companion), and io.stat's line for io_device (v2 only).
+	 */
+	int measured;			/* cpu.stat was read from at least one cgroup */
+	uint64_t cpu_periods;		/* nr_periods */
+	uint64_t cpu_throttled_periods; /* nr_throttled */
+	uint64_t cpu_throttled_us;	/* throttled_usec (v1: throttled_time / 1000) */
+	int usage_known;		/* cpu_usage_us was read (v1 without cpuacct beside: not) */
+	uint64_t cpu_usage_us;		/* usage_usec (v2; v1: cpuacct.usage / 1000) */
+	int io_measured;		/* io.stat was read from at least one cgroup */
+	uint64_t io_rios, io_wios;	/* io.stat on io_device: completed reads, writes */
+	uint64_t io_rbytes, io_wbytes;
+	int spanned;	 /* cgroup_s is known (either was read) */
+	double cgroup_s; /* seconds the measured cgroups existed, summed: what the counts span */
 };
 
 /*

@@ -25,8 +25,10 @@
 #include "act/box.h"
 #include "act/undo.h"
 #include "act/zram.h"
+#include "core/procparse.h"
 #include "sys/log.h"
 #include "sys/sysfs.h"
+#include "sys/timer.h"
 
 #define MAX_SLOTS 16
 #define KEEP_EVERY_MS 20 /* two sysfs reads: cheap, and a fill outruns a slower poll */
@@ -35,6 +37,8 @@ struct slot {
 	int used;
 	struct sp_memcg cg;
 	char cpu_path[512]; /* the v1 cpu companion, "" none */
+	struct sp_time made; /* attach: the span its cpu.stat and io.stat count over */
+	int cpu_read;	     /* its cpu.stat is in the record (v1: read before the companion goes) */
 	/* the keeper */
 	int keeping;
 	pthread_t thread;
@@ -50,6 +54,9 @@ static struct {
 	pthread_mutex_t mu;
 	struct slot slots[MAX_SLOTS];
 } box = {.mu = PTHREAD_MUTEX_INITIALIZER};
+
+static int measure_cpu(struct slot *s);
+static void measure(struct slot *s);
 
 static void note(char *reason, size_t len, int *applied, const char *fmt, const char *detail)
 {
@@ -138,6 +145,8 @@ void sp_box_leave(void)
 		return;
 	for (size_t i = 0; i < MAX_SLOTS; i++) {
 		stop_keeper(&box.slots[i]);
+		if (box.slots[i].used)
+			measure(&box.slots[i]); /* a cgroup still there: its counts so far */
 		box.slots[i].used = 0;
 	}
 	if (a->done && !a->ran) {
@@ -285,6 +294,10 @@ static int undo_companion(void *arg)
 	const struct companion_undo *u = arg;
 	struct sp_memcg cg;
 
+	/* pushed after its memory cgroup's removal, so it goes first: its counts before it */
+	for (size_t i = 0; box.active && i < MAX_SLOTS; i++)
+		if (box.slots[i].used && !strcmp(box.slots[i].cpu_path, u->path))
+			measure_cpu(&box.slots[i]);
 	if (sp_memcg_open(u->path, 1, &cg))
 		return -ENAMETOOLONG;
 	return sp_memcg_destroy(&cg); /* kill what is left, rmdir: any cgroup directory */
@@ -394,6 +407,117 @@ static void apply_io(const struct sp_memcg *cg)
 		snprintf(a->io_device, sizeof(a->io_device), "%s", box.spec.swap_dev);
 }
 
+/* ---- what the caps did ---- */
+
+static int read_stat_key(const char *dir, const char *file, const char *key, uint64_t *v)
+{
+	char p[640], buf[2048];
+
+	*v = 0;
+	if (sp_path_join(dir, file, p, sizeof(p)) || sp_read_text(NULL, p, buf, sizeof(buf)) < 0)
+		return -ENOENT;
+	return sp_parse_vmstat(buf, key, v);
+}
+
+/*
+ * s's cpu.stat into the record: what the quota did (periods, throttled periods and time, the
+ * CPU time got), not only that it was written. v2 keeps it in the cgroup itself, and only
+ * while cpu is enabled in the parent's subtree_control (nr_periods goes with it); v1 in the
+ * companion, in ns. Once per slot. Returns: 1 when it was read.
+ */
+static int measure_cpu(struct slot *s)
+{
+	struct sp_box_applied *a = box.applied;
+	uint64_t periods, throttled, t_us = 0, usage_us = 0;
+	int usage = 0;
+	const char *dir = s->cg.version == 2 ? s->cg.path : s->cpu_path;
+	char p[640], buf[64];
+
+	if (s->cpu_read || !(box.spec.caps.cpu_max > 0) || !dir[0] ||
+	    read_stat_key(dir, "cpu.stat", "nr_periods", &periods) ||
+	    read_stat_key(dir, "cpu.stat", "nr_throttled", &throttled))
+		return 0;
+	if (s->cg.version == 2) {
+		read_stat_key(dir, "cpu.stat", "throttled_usec", &t_us);
+		usage = read_stat_key(dir, "cpu.stat", "usage_usec", &usage_us) == 0;
+	} else {
+		if (!read_stat_key(dir, "cpu.stat", "throttled_time", &t_us))
+			t_us /= 1000;
+		if (sp_path_join(dir, "cpuacct.usage", p, sizeof(p)) == 0 &&
+		    sp_read_text(NULL, p, buf, sizeof(buf)) > 0) {
+			usage_us = strtoull(buf, NULL, 10) / 1000;
+			usage = 1;
+		}
+	}
+	/* known only when every cgroup's was: a partial sum would understate the rate */
+	a->usage_known = usage && (a->usage_known || !a->measured);
+	s->cpu_read = 1;
+	a->measured = 1;
+	a->cpu_throttled_periods += throttled;
+	a->cpu_throttled_us += t_us;
+	a->cpu_periods += periods;
+	a->cpu_usage_us += usage_us;
+	return 1;
+}
+
+/*
+ * Before s's cgroup goes: its cpu.stat (unless read already) and io.stat into the record.
+ * io.stat is v2's, and lists only devices the cgroup did io on: no line is zero io.
+ */
+static void measure(struct slot *s)
+{
+	struct sp_box_applied *a = box.applied;
+	char p[640], buf[4096];
+	struct sp_io_stat io;
+	int got = s->cpu_read;
+
+	got |= measure_cpu(s);
+	if (a->io_applied && s->cg.version == 2 && box.spec.swap_dev[0] &&
+	    sp_path_join(s->cg.path, "io.stat", p, sizeof(p)) == 0 &&
+	    sp_read_text(NULL, p, buf, sizeof(buf)) >= 0 &&
+	    sp_caps_parse_io_stat(buf, box.spec.swap_dev, &io) != -EINVAL) {
+		a->io_measured = got = 1;
+		a->io_rios += io.rios;
+		a->io_wios += io.wios;
+		a->io_rbytes += io.rbytes;
+		a->io_wbytes += io.wbytes;
+	}
+	a->spanned |= got;
+	if (got)
+		a->cgroup_s += sp_elapsed_s(s->made, sp_now());
+	sp_debug("box", "%s: cpu %llu of %llu periods throttled (%llu us), io r %llu w %llu",
+		 s->cg.path, (unsigned long long)a->cpu_throttled_periods,
+		 (unsigned long long)a->cpu_periods, (unsigned long long)a->cpu_throttled_us,
+		 (unsigned long long)a->io_rios, (unsigned long long)a->io_wios);
+}
+
+static int has_controller(const char *dir, const char *ctrl)
+{
+	char p[600], buf[512];
+
+	if (sp_path_join(dir, "cgroup.controllers", p, sizeof(p)) ||
+	    sp_read_text(NULL, p, buf, sizeof(buf)) < 0)
+		return 0;
+	return sp_memcg_has_controller(buf, ctrl);
+}
+
+void sp_box_prepare(const char *base, int version)
+{
+	int ret;
+
+	if (!box.active || version != 2)
+		return;
+	/* a refusal here is met again at the attach, which records its reason */
+	if (box.spec.caps.cpu_max > 0 && has_controller(base, "cpu")) {
+		ret = v2_enable(base, "cpu");
+		sp_debug("box", "enable +cpu in %s -> %d", base, ret);
+	}
+	if (box.applied->io_applied && has_controller(base, "io")) {
+		ret = v2_enable(base, "io");
+		sp_debug("box", "enable +io in %s -> %d", base, ret);
+	}
+}
+
 static struct slot *find(const struct sp_memcg *cg)
 {
 	for (size_t i = 0; i < MAX_SLOTS; i++)
@@ -418,6 +542,7 @@ void sp_box_attach(const struct sp_memcg *cg)
 	memset(s, 0, sizeof(*s));
 	s->used = 1;
 	s->cg = *cg;
+	s->made = sp_now();
 	box.applied->ran = 1;
 	apply_cpu(cg, s);
 	apply_io(cg);
@@ -546,5 +671,6 @@ void sp_box_detach(const struct sp_memcg *cg)
 	if (!box.active || !(s = find(cg)))
 		return;
 	stop_keeper(s);
+	measure(s);
 	s->used = 0;
 }

@@ -268,6 +268,7 @@ int sp_memcg_create_in(const char *base, int version, const char *name, struct s
 		if (ret)
 			return ret;
 	}
+	sp_box_prepare(base, version); /* the caps' controllers, before the cgroup (act/box.h) */
 	n = snprintf(cg->path, sizeof(cg->path), "%s/swapplace-%s-%d", base, name, (int)getpid());
 	if (n < 0 || (size_t)n >= sizeof(u.path))
 		return -ENAMETOOLONG;

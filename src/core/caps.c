@@ -196,3 +196,47 @@ void sp_caps_summarise(const struct sp_caps *asked, const struct sp_result *res,
 			 "not applied: no workload ran on a placement with a swap device");
 	}
 }
+
+int sp_caps_parse_io_stat(const char *text, const char *majmin, struct sp_io_stat *out)
+{
+	size_t n = strlen(majmin);
+	const char *line, *next;
+
+	memset(out, 0, sizeof(*out));
+	if (!n)
+		return -ENOENT;
+	for (line = text; line && *line; line = next) {
+		struct {
+			const char *key;
+			uint64_t *v;
+		} keys[] = {{"rbytes=", &out->rbytes},
+			    {"wbytes=", &out->wbytes},
+			    {"rios=", &out->rios},
+			    {"wios=", &out->wios}};
+		const char *end = strchr(line, '\n');
+		int found = 0;
+
+		next = end ? end + 1 : NULL;
+		if (!end)
+			end = line + strlen(line);
+		/* "8:1 " must not match "8:16 ..." */
+		if (strncmp(line, majmin, n) || line[n] != ' ')
+			continue;
+		for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+			size_t kl = strlen(keys[i].key);
+
+			/* a key follows a space: "rios=" is not the tail of "dios=" */
+			for (const char *p = line + n; p + kl < end; p++) {
+				if (p[-1] != ' ' || strncmp(p, keys[i].key, kl))
+					continue;
+				if (p[kl] < '0' || p[kl] > '9')
+					return -EINVAL;
+				*keys[i].v = strtoull(p + kl, NULL, 10);
+				found++;
+				break;
+			}
+		}
+		return found == 4 ? 0 : -EINVAL;
+	}
+	return -ENOENT;
+}

@@ -615,6 +615,15 @@ static const struct sp_field box_applied_fields[] = {
     STR("cpu_reason", struct sp_box_applied, cpu_reason),
     STR("io_reason", struct sp_box_applied, io_reason),
     STR("io_device", struct sp_box_applied, io_device),
+    U64_IF("cpu_periods", struct sp_box_applied, cpu_periods, measured),
+    U64_IF("cpu_throttled_periods", struct sp_box_applied, cpu_throttled_periods, measured),
+    U64_IF("cpu_throttled_us", struct sp_box_applied, cpu_throttled_us, measured),
+    U64_IF("cpu_usage_us", struct sp_box_applied, cpu_usage_us, usage_known),
+    U64_IF("io_rios", struct sp_box_applied, io_rios, io_measured),
+    U64_IF("io_wios", struct sp_box_applied, io_wios, io_measured),
+    U64_IF("io_rbytes", struct sp_box_applied, io_rbytes, io_measured),
+    U64_IF("io_wbytes", struct sp_box_applied, io_wbytes, io_measured),
+    DBL_IF("cgroup_s", struct sp_box_applied, cgroup_s, spanned),
     END,
 };
 

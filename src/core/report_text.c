@@ -137,11 +137,19 @@ static void box_block(FILE *out, const struct sp_result *res)
 			sp_cat(text, sizeof(text), "cpu %s", a->cpu_reason);
 		else if (!a->cpu_reason[0])
 			sp_cat(text, sizeof(text), "cpu quota applied");
+		/* what the quota did, as the kernel counted it (cpu.stat) */
+		if (!a->cpu_reason[0] && a->measured)
+			sp_cat(text, sizeof(text), " (throttled in %llu of %llu periods, %.1f s)",
+			       (unsigned long long)a->cpu_throttled_periods,
+			       (unsigned long long)a->cpu_periods, (double)a->cpu_throttled_us / 1e6);
 		if (a->io_reason[0] && strcmp(a->io_reason, "not asked"))
 			sp_cat(text, sizeof(text), "%sio cap %s", text[0] ? "; " : "", a->io_reason);
 		else if (!a->io_reason[0])
 			sp_cat(text, sizeof(text), "%sio cap applied on %s", text[0] ? "; " : "",
 			       a->io_device);
+		if (!a->io_reason[0] && a->io_measured)
+			sp_cat(text, sizeof(text), " (%llu reads, %llu writes through it)",
+			       (unsigned long long)a->io_rios, (unsigned long long)a->io_wios);
 		if (text[0])
 			wrap(out, "  box          ", "               ", text);
 	}

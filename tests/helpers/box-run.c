@@ -141,6 +141,12 @@ int main(int argc, char **argv)
 	       "io_reason=%s\n",
 	       applied.done, applied.cpu_applied, applied.cpu_reason, applied.io_applied,
 	       applied.io_moot, applied.io_reason);
+	printf("measured=%d\ncpu_periods=%llu\ncpu_throttled_periods=%llu\ncpu_throttled_us=%llu\n"
+	       "cpu_usage_us=%llu\nusage_known=%d\ncgroup_s=%.3f\n",
+	       applied.measured, (unsigned long long)applied.cpu_periods,
+	       (unsigned long long)applied.cpu_throttled_periods,
+	       (unsigned long long)applied.cpu_throttled_us,
+	       (unsigned long long)applied.cpu_usage_us, applied.usage_known, applied.cgroup_s);
 	printf("budget_done=%d\nbudget_kept=%d\nbudget_floor_hit=%d\nlimit_bytes_start=%llu\n"
 	       "limit_bytes_min=%llu\nfloor_bytes=%llu\nzram_pool_peak_bytes=%llu\n"
 	       "over_budget_peak_bytes=%llu\nsamples=%llu\ncgroups=%u\n",

@@ -5,9 +5,10 @@
 # workload). Capped, its CPU time over wall time (the kernel's rusage of the reaped worker) is
 # at most about half a CPU (and at least 0.3 where the control shows the machine had more to
 # give), with a wide tolerance; the cgroup's quota reads 50000 per 100000 us and the kernel
-# throttled it (cpu.stat nr_throttled > 0); afterwards no cgroup of the run is left in any
-# hierarchy. On cgroup v2 the quota is cpu.max
-# in the workload's own cgroup, on v1 a companion cgroup in the cpu hierarchy.
+# throttled it (cpu.stat nr_throttled > 0), and the box's record (what the report's
+# results[].constraints gets) holds the cgroup's cpu.stat, read before it went; afterwards no
+# cgroup of the run is left in any hierarchy. On cgroup v2 the quota is cpu.max in the
+# workload's own cgroup, on v1 a companion cgroup in the cpu hierarchy.
 . "$(dirname "$0")/lib.sh"
 need_root
 need_helper RUN box-run
@@ -58,6 +59,12 @@ echo "control: $c CPUs; under --cpu-max 0.5: $r CPUs; quota $quota us, throttled
 [ "$(kv cpu_applied "$tmp/capped")" = 1 ] || fail "the box says the quota was not applied: $(kv cpu_reason "$tmp/capped")"
 [ "$quota" = 50000/100000 ] || fail "the cgroup's quota read '$quota', not 50000/100000"
 [ "$throttled" -gt 0 ] || fail "the kernel never throttled the capped worker"
+# the record the report gets: cpu.stat read from the cgroup before it went
+[ "$(kv measured "$tmp/capped")" = 1 ] || fail "the box recorded no cpu.stat of the workload"
+[ "$(kv cpu_throttled_periods "$tmp/capped")" -ge "$throttled" ] ||
+	fail "the box recorded $(kv cpu_throttled_periods "$tmp/capped") throttled periods, fewer than the $throttled seen while it ran"
+[ "$(kv cpu_throttled_periods "$tmp/capped")" -le "$(kv cpu_periods "$tmp/capped")" ] ||
+	fail "more throttled periods than periods"
 awk -v r="$r" 'BEGIN { exit !(r <= 0.65) }' ||
 	fail "under --cpu-max 0.5 the worker got $r CPUs, more than half of one"
 # the lower bound only where the control shows the machine had more to give: on a machine

@@ -1,7 +1,8 @@
 #!/bin/bash
 # tests/sh/init-config.sh - swapplace.conf is read with a UTF-8 BOM, CRLF line ends, comments
 # (whole-line and trailing), blanks, spaces around '=', quoted values and unknown keys; the
-# swapplace.* kernel parameters (double quotes allowed) win over the file. Checked through
+# swapplace.* kernel parameters (double quotes allowed) win over the file; cpu_max and io_max
+# become --cpu-max and --io-max. Checked through
 # the arguments the unattended run hands to swapplace.
 . "$(dirname "$0")/lib.sh"
 
@@ -28,6 +29,18 @@ cmdline_wins() {
 	return 0
 }
 for_each_shell cmdline_wins
+
+caps() {
+	# the constrained box (--cpu-max, --io-max): from the file, and the command line wins
+	printf 'auto = yes\ntarget = SPHDD0002\nconfirm = SPHDD0002\ncpu_max = 0.5\nio_max = 300\n' >"$STICK/swapplace.conf"
+	cmdline 'swapplace.io_max=3000,50M'
+	run_init
+	[ "$(run_args)" = "swapplace run --target serial:SPHDD0002 --confirm SPHDD0002 --cpu-max 0.5 --io-max 3000,50M" ] ||
+		fail "wrong arguments: $(run_args)"
+	has_out "unknown key" && fail "cpu_max or io_max reported as unknown"
+	return 0
+}
+for_each_shell caps
 
 no_config() {
 	# no swapplace.conf and no parameters: interactive (end of input: power off, nothing run)

@@ -5,7 +5,9 @@
  * the parent's cgroup.subtree_control, whose "-cpu"/"-io" undo runs with the turn; the record
  * says applied and names the device. A parent whose cgroup.controllers lacks io gets the cap
  * refused with its reason, and a placement whose io cap is moot (zram) says so without
- * touching io.max. Nothing is killed (sp_box_attach only writes files); needs no root.
+ * touching io.max. sp_box_prepare() enables the controllers in the parent before a cgroup is
+ * made there (v2, in a box only). Before the cgroup goes its cpu.stat and io.stat line for the swap disk are
+ * added to the record (what the caps did), once. Nothing is killed (sp_box_attach only writes files); needs no root.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -70,9 +72,9 @@ static void scratch(char *parent, size_t len, char *child, size_t clen, const ch
 static void cleanup(const char *parent, const char *child)
 {
 	char p[700];
-	const char *files[] = {"cpu.max", "io.max"};
+	const char *files[] = {"cpu.max", "io.max", "cpu.stat", "io.stat"};
 
-	for (size_t i = 0; i < 2; i++) {
+	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
 		snprintf(p, sizeof(p), "%s/%s", child, files[i]);
 		unlink(p);
 	}
@@ -115,11 +117,48 @@ int main(void)
 	CHECK(!k.done); /* no zram: no keeper */
 	sp_box_limit_set(&cg, 64 << 20);
 	CHECK(!k.done);
+	/* before the cgroup goes, what the caps did is read: cpu.stat, io.stat's swap disk */
+	put(child, "cpu.stat",
+	    "usage_usec 2000000\nuser_usec 1500000\nsystem_usec 500000\nnr_periods 40\n"
+	    "nr_throttled 31\nthrottled_usec 1200000\nnr_bursts 0\nburst_usec 0\n");
+	put(child, "io.stat",
+	    "7:01 rbytes=9 wbytes=9 rios=9 wios=9 dbytes=0 dios=0\n"
+	    "7:0 rbytes=4096000 wbytes=8192000 rios=1000 wios=2000 dbytes=0 dios=7\n");
+	CHECK(!a.measured && !a.io_measured);
+	sp_box_detach(&cg);
+	CHECK(a.measured && a.io_measured && a.spanned && a.usage_known);
+	CHECK(a.cpu_periods == 40 && a.cpu_throttled_periods == 31);
+	CHECK(a.cpu_throttled_us == 1200000 && a.cpu_usage_us == 2000000);
+	CHECK(a.io_rios == 1000 && a.io_wios == 2000);
+	CHECK(a.io_rbytes == 4096000 && a.io_wbytes == 8192000);
+	CHECK(a.cgroup_s >= 0 && a.cgroup_s < 60);
+	sp_box_detach(&cg); /* detached: not counted twice */
+	CHECK(a.cpu_periods == 40 && a.io_rios == 1000);
 	CHECK(sp_undo_run_to(mark) == 0);
 	/* the undo disabled the controllers again, "-cpu" last (pushed first) */
 	CHECK(strncmp(get(parent, "cgroup.subtree_control"), "-cpu", 4) == 0);
 	CHECK(sp_box_enter(&spec, NULL, NULL) == 0); /* left: a new box may be entered */
 	CHECK(sp_undo_run_to(mark) == 0);
+	cleanup(parent, child);
+
+	/* before a cgroup is made in it, the parent gets the controllers (their undo below the
+	 * cgroup's removal, so they stay while its counts are read); v1 and outside a box: not */
+	scratch(parent, sizeof(parent), child, sizeof(child), "cpu io memory\n");
+	memset(&a, 0, sizeof(a));
+	sp_box_prepare(parent, 2); /* no box */
+	CHECK_STR(get(parent, "cgroup.subtree_control"), "memory\n");
+	CHECK(sp_box_enter(&spec, &a, NULL) == 0);
+	sp_box_prepare(parent, 1);
+	CHECK_STR(get(parent, "cgroup.subtree_control"), "memory\n");
+	{
+		size_t depth = sp_undo_depth();
+
+		sp_box_prepare(parent, 2);
+		CHECK(strncmp(get(parent, "cgroup.subtree_control"), "+io", 3) == 0);
+		CHECK(sp_undo_depth() == depth + 2); /* "-cpu", "-io" */
+	}
+	CHECK(sp_undo_run_to(mark) == 0);
+	CHECK(strncmp(get(parent, "cgroup.subtree_control"), "-cpu", 4) == 0);
 	cleanup(parent, child);
 
 	/* no io controller: the cpu quota applies, the io cap is refused with its reason */

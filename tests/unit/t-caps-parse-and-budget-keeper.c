@@ -156,5 +156,28 @@ int main(void)
 		CHECK_STR(c.cpu_reason, "not asked");
 		CHECK(strstr(c.io_reason, "not applied") != NULL);
 	}
+	{
+		/* io.stat: the swap disk's line, not a longer MAJ:MIN nor dios for rios */
+		struct sp_io_stat io;
+		const char *t = "8:16 rbytes=1 wbytes=2 rios=3 wios=4 dbytes=5 dios=6\n"
+				"8:1 rbytes=7 wbytes=8 rios=9 wios=10 dbytes=0 dios=11\n"
+				"8:0 dios=99 dbytes=98 wios=40 rios=30 wbytes=20 rbytes=10\n";
+
+		CHECK(sp_caps_parse_io_stat(t, "8:0", &io) == 0);
+		CHECK(io.rbytes == 10 && io.wbytes == 20 && io.rios == 30 && io.wios == 40);
+		CHECK(sp_caps_parse_io_stat(t, "8:1", &io) == 0);
+		CHECK(io.rbytes == 7 && io.wios == 10 && io.rios == 9);
+		CHECK(sp_caps_parse_io_stat(t, "8:16", &io) == 0);
+		CHECK(io.rios == 3);
+		CHECK(sp_caps_parse_io_stat(t, "8:32", &io) == -ENOENT);
+		CHECK(io.rios == 0 && io.wbytes == 0);
+		CHECK(sp_caps_parse_io_stat("", "8:0", &io) == -ENOENT);
+		CHECK(sp_caps_parse_io_stat("8:0 rbytes=1 wbytes=2\n", "8:0", &io) == -EINVAL);
+		CHECK(sp_caps_parse_io_stat("8:0 rbytes=x wbytes=2 rios=3 wios=4", "8:0", &io) ==
+		      -EINVAL);
+		/* the last line without its newline */
+		CHECK(sp_caps_parse_io_stat("8:0 rbytes=1 wbytes=2 rios=3 wios=4", "8:0", &io) == 0);
+		CHECK(io.wios == 4);
+	}
 	return CHECK_DONE();
 }

@@ -1,7 +1,8 @@
 /*
  * t-report-constraints-and-budget - the constrained box in the report: results[].constraints,
  * results[].budget and the top-level constraints survive report.json (write -> read gives the
- * same struct, write -> read -> write the same bytes), are null when nothing was asked or kept,
+ * same struct, write -> read -> write the same bytes), what the caps did (cpu.stat, io.stat)
+ * included and null where nothing was read, are null when nothing was asked or kept,
  * and the text report and the verdict say plainly what was asked, what was not applied and
  * why, and how far the budget keeper lowered a zram placement's limit.
  */
@@ -64,8 +65,18 @@ static void build(struct sp_report *r)
 	s->constraints = (struct sp_box_applied){.done = 1, .ran = 1, .cpu_applied = 1};
 	snprintf(s->constraints.io_reason, sizeof(s->constraints.io_reason),
 		 "not applied: cgroup v1 has no io.max");
-	z->constraints =
-	    (struct sp_box_applied){.done = 1, .ran = 1, .cpu_applied = 1, .io_moot = 1};
+	z->constraints = (struct sp_box_applied){.done = 1,
+						 .ran = 1,
+						 .cpu_applied = 1,
+						 .io_moot = 1,
+						 .measured = 1,
+						 .usage_known = 1,
+						 .spanned = 1,
+						 .cpu_periods = 40,
+						 .cpu_throttled_periods = 31,
+						 .cpu_throttled_us = 1200000,
+						 .cpu_usage_us = 2000000,
+						 .cgroup_s = 4.5};
 	snprintf(z->constraints.io_reason, sizeof(z->constraints.io_reason),
 		 "not applied: zram is memory");
 	z->budget = (struct sp_budget_kept){.done = 1,
@@ -97,6 +108,13 @@ int main(void)
 	CHECK(strstr(j1, "\"limit_bytes_min\": 189792256") != NULL);
 	CHECK(strstr(j1, "\"kept\": true") != NULL);
 	CHECK(strstr(j1, "\"budget\": null") != NULL); /* start: nothing kept */
+	/* what the caps did: zram's cpu.stat; no io.stat anywhere (null, not 0) */
+	CHECK(strstr(j1, "\"cpu_throttled_periods\": 31") != NULL);
+	CHECK(strstr(j1, "\"cpu_usage_us\": 2000000") != NULL);
+	CHECK(strstr(j1, "\"cgroup_s\": 4.5") != NULL);
+	CHECK(strstr(j1, "\"cpu_periods\": null") != NULL); /* start: nothing read */
+	CHECK(strstr(j1, "\"io_wios\": null") != NULL);
+	CHECK(strstr(j1, "\"io_wios\": 0") == NULL);
 	CHECK(sp_report_json_parse(j1, l1, &b, err, sizeof(err)) == 0);
 	if (err[0])
 		fprintf(stderr, "%s\n", err);
@@ -110,6 +128,7 @@ int main(void)
 	CHECK(strstr(t, "constraints --cpu-max 0.5: applied; --io-max 300 IOPS, 50.0 MiB/s: not "
 			"applied: cgroup v1 has no io.max (start)") != NULL);
 	CHECK(strstr(t, "io cap not applied: zram is memory") != NULL);
+	CHECK(strstr(t, "cpu quota applied (throttled in 31 of 40 periods, 1.2 s)") != NULL);
 	CHECK(strstr(t, "limit 256 MiB, kept down to 181 MiB as zram's pool grew to 75 MiB") !=
 	      NULL);
 
