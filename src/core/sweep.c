@@ -620,7 +620,7 @@ static void line_phrase(char *buf, size_t len, const struct sp_sweep_knob_findin
 	sp_cat(buf, len, "%s on %s, %s %s %s at %d vs %s %s at %d%s", l->line, l->placement,
 	       l->what, fig(a, sizeof(a), l->median[l->hi]), l->unit, k->values[l->hi],
 	       fig(b, sizeof(b), l->median[l->lo]), l->unit, k->values[l->lo],
-	       l->higher_better ? " (higher is better)" : "");
+	       l->higher_better ? ", higher is better" : "");
 }
 
 void sp_sweep_sentence(const struct sp_sweep_knob_finding *k, char *buf, size_t len)
