@@ -143,7 +143,8 @@ struct sp_sweep_row {
 
 /*
  * The rows one run of the scenarios s gives (a build row when the job ran, one row per service
- * case and per cache pool size that ran, a gc row when gc ran), each a copy of tmpl (knob, value, placement, run) with its scenario's figures.
+ * case and per cache pool size that ran, a gc row when gc ran), each a copy of tmpl (knob,
+ * value, placement, run) with its scenario's figures.
  * Returns: the number of rows written, at most max.
  */
 size_t sp_sweep_rows_from(const struct sp_sweep_row *tmpl, const struct sp_scenarios *s,

@@ -546,8 +546,8 @@ static void print_sweep(const struct run_ctx *x, FILE *out)
 		for (size_t v = 0; v < ks->n_values; v++)
 			fprintf(out, "%s %d", v ? "," : "", ks->values[v]);
 	}
-	fprintf(out, "\n  the %s again on every placement but ram, %zu %s (%u %s of each\n"
-		     "  value), each knob restored after; adds about %d min %02d s\n",
+	fprintf(out, "\n  the %s again\n  on every placement but ram, %zu %s (%u %s of each value),\n"
+		     "  each knob restored after; adds about %d min %02d s\n",
 		what, n, n == 1 ? "run" : "runs", x->c->repeat, x->c->repeat == 1 ? "run" : "runs",
 		(int)(n * run_s) / 60, (int)(n * run_s) % 60);
 }

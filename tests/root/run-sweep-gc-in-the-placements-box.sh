@@ -50,7 +50,7 @@ est() { sed -n 's/^estimated time: \([0-9]*\) min \([0-9]*\) s.*/\1 \2/p' "$1" |
 "$SWAPPLACE" plan "${RUN[@]}" >"$out/plan0" || fail "plan failed"
 "$SWAPPLACE" plan "${RUN[@]}" --sweep "swappiness=$s1,$s2" >"$out/plan1" || fail "plan --sweep failed"
 cat "$out/plan1"
-grep -q "the gc scenario again on every placement" "$out/plan1" ||
+grep -q "^  the gc scenario again$" "$out/plan1" ||
 	fail "the plan does not say the sweep runs the gc"
 # each run: a placement's set-up (3 s) and the gc's fill (3 s) and 3 s
 runs=$((n_pl * 2))
