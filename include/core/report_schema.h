@@ -51,6 +51,11 @@ struct sp_enum_type {
  * (a flag with more values, like a scope, is its own key, read after this one).
  */
 #define SP_FF_NULLIF 0x8
+/*
+ * FLAT with SP_FF_COND: reading, only the part's first key says the condition (parts that
+ * share other keys, like the sweep rows' p95_ms, would otherwise each claim the row).
+ */
+#define SP_FF_COND_FIRST 0x10
 
 struct sp_field {
 	const char *key; /* NULL ends a table; "" for FLAT */

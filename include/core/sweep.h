@@ -10,9 +10,11 @@
  * differed by more than the runs' spread.
  *
  * A scenario's headline (which figures a row keeps, which one the table shows and the verdict
- * compares) is one entry of a table in sweep.c, so wiring another scenario (cache, gc) into the
- * sweep is: its figures in struct sp_sweep_row, an extractor in that table, its keys in
- * report_schema.c's sweep rows. No allocation, no I/O.
+ * compares, and whether more of it is better) is one entry of a table in sweep.c: the build
+ * job (wall time), the service (each case's p95), the cache (each pool size's ops/s, where
+ * higher is better) and gc (the pause's p99). Wiring another scenario into the sweep is: its
+ * figures in struct sp_sweep_row, an extractor in that table, its keys in report_schema.c's
+ * sweep rows. No allocation, no I/O.
  */
 #ifndef SP_SWEEP_H
 #define SP_SWEEP_H
@@ -99,11 +101,33 @@ struct sp_sweep_service {
 	double swapin_pages_per_s;
 };
 
+/*
+ * The pool sizes one run of the cache scenario gives (probe/serverjob.c sp_cache_defaults:
+ * 50, 75 and 100 % of the budget): what sp_sweep_rows_per_run() counts for it.
+ */
+#define SP_SWEEP_CACHE_CASES 3
+
+/* One pool size's headline figures (results[].scenarios.cache.cases[] of the run). */
+struct sp_sweep_cache {
+	double cache_pct;
+	double ops_per_s; /* the figure compared: higher is better */
+	double p95_ms;
+	double swapin_pages_per_s;
+	int oom_killed;
+};
+
+/* The gc scenario's headline figures (results[].scenarios.gc of the run). */
+struct sp_sweep_gc {
+	uint64_t pauses;
+	double p99_pause_ms, worst_pause_ms;
+	uint64_t faults_in_pauses;
+};
+
 struct sp_sweep_row {
 	char knob[16];	    /* "swappiness", "page-cluster" */
 	int value;	    /* what the knob was set to */
 	char placement[48]; /* the placement's name */
-	char scenario[16];  /* "build", "service" */
+	char scenario[16];  /* "build", "service", "cache", "gc" */
 	uint32_t run;	    /* 1-based: the sweep's round (--repeat) */
 	int status;	    /* enum sp_status (core/report.h): ok, or failed: no figures (reason) */
 	char reason[256];
@@ -111,11 +135,16 @@ struct sp_sweep_row {
 	struct sp_sweep_build build;
 	int is_service; /* one service case's figures follow */
 	struct sp_sweep_service service;
+	int is_cache; /* one cache pool size's figures follow */
+	struct sp_sweep_cache cache;
+	int is_gc; /* the gc scenario's figures follow */
+	struct sp_sweep_gc gc;
 };
 
 /*
  * The rows one run of the scenarios s gives (a build row when the job ran, one row per service
- * case that ran), each a copy of tmpl (knob, value, placement, run) with its scenario's figures.
+ * case and per cache pool size that ran, a gc row when gc ran), each a copy of tmpl (knob,
+ * value, placement, run) with its scenario's figures.
  * Returns: the number of rows written, at most max.
  */
 size_t sp_sweep_rows_from(const struct sp_sweep_row *tmpl, const struct sp_scenarios *s,
@@ -125,6 +154,12 @@ size_t sp_sweep_rows_from(const struct sp_sweep_row *tmpl, const struct sp_scena
 size_t sp_sweep_rows_per_run(unsigned scenarios);
 
 /*
+ * What a sweep's run repeats, as the plan says it: "job", "service and gc scenarios", "job,
+ * service, cache and gc scenarios"; "" for none.
+ */
+void sp_sweep_scenarios_phrase(unsigned scenarios, char *buf, size_t len);
+
+/*
  * The rows a run that could not run its scenarios gives (the knob could not be set, the swap
  * area not activated): one failed row per scenario in mask (core/scenario.h bits) with reason.
  */
@@ -132,9 +167,10 @@ size_t sp_sweep_rows_failed(const struct sp_sweep_row *tmpl, unsigned scenarios,
 			    struct sp_sweep_row *out, size_t max);
 
 /*
- * A row's line within its knob's table, "build" or "service hot", and the figure the table
- * shows and the verdict compares: NaN when the row has none (it failed, or served nothing).
- * figure_key (may be NULL): the figure's key in the row, "wall_s" or "p95_ms".
+ * A row's line within its knob's table, "build", "service hot", "cache 75 %" or "gc", and the
+ * figure the table shows and the verdict compares: NaN when the row has none (it failed,
+ * served nothing, did no op, paused never). figure_key (may be NULL): the figure's key in the
+ * row, "wall_s", "p95_ms", "ops_per_s" or "p99_pause_ms".
  */
 void sp_sweep_row_line(const struct sp_sweep_row *row, char *buf, size_t len);
 double sp_sweep_row_figure(const struct sp_sweep_row *row, const char **figure_key);
@@ -147,10 +183,11 @@ struct sp_sweep_line {
 	char line[32];		 /* "build", "service hot" */
 	const char *figure;	 /* the figure's key in the rows: "wall_s", "p95_ms" (static) */
 	const char *what, *unit; /* as a sentence says it: "wall time", "s" (static) */
+	int higher_better;	 /* ops/s: the highest median is the best, not the worst */
 	double median[SP_SWEEP_MAX_VALUES]; /* of the value's runs; NaN: none gave a figure */
 	size_t n_runs[SP_SWEEP_MAX_VALUES]; /* runs with a figure */
 	int failed[SP_SWEEP_MAX_VALUES];    /* a run of the value failed (no figure) */
-	int lossy[SP_SWEEP_MAX_VALUES];	    /* a run of the value lost requests (service) */
+	int lossy[SP_SWEEP_MAX_VALUES];	    /* a run lost requests (service), was OOM-killed */
 	int compared;			    /* every value has a figure from every round */
 	int lo, hi;	   /* value indices of the lowest and the highest median; -1 */
 	double diff_pct;   /* (median[hi] / median[lo] - 1) x 100 */

@@ -113,9 +113,12 @@ int sp_placement_job_again(struct sp_placement *p, const struct sp_measure_opts 
 			   struct sp_result *res);
 
 /*
- * One run of a sweep (cmd/run_sweep.c): activate p again, run the job once (o->job) and the
- * service's cases (o->service_s; never on ram) into res->scenarios (res zeroed by the caller),
- * deactivate. The knob swept is the caller's to set, with its undo, before.
+ * One run of a sweep (cmd/run_sweep.c): activate p again (a zswap placement with zswap on and
+ * its compressor, as in its own turn), enter the same box (caps, zram's budget keeper), run the
+ * job once (o->job), the service's cases (o->service_s), the cache and gc scenarios (o->cache_s,
+ * o->gc_s; none of them on ram) in the order of sp_placement_measure() into res->scenarios (res
+ * zeroed by the caller), deactivate. The knob swept is the caller's to set, with its undo,
+ * before.
  * Returns: 0; -EINTR when interrupted; -errno when p could not be activated (res's reason
  * says why).
  */

@@ -276,11 +276,11 @@ static double job_estimate_s(const struct run_ctx *x)
 	return est.total_s;
 }
 
-/* The scenarios a sweep's run repeats (core/scenario.h bits): the job, the service. */
+/* The scenarios a sweep's run repeats (core/scenario.h bits): the job and every other one. */
 static unsigned sweep_scenarios(const struct run_ctx *x)
 {
 	return (x->job.kind != SP_JOB_NONE ? SP_SCENARIO_BUILD : 0) |
-	       (x->scenarios & SP_SCENARIO_SERVICE);
+	       (x->scenarios & (SP_SCENARIO_SERVICE | SP_SCENARIO_CACHE | SP_SCENARIO_GC));
 }
 
 /* How many runs --sweep adds: every placement but ram, every value, every round. */
@@ -299,7 +299,8 @@ static int vet_sweep(const struct run_ctx *x)
 		return SP_EXIT_OK;
 	if (!sweep_scenarios(x))
 		return sp_fail(SP_EXIT_USAGE, NULL, "--sweep runs the scenarios again, and "
-						    "--scenario %s runs none: give build or service",
+						    "--scenario %s runs none: give build, service, "
+						    "cache or gc",
 			       x->c->scenario ? x->c->scenario : "none");
 	if (rows > SP_SWEEP_MAX_ROWS)
 		return sp_fail(SP_EXIT_USAGE, NULL,
@@ -420,10 +421,11 @@ static double servers_estimate_s(const struct run_ctx *x)
 	return s;
 }
 
-/* A sweep's run: the placement activated again, the job once, the service's cases. */
+/* A sweep's run: the placement activated again, the job once, the service's cases, cache, gc. */
 static double sweep_run_estimate_s(const struct run_ctx *x)
 {
-	return EST_PER_PLACEMENT_S + job_estimate_s(x) + service_estimate_s(x);
+	return EST_PER_PLACEMENT_S + job_estimate_s(x) + service_estimate_s(x) +
+	       servers_estimate_s(x);
 }
 
 static double estimate_s(const struct run_ctx *x)
@@ -531,9 +533,11 @@ static void print_sweep(const struct run_ctx *x, FILE *out)
 {
 	double run_s = sweep_run_estimate_s(x);
 	size_t n = sweep_runs(x);
+	char what[96];
 
 	if (!x->sweep.n_knobs)
 		return;
+	sp_sweep_scenarios_phrase(sweep_scenarios(x), what, sizeof(what));
 	fprintf(out, "sweep:");
 	for (size_t k = 0; k < x->sweep.n_knobs; k++) {
 		const struct sp_knob_sweep *ks = &x->sweep.knobs[k];
@@ -542,12 +546,9 @@ static void print_sweep(const struct run_ctx *x, FILE *out)
 		for (size_t v = 0; v < ks->n_values; v++)
 			fprintf(out, "%s %d", v ? "," : "", ks->values[v]);
 	}
-	fprintf(out, "\n  the %s again on every placement but ram, %zu %s (%u %s of each\n"
-		     "  value), each knob restored after; adds about %d min %02d s\n",
-		sweep_scenarios(x) == (SP_SCENARIO_BUILD | SP_SCENARIO_SERVICE)
-		    ? "job and the service"
-		    : sweep_scenarios(x) & SP_SCENARIO_BUILD ? "job" : "service",
-		n, n == 1 ? "run" : "runs", x->c->repeat, x->c->repeat == 1 ? "run" : "runs",
+	fprintf(out, "\n  the %s again\n  on every placement but ram, %zu %s (%u %s of each value),\n"
+		     "  each knob restored after; adds about %d min %02d s\n",
+		what, n, n == 1 ? "run" : "runs", x->c->repeat, x->c->repeat == 1 ? "run" : "runs",
 		(int)(n * run_s) / 60, (int)(n * run_s) % 60);
 }
 

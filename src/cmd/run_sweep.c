@@ -31,6 +31,10 @@ unsigned run_sweep_scenarios(const struct sp_measure_opts *mo)
 		s |= SP_SCENARIO_BUILD;
 	if (mo->service_s > 0)
 		s |= SP_SCENARIO_SERVICE;
+	if (mo->cache_s > 0)
+		s |= SP_SCENARIO_CACHE;
+	if (mo->gc_s > 0)
+		s |= SP_SCENARIO_GC;
 	return s;
 }
 
@@ -53,7 +57,7 @@ static void add_failed(struct sp_report *r, const struct sp_sweep_row *tmpl, uns
 /*
  * One run: the knob at its value (undo first), the scenarios on p, the knob back. The build
  * job sets vm.page-cluster itself right before it runs (probe/placement.c), so a page-cluster
- * sweep hands it the value too; the service runs with whatever is set.
+ * sweep hands it the value too; the service, cache and gc scenarios run with whatever is set.
  */
 static int one_run(const struct run_sweep_in *in, const struct sp_sweep_step *st,
 		   struct sp_placement *p, struct sp_report *r)

@@ -458,6 +458,7 @@ static json_t *sweeps_json(struct jb *b, const struct sp_findings *f)
 			put(b, x, "placement", jstr(ln->placement, sizeof(ln->placement)));
 			put(b, x, "line", jstr(ln->line, sizeof(ln->line)));
 			put(b, x, "figure", json_string(ln->figure ? ln->figure : "?"));
+			put(b, x, "higher_is_better", json_boolean(ln->higher_better));
 			m = json_array();
 			for (size_t v = 0; v < k->n_values; v++)
 				push(b, m, jdbl(ln->median[v]));
@@ -1023,8 +1024,11 @@ static int obj_into(const struct sp_field *t, void *base, json_t *o, const char 
 
 		if (t->type == SP_F_FLAT) {
 			if ((t->flags & SP_FF_COND) && !*(int *)(p + t->aux)) {
-				/* no key says the condition: any of the part's keys does */
-				if (!any_key_in(t->sub, o))
+				/* no key says the condition: any of the part's keys does, or
+				 * its first alone */
+				if (!((t->flags & SP_FF_COND_FIRST)
+					  ? !!json_object_get(o, t->sub->key)
+					  : any_key_in(t->sub, o)))
 					continue;
 				*(int *)(p + t->aux) = 1;
 			}

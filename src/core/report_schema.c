@@ -724,6 +724,23 @@ static const struct sp_field sweep_service_fields[] = {
     END,
 };
 
+static const struct sp_field sweep_cache_fields[] = {
+    DBL("cache_pct", sweep_t, cache.cache_pct), /* first: it says the row is a cache row */
+    DBL("ops_per_s", sweep_t, cache.ops_per_s),
+    DBL("p95_ms", sweep_t, cache.p95_ms),
+    DBL("swapin_pages_per_s", sweep_t, cache.swapin_pages_per_s),
+    BOOL("oom_killed", sweep_t, cache.oom_killed),
+    END,
+};
+
+static const struct sp_field sweep_gc_fields[] = {
+    U64("pauses", sweep_t, gc.pauses), /* first: it says the row is a gc row */
+    DBL("p99_pause_ms", sweep_t, gc.p99_pause_ms),
+    DBL("worst_pause_ms", sweep_t, gc.worst_pause_ms),
+    U64("faults_in_pauses", sweep_t, gc.faults_in_pauses),
+    END,
+};
+
 static const struct sp_field sweep_fields[] = {
     STR("knob", sweep_t, knob),
     INT("value", sweep_t, value),
@@ -732,19 +749,32 @@ static const struct sp_field sweep_fields[] = {
     U32("run", sweep_t, run),
     {.key = "status", .type = SP_F_ENUM, .off = AT(sweep_t, status, int), .en = &status_type},
     STR("reason", sweep_t, reason),
-    /* each written only with its scenario's row; read when any of its keys is there */
+    /* each written only with its scenario's row; read when its first key is there (p95_ms,
+     * swapin_pages_per_s and oom_killed are two scenarios' keys) */
     {.key = "",
      .type = SP_F_FLAT,
      .off = 0,
      .aux = AT(sweep_t, is_build, int),
-     .flags = SP_FF_COND,
+     .flags = SP_FF_COND | SP_FF_COND_FIRST,
      .sub = sweep_build_fields},
     {.key = "",
      .type = SP_F_FLAT,
      .off = 0,
      .aux = AT(sweep_t, is_service, int),
-     .flags = SP_FF_COND,
+     .flags = SP_FF_COND | SP_FF_COND_FIRST,
      .sub = sweep_service_fields},
+    {.key = "",
+     .type = SP_F_FLAT,
+     .off = 0,
+     .aux = AT(sweep_t, is_cache, int),
+     .flags = SP_FF_COND | SP_FF_COND_FIRST,
+     .sub = sweep_cache_fields},
+    {.key = "",
+     .type = SP_F_FLAT,
+     .off = 0,
+     .aux = AT(sweep_t, is_gc, int),
+     .flags = SP_FF_COND | SP_FF_COND_FIRST,
+     .sub = sweep_gc_fields},
     END,
 };
 

@@ -545,7 +545,7 @@ static void gc_section(FILE *out, const struct sp_report *r, const struct sp_fin
 
 /*
  * --sweep: a table per knob, one column per value, a line per placement and scenario (and
- * service case); the figures and their comparison are the analysis' (core/sweep.h).
+ * service case, cache pool size); the figures and their comparison are the analysis' (core/sweep.h).
  */
 static void sweep_section(FILE *out, const struct sp_findings *f)
 {
@@ -579,9 +579,11 @@ static void sweep_section(FILE *out, const struct sp_findings *f)
 		}
 		if (k->n_dropped)
 			emit(out, "  (%zu more lines not shown)", k->n_dropped);
-		emit(out, "  build: wall time in s; service: each case's p95 in ms; ! a run failed");
-		emit(out, "  or lost requests; spread: the widest range of one value's runs;");
-		emit(out, "  * every paired run differed by more than the spread");
+		emit(out, "  build: wall time in s; service: each case's p95 in ms; cache: each");
+		emit(out, "  pool size's ops/s (higher is better); gc: the pause's p99 in ms;");
+		emit(out, "  ! a run failed, lost requests or was OOM-killed; spread: the widest");
+		emit(out, "  range of one value's runs; * every paired run differed by more than");
+		emit(out, "  the spread");
 		emit(out, "%s", "");
 	}
 }

@@ -231,6 +231,65 @@ static double service_figure(const struct sp_sweep_row *row)
 	return row->service.p95_ms;
 }
 
+static size_t cache_rows(const struct sp_scenarios *s, const struct sp_sweep_row *tmpl,
+			 struct sp_sweep_row *out, size_t max)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < s->cache.n_cases && i < SP_CACHE_MAX_CASES && n < max; i++) {
+		const struct sp_cache_case *c = &s->cache.cases[i];
+		struct sp_sweep_row *r = &out[n++];
+
+		*r = *tmpl;
+		snprintf(r->scenario, sizeof(r->scenario), "cache");
+		r->is_cache = 1;
+		/* an OOM-killed pool size is failed, with its reason, as in results[] */
+		r->status = c->status;
+		snprintf(r->reason, sizeof(r->reason), "%s", c->reason);
+		r->cache = (struct sp_sweep_cache){.cache_pct = c->cache_pct,
+						   .ops_per_s = c->ops_per_s,
+						   .p95_ms = c->p95_ms,
+						   .swapin_pages_per_s = c->swapin_pages_per_s,
+						   .oom_killed = c->oom_killed};
+	}
+	return n;
+}
+
+/* a pool size that did no op has no rate worth comparing */
+static double cache_figure(const struct sp_sweep_row *row)
+{
+	if (row->status != SP_STATUS_OK || !(row->cache.ops_per_s > 0))
+		return NAN;
+	return row->cache.ops_per_s;
+}
+
+static size_t gc_rows(const struct sp_scenarios *s, const struct sp_sweep_row *tmpl,
+		      struct sp_sweep_row *out, size_t max)
+{
+	const struct sp_scenario_gc *g = &s->gc;
+
+	if (!g->done || !max)
+		return 0;
+	*out = *tmpl;
+	snprintf(out->scenario, sizeof(out->scenario), "gc");
+	out->is_gc = 1;
+	out->status = g->status;
+	snprintf(out->reason, sizeof(out->reason), "%s", g->reason);
+	out->gc = (struct sp_sweep_gc){.pauses = g->pauses,
+				       .p99_pause_ms = g->p99_pause_ms,
+				       .worst_pause_ms = g->worst_pause_ms,
+				       .faults_in_pauses = g->faults_in_pauses};
+	return 1;
+}
+
+/* a run without a pause has no pause to compare */
+static double gc_figure(const struct sp_sweep_row *row)
+{
+	if (row->status != SP_STATUS_OK || !row->gc.pauses)
+		return NAN;
+	return row->gc.p99_pause_ms;
+}
+
 /*
  * One entry per scenario a sweep runs again, in the order its rows go into the report. To add
  * one: a bit (core/scenario.h), its figures in struct sp_sweep_row with an is_<name> flag,
@@ -241,14 +300,18 @@ static const struct headline {
 	unsigned bit;		 /* SP_SCENARIO_* */
 	const char *figure;	 /* the key of the figure value() returns */
 	const char *what, *unit; /* how a sentence names it: "wall time", "s" */
+	int higher_better;	 /* more of the figure is better (ops/s) */
 	size_t max_rows;	 /* rows one run gives at most */
 	size_t (*rows)(const struct sp_scenarios *s, const struct sp_sweep_row *tmpl,
 		       struct sp_sweep_row *out, size_t max);
 	double (*value)(const struct sp_sweep_row *row);
 } headlines[] = {
-    {"build", SP_SCENARIO_BUILD, "wall_s", "wall time", "s", 1, build_rows, build_figure},
-    {"service", SP_SCENARIO_SERVICE, "p95_ms", "p95", "ms", SP_SVC_N_CASES, service_rows,
+    {"build", SP_SCENARIO_BUILD, "wall_s", "wall time", "s", 0, 1, build_rows, build_figure},
+    {"service", SP_SCENARIO_SERVICE, "p95_ms", "p95", "ms", 0, SP_SVC_N_CASES, service_rows,
      service_figure},
+    {"cache", SP_SCENARIO_CACHE, "ops_per_s", "throughput", "ops/s", 1, SP_SWEEP_CACHE_CASES,
+     cache_rows, cache_figure},
+    {"gc", SP_SCENARIO_GC, "p99_pause_ms", "p99 pause", "ms", 0, 1, gc_rows, gc_figure},
 };
 
 #define N_HEADLINES (sizeof(headlines) / sizeof(headlines[0]))
@@ -269,6 +332,28 @@ size_t sp_sweep_rows_per_run(unsigned scenarios)
 		if (scenarios & headlines[i].bit)
 			n += headlines[i].max_rows;
 	return n;
+}
+
+void sp_sweep_scenarios_phrase(unsigned scenarios, char *buf, size_t len)
+{
+	size_t n = 0, said = 0;
+
+	if (!len)
+		return;
+	buf[0] = '\0';
+	for (size_t i = 1; i < N_HEADLINES; i++)
+		n += !!(scenarios & headlines[i].bit);
+	if (scenarios & SP_SCENARIO_BUILD)
+		sp_cat(buf, len, "job%s", n ? " and the " : "");
+	for (size_t i = 1; i < N_HEADLINES; i++) {
+		if (!(scenarios & headlines[i].bit))
+			continue;
+		said++;
+		sp_cat(buf, len, "%s%s", said == 1 ? "" : said == n ? " and " : ", ",
+		       headlines[i].name);
+	}
+	if (n)
+		sp_cat(buf, len, " %s", sp_plural(n, "scenario", "scenarios"));
 }
 
 size_t sp_sweep_rows_from(const struct sp_sweep_row *tmpl, const struct sp_scenarios *s,
@@ -306,6 +391,8 @@ void sp_sweep_row_line(const struct sp_sweep_row *row, char *buf, size_t len)
 {
 	if (row->is_service)
 		snprintf(buf, len, "%s %s", row->scenario, row->service.case_name);
+	else if (row->is_cache)
+		snprintf(buf, len, "%s %.0f %%", row->scenario, row->cache.cache_pct);
 	else
 		snprintf(buf, len, "%s", row->scenario);
 }
@@ -366,6 +453,7 @@ static struct sp_sweep_line *line_of(struct sp_sweep_knob_finding *k,
 	k->lines[k->n_lines].figure = headline_of(row) ? headline_of(row)->figure : "?";
 	k->lines[k->n_lines].what = headline_of(row) ? headline_of(row)->what : "?";
 	k->lines[k->n_lines].unit = headline_of(row) ? headline_of(row)->unit : "";
+	k->lines[k->n_lines].higher_better = headline_of(row) ? headline_of(row)->higher_better : 0;
 	return &k->lines[k->n_lines++];
 }
 
@@ -468,7 +556,8 @@ static void analyse_knob(const struct sp_sweep_row *rows, size_t n, struct sp_sw
 			r.x[v][rows[i].run - 1] = sp_sweep_row_figure(&rows[i], NULL);
 			if (rows[i].status != SP_STATUS_OK)
 				l->failed[v] = 1;
-			if (rows[i].is_service && rows[i].service.failed)
+			if ((rows[i].is_service && rows[i].service.failed) ||
+			    (rows[i].is_cache && rows[i].cache.oom_killed))
 				l->lossy[v] = 1;
 			rounds = rows[i].run > rounds ? rows[i].run : rounds;
 		}
@@ -518,15 +607,20 @@ static const char *fig(char *buf, size_t len, double v)
 	return buf;
 }
 
-/* "build on start, wall time 12.1 s at 10 vs 9.8 s at 100" */
+/*
+ * "build on start, wall time 12.1 s at 10 vs 9.8 s at 100": the highest median first, which is
+ * the worst of a time and the best of a rate; a rate says so, since the reader of the other
+ * lines has learnt that the first is the worse
+ */
 static void line_phrase(char *buf, size_t len, const struct sp_sweep_knob_finding *k,
 			const struct sp_sweep_line *l)
 {
 	char a[16], b[16];
 
-	sp_cat(buf, len, "%s on %s, %s %s %s at %d vs %s %s at %d", l->line, l->placement, l->what,
-	       fig(a, sizeof(a), l->median[l->hi]), l->unit, k->values[l->hi],
-	       fig(b, sizeof(b), l->median[l->lo]), l->unit, k->values[l->lo]);
+	sp_cat(buf, len, "%s on %s, %s %s %s at %d vs %s %s at %d%s", l->line, l->placement,
+	       l->what, fig(a, sizeof(a), l->median[l->hi]), l->unit, k->values[l->hi],
+	       fig(b, sizeof(b), l->median[l->lo]), l->unit, k->values[l->lo],
+	       l->higher_better ? ", higher is better" : "");
 }
 
 void sp_sweep_sentence(const struct sp_sweep_knob_finding *k, char *buf, size_t len)

@@ -501,15 +501,25 @@ int sp_placement_scenarios_again(struct sp_placement *p, const struct sp_measure
 	if (ret < 0) {
 		fail_reason(res, "activating the swap area", &e);
 	} else {
-		/* the same scenarios, in the same order, as the placement's own turn */
+		/*
+		 * the same scenarios, in the same order and the same box, as the placement's own
+		 * turn; on a zswap placement activate() turned zswap on with its compressor, and
+		 * it stays on until the unwinding below
+		 */
+		enter_box(p, o, res);
 		ret = run_job(p, o, res);
 		if (ret != -EINTR)
 			ret = run_service(p, o, res);
+		if (ret != -EINTR)
+			ret = run_cache(p, o, res);
+		if (ret != -EINTR)
+			ret = run_gc(p, o, res);
 	}
 	if (sp_undo_run_to(mark) < 0)
 		sp_debug("placement", "%s: deactivating after the sweep's run failed", p->name);
-	if (p->hold.registered && sp_hold_retake(&p->hold) < 0)
-		sp_debug("placement", "%s: cannot hold '%s' again", p->name, p->hold.path);
+	/* zswap lends the start placement's hold: that one is taken back */
+	if (hold_of(p)->registered && sp_hold_retake(hold_of(p)) < 0)
+		sp_debug("placement", "%s: cannot hold '%s' again", p->name, hold_of(p)->path);
 	if (ret == -EINTR || sp_interrupted())
 		return -EINTR;
 	return ret < 0 ? ret : 0;

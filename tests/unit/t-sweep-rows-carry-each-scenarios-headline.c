@@ -2,11 +2,16 @@
  * t-sweep-rows-carry-each-scenarios-headline - one run of the scenarios gives a sweep row per
  * headline: the build job's (wall_s, pswpin, pswpout, major_faults, oom_killed) and one per
  * service case (case, sent, failed, p95_ms, top_speed_per_s, oom_kills, swapin_pages_per_s),
- * each with the contract's knob, value, placement and scenario; report.json writes each row
- * with its own scenario's keys only, and reads every row back bit for bit; a run that could
- * not run gives a failed row per scenario with its reason.
+ * one per cache pool size (cache_pct, ops_per_s, p95_ms, swapin_pages_per_s, oom_killed; an
+ * OOM-killed size a failed row with its reason) and the gc scenario's (pauses, p99_pause_ms,
+ * worst_pause_ms, faults_in_pauses), each with the contract's knob, value, placement and
+ * scenario; report.json writes each row with its own scenario's keys only (p95_ms and
+ * swapin_pages_per_s are two scenarios' keys, oom_killed too), and reads every row back bit for
+ * bit, each as its own scenario's; a run that could not run gives a failed row per scenario
+ * with its reason; the plan names what a sweep's run repeats.
  */
 #include <jansson.h>
+#include <math.h>
 #include <stdlib.h>
 
 #include "check.h"
@@ -36,11 +41,15 @@ static int has(json_t *o, const char *k)
 
 int main(void)
 {
-	const struct sp_result *start;
+	const struct sp_result *start, *none;
+	const struct sp_scenarios *sc;
+	char what[96];
 	struct sp_sweep_row tmpl;
 	char err[256] = "", *j;
 	json_t *root, *rows, *x;
-	size_t len, n;
+	size_t len, n, saw_oom = 0, saw_gc = 0;
+	const char *key;
+	char line[32];
 
 	syn_build(&a);
 	start = &a.results[0];
@@ -51,15 +60,16 @@ int main(void)
 	snprintf(tmpl.placement, sizeof(tmpl.placement), "start");
 	tmpl.run = 1;
 
-	n = sp_sweep_rows_from(&tmpl, &start->scenarios, a.sweeps, SP_SWEEP_MAX_ROWS);
-	CHECK_EQ_U64(n, 1 + start->scenarios.service.n_cases);
-	CHECK_EQ_U64(n, 5);
+	sc = &start->scenarios;
+	n = sp_sweep_rows_from(&tmpl, sc, a.sweeps, SP_SWEEP_MAX_ROWS);
+	CHECK_EQ_U64(n, 1 + sc->service.n_cases + sc->cache.n_cases + 1);
+	CHECK_EQ_U64(n, 9);
 	CHECK_STR(a.sweeps[0].scenario, "build");
 	CHECK(a.sweeps[0].is_build && !a.sweeps[0].is_service);
 	CHECK(a.sweeps[0].build.wall_s == start->scenarios.build.wall_s);
 	CHECK(a.sweeps[0].build.pswpin == start->scenarios.build.pswpin);
 	CHECK(a.sweeps[0].build.pswpout == start->scenarios.build.pswpout);
-	for (size_t i = 1; i < n; i++) {
+	for (size_t i = 1; i < 5; i++) {
 		const struct sp_service_case *c = &start->scenarios.service.cases[i - 1];
 
 		CHECK_STR(a.sweeps[i].scenario, "service");
@@ -71,20 +81,89 @@ int main(void)
 		CHECK_STR(a.sweeps[i].placement, "start");
 		CHECK(a.sweeps[i].value == 10 && a.sweeps[i].run == 1);
 	}
+	/* the cache's pool sizes, each its own row, and gc's */
+	for (size_t i = 5; i < 8; i++) {
+		const struct sp_cache_case *c = &sc->cache.cases[i - 5];
+		const struct sp_sweep_row *x = &a.sweeps[i];
+
+		CHECK_STR(x->scenario, "cache");
+		CHECK(x->is_cache && !x->is_service && !x->is_build && !x->is_gc);
+		CHECK(x->cache.cache_pct == c->cache_pct && x->cache.ops_per_s == c->ops_per_s);
+		CHECK(x->cache.p95_ms == c->p95_ms);
+		CHECK(x->cache.swapin_pages_per_s == c->swapin_pages_per_s);
+		CHECK(x->status == SP_STATUS_OK && x->cache.ops_per_s > 0);
+		CHECK(sp_sweep_row_figure(x, &key) == c->ops_per_s);
+		CHECK_STR(key, "ops_per_s");
+	}
+	sp_sweep_row_line(&a.sweeps[6], line, sizeof(line));
+	CHECK_STR(line, "cache 75 %");
+	CHECK_STR(a.sweeps[8].scenario, "gc");
+	CHECK(a.sweeps[8].is_gc && !a.sweeps[8].is_cache);
+	CHECK(a.sweeps[8].gc.pauses == sc->gc.pauses && a.sweeps[8].gc.pauses > 0);
+	CHECK(a.sweeps[8].gc.p99_pause_ms == sc->gc.p99_pause_ms);
+	CHECK(a.sweeps[8].gc.worst_pause_ms == sc->gc.worst_pause_ms);
+	CHECK(a.sweeps[8].gc.faults_in_pauses == sc->gc.faults_in_pauses);
+	CHECK(sp_sweep_row_figure(&a.sweeps[8], &key) == sc->gc.p99_pause_ms);
+	CHECK_STR(key, "p99_pause_ms");
+	sp_sweep_row_line(&a.sweeps[8], line, sizeof(line));
+	CHECK_STR(line, "gc");
+	/* none: its 100 % pool was OOM-killed, its gc failed: failed rows with the reasons */
+	none = syn_find(&a, "none");
+	snprintf(tmpl.placement, sizeof(tmpl.placement), "none");
+	CHECK_EQ_U64(sp_sweep_rows_from(&tmpl, &none->scenarios, a.sweeps + n, SP_SWEEP_MAX_ROWS - n),
+		     none->scenarios.service.n_cases + 3 + 1 + none->scenarios.build.done);
+	for (size_t i = n; i < n + 5 + none->scenarios.service.n_cases; i++) {
+		const struct sp_sweep_row *x = &a.sweeps[i];
+
+		if (x->is_cache && x->cache.cache_pct == 100) {
+			CHECK(x->status == SP_STATUS_FAILED && x->cache.oom_killed);
+			CHECK(strstr(x->reason, "oom-killed") != NULL);
+			CHECK(isnan(sp_sweep_row_figure(x, NULL)));
+			saw_oom++;
+		}
+		if (x->is_gc) {
+			CHECK(x->status == SP_STATUS_FAILED && isnan(sp_sweep_row_figure(x, NULL)));
+			saw_gc++;
+		}
+	}
+	CHECK(saw_oom == 1 && saw_gc == 1);
+	/* not the report's rows: the report read back has none there */
+	memset(a.sweeps + n, 0, sizeof(a.sweeps[0]) * (SP_SWEEP_MAX_ROWS - n));
+	snprintf(tmpl.placement, sizeof(tmpl.placement), "start");
 	/* max bounds what is written */
 	CHECK_EQ_U64(sp_sweep_rows_from(&tmpl, &start->scenarios, a.sweeps + n, 2), 2);
 	CHECK_EQ_U64(sp_sweep_rows_per_run(SP_SCENARIO_BUILD | SP_SCENARIO_SERVICE), 5);
 	CHECK_EQ_U64(sp_sweep_rows_per_run(SP_SCENARIO_BUILD), 1);
+	CHECK_EQ_U64(sp_sweep_rows_per_run(SP_SCENARIO_CACHE | SP_SCENARIO_GC), 4);
+	CHECK_EQ_U64(sp_sweep_rows_per_run(SP_SCENARIO_BUILD | SP_SCENARIO_SERVICE |
+					   SP_SCENARIO_CACHE | SP_SCENARIO_GC),
+		     9);
+	/* the plan's words for what a sweep's run repeats */
+	sp_sweep_scenarios_phrase(SP_SCENARIO_BUILD, what, sizeof(what));
+	CHECK_STR(what, "job");
+	sp_sweep_scenarios_phrase(SP_SCENARIO_GC, what, sizeof(what));
+	CHECK_STR(what, "gc scenario");
+	sp_sweep_scenarios_phrase(SP_SCENARIO_BUILD | SP_SCENARIO_SERVICE, what, sizeof(what));
+	CHECK_STR(what, "job and the service scenario");
+	sp_sweep_scenarios_phrase(SP_SCENARIO_BUILD | SP_SCENARIO_SERVICE | SP_SCENARIO_CACHE |
+				      SP_SCENARIO_GC,
+				  what, sizeof(what));
+	CHECK_STR(what, "job and the service, cache and gc scenarios");
 	/* a run that could not run: a failed row per scenario, the reason kept */
 	tmpl.value = 150;
-	n += sp_sweep_rows_failed(&tmpl, SP_SCENARIO_BUILD | SP_SCENARIO_SERVICE,
+	n += sp_sweep_rows_failed(&tmpl,
+				  SP_SCENARIO_BUILD | SP_SCENARIO_SERVICE | SP_SCENARIO_CACHE |
+				      SP_SCENARIO_GC,
 				  "cannot set vm.swappiness=150: Invalid argument", a.sweeps + n,
 				  SP_SWEEP_MAX_ROWS - n);
-	CHECK_EQ_U64(n, 7);
-	CHECK(a.sweeps[5].status == SP_STATUS_FAILED && a.sweeps[6].status == SP_STATUS_FAILED);
-	CHECK_STR(a.sweeps[5].scenario, "build");
-	CHECK_STR(a.sweeps[6].scenario, "service");
-	CHECK(strstr(a.sweeps[6].reason, "Invalid argument") != NULL);
+	CHECK_EQ_U64(n, 13);
+	for (size_t i = 9; i < 13; i++)
+		CHECK(a.sweeps[i].status == SP_STATUS_FAILED &&
+		      strstr(a.sweeps[i].reason, "Invalid argument") != NULL);
+	CHECK_STR(a.sweeps[9].scenario, "build");
+	CHECK_STR(a.sweeps[10].scenario, "service");
+	CHECK_STR(a.sweeps[11].scenario, "cache");
+	CHECK_STR(a.sweeps[12].scenario, "gc");
 	a.n_sweeps = n;
 
 	j = dump(&a, &len);
@@ -100,9 +179,19 @@ int main(void)
 		CHECK(has(x, "wall_s") == (i == 0));
 		CHECK(has(x, "pswpin") == (i == 0) && has(x, "pswpout") == (i == 0));
 		CHECK(has(x, "case") == (i >= 1 && i <= 4));
-		CHECK(has(x, "p95_ms") == (i >= 1 && i <= 4));
+		CHECK(has(x, "p95_ms") == (i >= 1 && i <= 7));
+		CHECK(has(x, "swapin_pages_per_s") == (i >= 1 && i <= 7));
 		CHECK(has(x, "top_speed_per_s") == (i >= 1 && i <= 4));
+		CHECK(has(x, "oom_killed") == (i == 0 || (i >= 5 && i <= 7)));
+		CHECK(has(x, "cache_pct") == (i >= 5 && i <= 7));
+		CHECK(has(x, "ops_per_s") == (i >= 5 && i <= 7));
+		CHECK(has(x, "pauses") == (i == 8) && has(x, "p99_pause_ms") == (i == 8));
+		CHECK(has(x, "worst_pause_ms") == (i == 8));
+		CHECK(has(x, "faults_in_pauses") == (i == 8));
 	}
+	CHECK_STR(json_string_value(json_object_get(json_array_get(rows, 6), "scenario")), "cache");
+	CHECK(json_real_value(json_object_get(json_array_get(rows, 6), "cache_pct")) == 75);
+	CHECK_STR(json_string_value(json_object_get(json_array_get(rows, 8), "scenario")), "gc");
 	CHECK_STR(json_string_value(json_object_get(json_array_get(rows, 0), "knob")),
 		  "swappiness");
 	CHECK(json_integer_value(json_object_get(json_array_get(rows, 0), "value")) == 10);
@@ -114,6 +203,12 @@ int main(void)
 	if (err[0])
 		fprintf(stderr, "%s\n", err);
 	CHECK_EQ_U64(b.n_sweeps, n);
+	/* read back each as its own scenario's, whatever keys it shares with another */
+	for (size_t i = 0; i < n; i++)
+		CHECK(b.sweeps[i].is_build + b.sweeps[i].is_service + b.sweeps[i].is_cache +
+			      b.sweeps[i].is_gc ==
+		      (i < 9));
+	CHECK(b.sweeps[6].is_cache && !b.sweeps[6].is_service && !b.sweeps[6].is_build);
 	CHECK(memcmp(&a, &b, sizeof(a)) == 0);
 	for (size_t i = 0; i < n; i++)
 		if (memcmp(&a.sweeps[i], &b.sweeps[i], sizeof(a.sweeps[i])))

@@ -6,7 +6,10 @@
  * (round r of one value against round r of the other) differs by more than the spread it says
  * the values differed, where and by how much; a run that failed shows as "failed" and keeps its
  * line out of the comparison; report.txt has a table per knob, one column per value, within 80
- * columns even with six values, and the verdict carries the sentence.
+ * columns even with six values, and the verdict carries the sentence. The cache's ops/s, where
+ * higher is better, is compared and worded as such (its best value named as the higher one,
+ * never as the worse), its OOM-killed pool size fails its cell; gc's line is the pause's p99;
+ * the table's legend says each figure.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -54,6 +57,43 @@ static void service_row(const char *knob, int value, const char *pl, uint32_t ru
 	x->service.sent = 100;
 	x->service.failed = failed;
 	x->service.p95_ms = p95;
+}
+
+static void cache_row(const char *knob, int value, const char *pl, uint32_t run, double pct,
+		      double ops)
+{
+	struct sp_sweep_row *x = &r.sweeps[r.n_sweeps++];
+
+	memset(x, 0, sizeof(*x));
+	snprintf(x->knob, sizeof(x->knob), "%s", knob);
+	x->value = value;
+	snprintf(x->placement, sizeof(x->placement), "%s", pl);
+	snprintf(x->scenario, sizeof(x->scenario), "cache");
+	x->run = run;
+	x->status = ops > 0 ? SP_STATUS_OK : SP_STATUS_FAILED;
+	x->is_cache = 1;
+	x->cache.cache_pct = pct;
+	x->cache.ops_per_s = ops > 0 ? ops : 0;
+	x->cache.p95_ms = ops > 0 ? 1000 / ops : 0;
+	x->cache.oom_killed = !(ops > 0);
+}
+
+static void gc_row(const char *knob, int value, const char *pl, uint32_t run, double p99)
+{
+	struct sp_sweep_row *x = &r.sweeps[r.n_sweeps++];
+
+	memset(x, 0, sizeof(*x));
+	snprintf(x->knob, sizeof(x->knob), "%s", knob);
+	x->value = value;
+	snprintf(x->placement, sizeof(x->placement), "%s", pl);
+	snprintf(x->scenario, sizeof(x->scenario), "gc");
+	x->run = run;
+	x->status = SP_STATUS_OK;
+	x->is_gc = 1;
+	x->gc.pauses = 50;
+	x->gc.p99_pause_ms = p99;
+	x->gc.worst_pause_ms = p99 * 1.5;
+	x->gc.faults_in_pauses = 900;
 }
 
 /* the report with each wrapped sentence on one line: "\n  " read as " " */
@@ -213,6 +253,65 @@ static void beyond_spread(void)
 	free(txt);
 }
 
+/* ops/s: the higher is the better, and the words do not say otherwise */
+static void cache_and_gc(void)
+{
+	char s[1024], *txt = NULL;
+	const struct sp_sweep_knob_finding *k;
+	size_t len;
+	FILE *m;
+
+	r.n_sweeps = 0;
+	for (uint32_t run = 1; run <= 2; run++) {
+		cache_row("swappiness", 10, "start", run, 50, run == 1 ? 40000 : 41000);
+		cache_row("swappiness", 60, "start", run, 50, run == 1 ? 20000 : 20500);
+		/* 100 %: OOM-killed at 60 in its first run */
+		cache_row("swappiness", 10, "start", run, 100, 6000);
+		cache_row("swappiness", 60, "start", run, 100, run == 1 ? -1 : 6100);
+		gc_row("swappiness", 10, "start", run, run == 1 ? 100 : 110);
+		gc_row("swappiness", 60, "start", run, run == 1 ? 30 : 31);
+	}
+	sentence(SP_KNOB_SWAPPINESS, s, sizeof(s));
+	puts(s);
+	k = &f.sweep.knobs[0];
+	CHECK_EQ_U64(k->n_lines, 3);
+	CHECK_STR(k->lines[0].line, "cache 50 %");
+	CHECK_STR(k->lines[0].figure, "ops_per_s");
+	CHECK(k->lines[0].higher_better && !k->lines[2].higher_better);
+	CHECK(k->lines[0].resolved);
+	CHECK_NEAR(k->lines[0].median[0], 40500, 1e-9);
+	CHECK_EQ_U64(k->lines[0].hi, 0); /* the highest median: the best one */
+	CHECK_STR(k->lines[1].line, "cache 100 %");
+	CHECK(!k->lines[1].compared && k->lines[1].failed[1] && k->lines[1].lossy[1]);
+	CHECK_STR(k->lines[2].line, "gc");
+	CHECK_STR(k->lines[2].figure, "p99_pause_ms");
+	CHECK(k->lines[2].resolved);
+	CHECK_EQ_U64(k->n_resolved, 2);
+	CHECK(strstr(s, "cache 50 % on start, throughput 40500 ops/s at 10 vs 20250 ops/s at 60, "
+			"higher is better (every paired run at least") != NULL);
+	CHECK(strstr(s, "gc on start, p99 pause 105 ms at 10 vs 30.5 ms at 60 (every paired") !=
+	      NULL);
+	/* a time is never said to be better higher */
+	CHECK(strstr(s, "ms at 60, higher is better") == NULL);
+
+	m = open_memstream(&txt, &len);
+	CHECK(sp_report_text_write(m, &r, &f) == 0);
+	fclose(m);
+	fputs(strstr(txt, "Sweep:") ? strstr(txt, "Sweep:") : txt, stdout);
+	CHECK(strstr(txt, "  start       cache 50 %     40500  20250    2 %*\n") != NULL);
+	CHECK(strstr(txt, "  start       cache 100 %     6000  6100!       -\n") != NULL);
+	CHECK(strstr(txt, "  start       gc               105   30.5   10 %*\n") != NULL);
+	for (char *line = txt; *line;) {
+		size_t n = strcspn(line, "\n");
+
+		CHECK(n <= 80);
+		line += n + (line[n] == '\n');
+	}
+	CHECK(strstr(one_line(txt), "cache: each pool size's ops/s (higher is better); gc: the "
+				    "pause's p99 in ms;") != NULL);
+	free(txt);
+}
+
 static void six_values_fit(void)
 {
 	static const int v[] = {0, 10, 60, 100, 150, 200};
@@ -247,6 +346,7 @@ int main(void)
 	within_spread();
 	one_round_short();
 	beyond_spread();
+	cache_and_gc();
 	six_values_fit();
 	return CHECK_DONE();
 }
