@@ -43,6 +43,17 @@ make_loop() {
 	printf -v "$1" '%s' "$_ml_dev"
 }
 
+# make_run_target [SIZE]: what a whole `swapplace run` in these tests is given: a loop device of
+# SIZE (default 1G) in $dev, written once in full (a sparse file's holes read back RAM-fast, so
+# partitions never written would look faster than the swap file, which is), its size in bytes
+# in $size (the --confirm of a disk without a serial), and a scratch directory in $out
+make_run_target() {
+	make_loop dev "${1:-1G}"
+	dd if=/dev/zero of="$dev" bs=4M oflag=direct status=none 2>/dev/null || true
+	scratch_dir out
+	size=$(blockdev --getsize64 "$dev")
+}
+
 # device_sum DEV: checksum of the whole device, to prove a refusal changed nothing
 device_sum() { dd if="$1" bs=1M iflag=direct status=none | sha256sum | cut -d' ' -f1; }
 

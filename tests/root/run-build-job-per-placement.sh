@@ -8,11 +8,7 @@
 # text report has the job's table and the verdict leads with it. --scenario none runs no job.
 . "$(dirname "$0")/lib.sh"
 need_sweep
-make_loop dev 1G
-# real data under every partition: reads of a sparse file's holes are RAM-fast
-dd if=/dev/zero of="$dev" bs=4M oflag=direct status=none 2>/dev/null || true
-scratch_dir out
-size=$(blockdev --getsize64 "$dev")
+make_run_target
 pc_before=$(cat /proc/sys/vm/page-cluster)
 "$SWAPPLACE" run --target "$dev" --confirm "$size" --swap-size 128M --budget 32M \
 	--time-per-placement 3 --job-scale 0.25 --only start,end,none,ram --seed 3 \

@@ -12,11 +12,7 @@
 # placement run; the plan's estimate counts both; the machine is left as it was.
 . "$(dirname "$0")/lib.sh"
 need_sweep
-make_loop dev 1G
-# real data under every partition: reads of a sparse file's holes are RAM-fast
-dd if=/dev/zero of="$dev" bs=4M oflag=direct status=none 2>/dev/null || true
-scratch_dir out
-size=$(blockdev --getsize64 "$dev")
+make_run_target
 only=start,none
 # zram-lzo: every zram has lzo; the gc's best disk is then set against it
 [ -w /sys/class/zram-control/hot_add ] && only=start,zram-lzo,none

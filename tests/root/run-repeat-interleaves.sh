@@ -6,10 +6,7 @@
 # beside it, and start vs end says over how many runs it could resolve what.
 . "$(dirname "$0")/lib.sh"
 need_sweep
-make_loop dev 1G
-dd if=/dev/zero of="$dev" bs=4M oflag=direct status=none 2>/dev/null || true
-scratch_dir out
-size=$(blockdev --getsize64 "$dev")
+make_run_target
 "$SWAPPLACE" run --target "$dev" --confirm "$size" --swap-size 128M --budget 32M \
 	--time-per-placement 3 --job-scale 0.25 --only start,end,ram --repeat 2 \
 	--out "$out/r" >/dev/null 2>"$out/stderr" || { cat "$out/stderr"; fail "run failed"; }

@@ -15,10 +15,7 @@
 need_sweep
 need_memcg
 need_no_other_swap
-make_loop dev 1G
-dd if=/dev/zero of="$dev" bs=4M oflag=direct status=none 2>/dev/null || true
-scratch_dir out
-size=$(blockdev --getsize64 "$dev")
+make_run_target
 Z=/sys/module/zswap/parameters
 has_zswap=0
 [ -w $Z/enabled ] && [ -w $Z/compressor ] && has_zswap=1

@@ -9,11 +9,7 @@
 # ram placement run; the plan's estimate counts the service.
 . "$(dirname "$0")/lib.sh"
 need_sweep
-make_loop dev 1G
-# real data under every partition: reads of a sparse file's holes are RAM-fast
-dd if=/dev/zero of="$dev" bs=4M oflag=direct status=none 2>/dev/null || true
-scratch_dir out
-size=$(blockdev --getsize64 "$dev")
+make_run_target
 # the estimate grows by the service's four cases per placement (3 s load + 1 s top speed)
 "$SWAPPLACE" plan --target "$dev" --swap-size 128M --budget 32M --time-per-placement 3 \
 	--only start,none --scenario none --profile-time 0 >"$out/plan-none" || fail "plan failed"

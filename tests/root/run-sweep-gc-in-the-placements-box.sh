@@ -11,11 +11,7 @@
 # zswap are as they were.
 . "$(dirname "$0")/lib.sh"
 need_sweep
-make_loop dev 1G
-# real data under every partition: reads of a sparse file's holes are RAM-fast
-dd if=/dev/zero of="$dev" bs=4M oflag=direct status=none 2>/dev/null || true
-scratch_dir out
-size=$(blockdev --getsize64 "$dev")
+make_run_target
 P=/sys/module/zswap/parameters
 only=start zname=
 if [ -e $P/enabled ] && [ -e $P/compressor ] && grep -q '^zswpout ' /proc/vmstat; then

@@ -8,11 +8,7 @@
 # stops the run with exit 1, no report, both knobs back and nothing of the run left.
 . "$(dirname "$0")/lib.sh"
 need_sweep
-make_loop dev 1G
-# real data under every partition: reads of a sparse file's holes are RAM-fast
-dd if=/dev/zero of="$dev" bs=4M oflag=direct status=none 2>/dev/null || true
-scratch_dir out
-size=$(blockdev --getsize64 "$dev")
+make_run_target
 # others_quiet: wait (at most 5 min) until no other swapplace (or test helper that probes:
 # build/tests/*-run) runs on this machine: they set vm.page-cluster for their probes, so while
 # one goes the knobs are its, not the machine's

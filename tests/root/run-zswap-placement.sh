@@ -11,10 +11,7 @@ P=/sys/module/zswap/parameters
 grep -q '^zswpin ' /proc/vmstat || skip "/proc/vmstat has no zswpin (kernel before 5.19)"
 need_memcg
 need_no_other_swap
-make_loop dev 2G
-dd if=/dev/zero of="$dev" bs=4M oflag=direct status=none 2>/dev/null || true
-scratch_dir out
-size=$(blockdev --getsize64 "$dev")
+make_run_target 2G
 en_before=$(cat $P/enabled)
 comp_before=$(cat $P/compressor)
 # the test never leaves zswap changed, whatever swapplace does

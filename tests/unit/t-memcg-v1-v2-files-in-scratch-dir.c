@@ -17,37 +17,7 @@
 #include "act/memcg.h"
 #include "act/undo.h"
 
-static void put(const char *dir, const char *file, const char *text)
-{
-	char p[700];
-	FILE *f;
-
-	snprintf(p, sizeof(p), "%s/%s", dir, file);
-	f = fopen(p, "w");
-	if (!f) {
-		perror(p);
-		exit(1);
-	}
-	fputs(text, f);
-	fclose(f);
-}
-
-static const char *get(const char *dir, const char *file)
-{
-	static char buf[256];
-	char p[700];
-	FILE *f;
-	size_t n;
-
-	snprintf(p, sizeof(p), "%s/%s", dir, file);
-	f = fopen(p, "r");
-	if (!f)
-		return "(missing)";
-	n = fread(buf, 1, sizeof(buf) - 1, f);
-	buf[n] = '\0';
-	fclose(f);
-	return buf;
-}
+#include "scratch-files.h"
 
 static void empty_dir(const char *dir)
 {

@@ -13,31 +13,21 @@
 #include "core/report.h"
 #include "core/report_json.h"
 #include "t-report-synthetic.h"
+#include "report-dump.h"
 
 static struct sp_report a, b;
-
-static char *dump(const struct sp_report *r, size_t *len)
-{
-	char *buf = NULL;
-	FILE *m = open_memstream(&buf, len);
-
-	CHECK(m != NULL);
-	CHECK(sp_report_json_write(m, r, NULL) == 0);
-	fclose(m);
-	return buf;
-}
 
 static void roundtrip(const struct sp_report *r, const char *what)
 {
 	char err[256] = "", *j1, *j2;
 	size_t l1, l2;
 
-	j1 = dump(r, &l1);
+	j1 = report_json_dump(r, &l1);
 	CHECK(sp_report_json_parse(j1, l1, &b, err, sizeof(err)) == 0);
 	if (err[0])
 		fprintf(stderr, "%s: %s\n", what, err);
 	CHECK(memcmp(r, &b, sizeof(b)) == 0);
-	j2 = dump(&b, &l2);
+	j2 = report_json_dump(&b, &l2);
 	CHECK_EQ_U64(l1, l2);
 	CHECK(l1 == l2 && memcmp(j1, j2, l1) == 0);
 	if (l1 != l2 || memcmp(j1, j2, l1))
@@ -85,7 +75,7 @@ int main(void)
 	CHECK_EQ_U64(b.results[1].scenarios.service.n_cases, 0);
 
 	/* the JSON states the time both ways, and the section that did not run is null */
-	j = dump(&a, &len);
+	j = report_json_dump(&a, &len);
 	CHECK(strstr(j, "\"started\": \"2026-01-01T00:00:00Z\"") != NULL);
 	CHECK(strstr(j, "\"started_unix\": 1767225600") != NULL);
 	CHECK(strstr(j, "\"time_per_placement_s\": 30.0,") != NULL);
@@ -100,7 +90,7 @@ int main(void)
 	/* a full 64-bit seed is a decimal string */
 	syn_build(&a);
 	a.seed = UINT64_MAX - 1;
-	j = dump(&a, &len);
+	j = report_json_dump(&a, &len);
 	CHECK(strstr(j, "\"seed\": \"18446744073709551614\"") != NULL);
 	free(j);
 	roundtrip(&a, "big seed");
@@ -117,7 +107,7 @@ int main(void)
 	/* a non-finite value is written as null and read back as NaN */
 	syn_build(&a);
 	a.results[1].fault_probe.lat.mean_us = INFINITY;
-	j = dump(&a, &len);
+	j = report_json_dump(&a, &len);
 	CHECK(sp_report_json_parse(j, len, &b, err, sizeof(err)) == 0);
 	CHECK(isnan(b.results[1].fault_probe.lat.mean_us));
 	free(j);
@@ -125,7 +115,7 @@ int main(void)
 	/* bytes that are not UTF-8 become '?', so the file always parses; controls are escaped */
 	syn_build(&a);
 	snprintf(a.machine.cpu, sizeof(a.machine.cpu), "bad \xff\xfe utf8 \xc3\xa9 ok\ttab\x01");
-	j = dump(&a, &len);
+	j = report_json_dump(&a, &len);
 	CHECK(strstr(j, "\"cpu\": \"bad ?? utf8 \xc3\xa9 ok\\ttab\\u0001\"") != NULL);
 	CHECK(sp_report_json_parse(j, len, &b, err, sizeof(err)) == 0);
 	CHECK_STR(b.machine.cpu, "bad ?? utf8 \xc3\xa9 ok\ttab\x01");

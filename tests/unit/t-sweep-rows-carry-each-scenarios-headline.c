@@ -20,19 +20,9 @@
 #include "core/scenario.h"
 #include "core/sweep.h"
 #include "t-report-synthetic.h"
+#include "report-dump.h"
 
 static struct sp_report a, b;
-
-static char *dump(const struct sp_report *r, size_t *len)
-{
-	char *buf = NULL;
-	FILE *m = open_memstream(&buf, len);
-
-	CHECK(m != NULL);
-	CHECK(sp_report_json_write(m, r, NULL) == 0);
-	fclose(m);
-	return buf;
-}
 
 static int has(json_t *o, const char *k)
 {
@@ -166,7 +156,7 @@ int main(void)
 	CHECK_STR(a.sweeps[12].scenario, "gc");
 	a.n_sweeps = n;
 
-	j = dump(&a, &len);
+	j = report_json_dump(&a, &len);
 	root = json_loadb(j, len, 0, NULL);
 	CHECK(root != NULL);
 	rows = json_object_get(root, "sweeps");

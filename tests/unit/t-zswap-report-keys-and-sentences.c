@@ -13,19 +13,9 @@
 #include "core/report_json.h"
 #include "core/report_text.h"
 #include "core/zswap.h"
+#include "report-dump.h"
 
 static struct sp_report a, b;
-
-static char *dump_json(const struct sp_report *r, size_t *len)
-{
-	char *buf = NULL;
-	FILE *m = open_memstream(&buf, len);
-
-	CHECK(m != NULL);
-	CHECK(sp_report_json_write(m, r, NULL) == 0);
-	fclose(m);
-	return buf;
-}
 
 static char *dump_text(const struct sp_report *r)
 {
@@ -95,7 +85,7 @@ int main(void)
 	size_t len, len2;
 
 	build(&a);
-	j = dump_json(&a, &len);
+	j = report_json_dump(&a, &len);
 	CHECK(strstr(j, "\"zswpin\": 130000") != NULL);
 	CHECK(strstr(j, "\"fault_zswpin\": null") != NULL);
 	CHECK(strstr(j, "\"kind\": \"zswap\"") != NULL);
@@ -107,7 +97,7 @@ int main(void)
 	CHECK(memcmp(&a, &b, sizeof(a)) == 0);
 	CHECK(b.results[1].id.kind == SP_PL_ZSWAP && b.results[1].id.role == SP_PART_START);
 	CHECK(b.results[2].zswap.zswpin == -1 && b.results[2].zswap.pool_bytes == -1);
-	j2 = dump_json(&b, &len2);
+	j2 = report_json_dump(&b, &len2);
 	CHECK(len == len2 && !memcmp(j, j2, len));
 	free(j2);
 
