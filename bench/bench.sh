@@ -292,32 +292,36 @@ def case(res, name):
     return {}
 def num(v, fmt):
     return fmt % v if isinstance(v, (int, float)) and not isinstance(v, bool) else "-"
-print("scenarios per placement (this machine, one run; budget %s)" %
-      r.get("budget_bytes", r.get("settings", {}).get("budget_bytes", "?")))
+def served(c, k):  # a figure of served requests: none served, no figure
+    return c.get(k) if c.get("served") else None
+print("scenarios per placement (this machine, one run, budget %d MiB)" % (r["budget_bytes"] >> 20))
 hdr = ("placement", "build s", "fits p95", "cold p95", "hot top/s", "fits top/s",
-       "spike fail", "spike kills", "cache50", "cache100", "gc p99 ms", "gc faults")
+       "spike fail", "OOM victim", "cache 50%", "cache 100%", "gc p99 ms", "gc faults")
 print("  %-12s" % hdr[0] + "".join("%11s" % h for h in hdr[1:]))
 for res in r["results"]:
     b = sc(res, "build")
     f, c, h, s = case(res, "fits"), case(res, "cold"), case(res, "hot"), case(res, "spike")
-    caches = {x.get("cache_pct"): x for x in sc(res, "cache").get("cases") or []}
-    g = sc(res, "gc")
-    row = [num(b.get("wall_s"), "%.1f"), num(f.get("p95_ms"), "%.1f"), num(c.get("p95_ms"), "%.1f"),
-           num(h.get("top_speed_per_s"), "%.0f"), num(f.get("top_speed_per_s"), "%.0f"),
-           num(s.get("failed"), "%d"),
-           ",".join(s.get("oom_victims") or []) or num(s.get("oom_kills"), "%d"),
-           num((caches.get(50) or caches.get(50.0) or {}).get("ops_per_s"), "%.0f"),
-           num((caches.get(100) or caches.get(100.0) or {}).get("ops_per_s"), "%.0f"),
-           num(g.get("p99_pause_ms") if g.get("status") == "ok" else None, "%.0f"),
-           num(g.get("faults_in_pauses") if g.get("status") == "ok" else None, "%d")]
-    print("  %-12s" % res["placement"][:12] + "".join("%11s" % x[:10] for x in row))
-print("  (cache50/cache100: ops/s with the pool at 50 / 100 % of the budget; '-': did not run or not ok)")
+    caches = {round(x.get("cache_pct") or 0): x for x in sc(res, "cache").get("cases") or []}
+    ok = lambda x: x if x.get("status", "ok") == "ok" else {}
+    g = ok(sc(res, "gc"))
+    row = [num(ok(b).get("wall_s"), "%.1f"), num(served(f, "p95_ms"), "%.1f"),
+           num(served(c, "p95_ms"), "%.1f"), num(h.get("top_speed_per_s"), "%.0f"),
+           num(f.get("top_speed_per_s"), "%.0f"), num(s.get("failed"), "%d"),
+           (s.get("oom_victims") or ["-" if s else ""])[0],
+           num(ok(caches.get(50, {})).get("ops_per_s"), "%.0f"),
+           num(ok(caches.get(100, {})).get("ops_per_s"), "%.0f"),
+           num(g.get("p99_pause_ms"), "%.0f"), num(g.get("faults_in_pauses"), "%d")]
+    print("  %-12s" % res["placement"][:12] + "".join(" %10s" % x[:10] for x in row))
+print("  (p95 in ms of served requests; cache: ops/s with the pool at 50 / 100 % of the budget;")
+print("   '-': did not run, nothing served, or not ok; OOM victim: the spike's first)")
 print("reference shapes from the field (shared/seeds/, as reported there, not this machine):")
-print("  seed 000: cold overflow p95 17-37 ms vs fits 12-19 ms; hot overflow top speed 87-107 vs 565-693 req/s;")
-print("            no swap: the spike got the app OOM-killed, 470-1,100 requests failed; with swap none failed")
-print("  seed 002: pool at 70 % of RAM: 410 TPS, si/so 900-2,400 pages/s, vs 890 TPS with a smaller pool")
+print("  seed 000: cold overflow p95 17-37 ms vs fits 12-19 ms; hot overflow top speed 87-107 vs")
+print("            565-693 req/s; no swap: the spike got the app OOM-killed, 470-1,100 requests")
+print("            failed; with swap none failed")
+print("  seed 002: pool at 70 % of RAM: 410 TPS, si/so 900-2,400 pages/s, vs 890 TPS with a")
+print("            smaller pool")
 print("  seed 003: stop-the-world pauses balloon when the heap is on disk swap, much less on zram")
-for v in r.get("verdict") or []:
+for v in r["analysis"].get("verdict") or []:
     if v.get("kind", "").startswith(("service-", "cache-", "gc-", "build-job")):
         print("  verdict %s: %s" % (v["kind"], v["text"]))
 PY
