@@ -23,7 +23,11 @@ machine_state() {
 	tail -n +2 /proc/swaps 2>/dev/null | awk '{print $1}'
 	for z in /sys/block/zram*; do [ -e "$z/disksize" ] && echo "$(basename "$z") $(cat "$z/disksize")"; done
 	losetup -a 2>/dev/null | cut -d: -f1
-	ls -d /sys/fs/cgroup/memory/swapplace* /sys/fs/cgroup/unified/swapplace* /sys/fs/cgroup/swapplace* 2>/dev/null
+	ls -d /sys/fs/cgroup/memory/swapplace* /sys/fs/cgroup/unified/swapplace* /sys/fs/cgroup/swapplace* \
+		/sys/fs/cgroup/cpu/swapplace* /sys/fs/cgroup/cpu,cpuacct/swapplace* 2>/dev/null
+	# the knobs a run changes and must put back
+	echo "swappiness $(cat /proc/sys/vm/swappiness 2>/dev/null) page-cluster $(cat /proc/sys/vm/page-cluster 2>/dev/null)"
+	cat /sys/module/zswap/parameters/enabled /sys/module/zswap/parameters/compressor 2>/dev/null
 }
 
 kernel_log_mark() { [ "$(id -u)" = 0 ] && dmesg 2>/dev/null | wc -l || echo 0; }
@@ -31,8 +35,9 @@ kernel_log_mark() { [ "$(id -u)" = 0 ] && dmesg 2>/dev/null | wc -l || echo 0; }
 run_one() { # name timeout cmd...
 	local name=$1 tmo=$2; shift 2
 	local log="$logdir/$(echo "$name" | tr '/' '_').log"
-	local before after mark rc
+	local before after mark rc t0
 	before=$(machine_state)
+	t0=$(date +%s)
 	mark=$(kernel_log_mark)
 	timeout -k 10 "$tmo" "$@" >"$log" 2>&1
 	rc=$?
@@ -45,9 +50,10 @@ run_one() { # name timeout cmd...
 		{ echo "test left the machine changed:"; diff <(echo "$before") <(echo "$after"); } >>"$log"
 		[ $rc = 0 ] || [ $rc = 77 ] && rc=1
 	fi
+	t0=$(($(date +%s) - t0))
 	case $rc in
-	0) pass=$((pass + 1)); echo "PASS $name" ;;
-	77) skip=$((skip + 1)); echo "SKIP $name: $(tail -n 1 "$log")" ;;
+	0) pass=$((pass + 1)); echo "PASS $name (${t0} s)" ;;
+	77) skip=$((skip + 1)); echo "SKIP $name (${t0} s): $(tail -n 1 "$log")" ;;
 	124) fail=$((fail + 1)); failed_names="$failed_names $name"; echo "FAIL $name (timeout ${tmo}s)"; tail -n 20 "$log" | sed 's/^/    /' ;;
 	*) fail=$((fail + 1)); failed_names="$failed_names $name"; echo "FAIL $name (exit $rc)"; tail -n 20 "$log" | sed 's/^/    /' ;;
 	esac

@@ -60,8 +60,8 @@ restored() { # what
 	echo "$1: every knob as it was"
 }
 
-ONLY=start,none
-[ $has_zswap = 1 ] && ONLY=start,zswap,none
+ONLY=start
+[ $has_zswap = 1 ] && ONLY=start,zswap
 RUN=(--target "$dev" --confirm "$size" --swap-size 128M --budget 32M --time-per-placement 3
 	--profile-time 0 --scenario service --service-time 1 --only "$ONLY" --cpu-max 0.5
 	--sweep swappiness=11,83 --seed 9)

@@ -35,7 +35,7 @@ swap_size = 160M
 time_per_placement = 4
 profile_time = 0
 scenario = build
-job_scale = ${VM_CAPS_JOB_SCALE:-0.25}
+job_scale = ${VM_CAPS_JOB_SCALE:-0.1}
 cpu_max = $CPU_MAX
 io_max = $IO_MAX
 EOF
