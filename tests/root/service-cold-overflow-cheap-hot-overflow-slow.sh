@@ -4,7 +4,11 @@
 # the limit costs little when the excess is idle (cold's p95 within a small factor of fits'),
 # and much when the excess is read (hot's top speed well below fits'). The counters show why:
 # cold's excess really went to swap, and hot swapped in all along (pswpin and the cgroup's
-# own major faults).
+# own major faults). fits and cold must not be OOM-killed (an OOM kill there is cgroup v1's
+# limit reclaim giving up on a busy host: run once more, then skip); hot may be: a working set
+# 20 % over the limit, all of it read, is what makes v1's limit reclaim give up (seen in CI: two
+# kills, the service restarted, no request lost), and the kills are part of its result, so hot
+# is held to losing no request instead.
 . "$(dirname "$0")/lib.sh"
 need_root
 need_helper RUN service-run
@@ -14,14 +18,18 @@ make_loop dev 512M
 swap_on "$dev"
 scratch_dir tmp
 o=$tmp/out
-run_swapping "$o" '^[a-z]+\.oom_kills=[1-9]' "$RUN" --limit-mib 64 --swap 1 --load 5 --top 3 \
+run_swapping "$o" '^(fits|cold)\.oom_kills=[1-9]' "$RUN" --limit-mib 64 --swap 1 --load 5 --top 3 \
 	--timeout 5 --start-wait 20 fits cold hot
 cat "$o"
 [ "$(tail -n +2 /proc/swaps | wc -l)" = 1 ] || skip "another swap area appeared during the run"
 for c in fits cold hot; do
 	[ "$(kv $c.failed "$o")" = 0 ] || fail "$c lost requests"
+done
+for c in fits cold; do
 	[ "$(kv $c.oom_kills "$o")" = 0 ] || fail "$c was OOM-killed"
 done
+[ "$(kv hot.oom_kills "$o")" = 0 ] ||
+	echo "hot: OOM-killed $(kv hot.oom_kills "$o") times with swap on, restarted, no request lost"
 # the overflow is real: cold's excess over the limit is in swap
 excess=$(($(kv cold.hot_bytes "$o") + $(kv cold.cold_bytes "$o") - 64 * 1048576))
 sw=$(kv cold.swap_used_bytes "$o")
