@@ -25,14 +25,6 @@ if [ -e $P/enabled ] && [ -e $P/compressor ] && grep -q '^zswpout ' /proc/vmstat
 else
 	echo "no zswap here: the sweep runs on start alone"
 fi
-# as run-sweep-restores-knobs.sh: no other swapplace (or probing test helper) sets the knobs
-others_quiet() {
-	for _ in $(seq 600); do
-		pgrep -x swapplace >/dev/null || pgrep -- '-run$' >/dev/null || return 0
-		sleep 0.5
-	done
-	skip "another swapplace keeps running: the machine's knobs are not ours to compare"
-}
 others_quiet
 sw0=$(cat /proc/sys/vm/swappiness)
 s1=$((sw0 == 10 ? 20 : 10)) s2=$((sw0 == 100 ? 90 : 100))

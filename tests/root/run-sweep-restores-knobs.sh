@@ -9,16 +9,6 @@
 . "$(dirname "$0")/lib.sh"
 need_sweep
 make_run_target
-# others_quiet: wait (at most 5 min) until no other swapplace (or test helper that probes:
-# build/tests/*-run) runs on this machine: they set vm.page-cluster for their probes, so while
-# one goes the knobs are its, not the machine's
-others_quiet() {
-	for _ in $(seq 600); do
-		pgrep -x swapplace >/dev/null || pgrep -- '-run$' >/dev/null || return 0
-		sleep 0.5
-	done
-	skip "another swapplace keeps running: the machine's knobs are not ours to compare"
-}
 others_quiet
 sw0=$(cat /proc/sys/vm/swappiness)
 pc0=$(cat /proc/sys/vm/page-cluster)
