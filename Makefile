@@ -5,7 +5,7 @@
 # compares the device probe with fio on the same range.
 
 CC      ?= cc
-PKGS    := liburing blkid fdisk libzstd jansson
+PKGS    := liburing blkid fdisk libzstd jansson cairo
 CFLAGS  ?= -O2 -g
 CFLAGS  += -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -Iinclude
 CFLAGS  += $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
@@ -15,8 +15,9 @@ CFLAGS  += -DSP_VERSION='"0.1-$(VERSION)"'
 
 B        := build
 # Rooms by role (docs/architecture.md): core/ is pure, sys/ reads the machine, act/ changes it
-# (each change with its undo), probe/ measures, cmd/ is the edge that prints and exits.
-ROLES    := core sys act probe cmd
+# (each change with its undo), probe/ measures, render/ paints documents with cairo (PDF, PS,
+# PNG: a stream in, a stream out, but it reads font files), cmd/ is the edge that prints and exits.
+ROLES    := core sys act probe render cmd
 SRCS     := $(wildcard $(patsubst %,src/%/*.c,$(ROLES)))
 HDRS     := $(wildcard $(patsubst %,include/%/*.h,$(ROLES)))
 OBJS     := $(patsubst src/%.c,$(B)/obj/%.o,$(SRCS))
