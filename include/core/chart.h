@@ -116,6 +116,11 @@ struct sp_canvas {
 
 void sp_canvas_init(struct sp_canvas *cv, double w_pt, double h_pt);
 void sp_canvas_release(struct sp_canvas *cv);
+/* Append a zeroed shape of kind k and role (static string), alpha 1; NULL on -ENOMEM. */
+struct sp_shape *sp_canvas_add(struct sp_canvas *cv, enum sp_shape_kind k, const char *role);
+/* Set a shape's owned strings (copied). 0 or -ENOMEM. */
+int sp_shape_set_name(struct sp_shape *s, const char *name);
+int sp_shape_set_text(struct sp_shape *s, const char *text);
 
 /*
  * Lay c out into cv (initialised by the caller to the box's size, at least 120 x 80 pt): the
