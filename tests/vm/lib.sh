@@ -388,3 +388,48 @@ EOF2
 	vm_serial_has "swapplace: REFUSED: .*$serial" || vm_fail "the console did not say REFUSED"
 	vm_log "the reason is in $hit"
 }
+
+# VM_RUN_CONF_LIGHT: a run that proves a boot path reached a measurement and saved its report
+# (the firmware tests), not what a full run measures: the SeaBIOS test does that. Start and one
+# zram compressor, no scenario, no profile: about a minute under TCG instead of three.
+VM_RUN_CONF_LIGHT="budget = 48M
+swap_size = 160M
+time_per_placement = 4
+only = start,zram-lz4
+scenario = none
+profile_time = 0"
+
+# vm_assert_report_light OUT: OUT/reports holds one run named ...-<target serial> with
+# report.json and report.txt, in which start measured real swap-ins with integrity checked.
+vm_assert_report_light() {
+	python3 - "$1/reports" "$VM_HDD_SERIAL" <<'EOF2' || vm_fail "the light run's report is not what it must be"
+import glob, json, os, sys
+
+top, serial = sys.argv[1], sys.argv[2]
+found = sorted(glob.glob(os.path.join(top, "*", "report.json")))
+if len(found) != 1:
+    sys.exit("want exactly one reports/*/report.json, found %d: %s" % (len(found), found))
+bad = []
+d = os.path.dirname(found[0])
+if not os.path.basename(d).endswith("-" + serial):
+    bad.append("run directory '%s' does not end with the target serial" % d)
+if not os.path.exists(os.path.join(d, "report.txt")):
+    bad.append("no report.txt beside report.json")
+r = json.load(open(found[0]))
+res = {x["placement"]: x for x in r.get("results", [])}
+print("placements:", ", ".join("%s=%s" % (k, v.get("status")) for k, v in res.items()))
+s = res.get("start") or {}
+fp, integ = s.get("fault_probe") or {}, s.get("integrity") or {}
+print("  start real_swapins=%s p50_us=%s pages_checked=%s mismatches=%s" % (
+    fp.get("real_swapins"), fp.get("p50_us"), integ.get("pages_checked"), integ.get("mismatches")))
+if s.get("status") != "ok":
+    bad.append("start: status %s (%s)" % (s.get("status"), s.get("reason")))
+if not (fp.get("real_swapins") or 0) > 0:
+    bad.append("start: no real swap-ins")
+if not (integ.get("pages_checked") or 0) > 0 or integ.get("mismatches", 0) != 0:
+    bad.append("start: integrity %s" % integ)
+for b in bad:
+    print("report:", b)
+sys.exit(1 if bad else 0)
+EOF2
+}
