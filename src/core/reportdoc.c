@@ -31,7 +31,7 @@
 #include "core/verdict.h"
 #include "core/zswap.h"
 
-#define CELL 320   /* one table cell; a failed placement's reason is the longest */
+#define CELL 320 /* one table cell; a failed placement's reason is the longest */
 #define MAX_COLS 12
 
 struct bld {
@@ -105,8 +105,7 @@ static struct sp_doc_table *table(struct bld *b, const char *caption, size_t n,
 }
 
 /* One row of cells (n_cols of them), every cell with mark m. */
-static void row(struct bld *b, struct sp_doc_table *t, enum sp_doc_mark m,
-		char cells[][CELL])
+static void row(struct bld *b, struct sp_doc_table *t, enum sp_doc_mark m, char cells[][CELL])
 {
 	int r;
 
@@ -273,8 +272,8 @@ static void machine_name(const struct sp_report *r, char *buf, size_t len)
 	const struct sp_machine *m = &r->machine;
 
 	if (m->dmi_vendor[0] || m->dmi_model[0])
-		snprintf(buf, len, "%s%s%s", m->dmi_vendor, m->dmi_vendor[0] && m->dmi_model[0] ? " " : "",
-			 m->dmi_model);
+		snprintf(buf, len, "%s%s%s", m->dmi_vendor,
+			 m->dmi_vendor[0] && m->dmi_model[0] ? " " : "", m->dmi_model);
 	else
 		snprintf(buf, len, "machine not identified");
 }
@@ -311,8 +310,8 @@ static void verdict_section(struct bld *b, const struct sp_report *r, const stru
 
 static void machine_section(struct bld *b, const struct sp_report *r)
 {
-	static const char *const heads[] = {"device",	"model",      "serial",	  "firmware",
-					    "size",	"rotational", "transport"};
+	static const char *const heads[] = {"device", "model",	    "serial",	"firmware",
+					    "size",   "rotational", "transport"};
 	const struct sp_machine *m = &r->machine;
 	struct sp_doc_block *fb;
 	struct sp_doc_table *t;
@@ -360,8 +359,9 @@ static void machine_section(struct bld *b, const struct sp_report *r)
 		set(cells, 4, "%s", bytes(a, d->size_bytes));
 		set(cells, 5, "%s", d->rotational ? "yes" : "no");
 		set(cells, 6, "%s", d->transport[0] ? d->transport : "-");
-		row(b, t, r->target[0] && !strcmp(d->path, r->target) ? SP_DOC_MARK_STRONG
-								    : SP_DOC_MARK_NONE,
+		row(b, t,
+		    r->target[0] && !strcmp(d->path, r->target) ? SP_DOC_MARK_STRONG
+								: SP_DOC_MARK_NONE,
 		    cells);
 	}
 	if (r->target[0])
@@ -404,28 +404,33 @@ static void method_section(struct bld *b, const struct sp_report *r)
 		sp_cat(s, sizeof(s), " and %.0f s per placement", r->time_per_placement_s);
 	sp_cat(s, sizeof(s), "; every random choice came from the seed %" PRIu64 ". ", r->seed);
 	if (dev)
-		sp_cat(s, sizeof(s), "The device probe read 4 KiB blocks with O_DIRECT through "
-				     "io_uring at random offsets inside the placement's own sectors, "
-				     "at queue depth 1 (its latency is the floor a swap-in there can "
-				     "reach) and at a deep queue, then in order for the sequential "
-				     "rate; it never writes. ");
+		sp_cat(s, sizeof(s),
+		       "The device probe read 4 KiB blocks with O_DIRECT through "
+		       "io_uring at random offsets inside the placement's own sectors, "
+		       "at queue depth 1 (its latency is the floor a swap-in there can "
+		       "reach) and at a deep queue, then in order for the sequential "
+		       "rate; it never writes. ");
 	if (fault)
-		sp_cat(s, sizeof(s), "The fault probe filled anonymous pages in a memory cgroup, "
-				     "evicted them to the placement, and touched them at random from "
-				     "one thread; only touches that were real swap-ins (the thread's "
-				     "major faults rose) are samples, and every page that came back "
-				     "was checked. ");
+		sp_cat(s, sizeof(s),
+		       "The fault probe filled anonymous pages in a memory cgroup, "
+		       "evicted them to the placement, and touched them at random from "
+		       "one thread; only touches that were real swap-ins (the thread's "
+		       "major faults rose) are samples, and every page that came back "
+		       "was checked. ");
 	if (fault && err > 0)
-		sp_cat(s, sizeof(s), "Medians and p99 come from a log-linear histogram (within "
-				     "%.2f %%) with 95 %% confidence intervals from order statistics. ",
+		sp_cat(s, sizeof(s),
+		       "Medians and p99 come from a log-linear histogram (within "
+		       "%.2f %%) with 95 %% confidence intervals from order statistics. ",
 		       err * 100);
 	if (uring)
-		sp_cat(s, sizeof(s), "Pages were also swapped in through io_uring "
-				     "(MADV_POPULATE_READ) at several queue depths. ");
+		sp_cat(s, sizeof(s),
+		       "Pages were also swapped in through io_uring "
+		       "(MADV_POPULATE_READ) at several queue depths. ");
 	if (press)
-		sp_cat(s, sizeof(s), "The pressure probe ran a workload 20 %% over a memory cgroup's "
-				     "limit and counted its touches per second and whether it was "
-				     "OOM-killed. ");
+		sp_cat(s, sizeof(s),
+		       "The pressure probe ran a workload 20 %% over a memory cgroup's "
+		       "limit and counted its touches per second and whether it was "
+		       "OOM-killed. ");
 	if (build || svc || cache || gc) {
 		char which[128] = "";
 
@@ -437,13 +442,15 @@ static void method_section(struct bld *b, const struct sp_report *r)
 			sp_cat_sep(which, sizeof(which), ", ", "the cache");
 		if (gc)
 			sp_cat_sep(which, sizeof(which), ", ", "the gc");
-		sp_cat(s, sizeof(s), "The scenarios (%s) ran each placement's workload in a memory "
-				     "cgroup limited to the budget, beside a baseline without swap. ",
+		sp_cat(s, sizeof(s),
+		       "The scenarios (%s) ran each placement's workload in a memory "
+		       "cgroup limited to the budget, beside a baseline without swap. ",
 		       which);
 	}
 	if (r->profile.done)
-		sp_cat(s, sizeof(s), "Before partitioning, the disk's position profile read %zu "
-				     "positions from its first sector to its last in %.1f s. ",
+		sp_cat(s, sizeof(s),
+		       "Before partitioning, the disk's position profile read %zu "
+		       "positions from its first sector to its last in %.1f s. ",
 		       r->profile.n, r->profile.duration_s);
 	if (r->duration_s > 0)
 		sp_cat(s, sizeof(s), "The run took %.0f s.", r->duration_s);
@@ -484,8 +491,9 @@ static void ranking_section(struct bld *b, const struct sp_report *r, const stru
 	add(b, SP_DOC_SECTION, "Ranking");
 	if (!f->n_ranked)
 		add(b, SP_DOC_PARA, "No placement produced a swap-in latency.");
-	add(b, SP_DOC_PARA, "Swap-in latency from the fault probe, real swap-ins only, fastest "
-			    "first. \"x best\" is the median over the fastest placement's median.");
+	add(b, SP_DOC_PARA,
+	    "Swap-in latency from the fault probe, real swap-ins only, fastest "
+	    "first. \"x best\" is the median over the fastest placement's median.");
 	t = table(b, "Swap-in latency per placement", 10, heads, "rllrrrrrrl");
 	for (size_t k = 0; k < r->n_results && k < SP_MAX_RESULTS; k++) {
 		/* the ranked first, in rank order; then the rest in report order */
@@ -532,14 +540,15 @@ static void ranking_section(struct bld *b, const struct sp_report *r, const stru
 		else
 			set(cells, 9, "%s", reason_or(res->reason, "no swap-in latency"));
 		row(b, t,
-		    rk == 0	? SP_DOC_MARK_STRONG
+		    rk == 0  ? SP_DOC_MARK_STRONG
 		    : rk < 0 ? SP_DOC_MARK_WEAK
 			     : SP_DOC_MARK_NONE,
 		    cells);
 	}
-	note(b, t, "bold: the fastest; grey: no swap-in latency (its status and reason); CI: the "
-		   "median's 95 %% confidence interval; device QD1: the device probe's 4 KiB read "
-		   "median on the same sectors; -: not measured");
+	note(b, t,
+	     "bold: the fastest; grey: no swap-in latency (its status and reason); CI: the "
+	     "median's 95 %% confidence interval; device QD1: the device probe's 4 KiB read "
+	     "median on the same sectors; -: not measured");
 
 	if (!f->n_ranked)
 		return;
@@ -556,8 +565,8 @@ static void ranking_section(struct bld *b, const struct sp_report *r, const stru
 		    lat(r, i)->p50_us, label);
 		if (!b->err && lat(r, i)->p50_ci_lo_us > 0 &&
 		    lat(r, i)->p50_ci_lo_us <= lat(r, i)->p50_ci_hi_us)
-			b->err = sp_chart_bar_range(c, lat(r, i)->p50_ci_lo_us,
-						    lat(r, i)->p50_ci_hi_us);
+			b->err =
+			    sp_chart_bar_range(c, lat(r, i)->p50_ci_lo_us, lat(r, i)->p50_ci_hi_us);
 	}
 	chart_done(b, c);
 }
@@ -581,7 +590,8 @@ static size_t cdf_points(const struct sp_lat_summary *l, double *x, double *y, i
 			py[m++] = l->cdf_pct[i] / 100.0;
 		}
 	} else {
-		const double v[] = {l->min_us, l->p50_us, l->p95_us, l->p99_us, l->p999_us, l->max_us};
+		const double v[] = {l->min_us, l->p50_us,  l->p95_us,
+				    l->p99_us, l->p999_us, l->max_us};
 		const double q[] = {0, 0.5, 0.95, 0.99, 0.999, 1};
 
 		for (size_t i = 0; i < 6; i++) {
@@ -667,10 +677,11 @@ static void uring_section(struct bld *b, const struct sp_report *r)
 	if (!any)
 		return;
 	add(b, SP_DOC_SECTION, "io_uring queue depth");
-	add(b, SP_DOC_PARA, "Evicted pages swapped in by io_uring (MADV_POPULATE_READ), several at "
-			    "once: how many pages per second each placement delivers as the queue "
-			    "deepens. A disk that gains nothing from depth has one actuator; an "
-			    "SSD or zram climbs.");
+	add(b, SP_DOC_PARA,
+	    "Evicted pages swapped in by io_uring (MADV_POPULATE_READ), several at "
+	    "once: how many pages per second each placement delivers as the queue "
+	    "deepens. A disk that gains nothing from depth has one actuator; an "
+	    "SSD or zram climbs.");
 	c = chart(b, SP_CHART_LINES, "Swap-in rate against io_uring queue depth", "queue depth",
 		  "pages/s");
 	t = NULL;
@@ -705,7 +716,8 @@ static void uring_section(struct bld *b, const struct sp_report *r)
 			set(cells, 3, "%" PRIu64, u->real_swapins);
 			set(cells, 4, "%s", us(a, u->p50_us));
 			set(cells, 5, "%s", us(a, u->p99_us));
-			set(cells, 6, "%s", u->pages_per_s > 0 ? sp_fmt_rate(a, u->pages_per_s) : "-");
+			set(cells, 6, "%s",
+			    u->pages_per_s > 0 ? sp_fmt_rate(a, u->pages_per_s) : "-");
 			set(cells, 7, "%s",
 			    u->invalid ? "invalid: samples and swap-ins differ by over 5 %" : "");
 			row(b, t, u->invalid ? SP_DOC_MARK_WEAK : SP_DOC_MARK_NONE, cells);
@@ -755,8 +767,9 @@ static void job_row(struct bld *b, struct sp_doc_table *t, const struct sp_resul
 static void build_section(struct bld *b, const struct sp_report *r, const struct sp_findings *f)
 {
 	static const char *const heads[] = {
-	    "placement",  "wall time (s)", "x best", "x ram", "swap-ins (pages)", "swap-outs (pages)",
-	    "major faults", "file read (MiB)", "file written (MiB)", "OOM-killed", "note"};
+	    "placement",	  "wall time (s)",     "x best",       "x ram",
+	    "swap-ins (pages)",	  "swap-outs (pages)", "major faults", "file read (MiB)",
+	    "file written (MiB)", "OOM-killed",	       "note"};
 	const struct sp_build_ranking *k = &f->build;
 	char xb[16], xr[16], spread[512] = "", pc[16] = "mixed";
 	const char *what = "the build job";
@@ -804,8 +817,9 @@ static void build_section(struct bld *b, const struct sp_report *r, const struct
 	if (k->has_ram)
 		job_row(b, t, &r->results[k->ram], "-", "1.00", SP_DOC_MARK_NONE);
 	if (spread[0])
-		note(b, t, "bold: the fastest; grey: the job did not finish; run-to-run spread (max "
-			   "- min over the fastest): %s",
+		note(b, t,
+		     "bold: the fastest; grey: the job did not finish; run-to-run spread (max "
+		     "- min over the fastest): %s",
 		     spread);
 	else
 		note(b, t, "bold: the fastest; grey: the job did not finish; -: not measured");
@@ -847,9 +861,9 @@ static void service_section(struct bld *b, const struct sp_report *r, const stru
 	    [SP_SVC_HOT] = "120 %, all of it read",
 	    [SP_SVC_SPIKE] = "fits, plus a burst beside it",
 	};
-	static const char *const heads[] = {"placement",   "sent",     "served",   "failed",
-					    "p50 (ms)",	   "p95 (ms)", "p99 (ms)", "top speed (/s)",
-					    "swap used (MiB)", "OOM kills"};
+	static const char *const heads[] = {
+	    "placement", "sent",     "served",	       "failed",	  "p50 (ms)",
+	    "p95 (ms)",	 "p99 (ms)", "top speed (/s)", "swap used (MiB)", "OOM kills"};
 	char cells[MAX_COLS][CELL], a[16], cap[96];
 
 	if (!f->has_service)
@@ -858,7 +872,8 @@ static void service_section(struct bld *b, const struct sp_report *r, const stru
 	add(b, SP_DOC_PARA,
 	    "A service answering requests at a steady rate (open loop) in a memory cgroup limited "
 	    "to the budget, per case and placement. Latencies run from each request's intended "
-	    "send time, so a stall counts as backlog; top speed is 4 clients in a closed loop; swap "
+	    "send time, so a stall counts as backlog; top speed is 4 clients in a closed loop; "
+	    "swap "
 	    "used is the cgroup's peak.");
 	for (int k = 0; k < SP_SVC_N_CASES; k++) {
 		const char *cname = sp_service_case_name((enum sp_service_case_kind)k);
@@ -886,7 +901,8 @@ static void service_section(struct bld *b, const struct sp_report *r, const stru
 				set(cells, 6, "%s", ms(a, x->p99_ms, x->served > 0));
 				set(cells, 7, "%s", sp_fmt_rate(a, x->top_speed_per_s));
 				set(cells, 8, "%s",
-				    mib(a, (uint64_t)(x->swap_used_bytes > 0 ? x->swap_used_bytes : 0),
+				    mib(a,
+					(uint64_t)(x->swap_used_bytes > 0 ? x->swap_used_bytes : 0),
 					x->swap_used_bytes >= 0));
 				victims(cells[9], CELL, x);
 				row(b, t,
@@ -896,17 +912,17 @@ static void service_section(struct bld *b, const struct sp_report *r, const stru
 			}
 		}
 		if (f->service[k].best >= 0)
-			note(b, t, "bold: the best placement with swap (fewest failed requests, then "
-				   "fewest OOM kills, then the lowest p95)");
+			note(b, t,
+			     "bold: the best placement with swap (fewest failed requests, then "
+			     "fewest OOM kills, then the lowest p95)");
 	}
 }
 
 static void cache_section(struct bld *b, const struct sp_report *r, const struct sp_findings *f)
 {
 	static const char *const heads[] = {
-	    "placement",	 "pool (% of budget)", "ops/s",	     "p95 (ms)",
-	    "swap-ins/s",	 "swap-outs/s",	       "pgscan direct", "PSI some/full",
-	    "pool on swap (%)", "note"};
+	    "placement",   "pool (% of budget)", "ops/s",	  "p95 (ms)",	      "swap-ins/s",
+	    "swap-outs/s", "pgscan direct",	 "PSI some/full", "pool on swap (%)", "note"};
 	char cells[MAX_COLS][CELL], a[16], line[512] = "";
 	struct sp_doc_table *t;
 
@@ -945,7 +961,8 @@ static void cache_section(struct bld *b, const struct sp_report *r, const struct
 				set(cells, 7, "%.2f/-", x->psi_some_avg10);
 			if (ok && x->has_swapped && x->cache_bytes)
 				set(cells, 8, "%.0f",
-				    100.0 * (double)x->cache_swapped_bytes / (double)x->cache_bytes);
+				    100.0 * (double)x->cache_swapped_bytes /
+					(double)x->cache_bytes);
 			else
 				set(cells, 8, "-");
 			if (ok)
@@ -956,8 +973,9 @@ static void cache_section(struct bld *b, const struct sp_report *r, const struct
 			row(b, t, ok ? SP_DOC_MARK_NONE : SP_DOC_MARK_WEAK, cells);
 		}
 	}
-	note(b, t, "grey: the case did not run ok (its status and reason); -: not measured or "
-		   "the kernel has no such counter");
+	note(b, t,
+	     "grey: the case did not run ok (its status and reason); -: not measured or "
+	     "the kernel has no such counter");
 	for (size_t i = 0; i < f->n_cache; i++) {
 		const struct sp_cache_finding *cf = &f->cache[i];
 
@@ -976,9 +994,9 @@ static void cache_section(struct bld *b, const struct sp_report *r, const struct
 
 static void gc_section(struct bld *b, const struct sp_report *r, const struct sp_findings *f)
 {
-	static const char *const heads[] = {"placement",     "pauses",		"p50 pause (ms)",
-					    "p99 pause (ms)", "worst pause (ms)", "faults in pauses",
-					    "swap-ins (pages)", "note"};
+	static const char *const heads[] = {
+	    "placement",	"pauses",	    "p50 pause (ms)",	"p99 pause (ms)",
+	    "worst pause (ms)", "faults in pauses", "swap-ins (pages)", "note"};
 	char cells[MAX_COLS][CELL], label[32];
 	struct sp_doc_table *t;
 	struct sp_chart *c;
@@ -1014,13 +1032,14 @@ static void gc_section(struct bld *b, const struct sp_report *r, const struct sp
 			    reason_or(g->reason, "(no reason recorded)"));
 		}
 		row(b, t,
-		    !ok					 ? SP_DOC_MARK_WEAK
+		    !ok						  ? SP_DOC_MARK_WEAK
 		    : f->gc.n_ranked && f->gc.ranked[0] == (int)i ? SP_DOC_MARK_STRONG
 								  : SP_DOC_MARK_NONE,
 		    cells);
 	}
-	note(b, t, "bold: the shortest p99 pause; grey: the gc did not run ok (its status and "
-		   "reason)");
+	note(b, t,
+	     "bold: the shortest p99 pause; grey: the gc did not run ok (its status and "
+	     "reason)");
 	c = chart(b, SP_CHART_BARS, "gc p99 pause per placement", "p99 pause (ms)", "placement");
 	if (c)
 		c->horizontal = 1;
@@ -1046,7 +1065,8 @@ static void sweep_section(struct bld *b, const struct sp_findings *f)
 
 		add(b, SP_DOC_SECTION, "Sweep: %s", sp_knob_sysctl(k->knob));
 		sp_sweep_sentence(k, s, sizeof(s));
-		add(b, SP_DOC_PARA, "The scenarios again at each value of %s (median of %zu %s). %s.",
+		add(b, SP_DOC_PARA,
+		    "The scenarios again at each value of %s (median of %zu %s). %s.",
 		    sp_knob_sysctl(k->knob), k->rounds, sp_plural(k->rounds, "run", "runs"), s);
 		snprintf(heads[n++], 32, "placement");
 		snprintf(heads[n++], 32, "scenario");
@@ -1070,14 +1090,16 @@ static void sweep_section(struct bld *b, const struct sp_findings *f)
 			if (isnan(ln->spread_pct))
 				set(cells, 2 + nv, "-");
 			else
-				set(cells, 2 + nv, "%.0f %%%s", ln->spread_pct, ln->resolved ? "*" : "");
+				set(cells, 2 + nv, "%.0f %%%s", ln->spread_pct,
+				    ln->resolved ? "*" : "");
 			row(b, t, ln->resolved ? SP_DOC_MARK_BEYOND : SP_DOC_MARK_NONE, cells);
 		}
-		note(b, t, "build: wall time in s; service: each case's p95 in ms; cache: each pool "
-			   "size's ops/s (higher is better); gc: the pause's p99 in ms; !: a run "
-			   "failed, lost requests or was OOM-killed; spread: the widest range of one "
-			   "value's runs; * (marked): every paired run differed by more than the "
-			   "spread%s",
+		note(b, t,
+		     "build: wall time in s; service: each case's p95 in ms; cache: each pool "
+		     "size's ops/s (higher is better); gc: the pause's p99 in ms; !: a run "
+		     "failed, lost requests or was OOM-killed; spread: the widest range of one "
+		     "value's runs; * (marked): every paired run differed by more than the "
+		     "spread%s",
 		     k->n_dropped ? "; more lines were not analysed" : "");
 	}
 }
@@ -1123,7 +1145,8 @@ static void profile_section(struct bld *b, const struct sp_report *r, const stru
 			y[n++] = p->points[i].seq_mib_s;
 		}
 		if (n && c && !b->err)
-			b->err = sp_chart_add_series(c, "sequential read", SP_CHART_G_DISK, x, y, n);
+			b->err =
+			    sp_chart_add_series(c, "sequential read", SP_CHART_G_DISK, x, y, n);
 	}
 	free(x);
 	free(y);
@@ -1134,8 +1157,9 @@ static void profile_section(struct bld *b, const struct sp_report *r, const stru
 			continue;
 		for (size_t e = 0; e < res->n_extents && e < SP_MAX_EXTENTS && !b->err; e++) {
 			double x0 = (double)res->extents[e].start_sector * 512 / gib;
-			double x1 = (double)(res->extents[e].start_sector + res->extents[e].sectors) *
-				    512 / gib;
+			double x1 =
+			    (double)(res->extents[e].start_sector + res->extents[e].sectors) * 512 /
+			    gib;
 
 			b->err = sp_chart_add_range(c, res->placement, x0, x1);
 		}
@@ -1154,14 +1178,16 @@ static void profile_section(struct bld *b, const struct sp_report *r, const stru
 					   sp_placement_kind_name((enum sp_placement_kind)kind));
 		set(cells, 0, "%s", sp_format_bytes(pr->from_bytes, a, 16));
 		set(cells, 1, "%s", sp_format_bytes(pr->to_bytes, a, 16));
-		set(cells, 2, "%s", pr->seq_mib_s > 0 ? (snprintf(a, 16, "%.0f", pr->seq_mib_s), a) : "-");
+		set(cells, 2, "%s",
+		    pr->seq_mib_s > 0 ? (snprintf(a, 16, "%.0f", pr->seq_mib_s), a) : "-");
 		set(cells, 3, "%s", us(a, pr->rand_p50_us));
 		set(cells, 4, "%s", marks);
 		row(b, t, marks[0] ? SP_DOC_MARK_STRONG : SP_DOC_MARK_NONE, cells);
 	}
 	if (f->profile_outer_inner > 0)
-		note(b, t, "bold: a swap area lies here; sequential rate, outer edge / inner edge: "
-			   "%.2fx",
+		note(b, t,
+		     "bold: a swap area lies here; sequential rate, outer edge / inner edge: "
+		     "%.2fx",
 		     f->profile_outer_inner);
 	else
 		note(b, t, "bold: a swap area lies here");
@@ -1215,8 +1241,9 @@ static void lat_lines(struct sbuf *o, const char *lead, const struct sp_lat_summ
 {
 	char a[16], c[16], d[16], e[16], g[16], h[16];
 
-	sb(o, "%s%" PRIu64 " samples (%" PRIu64 " warm-up dropped): min %s, p50 %s, p95 %s, "
-	      "p99 %s, p99.9 %s, max %s us\n",
+	sb(o,
+	   "%s%" PRIu64 " samples (%" PRIu64 " warm-up dropped): min %s, p50 %s, p95 %s, "
+	   "p99 %s, p99.9 %s, max %s us\n",
 	   lead, l->samples, l->warmup_dropped, us(a, l->min_us), us(c, l->p50_us),
 	   us(d, l->p95_us), us(e, l->p99_us), us(g, l->p999_us), us(h, l->max_us));
 	sb(o, "%*s median CI %s-%s us, p99 CI %s-%s us, mean %s us\n", (int)strlen(lead) - 1, "",
@@ -1242,7 +1269,8 @@ static void raw_result(struct sbuf *o, const struct sp_result *res)
 		char e[16];
 
 		lat_lines(o, "device qd1    ", &dp->qd1);
-		sb(o, "device qd%-4u %s IOPS, p50 %s us, p99 %s us; sequential %.1f MiB/s over %s\n",
+		sb(o,
+		   "device qd%-4u %s IOPS, p50 %s us, p99 %s us; sequential %.1f MiB/s over %s\n",
 		   dp->deep_qd, sp_fmt_rate(a, dp->deep_iops), us(c, dp->deep.p50_us),
 		   us(d, dp->deep.p99_us), dp->seq_mib_s, bytes(e, dp->seq_bytes));
 	}
@@ -1250,8 +1278,9 @@ static void raw_result(struct sbuf *o, const struct sp_result *res)
 		const struct sp_fault_probe *fp = &res->fault_probe;
 
 		lat_lines(o, "fault probe   ", &fp->lat);
-		sb(o, "              %u %s, %s buffer, %u rounds, %" PRIu64 " touches, %" PRIu64
-		      " real swap-ins, pswpin %" PRIu64 "%s\n",
+		sb(o,
+		   "              %u %s, %s buffer, %u rounds, %" PRIu64 " touches, %" PRIu64
+		   " real swap-ins, pswpin %" PRIu64 "%s\n",
 		   fp->threads, sp_plural(fp->threads, "thread", "threads"),
 		   bytes(a, fp->buffer_bytes), fp->rounds, fp->touches, fp->real_swapins,
 		   fp->pswpin_delta, fp->invalid ? ", INVALID" : "");
@@ -1264,8 +1293,9 @@ static void raw_result(struct sbuf *o, const struct sp_result *res)
 	if (res->pressure_probe.done) {
 		const struct sp_pressure_probe *p = &res->pressure_probe;
 
-		sb(o, "pressure      limit %s, %.1f s, %" PRIu64 " touches, %s/s, %" PRIu64
-		      " major faults, %s\n",
+		sb(o,
+		   "pressure      limit %s, %.1f s, %" PRIu64 " touches, %s/s, %" PRIu64
+		   " major faults, %s\n",
 		   bytes(a, p->limit_bytes), p->duration_s, p->touches,
 		   sp_fmt_rate(c, p->touches_per_s), p->major_faults,
 		   p->oom_killed ? "OOM-killed" : "not OOM-killed");
@@ -1347,8 +1377,7 @@ static void appendix_section(struct bld *b, const struct sp_report *r)
 
 /* ---- the whole ---------------------------------------------------------------------------- */
 
-int sp_report_doc_build(struct sp_doc *d, const struct sp_report *r,
-			const struct sp_findings *fin)
+int sp_report_doc_build(struct sp_doc *d, const struct sp_report *r, const struct sp_findings *fin)
 {
 	struct sp_findings *own = NULL;
 	const struct sp_findings *f = fin;

@@ -109,12 +109,23 @@ static void free_fields(void)
 int main(void)
 {
 	static const char *const units[] = {"_us", "_ms", "_s", "_bytes", "_pct", "_per_s"};
-	static const char *const counts[] = {"row",	       "placement",	  "kind",
-					     "status",	       "case",		  "rank",
-					     "swapin_x_best",  "swapin_samples",  "real_swapins",
-					     "pressure_oom_killed", "build_oom_killed", "service_sent",
-					     "service_served", "service_failed",  "service_oom_kills",
-					     "cache_oom_killed", "reason"};
+	static const char *const counts[] = {"row",
+					     "placement",
+					     "kind",
+					     "status",
+					     "case",
+					     "rank",
+					     "swapin_x_best",
+					     "swapin_samples",
+					     "real_swapins",
+					     "pressure_oom_killed",
+					     "build_oom_killed",
+					     "service_sent",
+					     "service_served",
+					     "service_failed",
+					     "service_oom_kills",
+					     "cache_oom_killed",
+					     "reason"};
 	size_t svc = 0, cache = 0, n_pl = 0;
 	char *csv;
 	long i;
@@ -153,7 +164,8 @@ int main(void)
 	for (size_t k = 1; k < n_rows; k++) {
 		CHECK_EQ_U64(n_fields[k], n_fields[0]);
 		if (!strcmp(at(k, "row"), "placement")) {
-			CHECK(n_pl < r.n_results && !strcmp(at(k, "placement"), r.results[n_pl].placement));
+			CHECK(n_pl < r.n_results &&
+			      !strcmp(at(k, "placement"), r.results[n_pl].placement));
 			CHECK(svc == 0 && cache == 0);
 			n_pl++;
 		} else if (!strcmp(at(k, "row"), "service")) {

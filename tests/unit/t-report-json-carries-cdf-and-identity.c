@@ -26,7 +26,7 @@ static struct sp_hist h;
 static void cdf_from_hist(void)
 {
 	struct sp_lat_summary l = {0};
-	static const double want[] = {0,  0.1, 1,  5,  10, 20, 25, 30, 40,   50,	60,
+	static const double want[] = {0,  0.1, 1,  5,  10, 20, 25, 30,	 40,   50, 60,
 				      70, 75,  80, 90, 95, 98, 99, 99.5, 99.9, 100};
 	const size_t nw = sizeof(want) / sizeof(want[0]);
 

@@ -144,8 +144,8 @@ static inline void doc_dump(const struct sp_doc *d)
 					fprintf(stderr, "%s%s | ", cell(t, r, c),
 						mark(t, r, c) == SP_DOC_MARK_STRONG ? "*"
 						: mark(t, r, c) == SP_DOC_MARK_WEAK ? "~"
-						: mark(t, r, c) ? "!"
-								: "");
+						: mark(t, r, c)			    ? "!"
+										    : "");
 			}
 			fprintf(stderr, "\n    note: %s\n", t->note ? t->note : "");
 		}

@@ -138,8 +138,7 @@ static void measure_bare(void)
 
 	memset(&r, 0, sizeof(r));
 	sp_report_init(&r, "measure");
-	res = sp_report_add_result(&r, "current-/dev/sda2",
-				   sp_placement_id_of(SP_PL_EXISTING, -1));
+	res = sp_report_add_result(&r, "current-/dev/sda2", sp_placement_id_of(SP_PL_EXISTING, -1));
 	res->status = SP_STATUS_OK;
 	syn_fault(res, 500, 250.5, 240, 260);
 	sp_doc_init(&d);

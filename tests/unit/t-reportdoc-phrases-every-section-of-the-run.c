@@ -91,16 +91,26 @@ static void machine(void)
 	if (!fb || !tb)
 		return;
 	for (size_t i = 0; i < fb->n_facts; i++) {
-		if (!strcmp(fb->facts[i].key, "Vendor"))
-			{ CHECK_STR(fb->facts[i].value, "QEMU"); seen |= 1; }
-		if (!strcmp(fb->facts[i].key, "BIOS date"))
-			{ CHECK_STR(fb->facts[i].value, "-"); seen |= 2; } /* not read: "-" */
-		if (!strcmp(fb->facts[i].key, "Kernel"))
-			{ CHECK_STR(fb->facts[i].value, "6.18.0-1-amd64"); seen |= 4; }
-		if (!strcmp(fb->facts[i].key, "Memory cgroup"))
-			{ CHECK_STR(fb->facts[i].value, "v1"); seen |= 8; }
-		if (!strcmp(fb->facts[i].key, "CPU"))
-			{ CHECK_STR(fb->facts[i].value, r.machine.cpu); seen |= 16; }
+		if (!strcmp(fb->facts[i].key, "Vendor")) {
+			CHECK_STR(fb->facts[i].value, "QEMU");
+			seen |= 1;
+		}
+		if (!strcmp(fb->facts[i].key, "BIOS date")) {
+			CHECK_STR(fb->facts[i].value, "-");
+			seen |= 2;
+		} /* not read: "-" */
+		if (!strcmp(fb->facts[i].key, "Kernel")) {
+			CHECK_STR(fb->facts[i].value, "6.18.0-1-amd64");
+			seen |= 4;
+		}
+		if (!strcmp(fb->facts[i].key, "Memory cgroup")) {
+			CHECK_STR(fb->facts[i].value, "v1");
+			seen |= 8;
+		}
+		if (!strcmp(fb->facts[i].key, "CPU")) {
+			CHECK_STR(fb->facts[i].value, r.machine.cpu);
+			seen |= 16;
+		}
 	}
 	CHECK(seen == 31);
 	CHECK_EQ_U64(tb->table->n_rows, r.n_devices);
@@ -214,7 +224,8 @@ static void uring_and_scenarios(void)
 	const struct sp_doc_block *cb = doc_nth(&d, s, SP_DOC_CHART, 0);
 	const struct sp_doc_block *tb;
 
-	CHECK(cb != NULL && cb->chart->kind == SP_CHART_LINES && cb->chart->n_series == 2); /* start and zram-lz4 */
+	CHECK(cb != NULL && cb->chart->kind == SP_CHART_LINES &&
+	      cb->chart->n_series == 2); /* start and zram-lz4 */
 	if (cb)
 		CHECK(cb->chart->series[0].x[0] == 1 && cb->chart->series[0].x[3] == 32);
 
