@@ -882,7 +882,8 @@ static int pair_list_into(const struct sp_field *t, char *base, json_t *v, const
 	if (json_is_null(v))
 		return 0;
 	if (!json_is_array(v))
-		return fail(err, errlen, "%s.%s: expected a list of [number, number]", path, t->key);
+		return fail(err, errlen, "%s.%s: expected a list of [number, number]", path,
+			    t->key);
 	if (json_array_size(v) > t->max)
 		return fail(err, errlen, "%s.%s: more than %zu", path, t->key, t->max);
 	json_array_foreach(v, i, x)
