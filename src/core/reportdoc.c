@@ -1314,6 +1314,27 @@ static void raw_result(struct sbuf *o, const struct sp_result *res)
 		   res->compression.zram_ratio, bytes(a, res->compression.orig_data_size),
 		   bytes(c, res->compression.compr_data_size),
 		   bytes(d, res->compression.mem_used_total));
+	if (res->zswap.done) {
+		const struct sp_zswap_result *z = &res->zswap;
+
+		sb(o, "zswap         %s%s", z->enabled ? "on, " : "off",
+		   z->enabled ? z->compressor : "");
+		if (z->zswpin >= 0 && z->zswpout >= 0)
+			sb(o, ": %lld pages in, %lld out", (long long)z->zswpin,
+			   (long long)z->zswpout);
+		if (z->pool_bytes >= 0)
+			sb(o, "; pool up to %s", bytes(a, (uint64_t)z->pool_bytes));
+		sb(o, "\n");
+	}
+	if (res->budget.done)
+		sb(o, "budget        limit %s, kept down to %s as zram's pool grew to %s%s\n",
+		   bytes(a, res->budget.limit_bytes_start), bytes(c, res->budget.limit_bytes_min),
+		   bytes(d, res->budget.zram_pool_peak_bytes),
+		   res->budget.floor_hit ? " (floor hit)" : "");
+	if (res->constraints.done)
+		sb(o, "box           cpu cap %s; io cap %s\n",
+		   res->constraints.cpu_reason[0] ? res->constraints.cpu_reason : "applied",
+		   res->constraints.io_reason[0] ? res->constraints.io_reason : "applied");
 	if (res->scenarios.build.done) {
 		const struct sp_scenario_build *j = &res->scenarios.build;
 
