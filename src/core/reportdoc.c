@@ -375,16 +375,25 @@ static void machine_section(struct bld *b, const struct sp_report *r)
 static void method_section(struct bld *b, const struct sp_report *r)
 {
 	char s[4096] = "", a[16];
-	int dev = 0, fault = 0, press = 0, uring = 0, build = 0, svc = 0, cache = 0, gc = 0;
+	const struct sp_device_probe *dev = NULL;
+	const struct sp_fault_probe *fault = NULL, *uring = NULL;
+	const struct sp_pressure_probe *press = NULL;
+	int build = 0, svc = 0, cache = 0, gc = 0, baseline = 0;
 	double err = 0;
 
 	for (size_t i = 0; i < r->n_results && i < SP_MAX_RESULTS; i++) {
 		const struct sp_result *x = &r->results[i];
 
-		dev |= x->device_probe.done;
-		fault |= x->fault_probe.done;
-		uring |= x->fault_probe.n_uring > 0;
-		press |= x->pressure_probe.done;
+		/* the settings each probe ran with, as the first placement that ran it says */
+		if (!dev && x->device_probe.done)
+			dev = &x->device_probe;
+		if (!fault && x->fault_probe.done)
+			fault = &x->fault_probe;
+		if (!uring && x->fault_probe.n_uring)
+			uring = &x->fault_probe;
+		if (!press && x->pressure_probe.done)
+			press = &x->pressure_probe;
+		baseline |= x->id.kind == SP_PL_NONE || x->id.kind == SP_PL_RAM;
 		build |= x->scenarios.build.done;
 		svc |= x->scenarios.service.n_cases > 0;
 		cache |= x->scenarios.cache.done;
@@ -405,32 +414,43 @@ static void method_section(struct bld *b, const struct sp_report *r)
 	sp_cat(s, sizeof(s), "; every random choice came from the seed %" PRIu64 ". ", r->seed);
 	if (dev)
 		sp_cat(s, sizeof(s),
-		       "The device probe read 4 KiB blocks with O_DIRECT through "
-		       "io_uring at random offsets inside the placement's own sectors, "
-		       "at queue depth 1 (its latency is the floor a swap-in there can "
-		       "reach) and at a deep queue, then in order for the sequential "
-		       "rate; it never writes. ");
+		       "The device probe read %u-byte blocks with O_DIRECT through io_uring at "
+		       "random offsets inside the placement's own sectors, at queue depth 1 (its "
+		       "latency is the floor a swap-in there can reach) and at queue depth %u, "
+		       "then in order for the sequential rate; it never writes. ",
+		       dev->block_bytes, dev->deep_qd);
 	if (fault)
 		sp_cat(s, sizeof(s),
 		       "The fault probe filled anonymous pages in a memory cgroup, "
-		       "evicted them to the placement, and touched them at random from "
-		       "one thread; only touches that were real swap-ins (the thread's "
-		       "major faults rose) are samples, and every page that came back "
-		       "was checked. ");
+		       "evicted them to the placement, and touched them at random from %u %s; "
+		       "only touches that were real swap-ins (the thread's major faults rose) "
+		       "are samples, and every page that came back was checked. ",
+		       fault->threads, sp_plural(fault->threads, "thread", "threads"));
 	if (fault && err > 0)
 		sp_cat(s, sizeof(s),
 		       "Medians and p99 come from a log-linear histogram (within "
 		       "%.2f %%) with 95 %% confidence intervals from order statistics. ",
 		       err * 100);
-	if (uring)
+	if (uring) {
+		char qds[64] = "";
+
+		for (size_t k = 0; k < uring->n_uring && k < SP_MAX_URING; k++)
+			sp_cat_sep(qds, sizeof(qds), ", ", "%u", uring->uring[k].qd);
 		sp_cat(s, sizeof(s),
-		       "Pages were also swapped in through io_uring "
-		       "(MADV_POPULATE_READ) at several queue depths. ");
-	if (press)
+		       "Pages were also swapped in through io_uring (MADV_POPULATE_READ) at "
+		       "queue depths %s. ",
+		       qds);
+	}
+	if (press) {
+		char l[16], h[16], c[16];
+
 		sp_cat(s, sizeof(s),
-		       "The pressure probe ran a workload 20 %% over a memory cgroup's "
-		       "limit and counted its touches per second and whether it was "
-		       "OOM-killed. ");
+		       "The pressure probe ran a workload of %s touched at random and %s left "
+		       "idle in a memory cgroup limited to %s for %.0f s, and counted its "
+		       "touches per second and whether it was OOM-killed. ",
+		       bytes(h, press->hot_bytes), bytes(c, press->cold_bytes),
+		       bytes(l, press->limit_bytes), press->duration_s);
+	}
 	if (build || svc || cache || gc) {
 		char which[128] = "";
 
@@ -443,13 +463,13 @@ static void method_section(struct bld *b, const struct sp_report *r)
 		if (gc)
 			sp_cat_sep(which, sizeof(which), ", ", "the gc");
 		sp_cat(s, sizeof(s),
-		       "The scenarios (%s) ran each placement's workload in a memory "
-		       "cgroup limited to the budget, beside a baseline without swap. ",
-		       which);
+		       "The scenarios (%s) ran each placement's workload in a memory cgroup "
+		       "limited to the budget%s. ",
+		       which, baseline ? ", beside a baseline without swap" : "");
 	}
 	if (r->profile.done)
 		sp_cat(s, sizeof(s),
-		       "Before partitioning, the disk's position profile read %zu "
+		       "The disk's position profile read %zu "
 		       "positions from its first sector to its last in %.1f s. ",
 		       r->profile.n, r->profile.duration_s);
 	if (r->duration_s > 0)
