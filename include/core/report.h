@@ -66,6 +66,11 @@ struct sp_placement_id {
 /* The identity of a placement of kind k (also_index only for SP_PL_ALSO, else ignored). */
 struct sp_placement_id sp_placement_id_of(enum sp_placement_kind k, int also_index);
 
+/* The percentiles a latency summary keeps as its CDF, between its minimum and maximum. */
+#define SP_LAT_CDF_PCTS                                                                            \
+	0.1, 1, 5, 10, 20, 25, 30, 40, 50, 60, 70, 75, 80, 90, 95, 98, 99, 99.5, 99.9
+#define SP_LAT_CDF_MAX 24
+
 /* Order statistics of one latency distribution, from a log-linear histogram. */
 struct sp_lat_summary {
 	uint64_t samples;        /* samples kept (after warm-up) */
@@ -76,6 +81,15 @@ struct sp_lat_summary {
 	double p50_ci_lo_us, p50_ci_hi_us;
 	double p99_ci_lo_us, p99_ci_hi_us;
 	double hist_rel_error; /* the histogram's bucket error bound, e.g. 0.0078 */
+	/*
+	 * The distribution as points of its CDF, for the report's chart: cdf_us[i] is the
+	 * cdf_pct[i] percentile (nearest rank, like p50_us), at SP_LAT_CDF_PCTS plus the
+	 * minimum (0) and the maximum (100). n_cdf 0: not kept (a report written before "cdf",
+	 * or no samples). JSON "cdf": [[pct, us], ...].
+	 */
+	size_t n_cdf;
+	double cdf_pct[SP_LAT_CDF_MAX];
+	double cdf_us[SP_LAT_CDF_MAX];
 };
 
 /* The device probe: io_uring O_DIRECT reads confined to the placement's sectors. */
@@ -346,6 +360,9 @@ struct sp_machine {
 	uint64_t ram_bytes;
 	char kernel[128];
 	char dmi_vendor[64], dmi_model[64];
+	/* /sys/class/dmi/id: product_serial (root-only: "" when unreadable), bios_* */
+	char dmi_serial[64];
+	char bios_vendor[64], bios_version[64], bios_date[32];
 	double timer_cost_ns; /* cost of one clock read, measured at start */
 	int cgroup_version;   /* of the memory controller: 1, 2, or 0 when absent */
 	uint32_t page_size;
@@ -358,6 +375,7 @@ struct sp_device_info {
 	char by_id[160];     /* /dev/disk/by-id/... or "" */
 	char model[64];
 	char serial[64];
+	char firmware[32];   /* device/firmware_rev (NVMe) or device/rev (SCSI, ATA); "" unknown */
 	uint64_t size_bytes;
 	uint32_t logical_sector, physical_sector;
 	int rotational;

@@ -33,6 +33,8 @@ enum sp_ftype {
 	SP_F_STR_LIST,	/* a list of strings: max char[size] at off, their size_t count at aux */
 	SP_F_I64_NULL,	/* int64_t: a count, or -1 for unknown, written and read as null
 			 * (missing reads as unknown too) */
+	SP_F_PAIR_LIST, /* a list of [a, b] number pairs: max doubles a at off, the b array
+			 * size bytes after it, their size_t count at aux (a latency's cdf) */
 };
 
 /* An enum written as a word ("ok", "failed"); expect lists the words for error messages. */

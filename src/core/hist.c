@@ -191,6 +191,24 @@ static void summary_ci(const struct sp_hist *h, double q, double *lo_us, double 
 	*hi_us = ns_to_us(hi);
 }
 
+/* The CDF's points: the minimum, the fixed percentiles, the maximum (report.h). */
+static void summary_cdf(const struct sp_hist *h, struct sp_lat_summary *out)
+{
+	static const double pcts[] = {SP_LAT_CDF_PCTS};
+	size_t n = 0;
+
+	_Static_assert(sizeof(pcts) / sizeof(pcts[0]) + 2 <= SP_LAT_CDF_MAX, "cdf points");
+	out->cdf_pct[n] = 0;
+	out->cdf_us[n++] = ns_to_us(h->min_ns);
+	for (size_t i = 0; i < sizeof(pcts) / sizeof(pcts[0]); i++) {
+		out->cdf_pct[n] = pcts[i];
+		out->cdf_us[n++] = ns_to_us(sp_hist_quantile(h, pcts[i] / 100.0));
+	}
+	out->cdf_pct[n] = 100;
+	out->cdf_us[n++] = ns_to_us(h->max_ns);
+	out->n_cdf = n;
+}
+
 void sp_hist_summarize(const struct sp_hist *h, struct sp_lat_summary *out)
 {
 	uint64_t warmup = out->warmup_dropped; /* the caller's to fill */
@@ -210,4 +228,5 @@ void sp_hist_summarize(const struct sp_hist *h, struct sp_lat_summary *out)
 	out->max_us = ns_to_us(h->max_ns);
 	summary_ci(h, 0.50, &out->p50_ci_lo_us, &out->p50_ci_hi_us);
 	summary_ci(h, 0.99, &out->p99_ci_lo_us, &out->p99_ci_hi_us);
+	summary_cdf(h, out);
 }

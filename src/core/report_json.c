@@ -228,6 +228,21 @@ static void obj_fill(struct jb *b, json_t *o, const struct sp_field *t, const vo
 			put(b, o, t->key, i >= 0 ? json_integer((json_int_t)i) : json_null());
 			break;
 		}
+		case SP_F_PAIR_LIST: {
+			size_t n = *(const size_t *)(p + t->aux);
+			const double *a = v, *bv = (const double *)((const char *)v + t->size);
+			json_t *l = json_array();
+
+			for (size_t i = 0; i < n && i < t->max; i++) {
+				json_t *pair = json_array();
+
+				push(b, pair, jdbl(a[i]));
+				push(b, pair, jdbl(bv[i]));
+				push(b, l, pair);
+			}
+			put(b, o, t->key, l);
+			break;
+		}
 		}
 	}
 }
@@ -643,6 +658,15 @@ static void dump_string(FILE *out, const char *s)
 	fputc('"', out);
 }
 
+/* A pair of numbers ([pct, us] of a cdf) stays on one line: the list reads as a table. */
+static int is_pair(json_t *v)
+{
+	return json_is_array(v) && json_array_size(v) == 2 &&
+	       !json_is_object(json_array_get(v, 0)) && !json_is_array(json_array_get(v, 0)) &&
+	       !json_is_object(json_array_get(v, 1)) && !json_is_array(json_array_get(v, 1)) &&
+	       !json_is_string(json_array_get(v, 0)) && !json_is_string(json_array_get(v, 1));
+}
+
 /* Objects of one or two scalars stay on one line: extents read as a list, not a page. */
 static int is_small(json_t *v)
 {
@@ -699,6 +723,14 @@ static void dump(FILE *out, json_t *v, int depth)
 		{
 			fprintf(out, "%s\n%*s", first ? "" : ",", 2 * (depth + 1), "");
 			first = 0;
+			if (is_pair(m)) {
+				fputc('[', out);
+				dump(out, json_array_get(m, 0), depth + 2);
+				fputs(", ", out);
+				dump(out, json_array_get(m, 1), depth + 2);
+				fputc(']', out);
+				continue;
+			}
 			dump(out, m, depth + 1);
 		}
 		fprintf(out, "\n%*s]", 2 * depth, "");
@@ -835,6 +867,36 @@ static int dbl_list_into(const struct sp_field *t, char *base, json_t *v, const 
 			d[i] = json_number_value(x);
 		else
 			return fail(err, errlen, "%s.%s[%zu]: expected a number", path, t->key, i);
+	}
+	*(size_t *)(base + t->aux) = json_array_size(v);
+	return 0;
+}
+
+static int pair_list_into(const struct sp_field *t, char *base, json_t *v, const char *path,
+			  char *err, size_t errlen)
+{
+	double *a = (double *)(base + t->off), *b = (double *)(base + t->off + t->size);
+	json_t *x;
+	size_t i;
+
+	if (json_is_null(v))
+		return 0;
+	if (!json_is_array(v))
+		return fail(err, errlen, "%s.%s: expected a list of [number, number]", path,
+			    t->key);
+	if (json_array_size(v) > t->max)
+		return fail(err, errlen, "%s.%s: more than %zu", path, t->key, t->max);
+	json_array_foreach(v, i, x)
+	{
+		json_t *x0 = json_array_get(x, 0), *x1 = json_array_get(x, 1);
+
+		if (!json_is_array(x) || json_array_size(x) != 2 ||
+		    !(json_is_number(x0) || json_is_null(x0)) ||
+		    !(json_is_number(x1) || json_is_null(x1)))
+			return fail(err, errlen, "%s.%s[%zu]: expected [number, number]", path,
+				    t->key, i);
+		a[i] = json_is_null(x0) ? NAN : json_number_value(x0);
+		b[i] = json_is_null(x1) ? NAN : json_number_value(x1);
 	}
 	*(size_t *)(base + t->aux) = json_array_size(v);
 	return 0;
@@ -996,6 +1058,7 @@ static int field_into(const struct sp_field *t, void *dst, json_t *v, const char
 	case SP_F_LIST: /* handled by obj_into: the count lives beside the elements */
 	case SP_F_DBL_LIST:
 	case SP_F_STR_LIST:
+	case SP_F_PAIR_LIST:
 		break;
 	}
 	return 0;
@@ -1058,6 +1121,8 @@ static int obj_into(const struct sp_field *t, void *base, json_t *o, const char 
 			ret = dbl_list_into(t, p, v, path, err, errlen);
 		} else if (t->type == SP_F_STR_LIST) {
 			ret = str_list_into(t, p, v, path, err, errlen);
+		} else if (t->type == SP_F_PAIR_LIST) {
+			ret = pair_list_into(t, p, v, path, err, errlen);
 		} else {
 			ret = field_into(t, p + t->off, v, path, err, errlen);
 		}

@@ -198,6 +198,10 @@ void sp_devident_fill(const char *root, const char *name, const char *sysdir,
 
 	snprintf(devdir, sizeof(devdir), "%s/device", sysdir);
 	read_attr(root, devdir, "model", d->model, sizeof(d->model));
+	/* NVMe keeps its firmware revision in firmware_rev, SCSI and ATA (via libata) in rev */
+	if (read_attr(root, devdir, "firmware_rev", d->firmware, sizeof(d->firmware)) &&
+	    read_attr(root, devdir, "rev", d->firmware, sizeof(d->firmware)))
+		d->firmware[0] = '\0';
 	if (strcmp(d->transport, "loop") != 0 && strcmp(d->transport, "zram") != 0) {
 		/*
 		 * nvme has device/serial, virtio-blk NAME/serial, a USB disk's is on the USB

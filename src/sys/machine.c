@@ -94,6 +94,13 @@ int sp_machine_probe(const char *root, struct sp_machine *m)
 	(void)r;
 	read_trimmed(root, "/sys/class/dmi/id/sys_vendor", m->dmi_vendor, sizeof(m->dmi_vendor));
 	read_trimmed(root, "/sys/class/dmi/id/product_name", m->dmi_model, sizeof(m->dmi_model));
+	/* product_serial is mode 0400: read by root, "" for anyone else (not an error) */
+	read_trimmed(root, "/sys/class/dmi/id/product_serial", m->dmi_serial,
+		     sizeof(m->dmi_serial));
+	read_trimmed(root, "/sys/class/dmi/id/bios_vendor", m->bios_vendor, sizeof(m->bios_vendor));
+	read_trimmed(root, "/sys/class/dmi/id/bios_version", m->bios_version,
+		     sizeof(m->bios_version));
+	read_trimmed(root, "/sys/class/dmi/id/bios_date", m->bios_date, sizeof(m->bios_date));
 
 	ps = sysconf(_SC_PAGESIZE);
 	m->page_size = ps > 0 ? (uint32_t)ps : 4096;
