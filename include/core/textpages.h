@@ -14,8 +14,9 @@
 
 #include <stddef.h>
 
-#define SP_TEXTPAGE_LINES 60 /* lines on a page, the header and the blank line under it included */
-#define SP_TEXTPAGE_COLS 80  /* columns: longer lines are wrapped, never cut */
+/* lines on a page, the header and the blank line under it included */
+#define SP_TEXTPAGE_LINES 60
+#define SP_TEXTPAGE_COLS 80 /* columns: longer lines are wrapped, never cut */
 
 /*
  * Paginate len bytes of text (lines split on '\n'; a '\r' before it is dropped) under a header

@@ -39,8 +39,7 @@ static int text_job(const char *json_path, char **job, size_t *job_len, unsigned
 	if (ret == 0) {
 		sp_report_run_id(r, id, sizeof(id));
 		m = open_memstream(&text, &len);
-		ret = m ? sp_report_render(json_path, "text", NULL, m, e->reason,
-					   sizeof(e->reason))
+		ret = m ? sp_report_render(json_path, "text", NULL, m, e->reason, sizeof(e->reason))
 			: -errno;
 		if (m && fclose(m) != 0 && !ret)
 			ret = -EIO;
@@ -82,7 +81,8 @@ int sp_cmd_print(const struct sp_config *c)
 	if (fd == -ENOENT)
 		return sp_fail(SP_EXIT_FAILURE, NULL,
 			       "no printer at '%s' (is it plugged in and on? a USB printer is "
-			       "/dev/usb/lp0; --printer DEV names another)", c->printer);
+			       "/dev/usb/lp0; --printer DEV names another)",
+			       c->printer);
 	if (fd == -ENODEV)
 		return sp_fail(SP_EXIT_FAILURE, NULL,
 			       "'%s' is not a printer (not a character device)", c->printer);
@@ -109,8 +109,8 @@ int sp_cmd_print(const struct sp_config *c)
 		sp_printer_close(fd);
 	if (ret < 0)
 		return sp_fail(SP_EXIT_FAILURE, SP_ERR_OF(ret),
-			       "printing on '%s' stopped after %zu of %zu bytes", c->printer,
-			       sent, len);
+			       "printing on '%s' stopped after %zu of %zu bytes", c->printer, sent,
+			       len);
 	if (pages)
 		fprintf(stderr, "swapplace: sent %zu bytes (%s, %u pages) to '%s'\n", sent, format,
 			pages, c->printer);

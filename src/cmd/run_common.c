@@ -143,7 +143,7 @@ void run_page_opts(const struct sp_config *c, struct sp_page_opts *o)
 int run_report_save(struct sp_report *r, const struct sp_config *c, char *dir, size_t len)
 {
 	struct sp_findings *f = calloc(1, sizeof(*f));
-	struct sp_report_failed failed = { 0 };
+	struct sp_report_failed failed = {0};
 	struct sp_page_opts po;
 	char written[256] = "";
 	int ret;

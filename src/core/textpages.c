@@ -120,7 +120,7 @@ static void header(struct buf *o, const char *run_id, unsigned page, unsigned pa
 int sp_textpages_render(const char *text, size_t len, const char *run_id, char **out,
 			size_t *out_len, unsigned *pages_out)
 {
-	struct buf lines = { 0 }, o = { 0 };
+	struct buf lines = {0}, o = {0};
 	unsigned pages;
 	size_t n;
 	const char *p;

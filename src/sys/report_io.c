@@ -262,7 +262,7 @@ int sp_report_write_dir_with(const char *dir, const struct sp_report *r,
 			     const struct sp_page_opts *o, const struct sp_report_format *fmts,
 			     size_t n, struct sp_report_failed *failed)
 {
-	struct sp_report_ctx c = { .r = r };
+	struct sp_report_ctx c = {.r = r};
 	struct sp_findings *f;
 	struct sp_doc doc;
 	int ret, need_doc = 0;
@@ -366,7 +366,7 @@ int sp_report_json_read(const char *path, struct sp_report *r, char *err, size_t
 static int render_with(const char *json_path, const struct sp_report_format *fmt,
 		       const struct sp_page_opts *o, FILE *out, char *err, size_t errlen)
 {
-	struct sp_report_ctx c = { 0 };
+	struct sp_report_ctx c = {0};
 	struct sp_findings *f = NULL;
 	struct sp_report *r;
 	struct sp_doc doc;

@@ -36,7 +36,8 @@ static unsigned check_format(const char *out, size_t len, const char *run_id)
 			CHECK(lines_on_page <= 60);
 			lines_on_page = 0;
 			at_page_start = 1;
-			CHECK(i > 0 && out[i - 1] == '\n'); /* a form feed only between whole lines */
+			CHECK(i > 0 &&
+			      out[i - 1] == '\n'); /* a form feed only between whole lines */
 			continue;
 		}
 		if (c == '\r') {
