@@ -15,7 +15,8 @@
 /*
  * Open the printer at path for writing (a regular file stand-in is truncated first).
  * Returns: a file descriptor; -ENOENT when path does not exist; -ENODEV when it is neither a
- * character device nor a regular file; another -errno when it cannot be opened.
+ * character device nor a regular file (checked before opening: a FIFO would block); another
+ * -errno when it cannot be opened (-EISDIR never: a directory is -ENODEV).
  */
 int sp_printer_open(const char *path);
 

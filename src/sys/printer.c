@@ -15,6 +15,11 @@ int sp_printer_open(const char *path)
 
 	if (!path || !*path)
 		return -EINVAL;
+	/* before opening: a FIFO without a reader would block the open for ever */
+	if (stat(path, &st) < 0)
+		return -errno;
+	if (!S_ISREG(st.st_mode) && !S_ISCHR(st.st_mode))
+		return -ENODEV;
 	/* no O_CREAT: a printer that is not there is an error, never a new file */
 	fd = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC);
 	if (fd < 0)

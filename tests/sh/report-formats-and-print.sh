@@ -1,11 +1,13 @@
 #!/bin/bash
 # tests/sh/report-formats-and-print.sh - `swapplace report FIXTURE --format F` for every format
 # (json, text, csv and html on stdout; pdf and ps with -o, written whole or not at all), an
-# unknown format refused with exit 2 and no file; `swapplace print --printer FILE` with a
+# unknown format refused with exit 2 and no file, pdf and ps refused on a terminal (a pty from
+# script) with exit 2; `swapplace print --printer FILE` with a
 # regular file standing in for the printer: text is 7-bit ASCII with CR LF, 60 lines a page
 # and a form feed between pages; ps starts %!PS and pdf %PDF- (while the cairo backend is a
 # placeholder those two must fail cleanly instead, sending nothing); a printer path that does
-# not exist is refused and not created.
+# not exist is refused and not created, a directory or a FIFO is not a printer (and does not
+# hang the open), a character device (/dev/null) is.
 . "$(dirname "$0")/lib.sh"
 cd "$TOP" || exit 1
 SP=build/swapplace
@@ -54,6 +56,16 @@ for f in pdf ps; do
 done
 [ -z "$(find "$W" -name '.*' -type f)" ] || fail "a temporary file was left"
 [ $paged = yes ] || echo "note: pdf/ps not rendered (sp_doc_render_pages is the placeholder)"
+# on a terminal (script gives the command a pty) pdf and ps are refused before anything is read
+if command -v script >/dev/null 2>&1; then
+	for f in pdf ps; do
+		script -qec "$SP report $FIX --format $f" /dev/null >"$W/tty" 2>&1
+		rc=$?
+		[ $rc = 2 ] || fail "$f on a terminal: exit $rc (want 2): $(cat "$W/tty")"
+		grep -q "not writing $f to a terminal: use -o FILE" "$W/tty" || fail "no clear message: $(cat "$W/tty")"
+	done
+	script -qec "$SP report $FIX --format text" /dev/null >"$W/tty" 2>&1 || fail "text on a terminal refused"
+fi
 
 # --- print text: a regular file stands in for the printer
 : >"$W/lp0"
@@ -108,9 +120,16 @@ grep -q "no printer at '$W/usb/lp0'" "$W/err" || fail "no clear message: $(cat "
 [ ! -e "$W/usb/lp0" ] && [ ! -e "$W/usb" ] || fail "the missing printer was created"
 $SP print $FIX --printer "$W/nope" 2>/dev/null && fail "printed to a missing printer"
 [ ! -e "$W/nope" ] || fail "the missing printer was created"
-# a directory is not a printer
+# a directory or a FIFO is not a printer (and the FIFO's open must not hang)
 mkdir "$W/dir"
-$SP print $FIX --printer "$W/dir" 2>/dev/null && fail "printed to a directory"
+$SP print $FIX --printer "$W/dir" 2>"$W/err" && fail "printed to a directory"
+grep -q "'$W/dir' is not a printer" "$W/err" || fail "no clear message for a directory: $(cat "$W/err")"
+mkfifo "$W/fifo"
+timeout 10 $SP print $FIX --printer "$W/fifo" 2>"$W/err"
+[ $? = 1 ] || fail "a FIFO as printer: exit $? (want 1; 124 is a hang)"
+# a character device is a printer: /dev/null takes every byte
+$SP print $FIX --printer /dev/null 2>"$W/err" || fail "print to /dev/null: $(cat "$W/err")"
+grep -q "sent [0-9]* bytes (text, 6 pages) to '/dev/null'" "$W/err" || fail "$(cat "$W/err")"
 # a malformed report sends nothing
 : >"$W/lp-bad"
 $SP print tests/fixtures/report-wrong-schema.json --printer "$W/lp-bad" 2>"$W/err" && fail "printed a report of another schema"
