@@ -91,15 +91,20 @@ swapplace reports
 Every run of the swapplace stick leaves one folder here, named
 <date>-<time>-<machine>-<serial of the measured disk>:
 
-    report.txt    the result: open it in any text editor and print it in a
-                  fixed-width font (Courier New, Consolas) so the tables line up
+    report.pdf    the printable report: open it in any PDF viewer and print it
+    report.html   the same in one file for any web browser
+    report.txt    the result as text: open it in any text editor and print it in
+                  a fixed-width font (Courier New, Consolas) so the tables line up
+    summary.csv   one row per placement, for a spreadsheet
     report.json   the same data for programs
+    run.log       what the run printed while it ran (it names a report file
+                  that could not be made, and why)
 
 A folder ending in -failed is a run that broke off; one ending in -refused
 holds reason.txt: why the stick refused to run. No disk was touched then.
 
 On Linux with swapplace installed, "swapplace report report.json" prints the
-report again. Copy the folders elsewhere before writing a new image to this
+report again ("--format pdf -o report.pdf" and the other formats too). Copy the folders elsewhere before writing a new image to this
 stick: that erases them.
 EOF
 
@@ -221,7 +226,7 @@ initrd_unpacked=$(unpacked_size "$initramfs")
 [ -n "$initrd_unpacked" ] || die "$initramfs: cannot tell its unpacked size (not cpio, zstd or gzip)"
 fat_free=$(mdir -i "$part" ::/ | awk '/bytes free/ { gsub(/[^0-9]/, "", $0); print; exit }')
 {
-	echo "image:     $out $(mib "$img_bytes") (limit 64 MiB), FAT free $(mib "${fat_free:-0}")"
+	echo "image:     $out $(mib "$img_bytes") (limit 64 MiB), FAT free $(mib "${fat_free:-0}") (at least ${IMAGE_MIN_FREE_MIB:-16} MiB for reports)"
 	echo "kernel:    $kernel_pkg, $(mib "$(stat -c %s "$vmlinuz")")"
 	echo "initramfs: $initramfs $(mib "$initrd_bytes") compressed, $(mib "$initrd_unpacked") unpacked (limit 48 MiB)"
 	echo "bios core: $core_sectors sectors (gap before the partition: $((part_start_sector - 1)), loadable: 888)"
@@ -229,6 +234,14 @@ fat_free=$(mdir -i "$part" ::/ | awk '/bytes free/ { gsub(/[^0-9]/, "", $0); pri
 if [ "$img_bytes" -gt $((64 * 1048576)) ]; then
 	cat "$work/sizes" >&2
 	die "the image is larger than 64 MiB"
+fi
+# Room for reports: a run leaves its report in five formats (the PDF with its charts and
+# embedded fonts is the largest) plus its log, a few hundred KiB to about 2 MiB; a lab stick
+# must hold a day of runs.
+min_free_mib=${IMAGE_MIN_FREE_MIB:-16}
+if [ "${fat_free:-0}" -lt $((min_free_mib * 1048576)) ]; then
+	cat "$work/sizes" >&2
+	die "less than $min_free_mib MiB free on the FAT for reports"
 fi
 if [ "$initrd_unpacked" -gt $((48 * 1048576)) ]; then
 	cat "$work/sizes" >&2

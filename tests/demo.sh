@@ -35,4 +35,4 @@ out=reports/$(date -u +%Y%m%d-%H%M%S)
 ./build/swapplace run --target "$dev" --confirm "$bytes" --budget "$BUDGET" \
 	--swap-size "$SWAP" --time-per-placement "$TIME" --job-scale "$JOB_SCALE" \
 	--scenario build,service --service-time "$SERVICE_TIME" --out "$out"
-echo "demo: report in $out/ (report.txt, report.json)" >&2
+echo "demo: report in $out/ (report.txt, report.json, report.html, report.pdf, summary.csv)" >&2

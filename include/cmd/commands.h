@@ -14,5 +14,6 @@ int sp_cmd_measure(const struct sp_config *c);
 int sp_cmd_probe(const struct sp_config *c);
 int sp_cmd_report(const struct sp_config *c);
 int sp_cmd_profile(const struct sp_config *c);
+int sp_cmd_print(const struct sp_config *c);
 
 #endif

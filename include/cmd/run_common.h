@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #include "core/cli.h"
+#include "render/doc_cairo.h"
 #include "probe/placement.h"
 #include "core/report.h"
 
@@ -54,13 +55,18 @@ void run_tuning_apply(const struct run_tuning *t);
 /* The plan's lines for --cpu-max and --io-max (nothing when neither was given). */
 void run_caps_print(const struct sp_config *c, FILE *out);
 
+/* The pages --paper and --duplex ask for (the parser has checked --paper). */
+void run_page_opts(const struct sp_config *c, struct sp_page_opts *o);
+
 /* Where the report goes: c->out_dir, or for run reports/<r->started as a UTC timestamp>;
  * "" for measure without --out (it writes no files then). */
 void run_report_dir(const struct sp_report *r, const struct sp_config *c, char *dir, size_t len);
 
 /*
- * Write report.json and report.txt into c->out_dir (default reports/<timestamp>), then print
- * the text report (or the JSON with --json) on stdout. Returns an exit code.
+ * Write the report into c->out_dir (default reports/<timestamp>): report.json and report.txt
+ * (failing them fails the command), report.html, report.pdf and summary.csv (one that fails
+ * is warned about, naming the format, and costs nothing else); then print the text report (or
+ * the JSON with --json) on stdout. Returns an exit code.
  */
 int run_report_save(struct sp_report *r, const struct sp_config *c, char *dir, size_t len);
 

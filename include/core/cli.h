@@ -25,6 +25,7 @@ enum sp_cmd {
 	SP_CMD_PROBE,
 	SP_CMD_REPORT,
 	SP_CMD_PROFILE,
+	SP_CMD_PRINT,
 };
 
 /* exit codes, documented in docs/exit-codes.md */
@@ -79,7 +80,11 @@ struct sp_config {
 	uint64_t length_bytes;        /* probe --length BYTES (0: to the end) */
 	const char *device;           /* probe DEV */
 	const char *input;            /* report RUN.json */
-	const char *format;           /* report --format text|json */
+	const char *format;           /* report --format text|json|html|pdf|ps|csv; print: text|ps|pdf */
+	const char *output;           /* report -o FILE: written atomically instead of stdout */
+	const char *printer;          /* print --printer DEV (default /dev/usb/lp0) */
+	const char *paper;            /* --paper a4|letter: the PDF's and PostScript's pages */
+	int duplex;                   /* --duplex: each section starts on an odd page */
 	const char *cpu_max;          /* --cpu-max CPUS: a CPU quota on every workload cgroup */
 	const char *io_max;           /* --io-max IOPS[,BPS]: a cap on the swap device's I/O */
 	struct sp_caps caps;          /*   both, parsed after the options (core/caps.h) */

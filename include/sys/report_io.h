@@ -1,8 +1,10 @@
 /*
  * report_io.h - putting reports on disk and reading saved ones back.
  *
- * A report directory holds report.json and report.txt. Each is written to a temporary name in
- * the same directory, flushed, fsync'd, checked once for the stream's sticky error and only then
+ * A report directory holds report.json and report.txt (the record: both or an error), then
+ * report.html, report.pdf and summary.csv (renderings: each on its own; one that fails is
+ * removed and listed, and never costs the others). Each is written to a temporary name in the
+ * same directory, flushed, fsync'd, checked once for the stream's sticky error and only then
  * renamed into place: after a crash, a full disk or an interrupted run a report is complete or
  * absent, never half-written.
  */
@@ -12,7 +14,49 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "core/analysis.h"
+#include "core/doc.h"
 #include "core/report.h"
+#include "render/doc_cairo.h"
+
+/* What a format's writer is handed: the report, its findings and, built once for all the
+ * formats that print it, the report as a document (doc NULL: building it failed, doc_err). */
+struct sp_report_ctx {
+	const struct sp_report *r;
+	const struct sp_findings *f;
+	const struct sp_doc *doc;
+	int doc_err;
+	struct sp_page_opts pages; /* --paper, --duplex */
+};
+
+/* One format a report is written in. Returns: 0 or -errno (-EIO: the stream failed). */
+typedef int (*sp_report_writer)(FILE *out, const struct sp_report_ctx *c);
+
+struct sp_report_format {
+	const char *name;  /* as --format takes it: "text", "pdf" */
+	const char *file;  /* its name in a report directory; NULL: not written there (ps) */
+	int required;	   /* json and text: the run's record; failing them fails the write */
+	int needs_doc;	   /* its writer reads c->doc */
+	int binary;	   /* not for a terminal (pdf, ps) */
+	sp_report_writer write;
+};
+
+/* Every format, json and text first (the order a report directory is written in). */
+extern const struct sp_report_format sp_report_formats[];
+extern const size_t sp_n_report_formats;
+
+/* The format called name, or NULL. */
+const struct sp_report_format *sp_report_format_find(const char *name);
+
+/* The renderings that could not be written, with why. */
+#define SP_REPORT_MAX_FAILED 8
+struct sp_report_failed {
+	size_t n;
+	struct {
+		const char *name, *file; /* "pdf", "report.pdf" (static strings of the table) */
+		int err;		 /* -errno */
+	} f[SP_REPORT_MAX_FAILED];
+};
 
 /*
  * Read the report file at path into r (sp_report_json_parse() does the parsing).
@@ -24,9 +68,23 @@ int sp_report_json_read(const char *path, struct sp_report *r, char *err, size_t
 
 
 /*
- * mkdir -p dir, analyse r, write dir/report.json and dir/report.txt atomically.
- * Returns: 0 or -errno (nothing of the failing file is left behind).
+ * mkdir -p dir, analyse r, write dir/report.json and dir/report.txt atomically, then every
+ * other format of the table that has a file (report.html, report.pdf, summary.csv), each
+ * atomically and independently, pages as o says (NULL: A4, simplex). A rendering that fails
+ * leaves no file of its name (neither its temporary nor an older one) and is listed in
+ * *failed (may be NULL).
+ * Returns: 0 (renderings may have failed: see *failed) or -errno when json or text could not
+ * be written (then nothing of them is left behind and no rendering is tried).
  */
+int sp_report_write_dir_opts(const char *dir, const struct sp_report *r,
+			     const struct sp_page_opts *o, struct sp_report_failed *failed);
+
+/* The same with the formats given (a test makes one fail): fmts[0..n) in their order. */
+int sp_report_write_dir_with(const char *dir, const struct sp_report *r,
+			     const struct sp_page_opts *o, const struct sp_report_format *fmts,
+			     size_t n, struct sp_report_failed *failed);
+
+/* sp_report_write_dir_opts() with A4 simplex pages, failed renderings not listed. */
 int sp_report_write_dir(const char *dir, const struct sp_report *r);
 
 /*
@@ -37,12 +95,20 @@ int sp_report_write_dir(const char *dir, const struct sp_report *r);
 int sp_report_dir_ready(const char *dir);
 
 /*
- * `swapplace report RUN.json [--format text|json]`: read a saved report, analyse it again and
- * render it to out. format NULL means "text".
+ * `swapplace report RUN.json --format FORMAT`: read a saved report, analyse it again and
+ * render it to out in a format of the table (NULL: "text"), pages as o says (NULL: A4).
  * Returns: 0; -EINVAL with err set for an unknown format or a malformed report; -errno (err
- * set) when the file cannot be read; -EIO when out fails.
+ * set) when the file cannot be read or the format not rendered; -EIO when out fails.
  */
-int sp_report_render(const char *json_path, const char *format, FILE *out, char *err,
-		     size_t errlen);
+int sp_report_render(const char *json_path, const char *format, const struct sp_page_opts *o,
+		     FILE *out, char *err, size_t errlen);
+
+/*
+ * The same into the file out_path, atomically: a temporary name beside it, fsync'd, renamed
+ * over it; on any failure out_path is left as it was. Returns as sp_report_render().
+ */
+int sp_report_render_file(const char *json_path, const char *format,
+			  const struct sp_page_opts *o, const char *out_path, char *err,
+			  size_t errlen);
 
 #endif

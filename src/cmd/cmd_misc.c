@@ -188,13 +188,33 @@ out:
 
 int sp_cmd_report(const struct sp_config *c)
 {
+	const struct sp_report_format *fmt = sp_report_format_find(c->format);
+	struct sp_page_opts po;
 	struct sp_err e;
 	int ret;
 
 	sp_err_init(&e);
-	ret = sp_report_render(c->input, c->format, stdout, e.reason, sizeof(e.reason));
+	if (!fmt) /* the parser checks the choice; a format it takes that the table lacks is a bug */
+		return sp_fail(SP_EXIT_USAGE, NULL, "unknown format '%s'", c->format);
+	run_page_opts(c, &po);
+	if (c->output) {
+		ret = sp_report_render_file(c->input, fmt->name, &po, c->output, e.reason,
+					    sizeof(e.reason));
+	} else {
+		/* PDF and PostScript on a terminal are screenfuls of bytes that may set its modes */
+		if (fmt->binary && isatty(STDOUT_FILENO))
+			return sp_fail(SP_EXIT_USAGE, NULL,
+				       "not writing %s to a terminal: use -o FILE (or redirect "
+				       "stdout)", fmt->name);
+		ret = sp_report_render(c->input, fmt->name, &po, stdout, e.reason,
+				       sizeof(e.reason));
+		if (ret == 0 && fflush(stdout) != 0)
+			ret = -errno;
+	}
 	e.code = ret;
 	if (ret < 0)
 		return sp_fail(SP_EXIT_FAILURE, &e, "cannot render '%s'", c->input);
+	if (c->output)
+		fprintf(stderr, "swapplace: %s report written to '%s'\n", fmt->name, c->output);
 	return SP_EXIT_OK;
 }

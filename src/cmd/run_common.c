@@ -132,9 +132,20 @@ void run_report_dir(const struct sp_report *r, const struct sp_config *c, char *
 	}
 }
 
+void run_page_opts(const struct sp_config *c, struct sp_page_opts *o)
+{
+	o->paper = SP_PAPER_A4;
+	o->duplex = c->duplex;
+	if (c->paper && sp_paper_parse(c->paper, &o->paper) < 0)
+		o->paper = SP_PAPER_A4;
+}
+
 int run_report_save(struct sp_report *r, const struct sp_config *c, char *dir, size_t len)
 {
 	struct sp_findings *f = calloc(1, sizeof(*f));
+	struct sp_report_failed failed = {0};
+	struct sp_page_opts po;
+	char written[256] = "";
 	int ret;
 
 	if (!f)
@@ -143,7 +154,8 @@ int run_report_save(struct sp_report *r, const struct sp_config *c, char *dir, s
 	sp_caps_summarise(&c->caps, r->results, r->n_results, &r->constraints);
 	run_report_dir(r, c, dir, len);
 	/* measure writes files only when asked (--out); run always keeps its report */
-	ret = dir[0] ? sp_report_write_dir(dir, r) : 0;
+	run_page_opts(c, &po);
+	ret = dir[0] ? sp_report_write_dir_opts(dir, r, &po, &failed) : 0;
 	if (ret < 0) {
 		free(f);
 		return sp_fail(SP_EXIT_FAILURE, SP_ERR_OF(ret), "cannot write the report into '%s'",
@@ -155,9 +167,24 @@ int run_report_save(struct sp_report *r, const struct sp_config *c, char *dir, s
 	else
 		ret = sp_report_text_write(stdout, r, f);
 	fflush(stdout);
-	if (dir[0])
-		fprintf(stderr, "swapplace: report written to '%s' (report.json, report.txt)\n",
-			dir);
+	if (dir[0]) {
+		/* what is there, then each rendering that is not, with why: a PDF that failed
+		 * must not be looked for on the stick */
+		for (size_t i = 0; i < sp_n_report_formats; i++) {
+			const struct sp_report_format *fm = &sp_report_formats[i];
+			int bad = 0;
+
+			for (size_t k = 0; k < failed.n; k++)
+				bad |= failed.f[k].file == fm->file;
+			if (fm->file && !bad)
+				snprintf(written + strlen(written), sizeof(written) - strlen(written),
+					 "%s%s", written[0] ? ", " : "", fm->file);
+		}
+		fprintf(stderr, "swapplace: report written to '%s' (%s)\n", dir, written);
+		for (size_t k = 0; k < failed.n; k++)
+			fprintf(stderr, "swapplace: warning: the %s report was not written (%s): %s\n",
+				failed.f[k].name, failed.f[k].file, strerror(-failed.f[k].err));
+	}
 	free(f);
 	if (ret < 0)
 		return sp_fail(SP_EXIT_FAILURE, SP_ERR_OF(ret), "cannot print the report");

@@ -16,6 +16,7 @@ static const char *const cmd_names[] = {
 	[SP_CMD_NONE] = "", [SP_CMD_LIST] = "list", [SP_CMD_PLAN] = "plan",
 	[SP_CMD_RUN] = "run", [SP_CMD_MEASURE] = "measure", [SP_CMD_PROBE] = "probe",
 	[SP_CMD_REPORT] = "report", [SP_CMD_PROFILE] = "profile",
+	[SP_CMD_PRINT] = "print",
 };
 
 const char *sp_cmd_name(enum sp_cmd cmd)
@@ -91,8 +92,11 @@ static int getopt_tables(struct option *longopts, char *shortopts)
 						 o->kind == SP_OPT_FLAG ? no_argument
 									: required_argument,
 						 NULL, 256 + (int)i };
-		if (o->short_name)
+		if (o->short_name) {
 			shortopts[ns++] = o->short_name;
+			if (o->kind != SP_OPT_FLAG) /* -o FILE */
+				shortopts[ns++] = ':';
+		}
 	}
 	longopts[n] = (struct option){ NULL, 0, NULL, 0 };
 	shortopts[ns] = '\0';

@@ -16,7 +16,9 @@
 #define F(field) offsetof(struct sp_config, field)
 #define B(cmd) SP_CMD_BIT(SP_CMD_##cmd)
 #define ALL_CMDS                                                                                   \
-	(B(NONE) | B(LIST) | B(PLAN) | B(RUN) | B(MEASURE) | B(PROBE) | B(REPORT) | B(PROFILE))
+	(B(NONE) | B(LIST) | B(PLAN) | B(RUN) | B(MEASURE) | B(PROBE) | B(REPORT) | B(PROFILE) | \
+	 B(PRINT))
+#define PAGES (B(RUN) | B(MEASURE) | B(REPORT) | B(PRINT)) /* they render PDF or PostScript */
 #define SWEEP (B(PLAN) | B(RUN))
 #define PROBING (B(PLAN) | B(RUN) | B(MEASURE) | B(PROBE))
 
@@ -166,13 +168,33 @@ const struct sp_option sp_options[] = {
 	  .help = "seed of every random choice: the same seed repeats a run's choices" },
 	{ .name = "out", .kind = SP_OPT_STRING, .cmds = B(RUN), .field = F(out_dir),
 	  .metavar = "DIR", .def_note = "reports/<timestamp>",
-	  .help = "where report.json and report.txt go" },
+	  .help = "where the report goes: report.json, report.txt, report.html, report.pdf, "
+		  "summary.csv" },
 	{ .name = "out", .kind = SP_OPT_STRING, .cmds = B(MEASURE) | B(PROBE) | B(PROFILE), .field = F(out_dir),
 	  .metavar = "DIR",
-	  .help = "also write report.json and report.txt into DIR" },
+	  .help = "also write the report into DIR: report.json, report.txt, report.html, "
+		  "report.pdf, summary.csv" },
 	{ .name = "format", .kind = SP_OPT_CHOICE, .cmds = B(REPORT), .field = F(format),
-	  .choices = "text|json", .metavar = "text|json", .def = "text",
-	  .help = "render as the text report or as report.json" },
+	  .choices = "text|json|html|csv|ps|pdf", .metavar = "FORMAT", .def = "text",
+	  .help = "text, json, html, csv (summary.csv), ps (PostScript) or pdf; pdf and ps "
+		  "need -o or a stdout that is not a terminal" },
+	{ .name = "format", .kind = SP_OPT_CHOICE, .cmds = B(PRINT), .field = F(format),
+	  .choices = "text|ps|pdf", .metavar = "text|ps|pdf", .def_note = "text",
+	  .help = "what the printer is sent: plain ASCII text with a form feed between pages, "
+		  "PostScript or PDF" },
+	{ .name = "output", .short_name = 'o', .kind = SP_OPT_STRING, .cmds = B(REPORT),
+	  .field = F(output), .flags = SP_OPTF_ONCE, .metavar = "FILE",
+	  .def_note = "stdout",
+	  .help = "write into FILE (atomically: a temporary name, then renamed)" },
+	{ .name = "printer", .kind = SP_OPT_STRING, .cmds = B(PRINT), .field = F(printer),
+	  .metavar = "DEV", .def = "/dev/usb/lp0",
+	  .help = "the printer's device (usblp); it must exist, it is never created" },
+	{ .name = "paper", .kind = SP_OPT_CHOICE, .cmds = PAGES, .field = F(paper),
+	  .choices = "a4|letter", .metavar = "a4|letter", .def = "a4",
+	  .help = "the page size of the PDF and PostScript report" },
+	{ .name = "duplex", .kind = SP_OPT_FLAG, .cmds = PAGES, .field = F(duplex),
+	  .help = "for two-sided printing: each section of the PDF and PostScript report "
+		  "starts on an odd page" },
 	{ .name = "json", .kind = SP_OPT_FLAG, .cmds = B(LIST) | B(MEASURE) | B(PROBE) | B(PROFILE),
 	  .field = F(json),
 	  .help = "print JSON in the report schema (docs/schema.md) instead of text" },
@@ -255,9 +277,19 @@ static const struct cmd_doc cmd_docs[] = {
 		.positional = "a device", .pos_field = F(device),
 	},
 	[SP_CMD_REPORT] = {
-		.summary = "render a saved run (report.json)",
-		.synopsis = "swapplace report RUN.json [--format text|json]",
-		.about = "Renders a saved run.",
+		.summary = "render a saved run (report.json) in any format",
+		.synopsis = "swapplace report RUN.json [--format FORMAT] [-o FILE] [--paper a4|letter]\n"
+			    "                        [--duplex]",
+		.about = "Renders a saved run again: as text, JSON, HTML, PDF, PostScript or the CSV\n"
+			 "summary, on stdout or into a file.",
+		.positional = "a report.json", .pos_field = F(input),
+	},
+	[SP_CMD_PRINT] = {
+		.summary = "send a saved run's report to a printer (USB, /dev/usb/lp0)",
+		.synopsis = "swapplace print RUN.json [--printer DEV] [--format text|ps|pdf]",
+		.about = "Sends the report of a saved run to a printer attached to this PC: plain\n"
+			 "ASCII text, 60 lines a page with a form feed between pages, or PostScript\n"
+			 "or PDF for printers that want those.",
 		.positional = "a report.json", .pos_field = F(input),
 	},
 };
@@ -512,7 +544,10 @@ static void render_option(struct out *o, const struct sp_option *opt)
 {
 	char left[64], tail[160];
 
-	if (opt->short_name)
+	if (opt->short_name && opt->kind != SP_OPT_FLAG)
+		snprintf(left, sizeof(left), "  --%s, -%c %s", opt->name, opt->short_name,
+			 opt->metavar);
+	else if (opt->short_name)
 		snprintf(left, sizeof(left), "  --%s, -%c", opt->name, opt->short_name);
 	else if (opt->kind == SP_OPT_FLAG)
 		snprintf(left, sizeof(left), "  --%s", opt->name);

@@ -1,10 +1,15 @@
 /*
  * report_io.c - report directories on disk, written atomically; saved reports rendered again.
  *
- * Both files are first written completely to temporary names in the target directory (same
- * filesystem, so rename() is atomic), each flushed and fsync'd and its stream's sticky error
- * checked once; only when both are good are they renamed into place, and the directory is
+ * report.json and report.txt are first written completely to temporary names in the target
+ * directory (same filesystem, so rename() is atomic), each flushed and fsync'd and its
+ * stream's sticky error checked once; only when both are good are they renamed into place.
+ * Then each rendering (HTML, PDF, CSV) the same way but on its own: a renderer that fails
+ * costs only its own file, which is listed for the edge to warn about. The directory is
  * fsync'd so the names survive a crash too. On any failure the temporaries are unlinked.
+ *
+ * The formats are a table (name, file, writer), so `report --format`, the directory and a
+ * test that makes one renderer fail all go through the same writers.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -20,6 +25,10 @@
 #include "sys/report_io.h"
 #include "core/report_json.h"
 #include "core/report_text.h"
+#include "core/report_csv.h"
+#include "core/reportdoc.h"
+#include "core/doc_html.h"
+#include "render/doc_cairo.h"
 
 static int mkdir_p(const char *dir)
 {
@@ -66,11 +75,84 @@ int sp_report_dir_ready(const char *dir)
 	return unlink(probe) < 0 ? -errno : 0;
 }
 
-typedef int (*writer_fn)(FILE *, const struct sp_report *, const struct sp_findings *);
+/* --- the formats ------------------------------------------------------------------ */
 
-/* Write one file under a temporary name; on success tmp holds its path. */
-static int write_tmp(const char *dir, const char *base, writer_fn fn, const struct sp_report *r,
-		     const struct sp_findings *f, char *tmp, size_t tmplen)
+static int w_json(FILE *out, const struct sp_report_ctx *c)
+{
+	return sp_report_json_write(out, c->r, c->f);
+}
+
+static int w_text(FILE *out, const struct sp_report_ctx *c)
+{
+	return sp_report_text_write(out, c->r, c->f);
+}
+
+static int w_csv(FILE *out, const struct sp_report_ctx *c)
+{
+	return sp_report_csv_write(out, c->r, c->f);
+}
+
+static int w_html(FILE *out, const struct sp_report_ctx *c)
+{
+	return c->doc ? sp_doc_write_html(out, c->doc) : c->doc_err;
+}
+
+static int w_pages(FILE *out, const struct sp_report_ctx *c, enum sp_page_format fmt)
+{
+	return c->doc ? sp_doc_render_pages(out, fmt, c->doc, &c->pages, NULL) : c->doc_err;
+}
+
+static int w_pdf(FILE *out, const struct sp_report_ctx *c)
+{
+	return w_pages(out, c, SP_PAGES_PDF);
+}
+
+static int w_ps(FILE *out, const struct sp_report_ctx *c)
+{
+	return w_pages(out, c, SP_PAGES_PS);
+}
+
+/* clang-format off */
+const struct sp_report_format sp_report_formats[] = {
+	{ .name = "json", .file = "report.json", .required = 1, .write = w_json },
+	{ .name = "text", .file = "report.txt", .required = 1, .write = w_text },
+	{ .name = "html", .file = "report.html", .needs_doc = 1, .write = w_html },
+	{ .name = "pdf", .file = "report.pdf", .needs_doc = 1, .binary = 1, .write = w_pdf },
+	{ .name = "csv", .file = "summary.csv", .write = w_csv },
+	{ .name = "ps", .needs_doc = 1, .binary = 1, .write = w_ps },
+};
+/* clang-format on */
+const size_t sp_n_report_formats = sizeof(sp_report_formats) / sizeof(sp_report_formats[0]);
+
+const struct sp_report_format *sp_report_format_find(const char *name)
+{
+	for (size_t i = 0; name && i < sp_n_report_formats; i++)
+		if (!strcmp(sp_report_formats[i].name, name))
+			return &sp_report_formats[i];
+	return NULL;
+}
+
+/* The document the printable formats share, built once; ctx->doc NULL when it failed. */
+static void ctx_doc(struct sp_report_ctx *c, struct sp_doc *doc)
+{
+	sp_doc_init(doc);
+	c->doc_err = sp_report_doc_build(doc, c->r, c->f);
+	c->doc = c->doc_err ? NULL : doc;
+}
+
+static void ctx_pages(struct sp_report_ctx *c, const struct sp_page_opts *o)
+{
+	c->pages.paper = o ? o->paper : SP_PAPER_A4;
+	c->pages.duplex = o ? o->duplex : 0;
+}
+
+/*
+ * Write one file under a temporary name in dir (".BASE.XXXXXX", which the appliance's and a
+ * reader's listing skip), flushed, fsync'd and checked; on success tmp holds its path, on
+ * failure nothing is left.
+ */
+static int write_tmp(const char *dir, const char *base, sp_report_writer fn,
+		     const struct sp_report_ctx *c, char *tmp, size_t tmplen)
 {
 	FILE *out;
 	int fd, ret;
@@ -86,7 +168,7 @@ static int write_tmp(const char *dir, const char *base, writer_fn fn, const stru
 		unlink(tmp);
 		return ret;
 	}
-	ret = fn(out, r, f);
+	ret = fn(out, c);
 	if (!ret && (fflush(out) != 0 || fsync(fileno(out)) < 0))
 		ret = -errno;
 	if (!ret && ferror(out))
@@ -100,50 +182,135 @@ static int write_tmp(const char *dir, const char *base, writer_fn fn, const stru
 	return ret;
 }
 
-int sp_report_write_dir(const char *dir, const struct sp_report *r)
+static int path_in(char *buf, size_t len, const char *dir, const char *file)
 {
-	char tj[4096], tt[4096], fj[4096], ft[4096];
-	struct sp_findings f;
-	int ret, dfd;
+	return (size_t)snprintf(buf, len, "%s/%s", dir, file) >= len ? -ENAMETOOLONG : 0;
+}
 
-	if (!dir || !r)
+static void fsync_dir(const char *dir)
+{
+	int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+	if (dfd >= 0) {
+		fsync(dfd); /* the names survive a crash; the files themselves are already synced */
+		close(dfd);
+	}
+}
+
+/* json and text: both written, then both renamed, or neither is left. */
+static int write_required(const char *dir, const struct sp_report_format *fmts, size_t n,
+			  const struct sp_report_ctx *c)
+{
+	char tmp[2][4096], fin[4096];
+	size_t done = 0, idx[2];
+	int ret = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (fmts[i].required && fmts[i].file) {
+			if (done == 2)
+				return -EINVAL;
+			idx[done++] = i;
+		}
+	for (size_t k = 0; k < done && !ret; k++) {
+		ret = write_tmp(dir, fmts[idx[k]].file, fmts[idx[k]].write, c, tmp[k],
+				sizeof(tmp[k]));
+		if (ret)
+			for (size_t j = 0; j < k; j++)
+				unlink(tmp[j]);
+	}
+	if (ret)
+		return ret;
+	for (size_t k = 0; k < done; k++) {
+		ret = path_in(fin, sizeof(fin), dir, fmts[idx[k]].file);
+		if (!ret && rename(tmp[k], fin) < 0)
+			ret = -errno;
+		if (ret) {
+			for (size_t j = k; j < done; j++)
+				unlink(tmp[j]);
+			return ret;
+		}
+	}
+	return 0;
+}
+
+/* One rendering on its own: written and renamed, or removed (an older one too) and listed. */
+static void write_optional(const char *dir, const struct sp_report_format *fmt,
+			   const struct sp_report_ctx *c, struct sp_report_failed *failed)
+{
+	char tmp[4096], fin[4096];
+	int ret = path_in(fin, sizeof(fin), dir, fmt->file);
+
+	if (!ret)
+		ret = write_tmp(dir, fmt->file, fmt->write, c, tmp, sizeof(tmp));
+	if (!ret && rename(tmp, fin) < 0) {
+		ret = -errno;
+		unlink(tmp);
+	}
+	if (!ret)
+		return;
+	/* a report.pdf of an earlier write would contradict the new report.json */
+	unlink(fin);
+	if (failed && failed->n < SP_REPORT_MAX_FAILED) {
+		failed->f[failed->n].name = fmt->name;
+		failed->f[failed->n].file = fmt->file;
+		failed->f[failed->n].err = ret;
+		failed->n++;
+	}
+}
+
+int sp_report_write_dir_with(const char *dir, const struct sp_report *r,
+			     const struct sp_page_opts *o, const struct sp_report_format *fmts,
+			     size_t n, struct sp_report_failed *failed)
+{
+	struct sp_report_ctx c = {.r = r};
+	struct sp_findings *f;
+	struct sp_doc doc;
+	int ret, need_doc = 0;
+
+	if (failed)
+		failed->n = 0;
+	if (!dir || !r || (!fmts && n))
 		return -EINVAL;
 	ret = mkdir_p(dir);
 	if (ret < 0)
 		return ret;
-	ret = sp_analyse(r, &f);
+	/* the findings hold fixed arrays: keep them off the stack like the report */
+	f = calloc(1, sizeof(*f));
+	if (!f)
+		return -ENOMEM;
+	ret = sp_analyse(r, f);
 	if (ret < 0)
-		return ret;
-	if ((size_t)snprintf(fj, sizeof(fj), "%s/report.json", dir) >= sizeof(fj) ||
-	    (size_t)snprintf(ft, sizeof(ft), "%s/report.txt", dir) >= sizeof(ft))
-		return -ENAMETOOLONG;
-
-	ret = write_tmp(dir, "report.json", sp_report_json_write, r, &f, tj, sizeof(tj));
+		goto out;
+	c.f = f;
+	ctx_pages(&c, o);
+	ret = write_required(dir, fmts, n, &c);
 	if (ret < 0)
-		return ret;
-	ret = write_tmp(dir, "report.txt", sp_report_text_write, r, &f, tt, sizeof(tt));
-	if (ret < 0) {
-		unlink(tj);
-		return ret;
-	}
-	if (rename(tj, fj) < 0) {
-		ret = -errno;
-		unlink(tj);
-		unlink(tt);
-		return ret;
-	}
-	if (rename(tt, ft) < 0) {
-		ret = -errno;
-		unlink(tt);
-		return ret;
-	}
-	dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (dfd >= 0) {
-		if (fsync(dfd) < 0)
-			ret = -errno;
-		close(dfd);
-	}
+		goto out;
+	for (size_t i = 0; i < n; i++)
+		need_doc |= !fmts[i].required && fmts[i].file && fmts[i].needs_doc;
+	if (need_doc)
+		ctx_doc(&c, &doc);
+	for (size_t i = 0; i < n; i++)
+		if (!fmts[i].required && fmts[i].file)
+			write_optional(dir, &fmts[i], &c, failed);
+	if (need_doc)
+		sp_doc_release(&doc);
+	fsync_dir(dir);
+out:
+	free(f);
 	return ret;
+}
+
+int sp_report_write_dir_opts(const char *dir, const struct sp_report *r,
+			     const struct sp_page_opts *o, struct sp_report_failed *failed)
+{
+	return sp_report_write_dir_with(dir, r, o, sp_report_formats, sp_n_report_formats,
+					failed);
+}
+
+int sp_report_write_dir(const char *dir, const struct sp_report *r)
+{
+	return sp_report_write_dir_opts(dir, r, NULL, NULL);
 }
 
 /* The file half of the reader; parsing is sp_report_json_parse() in the pure core. */
@@ -195,33 +362,127 @@ int sp_report_json_read(const char *path, struct sp_report *r, char *err, size_t
 	return ret;
 }
 
-int sp_report_render(const char *json_path, const char *format, FILE *out, char *err, size_t errlen)
+/* Read json_path and render it with fmt's writer to out (a stream or a temporary file). */
+static int render_with(const char *json_path, const struct sp_report_format *fmt,
+		       const struct sp_page_opts *o, FILE *out, char *err, size_t errlen)
 {
-	struct sp_findings f;
+	struct sp_report_ctx c = {0};
+	struct sp_findings *f = NULL;
 	struct sp_report *r;
+	struct sp_doc doc;
 	int ret;
 
-	if (!format)
-		format = "text";
-	if (strcmp(format, "text") != 0 && strcmp(format, "json") != 0) {
-		snprintf(err, errlen, "unknown format '%s' (expected text or json)", format);
-		return -EINVAL;
-	}
 	/* a report is ~160 KiB of fixed arrays: keep it off the stack */
 	r = calloc(1, sizeof(*r));
-	if (!r)
-		return -ENOMEM;
+	f = calloc(1, sizeof(*f));
+	if (!r || !f) {
+		ret = -ENOMEM;
+		goto out;
+	}
 	ret = sp_report_json_read(json_path, r, err, errlen);
 	if (ret == 0)
-		ret = sp_analyse(r, &f);
+		ret = sp_analyse(r, f);
 	if (ret == 0) {
-		if (strcmp(format, "json") == 0)
-			ret = sp_report_json_write(out, r, &f);
-		else
-			ret = sp_report_text_write(out, r, &f);
+		c.r = r;
+		c.f = f;
+		ctx_pages(&c, o);
+		if (fmt->needs_doc)
+			ctx_doc(&c, &doc);
+		ret = fmt->write(out, &c);
+		if (fmt->needs_doc)
+			sp_doc_release(&doc);
+		if (ret == 0 && (fflush(out) != 0 || ferror(out)))
+			ret = -EIO;
 		if (ret < 0)
-			snprintf(err, errlen, "cannot write the report: %s", strerror(-ret));
+			snprintf(err, errlen, "cannot write the report as %s: %s", fmt->name,
+				 strerror(-ret));
 	}
+out:
 	free(r);
+	free(f);
 	return ret;
+}
+
+static const struct sp_report_format *format_or_err(const char *format, char *err,
+						     size_t errlen)
+{
+	const struct sp_report_format *fmt = sp_report_format_find(format ? format : "text");
+
+	if (!fmt)
+		snprintf(err, errlen, "unknown format '%s' (expected text, json, html, pdf, ps or csv)",
+			 format);
+	return fmt;
+}
+
+int sp_report_render(const char *json_path, const char *format, const struct sp_page_opts *o,
+		     FILE *out, char *err, size_t errlen)
+{
+	const struct sp_report_format *fmt;
+
+	if (err && errlen)
+		err[0] = '\0';
+	fmt = format_or_err(format, err, errlen);
+	if (!fmt)
+		return -EINVAL;
+	return render_with(json_path, fmt, o, out, err, errlen);
+}
+
+int sp_report_render_file(const char *json_path, const char *format,
+			  const struct sp_page_opts *o, const char *out_path, char *err,
+			  size_t errlen)
+{
+	const struct sp_report_format *fmt;
+	char dir[4096], tmp[4096];
+	const char *base, *slash;
+	FILE *out;
+	int fd, ret;
+
+	if (err && errlen)
+		err[0] = '\0';
+	fmt = format_or_err(format, err, errlen);
+	if (!fmt)
+		return -EINVAL;
+	if (!out_path || !*out_path)
+		return -EINVAL;
+	slash = strrchr(out_path, '/');
+	base = slash ? slash + 1 : out_path;
+	if (slash == out_path)
+		snprintf(dir, sizeof(dir), "/");
+	else if (slash)
+		snprintf(dir, sizeof(dir), "%.*s", (int)(slash - out_path), out_path);
+	else
+		snprintf(dir, sizeof(dir), ".");
+	if (!*base || (size_t)snprintf(tmp, sizeof(tmp), "%s/.%s.XXXXXX", dir, base) >= sizeof(tmp)) {
+		snprintf(err, errlen, "'%s' is not a file name", out_path);
+		return -EINVAL;
+	}
+	fd = mkstemp(tmp);
+	if (fd < 0) {
+		ret = -errno;
+		snprintf(err, errlen, "cannot create a file in '%s': %s", dir, strerror(-ret));
+		return ret;
+	}
+	if (fchmod(fd, 0644) < 0 || !(out = fdopen(fd, "w"))) {
+		ret = -errno;
+		close(fd);
+		unlink(tmp);
+		return ret;
+	}
+	ret = render_with(json_path, fmt, o, out, err, errlen);
+	if (!ret && (fflush(out) != 0 || fsync(fileno(out)) < 0))
+		ret = -errno;
+	if (!ret && ferror(out))
+		ret = -EIO;
+	if (fclose(out) != 0 && !ret)
+		ret = -errno;
+	if (!ret && rename(tmp, out_path) < 0)
+		ret = -errno;
+	if (ret) {
+		if (err && errlen && !err[0])
+			snprintf(err, errlen, "cannot write '%s': %s", out_path, strerror(-ret));
+		unlink(tmp);
+		return ret;
+	}
+	fsync_dir(dir);
+	return 0;
 }

@@ -10,7 +10,7 @@ choose_confirm_run() {
 	run_init $'1\nXXXX\n0001\n4\n'
 	[ "$RC" = 0 ] || fail "init exited $RC"
 	local offered
-	offered=$(grep -E '^  [0-9]+\) ' "$T/out" | grep -v 'view the report')
+	offered=$(grep -E '^  [0-9]+\) ' "$T/out" | grep -v -e 'view the report' -e 'print the report')
 	[ "$(echo "$offered" | wc -l)" = 3 ] || fail "expected 3 offered disks: $offered"
 	echo "$offered" | grep -q '^  1) /dev/sda .*WD-HDD0001' || fail "sda not offered first"
 	echo "$offered" | grep -q '^  2) /dev/sdd .*SPNVME0001' || fail "sdd not offered second"

@@ -107,6 +107,16 @@ run)
 	printf "swapplace report\n\nVerdict\n-------\n- fastest swap-in: zram-lz4\n\nPlacements\n" >"$out/report.txt"
 	cat "$out/report.txt"
 	exit 0 ;;
+print)
+	# print REPORT --printer DEV --format F: like the real one, a missing DEV is refused
+	rep=$2 lp=
+	while [ $# -gt 0 ]; do [ "$1" = --printer ] && lp=$2; shift; done
+	[ -e "$lp" ] || { echo "swapplace: no printer at '"'"'$lp'"'"'" >&2; exit 1; }
+	[ -f "$T/print.rc" ] && { echo "swapplace: printing stopped after 0 bytes" >&2; exit "$(cat "$T/print.rc")"; }
+	[ -f "$rep" ] || { echo "swapplace: cannot open '"'"'$rep'"'"'" >&2; exit 1; }
+	printf "PRINTED %s\r\n\f" "$rep" >>"$lp"
+	echo "swapplace: sent 42 bytes (text, 1 pages) to '"'"'$lp'"'"'" >&2
+	exit 0 ;;
 esac
 exit 2'
 }

@@ -28,6 +28,7 @@ static int minimal_args(enum sp_cmd cmd, char **argv)
 	    [SP_CMD_PROBE] = {"swapplace", "probe", "/dev/sdz"},
 	    [SP_CMD_REPORT] = {"swapplace", "report", "r.json"},
 	    [SP_CMD_PROFILE] = {"swapplace", "profile", "/dev/sdz"},
+	    [SP_CMD_PRINT] = {"swapplace", "print", "r.json"},
 	};
 	int n = 0;
 
@@ -236,6 +237,8 @@ static void check_help_lists_exactly_accepted(void)
 
 				argc = minimal_args(cmd, argv);
 				argv[argc++] = s;
+				if (o->kind != SP_OPT_FLAG) /* -o FILE */
+					argv[argc++] = (char *)sample_arg(o);
 				ret = sp_cli_parse(argc, argv, &c, err, sizeof(err));
 				CHECK((ret == 0) == sp_option_accepted(o, cmd));
 			}

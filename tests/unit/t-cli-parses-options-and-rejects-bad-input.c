@@ -151,7 +151,7 @@ int main(void)
 	CHECK(parse(&c, err, ARGS("swapplace", "probe")) == -EINVAL);
 	CHECK(parse(&c, err, ARGS("swapplace", "report", "a.json", "b.json")) == -EINVAL);
 	CHECK(strstr(err, "unexpected argument 'b.json'") != NULL);
-	CHECK(parse(&c, err, ARGS("swapplace", "report", "a.json", "--format", "pdf")) == -EINVAL);
+	CHECK(parse(&c, err, ARGS("swapplace", "report", "a.json", "--format", "docx")) == -EINVAL);
 	CHECK(parse(&c, err, ARGS("swapplace")) == -EINVAL);
 
 	/* positional arguments and options in any order */
@@ -214,10 +214,35 @@ int main(void)
 				  "0")) == -EINVAL);
 	CHECK_STR(err, "invalid size '0' for --swap-size");
 	CHECK(parse(&c, err, ARGS("swapplace", "probe", "x", "--offset", "0")) == 0);
-	CHECK(parse(&c, err, ARGS("swapplace", "report", "a.json", "--format", "pdf")) == -EINVAL);
-	CHECK_STR(err, "invalid value 'pdf' for --format (one of text|json)");
+	CHECK(parse(&c, err, ARGS("swapplace", "report", "a.json", "--format", "docx")) == -EINVAL);
+	CHECK_STR(err, "invalid value 'docx' for --format (one of text|json|html|csv|ps|pdf)");
 	CHECK(parse(&c, err, ARGS("swapplace", "report", "a.json", "--format", "json")) == 0);
 	CHECK_STR(c.format, "json");
+	/* report: every format, -o, the pages; print: its printer and its three formats */
+	CHECK(parse(&c, err, ARGS("swapplace", "report", "a.json", "--format", "pdf", "-o",
+				  "r.pdf", "--paper", "letter", "--duplex")) == 0);
+	CHECK_STR(c.format, "pdf");
+	CHECK_STR(c.output, "r.pdf");
+	CHECK_STR(c.paper, "letter");
+	CHECK(c.duplex == 1);
+	CHECK(parse(&c, err, ARGS("swapplace", "report", "a.json", "--paper", "a5")) == -EINVAL);
+	CHECK_STR(err, "invalid value 'a5' for --paper (one of a4|letter)");
+	CHECK(parse(&c, err, ARGS("swapplace", "print", "a.json")) == 0);
+	CHECK_STR(c.printer, "/dev/usb/lp0");
+	CHECK_STR(c.format, "text");
+	CHECK_STR(c.paper, "a4");
+	CHECK(c.duplex == 0);
+	CHECK(parse(&c, err, ARGS("swapplace", "print", "a.json", "--printer", "/tmp/lp",
+				  "--format", "ps")) == 0);
+	CHECK_STR(c.printer, "/tmp/lp");
+	CHECK_STR(c.format, "ps");
+	CHECK(parse(&c, err, ARGS("swapplace", "print", "a.json", "--format", "html")) == -EINVAL);
+	CHECK_STR(err, "invalid value 'html' for --format (one of text|ps|pdf)");
+	CHECK(parse(&c, err, ARGS("swapplace", "print")) == -EINVAL);
+	CHECK(parse(&c, err, ARGS("swapplace", "print", "a.json", "-o", "x")) == -EINVAL);
+	CHECK(parse(&c, err, ARGS("swapplace", "run", "--target", "/dev/sdz", "--confirm", "X",
+				  "--paper", "letter", "--duplex")) == 0);
+	CHECK(parse(&c, err, ARGS("swapplace", "list", "--duplex")) == -EINVAL);
 	CHECK(parse(&c, err, ARGS("swapplace", "plan", "--target", "/dev/sdb", "--also-confirm",
 				  "S1")) == -EINVAL);
 	CHECK_STR(err, "--also-confirm 'S1' must follow its --also");

@@ -1,0 +1,82 @@
+/*
+ * printer.c - opening and writing a printer device (see printer.h).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "sys/printer.h"
+
+int sp_printer_open(const char *path)
+{
+	struct stat st;
+	int fd, ret;
+
+	if (!path || !*path)
+		return -EINVAL;
+	/* before opening: a FIFO without a reader would block the open for ever */
+	if (stat(path, &st) < 0)
+		return -errno;
+	if (!S_ISREG(st.st_mode) && !S_ISCHR(st.st_mode))
+		return -ENODEV;
+	/* no O_CREAT: a printer that is not there is an error, never a new file */
+	fd = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	if (fstat(fd, &st) < 0) {
+		ret = -errno;
+		close(fd);
+		return ret;
+	}
+	if (S_ISREG(st.st_mode)) {
+		if (ftruncate(fd, 0) < 0) {
+			ret = -errno;
+			close(fd);
+			return ret;
+		}
+	} else if (!S_ISCHR(st.st_mode)) {
+		close(fd);
+		return -ENODEV;
+	}
+	return fd;
+}
+
+int sp_printer_write(int fd, const void *buf, size_t len, size_t *sent)
+{
+	const char *p = buf;
+	size_t done = 0;
+	int ret = 0;
+
+	while (done < len) {
+		ssize_t n = write(fd, p + done, len - done);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			ret = -errno;
+			break;
+		}
+		if (n == 0) { /* a printer that takes nothing and says nothing */
+			ret = -EIO;
+			break;
+		}
+		done += (size_t)n;
+	}
+	if (sent)
+		*sent = done;
+	return ret;
+}
+
+int sp_printer_close(int fd)
+{
+	struct stat st;
+	int ret = 0;
+
+	/* a stand-in file is synced like a report; a printer's driver has its own buffer */
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && fsync(fd) < 0)
+		ret = -errno;
+	if (close(fd) < 0 && !ret && errno != EINTR)
+		ret = -errno;
+	return ret;
+}

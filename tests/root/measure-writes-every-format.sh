@@ -1,0 +1,45 @@
+#!/bin/bash
+# measure-writes-every-format - `measure --try zram --out DIR --paper letter --duplex` leaves
+# report.json, report.txt, report.html and summary.csv in DIR, and report.pdf or (only while
+# the cairo backend is the placeholder) a warning naming the pdf format and why; the stderr
+# line lists exactly the files written; no temporary is left; `swapplace report` renders the
+# saved run again into the same text, csv and html bytes. No zram device or swap area of the
+# measurement remains.
+. "$(dirname "$0")/lib.sh"
+BUDGET_MIB=35 # a size no other test uses: its zram device (twice the budget) is ours
+ZRAM_BYTES=$((2 * BUDGET_MIB * 1024 * 1024))
+our_zrams() { for z in /sys/block/zram*; do [ -e "$z/disksize" ] && [ "$(cat "$z/disksize")" = "$ZRAM_BYTES" ] && basename "$z"; done; }
+[ -z "$(our_zrams)" ] || skip "a zram device of $ZRAM_BYTES bytes exists already"
+need_sweep
+[ -w /sys/class/zram-control/hot_add ] || skip "no /sys/class/zram-control (zram module not loaded)"
+scratch_dir out
+
+"$SWAPPLACE" measure --try zram --scenario none --budget ${BUDGET_MIB}M --time-per-placement 2 \
+	--seed 5 --paper letter --duplex --out "$out/r" >"$out/stdout" 2>"$out/stderr" ||
+	{ cat "$out/stderr"; fail "measure failed"; }
+grep 'report written\|warning: the' "$out/stderr"
+for f in report.json report.txt report.html summary.csv; do
+	[ -s "$out/r/$f" ] || fail "no $f"
+done
+if [ -s "$out/r/report.pdf" ]; then
+	head -c 5 "$out/r/report.pdf" | grep -q '^%PDF-' || fail "report.pdf is not a PDF"
+	grep -q "warning: the pdf report" "$out/stderr" && fail "a pdf was written and warned about"
+	listed="report.json, report.txt, report.html, report.pdf, summary.csv"
+else
+	grep -q "swapplace: warning: the pdf report was not written (report.pdf): Function not implemented" "$out/stderr" ||
+		fail "no report.pdf and no warning saying why: $(cat "$out/stderr")"
+	listed="report.json, report.txt, report.html, summary.csv"
+fi
+grep -qF "swapplace: report written to '$out/r' ($listed)" "$out/stderr" ||
+	fail "the written files are not listed as '$listed': $(grep 'report written' "$out/stderr")"
+[ -z "$(find "$out/r" -name '.*' -type f)" ] || fail "temporary files left: $(find "$out/r" -name '.*')"
+for f in text:report.txt csv:summary.csv html:report.html; do
+	"$SWAPPLACE" report "$out/r/report.json" --format "${f%%:*}" >"$out/again" ||
+		fail "report --format ${f%%:*}"
+	cmp -s "$out/again" "$out/r/${f#*:}" || fail "the saved run renders another ${f#*:}"
+done
+[ -z "$(our_zrams)" ] || fail "zram devices left: $(our_zrams)"
+grep -q "^/dev/zram" /proc/swaps && grep "^/dev/zram" /proc/swaps | while read -r d _; do
+	[ "$(cat "/sys/block/${d#/dev/}/disksize")" != "$ZRAM_BYTES" ] || fail "swap left on $d"
+done
+echo ok
