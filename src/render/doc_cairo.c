@@ -80,14 +80,17 @@ struct pager {
 	int err;
 };
 
+/*
+ * The stream cairo writes to. After the first failed write the rest is swallowed and the
+ * failure reported by the renderer, not handed to cairo: cairo 1.16 crashes finishing a PDF
+ * whose stream returned an error (t-doc-cairo-reports-a-failing-stream, unbuffered /dev/full).
+ */
 static cairo_status_t sink_write(void *closure, const unsigned char *data, unsigned int len)
 {
 	struct sink *k = closure;
 
-	if (len && fwrite(data, 1, len, k->f) != len) {
+	if (!k->failed && len && fwrite(data, 1, len, k->f) != len)
 		k->failed = 1;
-		return CAIRO_STATUS_WRITE_ERROR;
-	}
 	return CAIRO_STATUS_SUCCESS;
 }
 
