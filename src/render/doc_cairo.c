@@ -73,6 +73,7 @@ struct pager {
 	struct sp_page_layout *lay; /* recorded in the second pass */
 	size_t i_chart, i_section, i_table;
 	enum sp_doc_block_kind prev;
+	size_t i_block; /* the block being set */
 	char *buf; /* a NUL-terminated copy of what is measured or shown */
 	size_t buf_cap;
 	struct line *lines;
@@ -353,6 +354,38 @@ static void title_block(struct pager *p)
 	p->used = 0; /* the title alone does not make a duplex section move on */
 }
 
+/*
+ * How much of the block after a title must stand on the title's page: a whole chart (it never
+ * splits), a table's caption, header and first row, else three lines. A title alone at the
+ * foot of a page, its text overleaf, is the first thing a reader notices.
+ */
+static double keep_h(struct pager *p)
+{
+	const struct sp_doc_block *b;
+	double h;
+
+	if (p->i_block + 1 >= p->d->n_blocks)
+		return 0;
+	b = &p->d->blocks[p->i_block + 1];
+	switch (b->kind) {
+	case SP_DOC_CHART:
+		if (!b->chart)
+			return 0;
+		h = sp_chart_height_pt(b->chart, p->tw);
+		return 8 + (h >= 80 ? fmin(h, p->bottom - p->top) : 80);
+	case SP_DOC_TABLE:
+		h = 8 + 2 * (TABLE_PT_MAX * 1.3 + 4) + 2;
+		if (b->table && b->table->caption && *b->table->caption)
+			h += BODY_LH + 2;
+		return h;
+	case SP_DOC_SECTION:
+	case SP_DOC_HEADING:
+		return 0;
+	default:
+		return 3 * BODY_LH + 5;
+	}
+}
+
 static void section(struct pager *p, const char *title)
 {
 	double lh = SECTION_PT * 1.3;
@@ -377,7 +410,7 @@ static void section(struct pager *p, const char *title)
 		return;
 	}
 	n = count_lines(p, s, SP_FONT_SANS_BOLD, SECTION_PT, p->tw);
-	need(p, n * lh + 6 + 3 * BODY_LH); /* a title keeps some of its text with it */
+	need(p, n * lh + 8 + keep_h(p)); /* a title keeps the start of its text with it */
 	if (p->paint && p->lay && p->lay->section_page)
 		p->lay->section_page[p->i_section] = p->page;
 	p->i_section++;
@@ -407,7 +440,7 @@ static void heading(struct pager *p, const char *text)
 	n = count_lines(p, s, SP_FONT_SANS_BOLD, HEADING_PT, p->tw);
 	free(s);
 	space(p, 10);
-	need(p, n * lh + 3 * BODY_LH);
+	need(p, n * lh + 2 + keep_h(p));
 	text_lines(p, text, SP_FONT_SANS_BOLD, HEADING_PT, lh, p->x0, p->tw, C_TEXT);
 	p->y += 2;
 }
@@ -811,6 +844,8 @@ static int run_pass(struct pager *p)
 	for (size_t i = 0; i < p->d->n_blocks && !p->err; i++) {
 		const struct sp_doc_block *b = &p->d->blocks[i];
 		const char *text = b->text ? b->text : "";
+
+		p->i_block = i;
 
 		switch (b->kind) {
 		case SP_DOC_SECTION:
