@@ -61,10 +61,14 @@ struct sp_page_layout {
 	struct sp_page_table *tables; /* one per TABLE block */
 };
 
-/* As sp_doc_render_pages, recording the layout into lay (released by the caller, also on
- * error). */
+/*
+ * As sp_doc_render_pages, recording the layout into lay (may be NULL; released by the caller,
+ * also on error). created_s is the PDF's creation date in seconds since the epoch (the run's
+ * start, so one report renders to the same bytes every time); 0: cairo's clock.
+ */
 int sp_doc_render_pages_layout(FILE *out, enum sp_page_format fmt, const struct sp_doc *d,
-			       const struct sp_page_opts *o, struct sp_page_layout *lay);
+			       const struct sp_page_opts *o, long long created_s,
+			       struct sp_page_layout *lay);
 void sp_page_layout_release(struct sp_page_layout *lay);
 
 /* Paint one chart at w_pt wide to out as PNG (scale pixels per point). 0, -EINVAL or -EIO. */

@@ -17,6 +17,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <cairo-pdf.h>
 #include <cairo-ps.h>
@@ -930,7 +931,8 @@ int sp_paper_parse(const char *s, enum sp_paper *out)
 }
 
 int sp_doc_render_pages_layout(FILE *out, enum sp_page_format fmt, const struct sp_doc *d,
-			       const struct sp_page_opts *o, struct sp_page_layout *lay)
+			       const struct sp_page_opts *o, long long created_s,
+			       struct sp_page_layout *lay)
 {
 	static const struct sp_page_opts defaults = {SP_PAPER_A4, 0};
 	struct sink k = {out, 0};
@@ -964,6 +966,16 @@ int sp_doc_render_pages_layout(FILE *out, enum sp_page_format fmt, const struct 
 						       d->title ? d->title : "");
 			cairo_pdf_surface_set_metadata(p.surf, CAIRO_PDF_METADATA_CREATOR,
 						       "swapplace");
+			if (created_s > 0) {
+				time_t t = (time_t)created_s;
+				struct tm tm;
+				char iso[32];
+
+				if (gmtime_r(&t, &tm) &&
+				    strftime(iso, sizeof(iso), "%Y-%m-%dT%H:%M:%SZ", &tm))
+					cairo_pdf_surface_set_metadata(
+					    p.surf, CAIRO_PDF_METADATA_CREATE_DATE, iso);
+			}
 		}
 	} else {
 		p.surf = cairo_ps_surface_create_for_stream(sink_write, &k, p.pw, p.ph);
@@ -1011,7 +1023,7 @@ int sp_doc_render_pages(FILE *out, enum sp_page_format fmt, const struct sp_doc 
 			const struct sp_page_opts *o, int *pages_out)
 {
 	struct sp_page_layout lay;
-	int ret = sp_doc_render_pages_layout(out, fmt, d, o, &lay);
+	int ret = sp_doc_render_pages_layout(out, fmt, d, o, 0, &lay);
 
 	if (pages_out)
 		*pages_out = ret ? 0 : lay.n_pages;

@@ -3,7 +3,7 @@
  * tests/sh/pdf-*.sh tests and for looking at pages by eye.
  *
  *   render-pdf [--report RUN.json] [--format pdf|ps] [--paper a4|letter] [--duplex]
- *              [--rows N] [--layout FILE] [--words FILE] -o OUT
+ *              [--rows N] [--created EPOCH_S] [--layout FILE] [--words FILE] -o OUT
  *
  * Without --report it renders a built-in demo with every block kind, a table of --rows rows
  * (default 90: it spans pages), several sections and one chart of each kind (bars on a log
@@ -27,7 +27,8 @@
 static int usage(void)
 {
 	fprintf(stderr, "usage: render-pdf [--report RUN.json] [--format pdf|ps] "
-			"[--paper a4|letter] [--duplex] [--rows N] [--layout FILE] "
+			"[--paper a4|letter] [--duplex] [--rows N] [--created EPOCH_S] "
+			"[--layout FILE] "
 			"[--words FILE] -o OUT\n");
 	return 2;
 }
@@ -245,6 +246,7 @@ int main(int argc, char **argv)
 	static struct sp_report rep;
 	const char *report = NULL, *out = NULL, *lay_path = NULL, *words_path = NULL;
 	struct sp_page_opts o = {SP_PAPER_A4, 0};
+	long long created_s = 0;
 	enum sp_page_format fmt = SP_PAGES_PDF;
 	struct sp_page_layout lay;
 	struct sp_doc d;
@@ -270,6 +272,8 @@ int main(int argc, char **argv)
 			lay_path = v;
 		else if (!strcmp(a, "--words"))
 			words_path = v;
+		else if (!strcmp(a, "--created"))
+			created_s = atoll(v);
 		else if (!strcmp(a, "--rows"))
 			rows = atoi(v);
 		else if (!strcmp(a, "--paper")) {
@@ -295,6 +299,8 @@ int main(int argc, char **argv)
 			return 1;
 		}
 		r = sp_report_doc_build(&d, &rep, NULL);
+		if (!created_s)
+			created_s = (long long)rep.started;
 	} else {
 		r = demo(&d, rows);
 	}
@@ -307,7 +313,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "render-pdf: '%s': %s\n", out, strerror(errno));
 		return 1;
 	}
-	r = sp_doc_render_pages_layout(f, fmt, &d, &o, &lay);
+	r = sp_doc_render_pages_layout(f, fmt, &d, &o, created_s, &lay);
 	if (fclose(f) && !r)
 		r = -EIO;
 	if (r) {

@@ -3,7 +3,8 @@
 # kind, a table of 90 rows over three pages) carries every section title and every table cell
 # as text (pdftotext), each section title on the page the layout record gives, and as many
 # pages as the layout record and pdfinfo say; then the same for a report JSON built through
-# sp_report_doc_build (its cells checked word by word: a long cell wraps).
+# sp_report_doc_build (its cells checked word by word: a long cell wraps). One document and
+# one creation date render to the same bytes.
 . "$(dirname "$0")/lib.sh"
 cd "$TOP" || exit 1
 for c in pdftotext pdfinfo; do command -v $c >/dev/null || skip "needs $c (poppler-utils)"; done
@@ -47,6 +48,12 @@ $R -o "$W/demo.pdf" --layout "$W/demo.lay" --words "$W/demo.words" || fail "rend
 check_doc "$W/demo.pdf" "$W/demo.lay" "$W/demo.words" whole
 [ "$(awk '$1 == "pages" {print $2}' "$W/demo.lay")" -ge 3 ] || fail "the demo fits fewer than 3 pages"
 echo "ok: the demo's $(grep -c . "$W/demo.words") titles and cells are in its PDF"
+
+# one document and one date give the same bytes (a report re-rendered is the same file)
+$R --created 1764611984 -o "$W/a.pdf" && sleep 1 && $R --created 1764611984 -o "$W/b.pdf" ||
+	fail "render-pdf --created failed"
+cmp -s "$W/a.pdf" "$W/b.pdf" || fail "two renderings of the demo with one date differ"
+pdfinfo "$W/a.pdf" | grep -q '^CreationDate:.*2025' || fail "the PDF does not carry the date it was given"
 
 for j in tests/golden/report-synthetic.json tests/fixtures/report-minimal.json; do
 	b=$(basename "$j" .json)

@@ -60,7 +60,7 @@ static void check_table(enum sp_paper paper, size_t rows, size_t cols, const cha
 	sp_doc_add_text(&d, SP_DOC_SECTION, "Tables");
 	long_table(&d, rows, cols, cell);
 	sp_doc_add_chart(&d, c);
-	CHECK(sp_doc_render_pages_layout(f, SP_PAGES_PDF, &d, &o, &lay) == 0);
+	CHECK(sp_doc_render_pages_layout(f, SP_PAGES_PDF, &d, &o, 0, &lay) == 0);
 	fclose(f);
 	CHECK(lay.n_tables == 1 && lay.n_charts == 1);
 	if (lay.n_tables == 1) {
