@@ -46,8 +46,8 @@ struct sp_page_box {
 
 struct sp_page_table {
 	int first_page, last_page;
-	int heads;     /* how many times the header row was set (once per page it is on) */
-	size_t rows;   /* rows set (all of them, unless rendering failed) */
+	int heads;   /* how many times the header row was set (once per page it is on) */
+	size_t rows; /* rows set (all of them, unless rendering failed) */
 };
 
 struct sp_page_layout {
@@ -55,9 +55,9 @@ struct sp_page_layout {
 	double page_w_pt, page_h_pt;
 	struct sp_page_box body; /* the text area above the footer, the same on every page */
 	size_t n_charts, n_sections, n_blanks, n_tables;
-	struct sp_page_box *charts; /* one per CHART block, in order (page 0: not drawn) */
-	int *section_page;	    /* one per SECTION block: the page it starts on */
-	int *blank_page;	    /* the pages left blank so a section starts on an odd one */
+	struct sp_page_box *charts;   /* one per CHART block, in order (page 0: not drawn) */
+	int *section_page;	      /* one per SECTION block: the page it starts on */
+	int *blank_page;	      /* the pages left blank so a section starts on an odd one */
 	struct sp_page_table *tables; /* one per TABLE block */
 };
 

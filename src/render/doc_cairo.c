@@ -75,7 +75,7 @@ struct pager {
 	size_t i_chart, i_section, i_table;
 	enum sp_doc_block_kind prev;
 	size_t i_block; /* the block being set */
-	char *buf; /* a NUL-terminated copy of what is measured or shown */
+	char *buf;	/* a NUL-terminated copy of what is measured or shown */
 	size_t buf_cap;
 	struct line *lines;
 	size_t n_lines, cap_lines;
@@ -109,9 +109,11 @@ static char *clean_utf8(const char *s)
 		return NULL;
 	for (size_t i = 0; i < n;) {
 		unsigned char c = (unsigned char)s[i];
-		size_t k = c < 0x80 ? 1 : (c & 0xe0) == 0xc0 ? 2 : (c & 0xf0) == 0xe0 ? 3
-				   : (c & 0xf8) == 0xf0		  ? 4
-								  : 0;
+		size_t k = c < 0x80		? 1
+			   : (c & 0xe0) == 0xc0 ? 2
+			   : (c & 0xf0) == 0xe0 ? 3
+			   : (c & 0xf8) == 0xf0 ? 4
+						: 0;
 		int ok = k > 0 && i + k <= n && !(k == 2 && c < 0xc2);
 
 		for (size_t j = 1; ok && j < k; j++)
@@ -230,7 +232,8 @@ static void wrap(struct pager *p, const char *s, double w)
 					/* the first word alone is too wide: cut it */
 					size_t c = next_cp(s, i, eol);
 
-					while (c < e && width(p, s + i, next_cp(s, c, eol) - i) <= w)
+					while (c < e &&
+					       width(p, s + i, next_cp(s, c, eol) - i) <= w)
 						c = next_cp(s, c, eol);
 					fit = c;
 					break;
@@ -306,8 +309,8 @@ static void need(struct pager *p, double h)
 }
 
 /* Set text wrapped at w from x, breaking pages between lines. */
-static void text_lines(struct pager *p, const char *text, enum sp_font f, double size_pt,
-		       double lh, double x, double w, uint32_t rgb)
+static void text_lines(struct pager *p, const char *text, enum sp_font f, double size_pt, double lh,
+		       double x, double w, uint32_t rgb)
 {
 	char *s = clean_utf8(text);
 
@@ -328,8 +331,7 @@ static void text_lines(struct pager *p, const char *text, enum sp_font f, double
 }
 
 /* How many lines text takes at w in font f (the lines stay in p->lines). */
-static size_t count_lines(struct pager *p, const char *s, enum sp_font f, double size_pt,
-			  double w)
+static size_t count_lines(struct pager *p, const char *s, enum sp_font f, double size_pt, double w)
 {
 	sp_paint_font(p->cr, f, size_pt);
 	wrap(p, s, w);
@@ -344,8 +346,8 @@ static void title_block(struct pager *p)
 	}
 	if (p->d->subtitle) {
 		p->y += 2;
-		text_lines(p, p->d->subtitle, SP_FONT_SANS, SUBTITLE_PT, SUBTITLE_PT * 1.35,
-			   p->x0, p->tw, C_GREY);
+		text_lines(p, p->d->subtitle, SP_FONT_SANS, SUBTITLE_PT, SUBTITLE_PT * 1.35, p->x0,
+			   p->tw, C_GREY);
 	}
 	if (p->d->title || p->d->subtitle) {
 		p->y += 5;
@@ -456,8 +458,7 @@ static void bullet(struct pager *p, const char *text)
 	y = p->y;
 	sp_paint_font(p->cr, SP_FONT_SANS, BODY_PT);
 	show(p, p->x0 + 3, y + BODY_LH * 0.76, dot, strlen(dot), C_TEXT);
-	text_lines(p, text, SP_FONT_SANS, BODY_PT, BODY_LH, p->x0 + indent, p->tw - indent,
-		   C_TEXT);
+	text_lines(p, text, SP_FONT_SANS, BODY_PT, BODY_LH, p->x0 + indent, p->tw - indent, C_TEXT);
 }
 
 static void facts(struct pager *p, const struct sp_doc_block *b)
@@ -620,7 +621,8 @@ static void table_widths(struct pager *p, struct tab *tb)
 				unsigned char m = mark_of(tb, r, c);
 				const char *s = tb->cell[ci(tb, r, c)];
 
-				sp_paint_font(p->cr, r < 0 ? SP_FONT_SANS_BOLD : cell_font(m), tb->fs);
+				sp_paint_font(p->cr, r < 0 ? SP_FONT_SANS_BOLD : cell_font(m),
+					      tb->fs);
 				nat[c] = fmax(nat[c], width(p, s, strlen(s)) + marker_w(tb, m));
 			}
 			nat[c] += 2 * CELL_PAD_PT;
@@ -710,8 +712,8 @@ static void table_row(struct pager *p, const struct tab *tb, long row, double h)
 			/* the marker stands just before the first line, as a sign of the figure */
 			if (i == 0 && mw > 0)
 				triangle(p, lx - mw, p->y + 2 + tb->lh * 0.76, tb->fs * 0.65);
-			show(p, lx, p->y + 2 + tb->lh * (double)i + tb->lh * 0.76, s + l->off, l->len,
-			     m == SP_DOC_MARK_WEAK ? C_WEAK : C_TEXT);
+			show(p, lx, p->y + 2 + tb->lh * (double)i + tb->lh * 0.76, s + l->off,
+			     l->len, m == SP_DOC_MARK_WEAK ? C_WEAK : C_TEXT);
 		}
 		x += tb->w[c];
 	}
@@ -792,7 +794,8 @@ static void table(struct pager *p, const struct sp_doc_table *t)
 	w = table_total_w(&tb);
 	if (t->caption && *t->caption)
 		caph = (double)count_lines(p, t->caption, SP_FONT_SANS_BOLD, BODY_PT, p->tw) *
-			   BODY_LH + 2;
+			   BODY_LH +
+		       2;
 	/* the caption, the header and the first row stay together */
 	need(p, caph + row_height(p, &tb, -1) + (t->n_rows ? row_height(p, &tb, 0) : 0) + 1);
 	if (rec)

@@ -13,10 +13,9 @@
 
 void sp_paint_font(cairo_t *cr, enum sp_font f, double size_pt)
 {
-	cairo_select_font_face(cr, f == SP_FONT_MONO ? "DejaVu Sans Mono" : "DejaVu Sans",
-			       CAIRO_FONT_SLANT_NORMAL,
-			       f == SP_FONT_SANS_BOLD ? CAIRO_FONT_WEIGHT_BOLD
-						      : CAIRO_FONT_WEIGHT_NORMAL);
+	cairo_select_font_face(
+	    cr, f == SP_FONT_MONO ? "DejaVu Sans Mono" : "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
+	    f == SP_FONT_SANS_BOLD ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
 	cairo_set_font_size(cr, size_pt);
 }
 
@@ -98,14 +97,20 @@ static void paint_text(cairo_t *cr, const struct sp_shape *s)
 
 	if (!s->text || !*s->text)
 		return;
-	sp_paint_font(cr, s->mono ? SP_FONT_MONO : s->bold ? SP_FONT_SANS_BOLD : SP_FONT_SANS,
+	sp_paint_font(cr,
+		      s->mono	? SP_FONT_MONO
+		      : s->bold ? SP_FONT_SANS_BOLD
+				: SP_FONT_SANS,
 		      s->font_pt > 0 ? s->font_pt : 8);
 	cairo_text_extents(cr, s->text, &te);
 	cairo_save(cr);
 	cairo_translate(cr, s->x, s->y);
 	if (s->vertical)
 		cairo_rotate(cr, -M_PI / 2);
-	cairo_move_to(cr, s->anchor == 1 ? -te.x_advance / 2 : s->anchor == 2 ? -te.x_advance : 0,
+	cairo_move_to(cr,
+		      s->anchor == 1   ? -te.x_advance / 2
+		      : s->anchor == 2 ? -te.x_advance
+				       : 0,
 		      0);
 	/* text has no stroke colour of its own: its colour is the fill (black when unset) */
 	sp_paint_rgb(cr, s->fill ? s->fill : s->stroke, shape_alpha(s));

@@ -70,8 +70,8 @@ static struct sp_chart *bars_chart(void)
 static struct sp_chart *lines_chart(void)
 {
 	double x[40], y1[40], y2[40];
-	struct sp_chart *c = sp_chart_new(SP_CHART_LINES, "io_uring queue-depth curve",
-					  "queue depth", "pages/s");
+	struct sp_chart *c =
+	    sp_chart_new(SP_CHART_LINES, "io_uring queue-depth curve", "queue depth", "pages/s");
 
 	if (!c)
 		return NULL;
@@ -112,10 +112,10 @@ static struct sp_chart *profile_chart(void)
 
 static int demo(struct sp_doc *d, int rows)
 {
-	static const char *const heads[] = {"placement", "median (us)", "95 % CI (us)",
-					    "p99 (us)", "note"};
-	static const char *const places[] = {"start", "end", "file", "nvme", "zram-lz4",
-					     "zram-lzo-rle", "none"};
+	static const char *const heads[] = {"placement", "median (us)", "95 % CI (us)", "p99 (us)",
+					    "note"};
+	static const char *const places[] = {"start",	 "end",		 "file", "nvme",
+					     "zram-lz4", "zram-lzo-rle", "none"};
 	struct sp_doc_block *f;
 	struct sp_doc_table *t;
 	struct sp_chart *c;
@@ -125,12 +125,14 @@ static int demo(struct sp_doc *d, int rows)
 			      "Dell OptiPlex 7010 (serial 4XK2Q1), run 20261201-175944-5f3a19c2"))
 		return -ENOMEM;
 	if (sp_doc_add_text(d, SP_DOC_SECTION, "Verdict") ||
-	    sp_doc_add_text(d, SP_DOC_PARA,
-			    "Put swap on zram with lz4: a swap-in costs 3.1 us there against "
-			    "5.8 ms at the start of the disk, and the machine has RAM to spare for "
-			    "the compressed pages. The partition at the start of the disk is the "
-			    "best place on the disk itself; the end of the disk is 57 %% slower.") ||
-	    sp_doc_add_text(d, SP_DOC_BULLET, "zram-lz4 is fastest by three orders of magnitude.") ||
+	    sp_doc_add_text(
+		d, SP_DOC_PARA,
+		"Put swap on zram with lz4: a swap-in costs 3.1 us there against "
+		"5.8 ms at the start of the disk, and the machine has RAM to spare for "
+		"the compressed pages. The partition at the start of the disk is the "
+		"best place on the disk itself; the end of the disk is 57 %% slower.") ||
+	    sp_doc_add_text(d, SP_DOC_BULLET,
+			    "zram-lz4 is fastest by three orders of magnitude.") ||
 	    sp_doc_add_text(d, SP_DOC_BULLET,
 			    "The start of the disk beats its end: 5.8 ms against 9.1 ms, beyond "
 			    "the runs' spread; a long bullet wraps under its own text and not "
@@ -150,25 +152,28 @@ static int demo(struct sp_doc *d, int rows)
 	if (sp_doc_add_text(d, SP_DOC_HEADING, "Disks measured"))
 		return -ENOMEM;
 	if (!(f = sp_doc_add_facts(d)) ||
-	    sp_doc_fact(f, "/dev/sda", "WDC WD5000AAKX, serial WD-WCAYUJ123456, firmware "
-					"15.01H15, 500 GB, rotational, SATA") ||
-	    sp_doc_fact(f, "/dev/nvme0n1", "Samsung SSD 970 EVO Plus 250GB, serial "
-					    "S4EUNX0N123456, firmware 2B2QEXM7, 250 GB, NVMe"))
+	    sp_doc_fact(f, "/dev/sda",
+			"WDC WD5000AAKX, serial WD-WCAYUJ123456, firmware "
+			"15.01H15, 500 GB, rotational, SATA") ||
+	    sp_doc_fact(f, "/dev/nvme0n1",
+			"Samsung SSD 970 EVO Plus 250GB, serial "
+			"S4EUNX0N123456, firmware 2B2QEXM7, 250 GB, NVMe"))
 		return -ENOMEM;
 	if (sp_doc_add_text(d, SP_DOC_SECTION, "Placements") ||
-	    sp_doc_add_text(d, SP_DOC_PARA, "Each placement was measured for the same time "
-					    "with the same pages; the table gives the median "
-					    "swap-in latency with its 95 %% confidence interval."))
+	    sp_doc_add_text(d, SP_DOC_PARA,
+			    "Each placement was measured for the same time "
+			    "with the same pages; the table gives the median "
+			    "swap-in latency with its 95 %% confidence interval."))
 		return -ENOMEM;
-	if (!(t = sp_doc_add_table(d, "Table 1. Swap-in latency per placement", 5, heads,
-				   "lrrrl")))
+	if (!(t = sp_doc_add_table(d, "Table 1. Swap-in latency per placement", 5, heads, "lrrrl")))
 		return -ENOMEM;
 	for (int r = 0; r < rows; r++) {
 		int i = sp_doc_row_add(t), k = r % 7;
 		double med = k == 4 ? 3.1 : k == 5 ? 3.6 : k == 3 ? 95 : 5800 + 1100.0 * k;
-		enum sp_doc_mark m = k == 4 ? SP_DOC_MARK_STRONG : k == 6 ? SP_DOC_MARK_WEAK
-						 : k == 1 ? SP_DOC_MARK_BEYOND
-							  : SP_DOC_MARK_NONE;
+		enum sp_doc_mark m = k == 4   ? SP_DOC_MARK_STRONG
+				     : k == 6 ? SP_DOC_MARK_WEAK
+				     : k == 1 ? SP_DOC_MARK_BEYOND
+					      : SP_DOC_MARK_NONE;
 
 		if (i < 0 || sp_doc_cell(t, i, 0, m, "%s-r%d", places[k], r) ||
 		    sp_doc_cell(t, i, 1, m, "%.1f", med + r) ||
@@ -226,8 +231,8 @@ static void layout(FILE *w, const struct sp_doc *d, const struct sp_page_layout 
 {
 	size_t s = 0;
 
-	fprintf(w, "pages %d\nsize %.2f %.2f\nbody %.2f %.2f %.2f %.2f\n", l->n_pages,
-		l->page_w_pt, l->page_h_pt, l->body.x_pt, l->body.y_pt, l->body.w_pt, l->body.h_pt);
+	fprintf(w, "pages %d\nsize %.2f %.2f\nbody %.2f %.2f %.2f %.2f\n", l->n_pages, l->page_w_pt,
+		l->page_h_pt, l->body.x_pt, l->body.y_pt, l->body.w_pt, l->body.h_pt);
 	for (size_t i = 0; i < d->n_blocks; i++)
 		if (d->blocks[i].kind == SP_DOC_SECTION && s < l->n_sections)
 			fprintf(w, "section %d %s\n", l->section_page[s++], d->blocks[i].text);
@@ -295,7 +300,8 @@ int main(int argc, char **argv)
 	if (report) {
 		r = sp_report_json_read(report, &rep, err, sizeof(err));
 		if (r) {
-			fprintf(stderr, "render-pdf: '%s': %s\n", report, *err ? err : strerror(-r));
+			fprintf(stderr, "render-pdf: '%s': %s\n", report,
+				*err ? err : strerror(-r));
 			return 1;
 		}
 		r = sp_report_doc_build(&d, &rep, NULL);

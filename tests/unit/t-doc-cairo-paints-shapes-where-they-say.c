@@ -85,7 +85,7 @@ int main(void)
 	k = paint(&cv, 0, 0);
 	CHECK(k.n > 50);
 	CHECK(k.x1 <= 150 && k.x1 >= 145 && k.x0 < 120); /* ends at its anchor */
-	CHECK(k.y1 <= 103 && k.y0 >= 85);		   /* sits on its baseline */
+	CHECK(k.y1 <= 103 && k.y0 >= 85);		 /* sits on its baseline */
 	sp_canvas_release(&cv);
 
 	sp_canvas_init(&cv, W, H);
@@ -135,8 +135,9 @@ int main(void)
 		fclose(f);
 		CHECK(n > 24 && !memcmp(buf, "\x89PNG\r\n\x1a\n", 8));
 		if (n > 24)
-			w_px = (unsigned)(unsigned char)buf[16] << 24 | (unsigned char)buf[17] << 16 |
-			       (unsigned char)buf[18] << 8 | (unsigned char)buf[19];
+			w_px = (unsigned)(unsigned char)buf[16] << 24 |
+			       (unsigned char)buf[17] << 16 | (unsigned char)buf[18] << 8 |
+			       (unsigned char)buf[19];
 		CHECK(w_px == 800);
 		free(buf);
 		sp_chart_free(c);

@@ -28,7 +28,8 @@ static void long_table(struct sp_doc *d, size_t rows, size_t cols, const char *c
 
 		CHECK(i == (int)r);
 		for (size_t c = 0; c < cols; c++)
-			sp_doc_cell(t, r, c, r % 3 ? 0 : SP_DOC_MARK_BEYOND, "%s %zu.%zu", cell, r, c);
+			sp_doc_cell(t, r, c, r % 3 ? 0 : SP_DOC_MARK_BEYOND, "%s %zu.%zu", cell, r,
+				    c);
 	}
 }
 
@@ -69,7 +70,7 @@ static void check_table(enum sp_paper paper, size_t rows, size_t cols, const cha
 		fprintf(stderr, "paper %d, %zu rows x %zu cols: pages %d..%d of %d, %d heads\n",
 			paper, rows, cols, t->first_page, t->last_page, lay.n_pages, t->heads);
 		CHECK(t->first_page == 1);
-		CHECK(t->last_page >= 3);		       /* it did span pages */
+		CHECK(t->last_page >= 3);			     /* it did span pages */
 		CHECK(t->heads == t->last_page - t->first_page + 1); /* a header on each */
 		CHECK(t->rows == rows);
 	}
