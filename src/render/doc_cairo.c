@@ -320,6 +320,9 @@ static void text_lines(struct pager *p, const char *text, enum sp_font f, double
 	}
 	sp_paint_font(p->cr, f, size_pt);
 	wrap(p, s, w);
+	/* no first line of a paragraph alone at the foot of a page */
+	if (p->n_lines >= 2)
+		need(p, 2 * lh);
 	for (size_t i = 0; i < p->n_lines && !p->err; i++) {
 		need(p, lh);
 		sp_paint_font(p->cr, f, size_pt); /* the footer may have changed it */

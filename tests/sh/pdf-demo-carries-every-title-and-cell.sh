@@ -4,7 +4,8 @@
 # as text (pdftotext), each section title on the page the layout record gives, and as many
 # pages as the layout record and pdfinfo say; then the same for a report JSON built through
 # sp_report_doc_build (its cells checked word by word: a long cell wraps). One document and
-# one creation date render to the same bytes.
+# one creation date render to the same bytes; the fonts are DejaVu Sans, Bold and Mono,
+# embedded.
 . "$(dirname "$0")/lib.sh"
 cd "$TOP" || exit 1
 for c in pdftotext pdfinfo; do command -v $c >/dev/null || skip "needs $c (poppler-utils)"; done
@@ -47,6 +48,13 @@ $R -o "$W/demo.pdf" --layout "$W/demo.lay" --words "$W/demo.words" || fail "rend
 [ "$(grep -c '^cell' "$W/demo.words")" = 450 ] || fail "the demo's table has not 90 x 5 cells"
 check_doc "$W/demo.pdf" "$W/demo.lay" "$W/demo.words" whole
 [ "$(awk '$1 == "pages" {print $2}' "$W/demo.lay")" -ge 3 ] || fail "the demo fits fewer than 3 pages"
+# the fonts are the ones we ship, embedded (a PDF opens the same on any computer)
+if command -v pdffonts >/dev/null; then
+	pdffonts "$W/demo.pdf" | tail -n +3 >"$W/fonts"
+	[ "$(awk '{print $1}' "$W/fonts" | sed 's/^[A-Z]*+//' | sort -u | tr '\n' ' ')" = \
+		"DejaVuSans DejaVuSans-Bold DejaVuSansMono " ] || fail "fonts other than DejaVu: $(cat "$W/fonts")"
+	awk '$(NF - 4) != "yes" {exit 1}' "$W/fonts" || fail "a font is not embedded: $(cat "$W/fonts")"
+fi
 echo "ok: the demo's $(grep -c . "$W/demo.words") titles and cells are in its PDF"
 
 # one document and one date give the same bytes (a report re-rendered is the same file)
