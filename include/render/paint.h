@@ -17,6 +17,12 @@
 /* Select one of the shipped DejaVu faces at size_pt on cr. */
 void sp_paint_font(cairo_t *cr, enum sp_font f, double size_pt);
 
+/*
+ * A copy of s (NULL: "") that cairo takes: bytes that are not valid UTF-8 become '?', control
+ * characters but '\n' a space. Free it; NULL on -ENOMEM.
+ */
+char *sp_paint_clean_utf8(const char *s);
+
 /* Set cr's source to 0xRRGGBB at alpha a. */
 void sp_paint_rgb(cairo_t *cr, uint32_t rgb, double a);
 

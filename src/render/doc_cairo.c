@@ -96,42 +96,6 @@ static cairo_status_t sink_write(void *closure, const unsigned char *data, unsig
 	return CAIRO_STATUS_SUCCESS;
 }
 
-/*
- * A copy of s with what cairo refuses made harmless: bytes that are not valid UTF-8 become
- * '?', control characters a space (a tab in a device model must not cost the whole report).
- */
-static char *clean_utf8(const char *s)
-{
-	size_t n = s ? strlen(s) : 0;
-	char *d = malloc(n + 1);
-
-	if (!d)
-		return NULL;
-	for (size_t i = 0; i < n;) {
-		unsigned char c = (unsigned char)s[i];
-		size_t k = c < 0x80		? 1
-			   : (c & 0xe0) == 0xc0 ? 2
-			   : (c & 0xf0) == 0xe0 ? 3
-			   : (c & 0xf8) == 0xf0 ? 4
-						: 0;
-		int ok = k > 0 && i + k <= n && !(k == 2 && c < 0xc2);
-
-		for (size_t j = 1; ok && j < k; j++)
-			ok = ((unsigned char)s[i + j] & 0xc0) == 0x80;
-		if (!ok) {
-			d[i++] = '?';
-			continue;
-		}
-		if (k == 1 && c != '\n' && (c < 0x20 || c == 0x7f))
-			d[i] = ' ';
-		else
-			memcpy(d + i, s + i, k);
-		i += k;
-	}
-	d[n] = 0;
-	return d;
-}
-
 static const char *piece(struct pager *p, const char *s, size_t n)
 {
 	if (n + 1 > p->buf_cap) {
@@ -257,7 +221,7 @@ static void footer(struct pager *p)
 	double y = p->bottom + FOOTER_GAP_PT, fs = FOOTER_PT, wn, room;
 	size_t n;
 	const char *f = p->d->footer ? p->d->footer : "";
-	char *fc = clean_utf8(f);
+	char *fc = sp_paint_clean_utf8(f);
 
 	if (!fc) {
 		p->err = -ENOMEM;
@@ -312,7 +276,7 @@ static void need(struct pager *p, double h)
 static void text_lines(struct pager *p, const char *text, enum sp_font f, double size_pt, double lh,
 		       double x, double w, uint32_t rgb)
 {
-	char *s = clean_utf8(text);
+	char *s = sp_paint_clean_utf8(text);
 
 	if (!s) {
 		p->err = -ENOMEM;
@@ -410,7 +374,7 @@ static void section(struct pager *p, const char *title)
 		page_break(p);
 	}
 	space(p, 16);
-	s = clean_utf8(title);
+	s = sp_paint_clean_utf8(title);
 	if (!s) {
 		p->err = -ENOMEM;
 		return;
@@ -436,7 +400,7 @@ static void section(struct pager *p, const char *title)
 static void heading(struct pager *p, const char *text)
 {
 	double lh = HEADING_PT * 1.3;
-	char *s = clean_utf8(text);
+	char *s = sp_paint_clean_utf8(text);
 	size_t n;
 
 	if (!s) {
@@ -471,13 +435,19 @@ static void facts(struct pager *p, const struct sp_doc_block *b)
 	space(p, 5);
 	sp_paint_font(p->cr, SP_FONT_SANS_BOLD, BODY_PT);
 	for (size_t i = 0; i < b->n_facts; i++) {
-		const char *k = b->facts[i].key ? b->facts[i].key : "";
+		char *k = sp_paint_clean_utf8(b->facts[i].key);
 
+		if (!k) {
+			p->err = -ENOMEM;
+			return;
+		}
 		kw = fmax(kw, width(p, k, strlen(k)));
+		free(k);
 	}
 	kw = fmin(kw, p->tw * 0.38);
 	for (size_t i = 0; i < b->n_facts && !p->err; i++) {
-		char *k = clean_utf8(b->facts[i].key), *v = clean_utf8(b->facts[i].value);
+		char *k = sp_paint_clean_utf8(b->facts[i].key),
+		     *v = sp_paint_clean_utf8(b->facts[i].value);
 		size_t nk, nv;
 		double y0;
 
@@ -524,7 +494,7 @@ static void pre(struct pager *p, const char *text)
 		x[j++] = text[i];
 	}
 	x[j] = 0;
-	s = clean_utf8(x);
+	s = sp_paint_clean_utf8(x);
 	free(x);
 	if (!s) {
 		p->err = -ENOMEM;
@@ -580,6 +550,7 @@ struct tab {
 	const struct sp_doc_table *t;
 	double fs, lh, *w;
 	char **cell; /* cleaned copies: n_cols head cells, then the body */
+	char *cap;   /* the caption, cleaned; NULL: none */
 };
 
 static enum sp_font cell_font(unsigned char mark)
@@ -733,7 +704,7 @@ static double table_total_w(const struct tab *tb)
 
 static void table_caption(struct pager *p, const struct tab *tb, int cont)
 {
-	const char *cap = tb->t->caption;
+	const char *cap = tb->cap;
 
 	if (!cap || !*cap)
 		return;
@@ -777,28 +748,30 @@ static void table(struct pager *p, const struct sp_doc_table *t)
 		rec = &p->lay->tables[p->i_table];
 	p->i_table++;
 	space(p, 8);
+	if (t->caption && !(tb.cap = sp_paint_clean_utf8(t->caption)))
+		goto oom;
 	if (!nc) {
 		table_caption(p, &tb, 0);
-		return;
+		goto out;
 	}
 	tb.w = calloc(nc, sizeof(*tb.w));
 	tb.cell = calloc(ncell, sizeof(*tb.cell));
 	if (!tb.w || !tb.cell)
 		goto oom;
 	for (size_t c = 0; c < nc; c++)
-		if (!(tb.cell[c] = clean_utf8(t->head && t->head[c] ? t->head[c] : "")))
+		if (!(tb.cell[c] = sp_paint_clean_utf8(t->head && t->head[c] ? t->head[c] : "")))
 			goto oom;
 	for (size_t i = 0; i < t->n_rows * nc; i++)
-		if (!(tb.cell[nc + i] = clean_utf8(t->cell && t->cell[i] ? t->cell[i] : "")))
+		if (!(tb.cell[nc + i] =
+			  sp_paint_clean_utf8(t->cell && t->cell[i] ? t->cell[i] : "")))
 			goto oom;
 	table_widths(p, &tb);
 	if (p->err)
 		goto out;
 	w = table_total_w(&tb);
-	if (t->caption && *t->caption)
-		caph = (double)count_lines(p, t->caption, SP_FONT_SANS_BOLD, BODY_PT, p->tw) *
-			   BODY_LH +
-		       2;
+	if (tb.cap && *tb.cap)
+		caph =
+		    (double)count_lines(p, tb.cap, SP_FONT_SANS_BOLD, BODY_PT, p->tw) * BODY_LH + 2;
 	/* the caption, the header and the first row stay together */
 	need(p, caph + row_height(p, &tb, -1) + (t->n_rows ? row_height(p, &tb, 0) : 0) + 1);
 	if (rec)
@@ -837,6 +810,7 @@ out:
 			free(tb.cell[i]);
 	free(tb.cell);
 	free(tb.w);
+	free(tb.cap);
 }
 
 /* One pass over the whole document; returns the page count. */
@@ -936,6 +910,48 @@ int sp_paper_parse(const char *s, enum sp_paper *out)
 	return 0;
 }
 
+/* The PDF or PostScript surface on the sink, with the document's title and date. */
+static cairo_surface_t *open_surface(enum sp_page_format fmt, struct sink *k,
+				     const struct sp_doc *d, double pw, double ph,
+				     long long created_s)
+{
+	char *title = sp_paint_clean_utf8(d->title);
+	cairo_surface_t *s;
+
+	if (fmt == SP_PAGES_PDF) {
+		s = cairo_pdf_surface_create_for_stream(sink_write, k, pw, ph);
+		if (title)
+			cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_TITLE, title);
+		cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_CREATOR, "swapplace");
+		if (created_s > 0) {
+			time_t t = (time_t)created_s;
+			struct tm tm;
+			char iso[32];
+
+			if (gmtime_r(&t, &tm) &&
+			    strftime(iso, sizeof(iso), "%Y-%m-%dT%H:%M:%SZ", &tm))
+				cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_CREATE_DATE,
+							       iso);
+		}
+	} else {
+		s = cairo_ps_surface_create_for_stream(sink_write, k, pw, ph);
+		/* level 2: what the oldest office laser printer still takes */
+		cairo_ps_surface_restrict_to_level(s, CAIRO_PS_LEVEL_2);
+		if (title && *title) {
+			/* a DSC comment is one line of printable ASCII */
+			char dsc[256];
+			size_t n = (size_t)snprintf(dsc, sizeof(dsc), "%%%%Title: %s", title);
+
+			for (size_t i = 0; i < n && i < sizeof(dsc) - 1; i++)
+				if ((unsigned char)dsc[i] < 0x20 || (unsigned char)dsc[i] > 0x7e)
+					dsc[i] = '?';
+			cairo_ps_surface_dsc_comment(s, dsc);
+		}
+	}
+	free(title);
+	return s;
+}
+
 int sp_doc_render_pages_layout(FILE *out, enum sp_page_format fmt, const struct sp_doc *d,
 			       const struct sp_page_opts *o, long long created_s,
 			       struct sp_page_layout *lay)
@@ -965,35 +981,7 @@ int sp_doc_render_pages_layout(FILE *out, enum sp_page_format fmt, const struct 
 		sp_page_layout_release(lay);
 		return -ENOMEM;
 	}
-	if (fmt == SP_PAGES_PDF) {
-		p.surf = cairo_pdf_surface_create_for_stream(sink_write, &k, p.pw, p.ph);
-		if (!cairo_surface_status(p.surf)) {
-			cairo_pdf_surface_set_metadata(p.surf, CAIRO_PDF_METADATA_TITLE,
-						       d->title ? d->title : "");
-			cairo_pdf_surface_set_metadata(p.surf, CAIRO_PDF_METADATA_CREATOR,
-						       "swapplace");
-			if (created_s > 0) {
-				time_t t = (time_t)created_s;
-				struct tm tm;
-				char iso[32];
-
-				if (gmtime_r(&t, &tm) &&
-				    strftime(iso, sizeof(iso), "%Y-%m-%dT%H:%M:%SZ", &tm))
-					cairo_pdf_surface_set_metadata(
-					    p.surf, CAIRO_PDF_METADATA_CREATE_DATE, iso);
-			}
-		}
-	} else {
-		p.surf = cairo_ps_surface_create_for_stream(sink_write, &k, p.pw, p.ph);
-		/* level 2: what the oldest office laser printer still takes */
-		cairo_ps_surface_restrict_to_level(p.surf, CAIRO_PS_LEVEL_2);
-		if (d->title && !strchr(d->title, '\n') && strlen(d->title) < 200) {
-			char dsc[256];
-
-			snprintf(dsc, sizeof(dsc), "%%%%Title: %s", d->title);
-			cairo_ps_surface_dsc_comment(p.surf, dsc);
-		}
-	}
+	p.surf = open_surface(fmt, &k, d, p.pw, p.ph, created_s);
 	p.cr = cairo_create(p.surf);
 	if (cairo_status(p.cr)) {
 		ret = -EIO;

@@ -8,6 +8,8 @@
  */
 #include <errno.h>
 #include <math.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "render/paint.h"
 
@@ -17,6 +19,42 @@ void sp_paint_font(cairo_t *cr, enum sp_font f, double size_pt)
 	    cr, f == SP_FONT_MONO ? "DejaVu Sans Mono" : "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
 	    f == SP_FONT_SANS_BOLD ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
 	cairo_set_font_size(cr, size_pt);
+}
+
+/*
+ * A copy of s with what cairo refuses made harmless: bytes that are not valid UTF-8 become
+ * '?', control characters a space (a tab in a device model must not cost the whole report).
+ */
+char *sp_paint_clean_utf8(const char *s)
+{
+	size_t n = s ? strlen(s) : 0;
+	char *d = malloc(n + 1);
+
+	if (!d)
+		return NULL;
+	for (size_t i = 0; i < n;) {
+		unsigned char c = (unsigned char)s[i];
+		size_t k = c < 0x80		? 1
+			   : (c & 0xe0) == 0xc0 ? 2
+			   : (c & 0xf0) == 0xe0 ? 3
+			   : (c & 0xf8) == 0xf0 ? 4
+						: 0;
+		int ok = k > 0 && i + k <= n && !(k == 2 && c < 0xc2);
+
+		for (size_t j = 1; ok && j < k; j++)
+			ok = ((unsigned char)s[i + j] & 0xc0) == 0x80;
+		if (!ok) {
+			d[i++] = '?';
+			continue;
+		}
+		if (k == 1 && c != '\n' && (c < 0x20 || c == 0x7f))
+			d[i] = ' ';
+		else
+			memcpy(d + i, s + i, k);
+		i += k;
+	}
+	d[n] = 0;
+	return d;
 }
 
 void sp_paint_rgb(cairo_t *cr, uint32_t rgb, double a)
@@ -94,15 +132,20 @@ static void paint_line(cairo_t *cr, const struct sp_shape *s)
 static void paint_text(cairo_t *cr, const struct sp_shape *s)
 {
 	cairo_text_extents_t te;
+	char *text;
 
 	if (!s->text || !*s->text)
+		return;
+	/* a name read from a device may be any bytes; cairo stops at invalid UTF-8 */
+	text = sp_paint_clean_utf8(s->text);
+	if (!text)
 		return;
 	sp_paint_font(cr,
 		      s->mono	? SP_FONT_MONO
 		      : s->bold ? SP_FONT_SANS_BOLD
 				: SP_FONT_SANS,
 		      s->font_pt > 0 ? s->font_pt : 8);
-	cairo_text_extents(cr, s->text, &te);
+	cairo_text_extents(cr, text, &te);
 	cairo_save(cr);
 	cairo_translate(cr, s->x, s->y);
 	if (s->vertical)
@@ -114,9 +157,10 @@ static void paint_text(cairo_t *cr, const struct sp_shape *s)
 		      0);
 	/* text has no stroke colour of its own: its colour is the fill (black when unset) */
 	sp_paint_rgb(cr, s->fill ? s->fill : s->stroke, shape_alpha(s));
-	cairo_show_text(cr, s->text);
+	cairo_show_text(cr, text);
 	cairo_restore(cr);
 	cairo_new_path(cr);
+	free(text);
 }
 
 int sp_canvas_paint(cairo_t *cr, const struct sp_canvas *cv, double x_pt, double y_pt)
