@@ -24,62 +24,13 @@
 #include <cairo.h>
 
 #include "render/doc_cairo.h"
+#include "render/doc_table.h"
+#include "render/pager.h"
 #include "render/paint.h"
-
-#define PT_PER_MM (72.0 / 25.4)
-#define MARGIN_PT (18 * PT_PER_MM)
-#define FOOTER_GAP_PT 8.0 /* from the text area's bottom to the footer's rule */
-
-/* Type sizes (points) and their line heights */
-#define TITLE_PT 20.0
-#define SUBTITLE_PT 10.0
-#define SECTION_PT 15.0
-#define HEADING_PT 11.0
-#define BODY_PT 9.5
-#define BODY_LH 13.0
-#define TABLE_PT_MAX 8.5
-#define TABLE_PT_MIN 7.0
-#define PRE_PT 7.5
-#define PRE_LH 9.0
-#define FOOTER_PT 7.5
-#define CELL_PAD_PT 4.0
-
-#define C_TEXT 0x000000
-#define C_GREY 0x555555
-#define C_WEAK 0x808080
-#define C_RULE 0x000000
-#define C_HAIR 0xb0b0b0
-#define C_SHADE 0xd0d0d0
 
 struct sink {
 	FILE *f;
 	int failed;
-};
-
-struct line {
-	size_t off, len;
-};
-
-struct pager {
-	cairo_t *cr;
-	cairo_surface_t *surf;
-	enum sp_page_format fmt;
-	const struct sp_doc *d;
-	int duplex;
-	int paint;   /* second pass: draw; the first only measures */
-	int page;    /* the page being set, from 1 */
-	int n_pages; /* known in the second pass */
-	int used;    /* something beyond the title is on this page */
-	double pw, ph, x0, tw, top, bottom, y;
-	struct sp_page_layout *lay; /* recorded in the second pass */
-	size_t i_chart, i_section, i_table;
-	enum sp_doc_block_kind prev;
-	size_t i_block; /* the block being set */
-	char *buf;	/* a NUL-terminated copy of what is measured or shown */
-	size_t buf_cap;
-	struct line *lines;
-	size_t n_lines, cap_lines;
-	int err;
 };
 
 /*
@@ -96,229 +47,20 @@ static cairo_status_t sink_write(void *closure, const unsigned char *data, unsig
 	return CAIRO_STATUS_SUCCESS;
 }
 
-static const char *piece(struct pager *p, const char *s, size_t n)
-{
-	if (n + 1 > p->buf_cap) {
-		char *b = realloc(p->buf, n + 64);
-
-		if (!b) {
-			p->err = -ENOMEM;
-			return "";
-		}
-		p->buf = b;
-		p->buf_cap = n + 64;
-	}
-	memcpy(p->buf, s, n);
-	p->buf[n] = 0;
-	return p->buf;
-}
-
-static double width(struct pager *p, const char *s, size_t n)
-{
-	cairo_text_extents_t te;
-
-	cairo_text_extents(p->cr, piece(p, s, n), &te);
-	return te.x_advance;
-}
-
-static void show(struct pager *p, double x, double y, const char *s, size_t n, uint32_t rgb)
-{
-	if (!p->paint || !n)
-		return;
-	sp_paint_rgb(p->cr, rgb, 1);
-	cairo_move_to(p->cr, x, y);
-	cairo_show_text(p->cr, piece(p, s, n));
-	cairo_new_path(p->cr);
-}
-
-static void rule(struct pager *p, double x, double y, double w, double lw, uint32_t rgb)
-{
-	if (!p->paint)
-		return;
-	sp_paint_rgb(p->cr, rgb, 1);
-	cairo_set_line_width(p->cr, lw);
-	cairo_move_to(p->cr, x, y);
-	cairo_line_to(p->cr, x + w, y);
-	cairo_stroke(p->cr);
-}
-
-static void add_line(struct pager *p, size_t off, size_t len)
-{
-	if (p->n_lines == p->cap_lines) {
-		size_t cap = p->cap_lines ? 2 * p->cap_lines : 32;
-		struct line *l = realloc(p->lines, cap * sizeof(*l));
-
-		if (!l) {
-			p->err = -ENOMEM;
-			return;
-		}
-		p->lines = l;
-		p->cap_lines = cap;
-	}
-	p->lines[p->n_lines++] = (struct line){off, len};
-}
-
-static size_t next_cp(const char *s, size_t i, size_t end)
-{
-	for (i++; i < end && ((unsigned char)s[i] & 0xc0) == 0x80; i++)
-		;
-	return i;
-}
-
-/*
- * Break s into lines of at most w points in the current font, after spaces and at '\n'; a
- * word wider than a line is broken between characters. The lines land in p->lines (reset).
- */
-static void wrap(struct pager *p, const char *s, double w)
-{
-	size_t n = strlen(s), i = 0;
-
-	p->n_lines = 0;
-	do {
-		size_t eol = i;
-
-		while (eol < n && s[eol] != '\n')
-			eol++;
-		/* one source line: greedy, one word at a time */
-		while (1) {
-			size_t end = i, fit = i;
-
-			while (end < eol) {
-				size_t e = end;
-
-				while (e < eol && s[e] == ' ')
-					e++;
-				while (e < eol && s[e] != ' ')
-					e++;
-				if (fit > i && width(p, s + i, e - i) > w)
-					break;
-				if (fit == i && width(p, s + i, e - i) > w) {
-					/* the first word alone is too wide: cut it */
-					size_t c = next_cp(s, i, eol);
-
-					while (c < e &&
-					       width(p, s + i, next_cp(s, c, eol) - i) <= w)
-						c = next_cp(s, c, eol);
-					fit = c;
-					break;
-				}
-				fit = end = e;
-			}
-			add_line(p, i, fit - i);
-			i = fit;
-			while (i < eol && s[i] == ' ')
-				i++;
-			if (i >= eol)
-				break;
-		}
-		i = eol + 1;
-	} while (i <= n && p->err == 0);
-}
-
-static void footer(struct pager *p)
-{
-	char num[48];
-	double y = p->bottom + FOOTER_GAP_PT, fs = FOOTER_PT, wn, room;
-	size_t n;
-	const char *f = p->d->footer ? p->d->footer : "";
-	char *fc = sp_paint_clean_utf8(f);
-
-	if (!fc) {
-		p->err = -ENOMEM;
-		return;
-	}
-	snprintf(num, sizeof(num), "page %d of %d", p->page, p->n_pages);
-	rule(p, p->x0, y, p->tw, 0.4, C_HAIR);
-	sp_paint_font(p->cr, SP_FONT_SANS, fs);
-	wn = width(p, num, strlen(num));
-	show(p, p->x0 + p->tw - wn, y + 10, num, strlen(num), C_GREY);
-	/* a long footer shrinks (down to 6 pt) before it is cut */
-	room = p->tw - wn - 12;
-	while (fs > 6 && width(p, fc, strlen(fc)) > room)
-		sp_paint_font(p->cr, SP_FONT_SANS, fs -= 0.5);
-	/* cut by hand: wrap() would overwrite the lines of the text being set */
-	n = strlen(fc);
-	while (n && width(p, fc, n) > room) {
-		do
-			n--;
-		while (n && ((unsigned char)fc[n] & 0xc0) == 0x80);
-	}
-	show(p, p->x0, y + 10, fc, n, C_GREY);
-	free(fc);
-}
-
-static void page_break(struct pager *p)
-{
-	if (p->paint) {
-		footer(p);
-		cairo_show_page(p->cr);
-	}
-	p->page++;
-	p->y = p->top;
-	p->used = 0;
-}
-
-/* Vertical space before a block, none at the top of a page. */
-static void space(struct pager *p, double pt)
-{
-	if (p->y > p->top + 0.01)
-		p->y += pt;
-}
-
-/* Start a new page unless h points fit below; a page that is still empty takes anything. */
-static void need(struct pager *p, double h)
-{
-	if (p->y + h > p->bottom + 0.01 && p->y > p->top + 0.01)
-		page_break(p);
-}
-
-/* Set text wrapped at w from x, breaking pages between lines. */
-static void text_lines(struct pager *p, const char *text, enum sp_font f, double size_pt, double lh,
-		       double x, double w, uint32_t rgb)
-{
-	char *s = sp_paint_clean_utf8(text);
-
-	if (!s) {
-		p->err = -ENOMEM;
-		return;
-	}
-	sp_paint_font(p->cr, f, size_pt);
-	wrap(p, s, w);
-	/* no first line of a paragraph alone at the foot of a page */
-	if (p->n_lines >= 2)
-		need(p, 2 * lh);
-	for (size_t i = 0; i < p->n_lines && !p->err; i++) {
-		need(p, lh);
-		sp_paint_font(p->cr, f, size_pt); /* the footer may have changed it */
-		show(p, x, p->y + lh * 0.76, s + p->lines[i].off, p->lines[i].len, rgb);
-		p->y += lh;
-	}
-	p->used = 1;
-	free(s);
-}
-
-/* How many lines text takes at w in font f (the lines stay in p->lines). */
-static size_t count_lines(struct pager *p, const char *s, enum sp_font f, double size_pt, double w)
-{
-	sp_paint_font(p->cr, f, size_pt);
-	wrap(p, s, w);
-	return p->n_lines ? p->n_lines : 1;
-}
-
 static void title_block(struct pager *p)
 {
 	if (p->d->title) {
-		text_lines(p, p->d->title, SP_FONT_SANS_BOLD, TITLE_PT, TITLE_PT * 1.25, p->x0,
-			   p->tw, C_TEXT);
+		sp_pager_text(p, p->d->title, SP_FONT_SANS_BOLD, TITLE_PT, TITLE_PT * 1.25, p->x0,
+			      p->tw, C_TEXT);
 	}
 	if (p->d->subtitle) {
 		p->y += 2;
-		text_lines(p, p->d->subtitle, SP_FONT_SANS, SUBTITLE_PT, SUBTITLE_PT * 1.35, p->x0,
-			   p->tw, C_GREY);
+		sp_pager_text(p, p->d->subtitle, SP_FONT_SANS, SUBTITLE_PT, SUBTITLE_PT * 1.35,
+			      p->x0, p->tw, C_GREY);
 	}
 	if (p->d->title || p->d->subtitle) {
 		p->y += 5;
-		rule(p, p->x0, p->y, p->tw, 1.0, C_RULE);
+		sp_pager_rule(p, p->x0, p->y, p->tw, 1.0, C_RULE);
 		p->y += 12;
 	}
 	p->used = 0; /* the title alone does not make a duplex section move on */
@@ -364,23 +106,23 @@ static void section(struct pager *p, const char *title)
 
 	if (p->duplex) {
 		if (p->used)
-			page_break(p);
+			sp_pager_break(p);
 		if (p->page % 2 == 0) {
 			if (p->paint && p->lay && p->lay->blank_page)
 				p->lay->blank_page[p->lay->n_blanks++] = p->page;
-			page_break(p);
+			sp_pager_break(p);
 		}
 	} else if (p->used && p->bottom - p->y < (p->bottom - p->top) / 4) {
-		page_break(p);
+		sp_pager_break(p);
 	}
-	space(p, 16);
+	sp_pager_space(p, 16);
 	s = sp_paint_clean_utf8(title);
 	if (!s) {
 		p->err = -ENOMEM;
 		return;
 	}
-	n = count_lines(p, s, SP_FONT_SANS_BOLD, SECTION_PT, p->tw);
-	need(p, n * lh + 8 + keep_h(p)); /* a title keeps the start of its text with it */
+	n = sp_pager_lines(p, s, SP_FONT_SANS_BOLD, SECTION_PT, p->tw);
+	sp_pager_need(p, n * lh + 8 + keep_h(p)); /* a title keeps the start of its text with it */
 	if (p->paint && p->lay && p->lay->section_page)
 		p->lay->section_page[p->i_section] = p->page;
 	p->i_section++;
@@ -391,9 +133,9 @@ static void section(struct pager *p, const char *title)
 		cairo_pdf_surface_add_outline(p->surf, CAIRO_PDF_OUTLINE_ROOT, s, dest, 0);
 	}
 	free(s);
-	text_lines(p, title, SP_FONT_SANS_BOLD, SECTION_PT, lh, p->x0, p->tw, C_TEXT);
+	sp_pager_text(p, title, SP_FONT_SANS_BOLD, SECTION_PT, lh, p->x0, p->tw, C_TEXT);
 	p->y += 2;
-	rule(p, p->x0, p->y, p->tw, 0.6, C_RULE);
+	sp_pager_rule(p, p->x0, p->y, p->tw, 0.6, C_RULE);
 	p->y += 6;
 }
 
@@ -407,11 +149,11 @@ static void heading(struct pager *p, const char *text)
 		p->err = -ENOMEM;
 		return;
 	}
-	n = count_lines(p, s, SP_FONT_SANS_BOLD, HEADING_PT, p->tw);
+	n = sp_pager_lines(p, s, SP_FONT_SANS_BOLD, HEADING_PT, p->tw);
 	free(s);
-	space(p, 10);
-	need(p, n * lh + 2 + keep_h(p));
-	text_lines(p, text, SP_FONT_SANS_BOLD, HEADING_PT, lh, p->x0, p->tw, C_TEXT);
+	sp_pager_space(p, 10);
+	sp_pager_need(p, n * lh + 2 + keep_h(p));
+	sp_pager_text(p, text, SP_FONT_SANS_BOLD, HEADING_PT, lh, p->x0, p->tw, C_TEXT);
 	p->y += 2;
 }
 
@@ -420,19 +162,20 @@ static void bullet(struct pager *p, const char *text)
 	static const char dot[] = "\xe2\x80\xa2"; /* U+2022 */
 	double indent = 13, y;
 
-	space(p, p->prev == SP_DOC_BULLET ? 2 : 5);
-	need(p, BODY_LH);
+	sp_pager_space(p, p->prev == SP_DOC_BULLET ? 2 : 5);
+	sp_pager_need(p, BODY_LH);
 	y = p->y;
 	sp_paint_font(p->cr, SP_FONT_SANS, BODY_PT);
-	show(p, p->x0 + 3, y + BODY_LH * 0.76, dot, strlen(dot), C_TEXT);
-	text_lines(p, text, SP_FONT_SANS, BODY_PT, BODY_LH, p->x0 + indent, p->tw - indent, C_TEXT);
+	sp_pager_show(p, p->x0 + 3, y + BODY_LH * 0.76, dot, strlen(dot), C_TEXT);
+	sp_pager_text(p, text, SP_FONT_SANS, BODY_PT, BODY_LH, p->x0 + indent, p->tw - indent,
+		      C_TEXT);
 }
 
 static void facts(struct pager *p, const struct sp_doc_block *b)
 {
 	double kw = 0, gap = 10, lh = BODY_LH;
 
-	space(p, 5);
+	sp_pager_space(p, 5);
 	sp_paint_font(p->cr, SP_FONT_SANS_BOLD, BODY_PT);
 	for (size_t i = 0; i < b->n_facts; i++) {
 		char *k = sp_paint_clean_utf8(b->facts[i].key);
@@ -441,7 +184,7 @@ static void facts(struct pager *p, const struct sp_doc_block *b)
 			p->err = -ENOMEM;
 			return;
 		}
-		kw = fmax(kw, width(p, k, strlen(k)));
+		kw = fmax(kw, sp_pager_width(p, k, strlen(k)));
 		free(k);
 	}
 	kw = fmin(kw, p->tw * 0.38);
@@ -456,15 +199,15 @@ static void facts(struct pager *p, const struct sp_doc_block *b)
 			p->err = -ENOMEM;
 			return;
 		}
-		nk = count_lines(p, k, SP_FONT_SANS_BOLD, BODY_PT, kw);
-		nv = count_lines(p, v, SP_FONT_SANS, BODY_PT, p->tw - kw - gap);
+		nk = sp_pager_lines(p, k, SP_FONT_SANS_BOLD, BODY_PT, kw);
+		nv = sp_pager_lines(p, v, SP_FONT_SANS, BODY_PT, p->tw - kw - gap);
 		/* one fact is never split across pages */
-		need(p, (double)(nk > nv ? nk : nv) * lh);
+		sp_pager_need(p, (double)(nk > nv ? nk : nv) * lh);
 		y0 = p->y;
-		text_lines(p, k, SP_FONT_SANS_BOLD, BODY_PT, lh, p->x0, kw, C_TEXT);
+		sp_pager_text(p, k, SP_FONT_SANS_BOLD, BODY_PT, lh, p->x0, kw, C_TEXT);
 		p->y = y0;
-		text_lines(p, v, SP_FONT_SANS, BODY_PT, lh, p->x0 + kw + gap, p->tw - kw - gap,
-			   C_TEXT);
+		sp_pager_text(p, v, SP_FONT_SANS, BODY_PT, lh, p->x0 + kw + gap, p->tw - kw - gap,
+			      C_TEXT);
 		p->y = y0 + (double)(nk > nv ? nk : nv) * lh + 1;
 		free(k), free(v);
 	}
@@ -500,8 +243,8 @@ static void pre(struct pager *p, const char *text)
 		p->err = -ENOMEM;
 		return;
 	}
-	space(p, 5);
-	text_lines(p, s, SP_FONT_MONO, PRE_PT, PRE_LH, p->x0, p->tw, C_TEXT);
+	sp_pager_space(p, 5);
+	sp_pager_text(p, s, SP_FONT_MONO, PRE_PT, PRE_LH, p->x0, p->tw, C_TEXT);
 	free(s);
 }
 
@@ -525,11 +268,11 @@ static void chart(struct pager *p, const struct sp_chart *c)
 		/* the builder gave a chart with nothing in it: say so where it would stand */
 		snprintf(note, sizeof(note), "(chart \"%s\": nothing to draw)",
 			 c->title ? c->title : "");
-		space(p, 5);
-		text_lines(p, note, SP_FONT_SANS, BODY_PT, BODY_LH, p->x0, p->tw, C_GREY);
+		sp_pager_space(p, 5);
+		sp_pager_text(p, note, SP_FONT_SANS, BODY_PT, BODY_LH, p->x0, p->tw, C_GREY);
 	} else {
-		space(p, 8);
-		need(p, h);
+		sp_pager_space(p, 8);
+		sp_pager_need(p, h);
 		if (p->paint) {
 			if (sp_canvas_paint(p->cr, &cv, p->x0, p->y))
 				p->err = -EIO;
@@ -544,276 +287,6 @@ static void chart(struct pager *p, const struct sp_chart *c)
 	sp_canvas_release(&cv);
 }
 
-/* ---- tables ---- */
-
-struct tab {
-	const struct sp_doc_table *t;
-	double fs, lh, *w;
-	char **cell; /* cleaned copies: n_cols head cells, then the body */
-	char *cap;   /* the caption, cleaned; NULL: none */
-};
-
-static enum sp_font cell_font(unsigned char mark)
-{
-	return mark == SP_DOC_MARK_STRONG || mark == SP_DOC_MARK_BEYOND ? SP_FONT_SANS_BOLD
-									: SP_FONT_SANS;
-}
-
-/* Index into tab.cell: row -1 is the header. */
-static size_t ci(const struct tab *tb, long row, size_t col)
-{
-	return (size_t)(row + 1) * tb->t->n_cols + col;
-}
-
-static unsigned char mark_of(const struct tab *tb, long row, size_t col)
-{
-	return row < 0 || !tb->t->mark ? 0 : tb->t->mark[(size_t)row * tb->t->n_cols + col];
-}
-
-/* The marker beside a cell beyond the runs' spread: a filled triangle, plain in black ink. */
-static double marker_w(const struct tab *tb, unsigned char mark)
-{
-	return mark == SP_DOC_MARK_BEYOND ? tb->fs * 0.9 : 0;
-}
-
-/*
- * Column widths: each column's natural width (its widest cell) at the largest size from
- * 8.5 pt down to 7 pt where the table fits the text width; at 7 pt a table still too wide
- * keeps its narrow columns whole and shares what is left among the wide ones by their width,
- * which then wrap.
- */
-static void table_widths(struct pager *p, struct tab *tb)
-{
-	size_t nc = tb->t->n_cols;
-	double *nat = tb->w, sum = 0;
-
-	for (tb->fs = TABLE_PT_MAX;; tb->fs -= 0.5) {
-		sum = 0;
-		for (size_t c = 0; c < nc; c++) {
-			nat[c] = 0;
-			for (long r = -1; r < (long)tb->t->n_rows; r++) {
-				unsigned char m = mark_of(tb, r, c);
-				const char *s = tb->cell[ci(tb, r, c)];
-
-				sp_paint_font(p->cr, r < 0 ? SP_FONT_SANS_BOLD : cell_font(m),
-					      tb->fs);
-				nat[c] = fmax(nat[c], width(p, s, strlen(s)) + marker_w(tb, m));
-			}
-			nat[c] += 2 * CELL_PAD_PT;
-			sum += nat[c];
-		}
-		if (sum <= p->tw || tb->fs <= TABLE_PT_MIN)
-			break;
-	}
-	tb->lh = tb->fs * 1.3;
-	if (sum > p->tw) {
-		int *fixed = calloc(nc, sizeof(*fixed));
-		double left = p->tw, wide = 0;
-		size_t n_free = nc, changed = 1;
-
-		if (!fixed) {
-			p->err = -ENOMEM;
-			return;
-		}
-		while (changed && n_free) {
-			changed = 0;
-			for (size_t c = 0; c < nc; c++)
-				if (!fixed[c] && nat[c] <= left / (double)n_free) {
-					fixed[c] = 1, left -= nat[c], n_free--, changed = 1;
-				}
-		}
-		for (size_t c = 0; c < nc; c++)
-			if (!fixed[c])
-				wide += nat[c];
-		for (size_t c = 0; c < nc; c++)
-			if (!fixed[c])
-				nat[c] = left * nat[c] / wide;
-		free(fixed);
-	}
-}
-
-static double row_height(struct pager *p, const struct tab *tb, long row)
-{
-	size_t most = 1;
-
-	for (size_t c = 0; c < tb->t->n_cols; c++) {
-		unsigned char m = mark_of(tb, row, c);
-		size_t n = count_lines(p, tb->cell[ci(tb, row, c)],
-				       row < 0 ? SP_FONT_SANS_BOLD : cell_font(m), tb->fs,
-				       tb->w[c] - 2 * CELL_PAD_PT - marker_w(tb, m));
-
-		most = n > most ? n : most;
-	}
-	return (double)most * tb->lh + 4;
-}
-
-static void triangle(struct pager *p, double x, double base, double sz)
-{
-	if (!p->paint)
-		return;
-	sp_paint_rgb(p->cr, C_TEXT, 1);
-	cairo_move_to(p->cr, x, base);
-	cairo_line_to(p->cr, x + sz, base);
-	cairo_line_to(p->cr, x + sz / 2, base - sz * 0.9);
-	cairo_close_path(p->cr);
-	cairo_fill(p->cr);
-}
-
-static void table_row(struct pager *p, const struct tab *tb, long row, double h)
-{
-	double x = p->x0;
-
-	for (size_t c = 0; c < tb->t->n_cols; c++) {
-		unsigned char m = mark_of(tb, row, c);
-		enum sp_font f = row < 0 ? SP_FONT_SANS_BOLD : cell_font(m);
-		double mw = marker_w(tb, m), inner = tb->w[c] - 2 * CELL_PAD_PT - mw;
-		const char *s = tb->cell[ci(tb, row, c)];
-		int right = tb->t->align && tb->t->align[c] == 'r';
-
-		if (m == SP_DOC_MARK_BEYOND && p->paint) {
-			sp_paint_rgb(p->cr, C_SHADE, 1);
-			cairo_rectangle(p->cr, x, p->y, tb->w[c], h);
-			cairo_fill(p->cr);
-		}
-		sp_paint_font(p->cr, f, tb->fs);
-		wrap(p, s, inner);
-		for (size_t i = 0; i < p->n_lines; i++) {
-			const struct line *l = &p->lines[i];
-			double lx = x + CELL_PAD_PT + mw;
-
-			if (right)
-				lx += inner - width(p, s + l->off, l->len);
-			/* the marker stands just before the first line, as a sign of the figure */
-			if (i == 0 && mw > 0)
-				triangle(p, lx - mw, p->y + 2 + tb->lh * 0.76, tb->fs * 0.65);
-			show(p, lx, p->y + 2 + tb->lh * (double)i + tb->lh * 0.76, s + l->off,
-			     l->len, m == SP_DOC_MARK_WEAK ? C_WEAK : C_TEXT);
-		}
-		x += tb->w[c];
-	}
-}
-
-static double table_total_w(const struct tab *tb)
-{
-	double w = 0;
-
-	for (size_t c = 0; c < tb->t->n_cols; c++)
-		w += tb->w[c];
-	return w;
-}
-
-static void table_caption(struct pager *p, const struct tab *tb, int cont)
-{
-	const char *cap = tb->cap;
-
-	if (!cap || !*cap)
-		return;
-	if (cont) {
-		size_t n = strlen(cap) + 16;
-		char *s = malloc(n);
-
-		if (!s) {
-			p->err = -ENOMEM;
-			return;
-		}
-		snprintf(s, n, "%s (continued)", cap);
-		text_lines(p, s, SP_FONT_SANS, 8, 11, p->x0, p->tw, C_GREY);
-		free(s);
-	} else {
-		text_lines(p, cap, SP_FONT_SANS_BOLD, BODY_PT, BODY_LH, p->x0, p->tw, C_TEXT);
-	}
-	p->y += 2;
-}
-
-static void table_head(struct pager *p, struct tab *tb, struct sp_page_table *rec)
-{
-	double h = row_height(p, tb, -1), w = table_total_w(tb);
-
-	rule(p, p->x0, p->y, w, 0.8, C_RULE);
-	table_row(p, tb, -1, h);
-	p->y += h;
-	rule(p, p->x0, p->y, w, 0.5, C_RULE);
-	if (rec)
-		rec->heads++;
-}
-
-static void table(struct pager *p, const struct sp_doc_table *t)
-{
-	struct sp_page_table *rec = NULL;
-	struct tab tb = {.t = t};
-	size_t nc = t->n_cols, ncell = (t->n_rows + 1) * nc;
-	double w, caph = 0;
-
-	if (p->paint && p->lay && p->lay->tables)
-		rec = &p->lay->tables[p->i_table];
-	p->i_table++;
-	space(p, 8);
-	if (t->caption && !(tb.cap = sp_paint_clean_utf8(t->caption)))
-		goto oom;
-	if (!nc) {
-		table_caption(p, &tb, 0);
-		goto out;
-	}
-	tb.w = calloc(nc, sizeof(*tb.w));
-	tb.cell = calloc(ncell, sizeof(*tb.cell));
-	if (!tb.w || !tb.cell)
-		goto oom;
-	for (size_t c = 0; c < nc; c++)
-		if (!(tb.cell[c] = sp_paint_clean_utf8(t->head && t->head[c] ? t->head[c] : "")))
-			goto oom;
-	for (size_t i = 0; i < t->n_rows * nc; i++)
-		if (!(tb.cell[nc + i] =
-			  sp_paint_clean_utf8(t->cell && t->cell[i] ? t->cell[i] : "")))
-			goto oom;
-	table_widths(p, &tb);
-	if (p->err)
-		goto out;
-	w = table_total_w(&tb);
-	if (tb.cap && *tb.cap)
-		caph =
-		    (double)count_lines(p, tb.cap, SP_FONT_SANS_BOLD, BODY_PT, p->tw) * BODY_LH + 2;
-	/* the caption, the header and the first row stay together */
-	need(p, caph + row_height(p, &tb, -1) + (t->n_rows ? row_height(p, &tb, 0) : 0) + 1);
-	if (rec)
-		rec->first_page = p->page;
-	table_caption(p, &tb, 0);
-	table_head(p, &tb, rec);
-	for (size_t r = 0; r < t->n_rows && !p->err; r++) {
-		double h = row_height(p, &tb, (long)r);
-
-		if (p->y + h > p->bottom + 0.01) {
-			rule(p, p->x0, p->y, w, 0.8, C_RULE);
-			page_break(p);
-			table_caption(p, &tb, 1);
-			table_head(p, &tb, rec);
-		} else if (r > 0) {
-			rule(p, p->x0, p->y, w, 0.25, C_HAIR);
-		}
-		table_row(p, &tb, (long)r, h);
-		p->y += h;
-		if (rec)
-			rec->rows++;
-	}
-	rule(p, p->x0, p->y, w, 0.8, C_RULE);
-	if (rec)
-		rec->last_page = p->page;
-	p->y += 3;
-	p->used = 1;
-	if (t->note && *t->note)
-		text_lines(p, t->note, SP_FONT_SANS, 7.5, 10, p->x0, p->tw, C_GREY);
-	goto out;
-oom:
-	p->err = -ENOMEM;
-out:
-	if (tb.cell)
-		for (size_t i = 0; i < ncell; i++)
-			free(tb.cell[i]);
-	free(tb.cell);
-	free(tb.w);
-	free(tb.cap);
-}
-
-/* One pass over the whole document; returns the page count. */
 static int run_pass(struct pager *p)
 {
 	p->page = 1;
@@ -836,8 +309,9 @@ static int run_pass(struct pager *p)
 			heading(p, text);
 			break;
 		case SP_DOC_PARA:
-			space(p, 5);
-			text_lines(p, text, SP_FONT_SANS, BODY_PT, BODY_LH, p->x0, p->tw, C_TEXT);
+			sp_pager_space(p, 5);
+			sp_pager_text(p, text, SP_FONT_SANS, BODY_PT, BODY_LH, p->x0, p->tw,
+				      C_TEXT);
 			break;
 		case SP_DOC_BULLET:
 			bullet(p, text);
@@ -847,7 +321,7 @@ static int run_pass(struct pager *p)
 			break;
 		case SP_DOC_TABLE:
 			if (b->table)
-				table(p, b->table);
+				sp_pager_table(p, b->table);
 			else
 				p->i_table++;
 			break;
@@ -866,7 +340,7 @@ static int run_pass(struct pager *p)
 			p->err = -EIO;
 	}
 	if (p->paint) {
-		footer(p);
+		sp_pager_footer(p);
 		cairo_show_page(p->cr);
 	}
 	return p->page;
