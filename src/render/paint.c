@@ -173,6 +173,13 @@ int sp_canvas_paint(cairo_t *cr, const struct sp_canvas *cv, double x_pt, double
 	for (size_t i = 0; i < cv->n; i++) {
 		const struct sp_shape *s = &cv->s[i];
 
+		/* a coordinate that is not a number would put cairo in an error state and cost
+		 * the whole document: such a shape is left out */
+		if (!isfinite(s->x) || !isfinite(s->y) ||
+		    (s->kind == SP_SHAPE_RECT && (!isfinite(s->w) || !isfinite(s->h))) ||
+		    (s->kind == SP_SHAPE_TEXT && !isfinite(s->font_pt)) || !isfinite(s->stroke_pt))
+			continue;
+
 		switch (s->kind) {
 		case SP_SHAPE_RECT:
 			paint_rect(cr, s);

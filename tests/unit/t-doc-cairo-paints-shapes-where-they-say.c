@@ -3,7 +3,8 @@
  * its coordinates say: a filled rectangle covers its box and nothing outside it (shifted by
  * the canvas origin), text anchored at its end ends at its anchor, middle-anchored text
  * straddles it, vertical text is taller than wide, a dashed line leaves gaps a solid one does
- * not, shapes outside the canvas are clipped; a chart's PNG is a PNG of the canvas's size.
+ * not, shapes outside the canvas are clipped, shapes whose coordinates are not numbers are
+ * left out (not the whole page); a chart's PNG is a PNG of the canvas's size.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -119,6 +120,29 @@ int main(void)
 			CHECK(k.x0 == 20 && k.x1 > 260);
 			CHECK(k.n < solid.n * 3 / 4 && k.n > solid.n / 4);
 		}
+		sp_canvas_release(&cv);
+	}
+
+	/* shapes with coordinates that are not numbers are left out, the rest still painted */
+	{
+		double pts[] = {10, 10, NAN, 20, 30, 30, 40, 10};
+
+		sp_canvas_init(&cv, W, H);
+		s = sp_canvas_add(&cv, SP_SHAPE_RECT, "bar");
+		s->x = 10, s->y = NAN, s->w = 50, s->h = 20, s->filled = 1;
+		s = sp_canvas_add(&cv, SP_SHAPE_RECT, "bar");
+		s->x = 10, s->y = 10, s->w = INFINITY, s->h = 20, s->filled = 1;
+		s = text(&cv, "nan", 0, 0);
+		s->x = NAN;
+		s = sp_canvas_add(&cv, SP_SHAPE_LINE, "series");
+		s->pts = malloc(sizeof(pts));
+		memcpy(s->pts, pts, sizeof(pts));
+		s->n_pts = 4, s->stroked = 1;
+		s = sp_canvas_add(&cv, SP_SHAPE_RECT, "bar");
+		s->x = 200, s->y = 150, s->w = 10, s->h = 10, s->filled = 1;
+		k = paint(&cv, 0, 0);
+		CHECK(k.n >= 100 && k.x1 == 209 && k.y1 == 159);
+		CHECK(k.x0 >= 29 && k.y0 >= 9);
 		sp_canvas_release(&cv);
 	}
 
