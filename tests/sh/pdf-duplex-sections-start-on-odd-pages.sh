@@ -31,7 +31,7 @@ for paper in a4 letter; do
 		[ "$kind" = section ] || continue
 		sections=$((sections + 1))
 		[ $((p % 2)) = 1 ] || fail "$paper duplex: section '$text' starts on even page $p"
-		pdftotext -f "$p" -l "$p" "$W/d.pdf" "$W/p.txt"
+		pdftotext -f "$p" -l "$p" "$W/d.pdf" - | tr -s ' \n' '  ' >"$W/p.txt"
 		grep -qF -- "$text" "$W/p.txt" || fail "$paper duplex: section '$text' is not on page $p"
 	done <"$W/d.lay"
 	[ $sections -ge 4 ] || fail "the demo has $sections sections"
