@@ -244,7 +244,23 @@ static void pre(struct pager *p, const char *text)
 		return;
 	}
 	sp_pager_space(p, 5);
-	sp_pager_text(p, s, SP_FONT_MONO, PRE_PT, PRE_LH, p->x0, p->tw, C_TEXT);
+	/* set off by a grey bar at its left, so raw figures read apart from running text on
+	 * every page they cover */
+	sp_paint_font(p->cr, SP_FONT_MONO, PRE_PT);
+	sp_pager_wrap(p, s, p->tw - 8);
+	for (size_t i = 0; i < p->n_lines && !p->err; i++) {
+		sp_pager_need(p, PRE_LH);
+		sp_paint_font(p->cr, SP_FONT_MONO, PRE_PT); /* the footer may have changed it */
+		if (p->paint) {
+			sp_paint_rgb(p->cr, C_HAIR, 1);
+			cairo_rectangle(p->cr, p->x0, p->y, 1.5, PRE_LH);
+			cairo_fill(p->cr);
+		}
+		sp_pager_show(p, p->x0 + 8, p->y + PRE_LH * 0.76, s + p->lines[i].off,
+			      p->lines[i].len, C_TEXT);
+		p->y += PRE_LH;
+	}
+	p->used = 1;
 	free(s);
 }
 
