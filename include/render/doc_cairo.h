@@ -35,6 +35,42 @@ int sp_paper_parse(const char *s, enum sp_paper *out); /* "a4" "letter"; 0 or -E
 int sp_doc_render_pages(FILE *out, enum sp_page_format fmt, const struct sp_doc *d,
 			const struct sp_page_opts *o, int *pages_out);
 
+/*
+ * Where things landed, for tests and callers that want to point at a page: a box is in points
+ * from the page's top left corner, pages count from 1.
+ */
+struct sp_page_box {
+	int page;
+	double x_pt, y_pt, w_pt, h_pt;
+};
+
+struct sp_page_table {
+	int first_page, last_page;
+	int heads;   /* how many times the header row was set (once per page it is on) */
+	size_t rows; /* rows set (all of them, unless rendering failed) */
+};
+
+struct sp_page_layout {
+	int n_pages;
+	double page_w_pt, page_h_pt;
+	struct sp_page_box body; /* the text area above the footer, the same on every page */
+	size_t n_charts, n_sections, n_blanks, n_tables;
+	struct sp_page_box *charts;   /* one per CHART block, in order (page 0: not drawn) */
+	int *section_page;	      /* one per SECTION block: the page it starts on */
+	int *blank_page;	      /* the pages left blank so a section starts on an odd one */
+	struct sp_page_table *tables; /* one per TABLE block */
+};
+
+/*
+ * As sp_doc_render_pages, recording the layout into lay (may be NULL; released by the caller,
+ * also on error). created_s is the PDF's creation date in seconds since the epoch (the run's
+ * start, so one report renders to the same bytes every time); 0: cairo's clock.
+ */
+int sp_doc_render_pages_layout(FILE *out, enum sp_page_format fmt, const struct sp_doc *d,
+			       const struct sp_page_opts *o, long long created_s,
+			       struct sp_page_layout *lay);
+void sp_page_layout_release(struct sp_page_layout *lay);
+
 /* Paint one chart at w_pt wide to out as PNG (scale pixels per point). 0, -EINVAL or -EIO. */
 int sp_chart_render_png(FILE *out, const struct sp_chart *c, double w_pt, double scale);
 
