@@ -656,9 +656,10 @@ double sp_chart_height_pt(const struct sp_chart *c, double w_pt)
 	if (!c)
 		return 0;
 	vlayout(c, w_pt, &v);
+	/* sp_chart_draw wants at least 80 pt: a chart of one bar gets a little air */
 	if (c->kind == SP_CHART_BARS)
-		return ceil(v.fixed_h + ROW_PREF * (double)(c->n_bars ? c->n_bars : 1));
-	return ceil(v.fixed_h + lines_plot_h(w_pt));
+		return fmax(80, ceil(v.fixed_h + ROW_PREF * (double)(c->n_bars ? c->n_bars : 1)));
+	return fmax(80, ceil(v.fixed_h + lines_plot_h(w_pt)));
 }
 
 /* ---- the parts every kind has ---- */
