@@ -7,7 +7,9 @@
  *                                                 a CDF, a queue-depth curve, a profile)
  *   render-html --svg KIND OUT.svg                one demo chart alone (bars|lines|qd|profile)
  * The manifest has one line per chart, in document order:
- *   chart<TAB>bars=N<TAB>gaps=N<TAB>series=N<TAB>ranges=N<TAB>names=a|b|c (the measured bars)
+ *   chart<TAB>drawn=0|1<TAB>bars=N<TAB>gaps=N<TAB>series=N<TAB>ranges=N<TAB>names=a|b|c
+ * (drawn: the chart has something to draw, so the HTML holds an <svg> for it; names: the
+ * measured bars, each of which must be one rect.bar).
  */
 #include <errno.h>
 #include <math.h>
@@ -232,13 +234,18 @@ static void manifest(FILE *m, const struct sp_doc *d)
 	for (size_t i = 0; i < d->n_blocks; i++) {
 		const struct sp_chart *c = d->blocks[i].chart;
 		size_t bars = 0, gaps = 0, named = 0;
+		struct sp_canvas cv;
+		int drawn;
 
 		if (d->blocks[i].kind != SP_DOC_CHART || !c)
 			continue;
+		sp_canvas_init(&cv, 480, sp_chart_height_pt(c, 480));
+		drawn = sp_chart_draw(c, &cv) == 0;
+		sp_canvas_release(&cv);
 		for (size_t k = 0; k < c->n_bars; k++)
 			isfinite(c->bars[k].value) ? bars++ : gaps++;
-		fprintf(m, "chart\tbars=%zu\tgaps=%zu\tseries=%zu\tranges=%zu\tnames=",
-			c->kind == SP_CHART_BARS ? bars : 0, c->kind == SP_CHART_BARS ? gaps : 0,
+		fprintf(m, "chart\tdrawn=%d\tbars=%zu\tgaps=%zu\tseries=%zu\tranges=%zu\tnames=",
+			drawn, c->kind == SP_CHART_BARS ? bars : 0, c->kind == SP_CHART_BARS ? gaps : 0,
 			c->kind != SP_CHART_BARS ? c->n_series : 0,
 			c->kind == SP_CHART_PROFILE ? c->n_ranges : 0);
 		for (size_t k = 0; c->kind == SP_CHART_BARS && k < c->n_bars; k++)
