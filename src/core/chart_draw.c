@@ -30,7 +30,7 @@
 #include "core/chart.h"
 #include "core/textmetrics.h"
 
-#define PAD 4.0		/* empty border inside the canvas */
+#define PAD 4.0 /* empty border inside the canvas */
 #define TITLE_PT 9.5
 #define TITLE_LH 12.5
 #define LABEL_PT 8.0 /* item names, axis labels */
@@ -60,7 +60,7 @@ static const char ELLIPSIS[] = "\xe2\x80\xa6";
 static const uint32_t group_fill[SP_CHART_GROUPS] = {0x0b3d73, 0xe69f00, 0x26a68a, 0xf0e442,
 						     0x88419d};
 static const char *const group_names[SP_CHART_GROUPS] = {
-	"target disk", "SSD/NVMe", "compressed RAM", "no swap", "other",
+    "target disk", "SSD/NVMe", "compressed RAM", "no swap", "other",
 };
 /* series by index: Okabe-Ito hues, dark and light alternating */
 static const uint32_t line_colour[8] = {0x0b3d73, 0xd55e00, 0x26a68a, 0x88419d,
@@ -68,7 +68,7 @@ static const uint32_t line_colour[8] = {0x0b3d73, 0xd55e00, 0x26a68a, 0x88419d,
 static const uint32_t range_fill[4] = {0x56b4e9, 0xe69f00, 0x26a68a, 0xcc79a7};
 
 static const double dash_table[SP_DASH_PATTERNS][4] = {
-	{0}, {5, 2.5}, {1.2, 2}, {7, 2, 1.2, 2}, {2.5, 2.5}, {10, 2.5},
+    {0}, {5, 2.5}, {1.2, 2}, {7, 2, 1.2, 2}, {2.5, 2.5}, {10, 2.5},
 };
 static const size_t dash_len[SP_DASH_PATTERNS] = {0, 2, 2, 4, 2, 2};
 
@@ -229,8 +229,8 @@ static size_t cp_len(const char *s, size_t len)
 
 /* s (len bytes) into out, cut at a code point and ended with an ellipsis when it is wider
  * than max_w (nothing at all when not even the ellipsis fits); returns the width written. */
-static double fit_into(enum sp_font f, double pt, const char *s, size_t len, double max_w, char *out,
-		       size_t outsz)
+static double fit_into(enum sp_font f, double pt, const char *s, size_t len, double max_w,
+		       char *out, size_t outsz)
 {
 	double ew = sp_text_width_pt(f, pt, ELLIPSIS), w;
 	size_t i = 0;
@@ -300,14 +300,16 @@ static double axis_map(const struct axis *a, double v)
 	return a->p0 + f * (a->p1 - a->p0);
 }
 
-/* a decimal number without trailing zeros, "k"/"M" for large ones: 0.5 2 250 10k 1.5M */
+/* a tick label: decimals as the step needs, "k" "M" "G" for large ones: 0.5 2 250 10k 1.5M */
 static void fmt_num(char *buf, size_t len, double v, double step)
 {
 	double av = fabs(v), div = 1;
 	const char *suf = "";
 	int dec = 0;
 
-	if (av >= 1e7 || (av >= 1e6 && step >= 1e5)) {
+	if (av >= 1e10 || (av >= 1e9 && step >= 1e8)) {
+		div = 1e9, suf = "G";
+	} else if (av >= 1e7 || (av >= 1e6 && step >= 1e5)) {
 		div = 1e6, suf = "M";
 	} else if (av >= 1e4 || (av >= 1e3 && step >= 1e3)) {
 		div = 1e3, suf = "k";
@@ -553,7 +555,7 @@ struct legend_item {
 struct vlay {
 	size_t n_title;
 	size_t title_off[MAX_TITLE_LINES], title_len[MAX_TITLE_LINES];
-	int title_cut;	/* the last line was cut (an ellipsis goes on it) */
+	int title_cut; /* the last line was cut (an ellipsis goes on it) */
 	size_t n_legend;
 	struct legend_item legend[MAX_LEGEND];
 	double legend_top, legend_h;
@@ -578,7 +580,8 @@ static void vlayout(const struct sp_chart *c, double w, struct vlay *v)
 
 	memset(v, 0, sizeof(*v));
 	while (pos < len && v->n_title < MAX_TITLE_LINES) {
-		size_t next, n = sp_text_fit(SP_FONT_SANS_BOLD, TITLE_PT, t + pos, len - pos, avail, &next);
+		size_t next,
+		    n = sp_text_fit(SP_FONT_SANS_BOLD, TITLE_PT, t + pos, len - pos, avail, &next);
 
 		v->title_off[v->n_title] = pos;
 		v->title_len[v->n_title] = n;
@@ -600,7 +603,8 @@ static void vlayout(const struct sp_chart *c, double w, struct vlay *v)
 
 			for (size_t i = 0; i < c->n_bars; i++)
 				present |= (int)c->bars[i].group == g ||
-					   (g == SP_CHART_G_OTHER && (unsigned)c->bars[i].group >= SP_CHART_GROUPS);
+					   (g == SP_CHART_G_OTHER &&
+					    (unsigned)c->bars[i].group >= SP_CHART_GROUPS);
 			if (present && v->n_legend < MAX_LEGEND) {
 				v->legend[v->n_legend].key = g;
 				v->legend[v->n_legend].label = group_names[g];
@@ -671,8 +675,8 @@ static void draw_title(struct dr *d, const struct sp_chart *c, const struct vlay
 
 		fit_into(SP_FONT_SANS_BOLD, TITLE_PT, c->title + v->title_off[i], v->title_len[i],
 			 w - 2 * PAD, buf, sizeof(buf));
-		text(d, "title", NULL, PAD, PAD + ASC * TITLE_PT + (double)i * TITLE_LH, TITLE_PT, 1, 0,
-		     INK, buf);
+		text(d, "title", NULL, PAD, PAD + ASC * TITLE_PT + (double)i * TITLE_LH, TITLE_PT,
+		     1, 0, INK, buf);
 	}
 }
 
@@ -725,8 +729,8 @@ static void draw_x_axis(struct dr *d, const struct sp_chart *c, const struct axi
 
 		if (a->t[i].major && x > fmin(a->p0, a->p1) + 0.5)
 			seg(d, "grid", NULL, x, top, x, bottom, GRID, 0.5);
-		seg(d, "tick", NULL, x, bottom, x, bottom + (a->t[i].major ? TICK_LEN : TICK_LEN / 2),
-		    INK, 0.6);
+		seg(d, "tick", NULL, x, bottom, x,
+		    bottom + (a->t[i].major ? TICK_LEN : TICK_LEN / 2), INK, 0.6);
 		if (a->t[i].label[0])
 			text(d, "tick", NULL, x, lab_y, TICK_PT, 0, 1, INK, a->t[i].label);
 	}
@@ -739,19 +743,31 @@ static void draw_x_axis(struct dr *d, const struct sp_chart *c, const struct axi
 		tw = fit_into(SP_FONT_SANS, LABEL_PT, c->x_label, strlen(c->x_label), avail, buf,
 			      sizeof(buf));
 		cx = fmax(PAD + tw / 2, fmin(w - PAD - tw / 2, cx));
-		text(d, "label", NULL, cx, lab_y + DESC * TICK_PT + 3 + ASC * LABEL_PT, LABEL_PT, 0, 1,
-		     INK, buf);
+		text(d, "label", NULL, cx, lab_y + DESC * TICK_PT + 3 + ASC * LABEL_PT, LABEL_PT, 0,
+		     1, INK, buf);
 	}
 }
 
 /* ---- BARS ---- */
 
+/* the label past a bar: the builder's, else three significant digits ("5800", "9.4M") */
 static void bar_value_label(const struct sp_chart_bar *b, char *buf, size_t len)
 {
-	if (b->value_label)
+	static const char *const suf[] = {"", "k", "M", "G", "T"};
+	double x = b->value;
+	int k = 0;
+
+	if (b->value_label) {
 		snprintf(buf, len, "%s", b->value_label);
+		return;
+	}
+	if (fabs(x) >= 1e4) /* thousands and up: 10k .. 999k, 1M .. */
+		for (x /= 1e3, k = 1; fabs(x) >= 999.5 && k < 4; k++)
+			x /= 1e3;
+	if (k == 0 && fabs(x) >= 100)
+		snprintf(buf, len, "%.0f", x);
 	else
-		snprintf(buf, len, "%.3g", b->value);
+		snprintf(buf, len, "%.3g%s", x, suf[k]);
 }
 
 static int draw_bars(struct dr *d, const struct sp_chart *c)
@@ -820,7 +836,8 @@ static int draw_bars(struct dr *d, const struct sp_chart *c)
 		char buf[512];
 		struct sp_shape *s;
 
-		fit_into(SP_FONT_SANS, LABEL_PT, b->name, strlen(b->name), name_w, buf, sizeof(buf));
+		fit_into(SP_FONT_SANS, LABEL_PT, b->name, strlen(b->name), name_w, buf,
+			 sizeof(buf));
 		text(d, "label", b->name, x0 - 6, yc + 0.36 * LABEL_PT, LABEL_PT, 0, 2, INK, buf);
 		if (!isfinite(b->value)) {
 			/* not measured: a dotted empty box that says so, where the bar would be */
@@ -829,16 +846,20 @@ static int draw_bars(struct dr *d, const struct sp_chart *c)
 
 			s = rect(d, "gap", b->name, base + 1, yc - bar_h / 2, tw + 8, bar_h);
 			if (s) {
-				s->stroke = MUTED, s->stroked = 1, s->stroke_pt = 0.6, s->dashed = 2;
+				s->stroke = MUTED, s->stroked = 1, s->stroke_pt = 0.6,
+				s->dashed = 2;
 			}
-			text(d, "gap", b->name, base + 5, yc + 0.36 * VALUE_PT, VALUE_PT, 0, 0, MUTED, buf);
+			text(d, "gap", b->name, base + 5, yc + 0.36 * VALUE_PT, VALUE_PT, 0, 0,
+			     MUTED, buf);
 			continue;
 		}
 		end = axis_map(a, b->value);
-		s = rect(d, "bar", b->name, base, yc - bar_h / 2, fmax(end - base, 0.8), bar_h);
+		/* from the axis' zero (or its start, on a log axis) to the value, either way */
+		s = rect(d, "bar", b->name, fmin(base, end), yc - bar_h / 2,
+			 fmax(fabs(end - base), 0.8), bar_h);
 		if (s) {
 			unsigned g = (unsigned)b->group < SP_CHART_GROUPS ? (unsigned)b->group
-									 : SP_CHART_G_OTHER;
+									  : SP_CHART_G_OTHER;
 
 			s->fill = group_fill[g], s->filled = 1;
 			s->stroke = OUTLINE, s->stroked = 1, s->stroke_pt = 0.5;
@@ -848,13 +869,16 @@ static int draw_bars(struct dr *d, const struct sp_chart *c)
 			double lo = axis_map(a, b->lo), hi = axis_map(a, b->hi), cap = bar_h * 0.35;
 
 			for (int k = 0; k < 2; k++) {
-				s = line(d, "whisker", b->name, 6, k ? INK : 0xffffff, k ? 0.9 : 2.4);
+				s = line(d, "whisker", b->name, 6, k ? INK : 0xffffff,
+					 k ? 0.9 : 2.4);
 				if (!s)
 					break;
-				s->pts[0] = lo, s->pts[1] = yc - cap, s->pts[2] = lo, s->pts[3] = yc + cap;
+				s->pts[0] = lo, s->pts[1] = yc - cap, s->pts[2] = lo,
+				s->pts[3] = yc + cap;
 				s->pts[4] = lo, s->pts[5] = yc;
 				s->pts[6] = hi, s->pts[7] = yc;
-				s->pts[8] = hi, s->pts[9] = yc - cap, s->pts[10] = hi, s->pts[11] = yc + cap;
+				s->pts[8] = hi, s->pts[9] = yc - cap, s->pts[10] = hi,
+				s->pts[11] = yc + cap;
 			}
 			end = fmax(end, hi);
 		}
@@ -864,7 +888,8 @@ static int draw_bars(struct dr *d, const struct sp_chart *c)
 
 			fit_into(SP_FONT_SANS, VALUE_PT, buf, strlen(buf), w - PAD - (end + 4), fit,
 				 sizeof(fit));
-			text(d, "label", b->name, end + 4, yc + 0.36 * VALUE_PT, VALUE_PT, 0, 0, INK, fit);
+			text(d, "label", b->name, end + 4, yc + 0.36 * VALUE_PT, VALUE_PT, 0, 0,
+			     INK, fit);
 		}
 	}
 	free(a);
@@ -881,10 +906,11 @@ static void draw_y_axis(struct dr *d, const struct sp_chart *c, const struct axi
 
 		if (a->t[i].major && y < bottom - 0.5)
 			seg(d, "grid", NULL, x0, y, x1, y, GRID, 0.5);
-		seg(d, "tick", NULL, x0 - (a->t[i].major ? TICK_LEN : TICK_LEN / 2), y, x0, y, INK, 0.6);
+		seg(d, "tick", NULL, x0 - (a->t[i].major ? TICK_LEN : TICK_LEN / 2), y, x0, y, INK,
+		    0.6);
 		if (a->t[i].label[0])
-			text(d, "tick", NULL, x0 - TICK_LEN - 2, y + 0.36 * TICK_PT, TICK_PT, 0, 2, INK,
-			     a->t[i].label);
+			text(d, "tick", NULL, x0 - TICK_LEN - 2, y + 0.36 * TICK_PT, TICK_PT, 0, 2,
+			     INK, a->t[i].label);
 	}
 	seg(d, "axis", NULL, x0, top, x0, bottom, INK, 0.8);
 	if (c->y_label && c->y_label[0]) {
@@ -893,8 +919,8 @@ static void draw_y_axis(struct dr *d, const struct sp_chart *c, const struct axi
 
 		fit_into(SP_FONT_SANS, LABEL_PT, c->y_label, strlen(c->y_label), bottom - top, buf,
 			 sizeof(buf));
-		s = text(d, "label", NULL, PAD + ASC * LABEL_PT, (top + bottom) / 2, LABEL_PT, 0, 1, INK,
-			 buf);
+		s = text(d, "label", NULL, PAD + ASC * LABEL_PT, (top + bottom) / 2, LABEL_PT, 0, 1,
+			 INK, buf);
 		if (s)
 			s->vertical = 1;
 	}
@@ -1044,8 +1070,8 @@ static int draw_lines(struct dr *d, const struct sp_chart *c)
 		return -ENOMEM;
 	}
 	axis_y(ay, &sy, ylog, pct, bottom, top);
-	x0 = PAD + (c->y_label && c->y_label[0] ? (ASC + DESC) * LABEL_PT + 3 : 0) + max_label_w(ay) +
-	     2 + TICK_LEN;
+	x0 = PAD + (c->y_label && c->y_label[0] ? (ASC + DESC) * LABEL_PT + 3 : 0) +
+	     max_label_w(ay) + 2 + TICK_LEN;
 	x1 = w - PAD - 10;
 	for (int pass = 0; pass < 3; pass++) {
 		double half;
@@ -1083,7 +1109,8 @@ static int draw_lines(struct dr *d, const struct sp_chart *c)
 		for (size_t i = 0; i < se->n; i++) {
 			double x = se->x[i], y = se->y[i];
 
-			if (!isfinite(x) || !isfinite(y) || (xlog && !(x > 0)) || (ylog && !(y > 0)))
+			if (!isfinite(x) || !isfinite(y) || (xlog && !(x > 0)) ||
+			    (ylog && !(y > 0)))
 				continue;
 			s->pts[2 * m] = axis_map(ax, x);
 			s->pts[2 * m + 1] = axis_map(ay, y);
@@ -1091,8 +1118,8 @@ static int draw_lines(struct dr *d, const struct sp_chart *c)
 		}
 		s->n_pts = m;
 		if (m == 1) { /* one point: a mark, a line of no length would not show */
-			struct sp_shape *p = rect(d, "series", se->name, s->pts[0] - 1.5, s->pts[1] - 1.5,
-						  3, 3);
+			struct sp_shape *p =
+			    rect(d, "series", se->name, s->pts[0] - 1.5, s->pts[1] - 1.5, 3, 3);
 
 			if (p)
 				p->fill = col, p->filled = 1;

@@ -217,8 +217,10 @@ static void svg_canvas(FILE *out, const struct sp_canvas *cv, const char *title)
 	fputs("\">\n<title>", out);
 	esc(out, title);
 	fputs("</title>\n", out);
-	fprintf(out, "<rect class=\"background\" x=\"0\" y=\"0\" width=\"%.2f\" height=\"%.2f\""
-		     " fill=\"#ffffff\"/>\n", cv->w_pt, cv->h_pt);
+	fprintf(out,
+		"<rect class=\"background\" x=\"0\" y=\"0\" width=\"%.2f\" height=\"%.2f\""
+		" fill=\"#ffffff\"/>\n",
+		cv->w_pt, cv->h_pt);
 	for (size_t i = 0; i < cv->n; i++)
 		svg_shape(out, &cv->s[i]);
 	fputs("</svg>\n", out);
@@ -242,48 +244,48 @@ int sp_chart_write_svg(FILE *out, const struct sp_chart *c, double w_pt)
 /* ---- the page ---- */
 
 static const char *const css =
-	":root{color-scheme:light}\n"
-	"body{font-family:'DejaVu Sans',Verdana,sans-serif;font-size:10.5pt;line-height:1.4;"
-	"color:#000;background:#fff;max-width:52em;margin:1.5em auto;padding:0 1em}\n"
-	"header h1{font-size:19pt;margin:0 0 .2em}\n"
-	"header p.subtitle{margin:0 0 1.2em;color:#222}\n"
-	"h2{font-size:14pt;margin:1.6em 0 .5em;padding-bottom:.15em;border-bottom:1.5px solid #000}\n"
-	"h3{font-size:11.5pt;margin:1.2em 0 .4em}\n"
-	"p{margin:.45em 0}\n"
-	"ul{margin:.4em 0;padding-left:1.4em}\n"
-	"div.table{overflow-x:auto}\n"
-	"table{border-collapse:collapse;margin:.6em 0;font-size:9.5pt}\n"
-	"caption{caption-side:top;text-align:left;font-weight:bold;padding:.2em 0 .3em}\n"
-	"th,td{border:1px solid #888;padding:.2em .55em;vertical-align:top}\n"
-	"thead th{background:#e8e8e8;border-bottom:1.5px solid #000}\n"
-	".l{text-align:left}\n"
-	".r{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}\n"
-	"td.strong{font-weight:bold;background:#e4ecf6}\n"
-	"td.beyond{font-weight:bold;text-decoration:underline;text-decoration-thickness:2px;"
-	"background:#fde9c8}\n"
-	"td.beyond::after{content:\" \\2020\"}\n"
-	"td.weak{color:#555;font-style:italic}\n"
-	"p.note{font-size:9pt;color:#222;margin-top:-.2em}\n"
-	"table.facts th{text-align:left;font-weight:normal;color:#222;background:none;"
-	"white-space:nowrap}\n"
-	"table.facts td{font-weight:bold}\n"
-	"pre{font-family:'DejaVu Sans Mono',monospace;font-size:8.5pt;line-height:1.3;"
-	"white-space:pre-wrap;border-left:3px solid #888;padding:.3em .6em;margin:.6em 0}\n"
-	"figure{margin:.8em 0}\n"
-	"svg.chart{max-width:100%;height:auto;display:block}\n"
-	"p.nochart{font-style:italic;color:#555}\n"
-	"footer{margin-top:2.5em;padding-top:.4em;border-top:1px solid #888;font-size:9pt;"
-	"color:#222}\n"
-	"@media print{\n"
-	"body{max-width:none;margin:0;padding:0;font-size:10pt;color:#000}\n"
-	"*{-webkit-print-color-adjust:exact;print-color-adjust:exact}\n"
-	"section+section>h2{break-before:page;page-break-before:always}\n"
-	"h2,h3,caption{break-after:avoid;page-break-after:avoid}\n"
-	"thead{display:table-header-group}\n"
-	"tr,figure,pre,svg{break-inside:avoid;page-break-inside:avoid}\n"
-	"p.subtitle,p.note,table.facts th,td.weak,footer{color:#000}\n"
-	"div.table{overflow:visible}\n"
-	"}\n";
+    ":root{color-scheme:light}\n"
+    "body{font-family:'DejaVu Sans',Verdana,sans-serif;font-size:10.5pt;line-height:1.4;"
+    "color:#000;background:#fff;max-width:52em;margin:1.5em auto;padding:0 1em}\n"
+    "header h1{font-size:19pt;margin:0 0 .2em}\n"
+    "header p.subtitle{margin:0 0 1.2em;color:#222}\n"
+    "h2{font-size:14pt;margin:1.6em 0 .5em;padding-bottom:.15em;border-bottom:1.5px solid #000}\n"
+    "h3{font-size:11.5pt;margin:1.2em 0 .4em}\n"
+    "p{margin:.45em 0}\n"
+    "ul{margin:.4em 0;padding-left:1.4em}\n"
+    "div.table{overflow-x:auto}\n"
+    "table{border-collapse:collapse;margin:.6em 0;font-size:9.5pt}\n"
+    "caption{caption-side:top;text-align:left;font-weight:bold;padding:.2em 0 .3em}\n"
+    "th,td{border:1px solid #888;padding:.2em .55em;vertical-align:top}\n"
+    "thead th{background:#e8e8e8;border-bottom:1.5px solid #000}\n"
+    ".l{text-align:left}\n"
+    ".r{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}\n"
+    "td.strong{font-weight:bold;background:#e4ecf6}\n"
+    "td.beyond{font-weight:bold;text-decoration:underline;text-decoration-thickness:2px;"
+    "background:#fde9c8}\n"
+    "td.beyond::after{content:\" \\2020\"}\n"
+    "td.weak{color:#555;font-style:italic}\n"
+    "p.note{font-size:9pt;color:#222;margin-top:-.2em}\n"
+    "table.facts th{text-align:left;font-weight:normal;color:#222;background:none;"
+    "white-space:nowrap}\n"
+    "table.facts td{font-weight:bold}\n"
+    "pre{font-family:'DejaVu Sans Mono',monospace;font-size:8.5pt;line-height:1.3;"
+    "white-space:pre-wrap;border-left:3px solid #888;padding:.3em .6em;margin:.6em 0}\n"
+    "figure{margin:.8em 0}\n"
+    "svg.chart{max-width:100%;height:auto;display:block}\n"
+    "p.nochart{font-style:italic;color:#555}\n"
+    "footer{margin-top:2.5em;padding-top:.4em;border-top:1px solid #888;font-size:9pt;"
+    "color:#222}\n"
+    "@media print{\n"
+    "body{max-width:none;margin:0;padding:0;font-size:10pt;color:#000}\n"
+    "*{-webkit-print-color-adjust:exact;print-color-adjust:exact}\n"
+    "section+section>h2{break-before:page;page-break-before:always}\n"
+    "h2,h3,caption{break-after:avoid;page-break-after:avoid}\n"
+    "thead{display:table-header-group}\n"
+    "tr,figure,pre,svg{break-inside:avoid;page-break-inside:avoid}\n"
+    "p.subtitle,p.note,table.facts th,td.weak,footer{color:#000}\n"
+    "div.table{overflow:visible}\n"
+    "}\n";
 
 static void html_table(FILE *out, const struct sp_doc_table *t)
 {
@@ -309,7 +311,8 @@ static void html_table(FILE *out, const struct sp_doc_table *t)
 			size_t i = r * t->n_cols + c;
 			unsigned m = t->mark ? t->mark[i] : 0;
 
-			fprintf(out, "<td class=\"%c%s\">", t->align && t->align[c] == 'r' ? 'r' : 'l',
+			fprintf(out, "<td class=\"%c%s\">",
+				t->align && t->align[c] == 'r' ? 'r' : 'l',
 				m < 4 ? mark_class[m] : "");
 			esc(out, t->cell ? t->cell[i] : "");
 			fputs("</td>", out);

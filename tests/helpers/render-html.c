@@ -31,15 +31,16 @@ static struct sp_chart *demo_bars_log(void)
 		double v, lo, hi;
 		const char *label;
 	} b[] = {
-		{"start", SP_CHART_G_DISK, 5800, 5400, 6300, "5.8 ms"},
-		{"end", SP_CHART_G_DISK, 9400, 8800, 10100, "9.4 ms"},
-		{"file", SP_CHART_G_DISK, 7300, 6500, 8900, "7.3 ms"},
-		{"dev-nvme0n1", SP_CHART_G_FAST, 95, 90, 101, "95 us"},
-		{"zram-lz4", SP_CHART_G_ZRAM, 4.1, 3.9, 4.4, "4.1 us"},
-		{"zram-zstd", SP_CHART_G_ZRAM, 6.3, 6.0, 6.9, "6.3 us"},
+	    {"start", SP_CHART_G_DISK, 5800, 5400, 6300, "5.8 ms"},
+	    {"end", SP_CHART_G_DISK, 9400, 8800, 10100, "9.4 ms"},
+	    {"file", SP_CHART_G_DISK, 7300, 6500, 8900, "7.3 ms"},
+	    {"dev-nvme0n1", SP_CHART_G_FAST, 95, 90, 101, "95 us"},
+	    {"zram-lz4", SP_CHART_G_ZRAM, 4.1, 3.9, 4.4, "4.1 us"},
+	    {"zram-zstd", SP_CHART_G_ZRAM, 6.3, 6.0, 6.9, "6.3 us"},
 	};
-	struct sp_chart *c = sp_chart_new(SP_CHART_BARS, "Swap-in latency, median per placement "
-							  "(whiskers: 95 % confidence interval)",
+	struct sp_chart *c = sp_chart_new(SP_CHART_BARS,
+					  "Swap-in latency, median per placement "
+					  "(whiskers: 95 % confidence interval)",
 					  "swap-in median (us), log scale", "");
 
 	if (!c)
@@ -59,8 +60,8 @@ fail:
 
 static struct sp_chart *demo_bars_linear(void)
 {
-	struct sp_chart *c = sp_chart_new(SP_CHART_BARS, "Build job: wall time per placement",
-					  "wall time (s)", "");
+	struct sp_chart *c =
+	    sp_chart_new(SP_CHART_BARS, "Build job: wall time per placement", "wall time (s)", "");
 
 	if (!c)
 		return NULL;
@@ -86,9 +87,9 @@ static struct sp_chart *demo_cdf(void)
 		enum sp_chart_group g;
 		double median, spread;
 	} p[] = {
-		{"start", SP_CHART_G_DISK, 5800, 1.9}, {"end", SP_CHART_G_DISK, 9400, 1.8},
-		{"file", SP_CHART_G_DISK, 7300, 2.2},  {"zram-lz4", SP_CHART_G_ZRAM, 4.1, 1.4},
-		{"dev-nvme0n1", SP_CHART_G_FAST, 95, 1.6},
+	    {"start", SP_CHART_G_DISK, 5800, 1.9},     {"end", SP_CHART_G_DISK, 9400, 1.8},
+	    {"file", SP_CHART_G_DISK, 7300, 2.2},      {"zram-lz4", SP_CHART_G_ZRAM, 4.1, 1.4},
+	    {"dev-nvme0n1", SP_CHART_G_FAST, 95, 1.6},
 	};
 	struct sp_chart *c = sp_chart_new(SP_CHART_LINES, "Swap-in latency distribution (CDF)",
 					  "swap-in latency (us)", "swap-ins at or below");
@@ -117,8 +118,9 @@ static struct sp_chart *demo_qd(void)
 	static const double depth[] = {1, 2, 4, 8, 16, 32, 64, 128};
 	static const double hdd[] = {160, 210, 260, 300, 330, 345, 350, 352};
 	static const double nvme[] = {9000, 17500, 33000, 61000, 98000, 131000, 148000, 151000};
-	struct sp_chart *c = sp_chart_new(SP_CHART_LINES, "io_uring reads: pages/s against queue depth",
-					  "queue depth", "pages/s");
+	struct sp_chart *c =
+	    sp_chart_new(SP_CHART_LINES, "io_uring reads: pages/s against queue depth",
+			 "queue depth", "pages/s");
 
 	if (!c)
 		return NULL;
@@ -132,9 +134,9 @@ static struct sp_chart *demo_qd(void)
 
 static struct sp_chart *demo_profile(void)
 {
-	struct sp_chart *c = sp_chart_new(SP_CHART_PROFILE,
-					  "Disk position profile: sequential read speed across the disk",
-					  "position on the disk (GiB)", "read (MB/s)");
+	struct sp_chart *c = sp_chart_new(
+	    SP_CHART_PROFILE, "Disk position profile: sequential read speed across the disk",
+	    "position on the disk (GiB)", "read (MB/s)");
 	double x[50], y[50];
 
 	if (!c)
@@ -176,14 +178,18 @@ static int demo_doc(struct sp_doc *d)
 	struct sp_doc_block *f;
 	int r = 0;
 
-	r |= sp_doc_set_titles(d, "swapplace report <demo> & \"test\"",
-			       "run 20261201-175944-5f3a19c2, 1 December 2026 17:59 UTC",
-			       "machine: ACME Box 3000 (serial X<1>&'2'), run 20261201-175944-5f3a19c2");
+	r |= sp_doc_set_titles(
+	    d, "swapplace report <demo> & \"test\"",
+	    "run 20261201-175944-5f3a19c2, 1 December 2026 17:59 UTC",
+	    "machine: ACME Box 3000 (serial X<1>&'2'), run 20261201-175944-5f3a19c2");
 	r |= sp_doc_add_text(d, SP_DOC_SECTION, "Verdict");
-	r |= sp_doc_add_text(d, SP_DOC_PARA, "Put swap at the start of the disk: its median swap-in "
-					     "is %.1f ms against %.1f ms at the end.", 5.8, 9.4);
+	r |= sp_doc_add_text(d, SP_DOC_PARA,
+			     "Put swap at the start of the disk: its median swap-in "
+			     "is %.1f ms against %.1f ms at the end.",
+			     5.8, 9.4);
 	r |= sp_doc_add_text(d, SP_DOC_BULLET, "zram-lz4 is fastest where RAM allows it.");
-	r |= sp_doc_add_text(d, SP_DOC_BULLET, "the file <placement> is within the spread & says so.");
+	r |= sp_doc_add_text(d, SP_DOC_BULLET,
+			     "the file <placement> is within the spread & says so.");
 	r |= sp_doc_add_text(d, SP_DOC_SECTION, "Machine");
 	f = sp_doc_add_facts(d);
 	if (!f)
@@ -209,11 +215,12 @@ static int demo_doc(struct sp_doc *d)
 				 "%.0f", m[i]);
 		r |= sp_doc_cell(t, (size_t)row, 2, SP_DOC_MARK_NONE, "%.0f .. %.0f", m[i] * 0.93,
 				 m[i] * 1.08);
-		r |= sp_doc_cell(t, (size_t)row, 3, i == 2 ? SP_DOC_MARK_WEAK : SP_DOC_MARK_NONE, "%s",
-				 i == 2 ? "within the spread" : "ok");
+		r |= sp_doc_cell(t, (size_t)row, 3, i == 2 ? SP_DOC_MARK_WEAK : SP_DOC_MARK_NONE,
+				 "%s", i == 2 ? "within the spread" : "ok");
 	}
-	r |= sp_doc_table_note(t, "bold: the best placement; \xe2\x80\xa0: beyond the runs' spread; "
-				  "grey: within the spread");
+	r |=
+	    sp_doc_table_note(t, "bold: the best placement; \xe2\x80\xa0: beyond the runs' spread; "
+				 "grey: within the spread");
 	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++) {
 		struct sp_chart *c = demo_chart(kinds[i]);
 
@@ -225,7 +232,8 @@ static int demo_doc(struct sp_doc *d)
 			return -ENOMEM;
 	}
 	r |= sp_doc_add_text(d, SP_DOC_SECTION, "Appendix");
-	r |= sp_doc_add_text(d, SP_DOC_PRE, "seed 0x5f3a19c2\nversion 0.1-demo\n  indented <raw> & line");
+	r |= sp_doc_add_text(d, SP_DOC_PRE,
+			     "seed 0x5f3a19c2\nversion 0.1-demo\n  indented <raw> & line");
 	return r ? -ENOMEM : 0;
 }
 
@@ -244,10 +252,11 @@ static void manifest(FILE *m, const struct sp_doc *d)
 		sp_canvas_release(&cv);
 		for (size_t k = 0; k < c->n_bars; k++)
 			isfinite(c->bars[k].value) ? bars++ : gaps++;
-		fprintf(m, "chart\tdrawn=%d\tbars=%zu\tgaps=%zu\tseries=%zu\tranges=%zu\tnames=",
-			drawn, c->kind == SP_CHART_BARS ? bars : 0, c->kind == SP_CHART_BARS ? gaps : 0,
-			c->kind != SP_CHART_BARS ? c->n_series : 0,
-			c->kind == SP_CHART_PROFILE ? c->n_ranges : 0);
+		fprintf(
+		    m, "chart\tdrawn=%d\tbars=%zu\tgaps=%zu\tseries=%zu\tranges=%zu\tnames=", drawn,
+		    c->kind == SP_CHART_BARS ? bars : 0, c->kind == SP_CHART_BARS ? gaps : 0,
+		    c->kind != SP_CHART_BARS ? c->n_series : 0,
+		    c->kind == SP_CHART_PROFILE ? c->n_ranges : 0);
 		for (size_t k = 0; c->kind == SP_CHART_BARS && k < c->n_bars; k++)
 			if (isfinite(c->bars[k].value))
 				fprintf(m, "%s%s", named++ ? "|" : "", c->bars[k].name);
@@ -267,7 +276,8 @@ int main(int argc, char **argv)
 		struct sp_chart *c = demo_chart(argv[2]);
 
 		if (!c || !(out = fopen(argv[3], "w"))) {
-			fprintf(stderr, "render-html: no chart '%s' or cannot write '%s'\n", argv[2], argv[3]);
+			fprintf(stderr, "render-html: no chart '%s' or cannot write '%s'\n",
+				argv[2], argv[3]);
 			sp_chart_free(c);
 			return 1;
 		}
@@ -290,7 +300,8 @@ int main(int argc, char **argv)
 	} else {
 		ret = sp_report_json_read(argv[1], &rep, err, sizeof(err));
 		if (ret) {
-			fprintf(stderr, "render-html: '%s': %s\n", argv[1], err[0] ? err : strerror(-ret));
+			fprintf(stderr, "render-html: '%s': %s\n", argv[1],
+				err[0] ? err : strerror(-ret));
 			sp_doc_release(&d);
 			return 1;
 		}

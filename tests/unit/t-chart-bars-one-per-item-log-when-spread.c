@@ -92,12 +92,14 @@ static size_t ticks_increase(const struct sp_canvas *cv)
 static struct sp_chart *chart(const double *v, size_t n)
 {
 	struct sp_chart *c = sp_chart_new(SP_CHART_BARS, "swap-in median", "median (us)", "");
-	static const char *const names[] = {"start", "end", "file", "zram-lz4", "zram-zstd", "none",
-					    "dev-sdb", "dev-nvme0n1"};
+	static const char *const names[] = {"start",	 "end",	 "file",    "zram-lz4",
+					    "zram-zstd", "none", "dev-sdb", "dev-nvme0n1"};
 
 	for (size_t i = 0; c && i < n; i++)
 		CHECK(!sp_chart_add_bar(c, names[i % 8],
-					i < 3 ? SP_CHART_G_DISK : i < 5 ? SP_CHART_G_ZRAM : SP_CHART_G_FAST,
+					i < 3	? SP_CHART_G_DISK
+					: i < 5 ? SP_CHART_G_ZRAM
+						: SP_CHART_G_FAST,
 					v[i], NULL));
 	return c;
 }
@@ -125,8 +127,10 @@ int main(void)
 	for (size_t i = 0; i < 5; i++)
 		CHECK_EQ_U64(count(&cv, SP_SHAPE_RECT, "bar", c->bars[i].name), 1);
 	/* rows in the order given */
-	CHECK(find(&cv, SP_SHAPE_RECT, "bar", "start")->y < find(&cv, SP_SHAPE_RECT, "bar", "end")->y);
-	CHECK(find(&cv, SP_SHAPE_RECT, "bar", "end")->y < find(&cv, SP_SHAPE_RECT, "bar", "file")->y);
+	CHECK(find(&cv, SP_SHAPE_RECT, "bar", "start")->y <
+	      find(&cv, SP_SHAPE_RECT, "bar", "end")->y);
+	CHECK(find(&cv, SP_SHAPE_RECT, "bar", "end")->y <
+	      find(&cv, SP_SHAPE_RECT, "bar", "file")->y);
 	/* log: the 4.1 us bar is far longer than 1/1000 of the 5.8 ms one, decade labels */
 	CHECK(find(&cv, SP_SHAPE_RECT, "bar", "zram-lz4")->w >
 	      0.1 * find(&cv, SP_SHAPE_RECT, "bar", "start")->w);
@@ -134,7 +138,8 @@ int main(void)
 	      !isnan(tick_x(&cv, 1000)) && !isnan(tick_x(&cv, 10000)));
 	CHECK(isnan(tick_x(&cv, 5000))); /* no linear ticks */
 	/* minor ticks: more tick marks than labels */
-	CHECK(count(&cv, SP_SHAPE_LINE, "tick", NULL) > 2 * count(&cv, SP_SHAPE_TEXT, "tick", NULL));
+	CHECK(count(&cv, SP_SHAPE_LINE, "tick", NULL) >
+	      2 * count(&cv, SP_SHAPE_TEXT, "tick", NULL));
 	/* decades evenly spaced */
 	CHECK_NEAR(tick_x(&cv, 100) - tick_x(&cv, 10), tick_x(&cv, 1000) - tick_x(&cv, 100), 1e-6);
 	CHECK(ticks_increase(&cv) >= 5);
@@ -163,7 +168,8 @@ int main(void)
 	CHECK(!draw(c, &cv, 480));
 	CHECK(!isnan(tick_x(&cv, 0)));
 	CHECK(!isnan(tick_x(&cv, 20)));
-	CHECK_NEAR(find(&cv, SP_SHAPE_RECT, "bar", "file")->x + find(&cv, SP_SHAPE_RECT, "bar", "file")->w,
+	CHECK_NEAR(find(&cv, SP_SHAPE_RECT, "bar", "file")->x +
+		       find(&cv, SP_SHAPE_RECT, "bar", "file")->w,
 		   tick_x(&cv, 20), 1e-6);
 	CHECK_NEAR(find(&cv, SP_SHAPE_RECT, "bar", "file")->w,
 		   20 * find(&cv, SP_SHAPE_RECT, "bar", "zram-lz4")->w, 1e-6);
@@ -179,7 +185,8 @@ int main(void)
 				double step = label_value(cv.s[i].text) - prev;
 				double m = step / pow(10, floor(log10(step)));
 
-				CHECK(fabs(m - 1) < 1e-9 || fabs(m - 2) < 1e-9 || fabs(m - 5) < 1e-9);
+				CHECK(fabs(m - 1) < 1e-9 || fabs(m - 2) < 1e-9 ||
+				      fabs(m - 5) < 1e-9);
 			}
 			prev = label_value(cv.s[i].text);
 		}

@@ -66,7 +66,8 @@ static size_t axis_increases(const struct sp_canvas *cv, int y_axis)
 		const struct sp_shape *s = &cv->s[i];
 		double p;
 
-		if (s->kind != SP_SHAPE_TEXT || strcmp(s->role, "tick") || s->anchor != (y_axis ? 2 : 1))
+		if (s->kind != SP_SHAPE_TEXT || strcmp(s->role, "tick") ||
+		    s->anchor != (y_axis ? 2 : 1))
 			continue;
 		p = y_axis ? s->y : s->x;
 		CHECK(y_axis ? p < last_p : p > last_p);
@@ -92,8 +93,8 @@ static void in_canvas(const struct sp_canvas *cv)
 
 int main(void)
 {
-	static const char *const names[] = {"start", "end", "file", "zram-lz4", "zram-zstd",
-					    "dev-nvme0n1", "dev-sdb"};
+	static const char *const names[] = {"start",	 "end",		"file",	  "zram-lz4",
+					    "zram-zstd", "dev-nvme0n1", "dev-sdb"};
 	static const double medians[] = {5800, 9400, 7300, 4.1, 6.3, 95, 3000};
 	struct sp_chart *c = sp_chart_new(SP_CHART_LINES, "latency CDF", "latency (us)", "share");
 	struct sp_canvas cv;
@@ -114,7 +115,8 @@ int main(void)
 		const struct sp_shape *s = find(&cv, SP_SHAPE_LINE, "series", names[i]);
 
 		CHECK(s && s->n_pts == 21);
-		/* no two series look alike: colour or dash differs, and the first six all dash differently */
+		/* no two series look alike: colour or dash differs, and the first six all dash
+		 * differently */
 		for (size_t j = 0; j < i; j++) {
 			const struct sp_shape *o = find(&cv, SP_SHAPE_LINE, "series", names[j]);
 
@@ -133,7 +135,8 @@ int main(void)
 	/* points where the axes say: zram-lz4's y = 1 at the 100 % tick, 0 at the 0 % tick */
 	{
 		const struct sp_shape *s = find(&cv, SP_SHAPE_LINE, "series", "zram-lz4");
-		double y100 = tick_at(&cv, 1, "100%") - 0.36 * 7.5, y0 = tick_at(&cv, 1, "0%") - 0.36 * 7.5;
+		double y100 = tick_at(&cv, 1, "100%") - 0.36 * 7.5,
+		       y0 = tick_at(&cv, 1, "0%") - 0.36 * 7.5;
 
 		CHECK_NEAR(s->pts[41], y100, 0.001);
 		CHECK_NEAR(s->pts[1], y0, 0.001);
@@ -170,8 +173,8 @@ int main(void)
 		CHECK(axis_increases(&cv, 1) >= 3);
 		CHECK(axis_increases(&cv, 0) >= 4);
 		/* the first point sits at x = the "1" tick */
-		CHECK_NEAR(find(&cv, SP_SHAPE_LINE, "series", "start")->pts[0], tick_at(&cv, 0, "1"),
-			   1e-6);
+		CHECK_NEAR(find(&cv, SP_SHAPE_LINE, "series", "start")->pts[0],
+			   tick_at(&cv, 0, "1"), 1e-6);
 		in_canvas(&cv);
 		sp_canvas_release(&cv);
 

@@ -35,8 +35,8 @@ static double tick_x(const struct sp_canvas *cv, const char *label)
 static void check_profile(const char *const *names, const double *x0, const double *x1, size_t n,
 			  double w)
 {
-	struct sp_chart *c = sp_chart_new(SP_CHART_PROFILE, "position profile",
-					  "position (GiB)", "read (MB/s)");
+	struct sp_chart *c =
+	    sp_chart_new(SP_CHART_PROFILE, "position profile", "position (GiB)", "read (MB/s)");
 	double xs[40], ys[40], boxes[8][4];
 	struct sp_canvas cv;
 	size_t series_idx;

@@ -48,9 +48,13 @@ static void check_canvas(const struct sp_chart *c, double w)
 
 		sp_shape_bounds(s, b);
 		if (!(b[0] >= -1e-9 && b[1] >= -1e-9 && b[2] <= w + 1e-9 && b[3] <= h + 1e-9))
-			fprintf(stderr, "'%s' at %.0f: %s '%s' [%.1f %.1f %.1f %.1f] outside %.1f x %.1f\n",
-				c->title, w, s->role, s->text ? s->text : s->name ? s->name : "", b[0],
-				b[1], b[2], b[3], w, h);
+			fprintf(stderr,
+				"'%s' at %.0f: %s '%s' [%.1f %.1f %.1f %.1f] outside %.1f x %.1f\n",
+				c->title, w, s->role,
+				s->text	  ? s->text
+				: s->name ? s->name
+					  : "",
+				b[0], b[1], b[2], b[3], w, h);
 		CHECK(b[0] >= -1e-9 && b[1] >= -1e-9 && b[2] <= w + 1e-9 && b[3] <= h + 1e-9);
 		CHECK(isfinite(b[0]) && isfinite(b[1]) && isfinite(b[2]) && isfinite(b[3]));
 		CHECK(s->role != NULL);
@@ -67,8 +71,9 @@ static void check_canvas(const struct sp_chart *c, double w)
 }
 
 static const char *const long_name =
-	"a very long placement name from a disk's model string WDC WD10EZEX-08WN4A0 partition 2";
-static const char *const utf8_name = "zram-\xc3\xa9\xc3\xa9\xc3\xa9\xe2\x80\x94\xf0\x9f\x92\xbe-\xc2\xb5s";
+    "a very long placement name from a disk's model string WDC WD10EZEX-08WN4A0 partition 2";
+static const char *const utf8_name =
+    "zram-\xc3\xa9\xc3\xa9\xc3\xa9\xe2\x80\x94\xf0\x9f\x92\xbe-\xc2\xb5s";
 
 int main(void)
 {
@@ -87,9 +92,13 @@ int main(void)
 				char name[64];
 
 				snprintf(name, sizeof(name), "p%zu", i);
-				CHECK(!sp_chart_add_bar(c, i == 3 ? long_name : i == 4 ? utf8_name : name,
-							(enum sp_chart_group)(i % SP_CHART_GROUPS), vals[i],
-							i == 5 ? "9.4 s, the slowest by far and away" : NULL));
+				CHECK(!sp_chart_add_bar(
+				    c,
+				    i == 3   ? long_name
+				    : i == 4 ? utf8_name
+					     : name,
+				    (enum sp_chart_group)(i % SP_CHART_GROUPS), vals[i],
+				    i == 5 ? "9.4 s, the slowest by far and away" : NULL));
 				if (i % 3 == 0 && isfinite(vals[i]))
 					CHECK(!sp_chart_bar_range(c, vals[i] * 0.5, vals[i] * 2));
 			}
@@ -115,7 +124,8 @@ int main(void)
 
 		/* lines: wide spans, a single point, NaNs, zeros on a log request, many series */
 		for (int mode = -1; mode <= 1; mode++) {
-			double x[6] = {0, 1e-3, 10, 1e5, NAN, 3e7}, y[6] = {0, 0.2, 0.5, 0.9, 0.95, 1};
+			double x[6] = {0, 1e-3, 10, 1e5, NAN, 3e7},
+			       y[6] = {0, 0.2, 0.5, 0.9, 0.95, 1};
 			double one_x = 5, one_y = 1234;
 
 			c = sp_chart_new(SP_CHART_LINES, long_name, long_name, long_name);
@@ -124,11 +134,13 @@ int main(void)
 			for (int k = 0; k < 9; k++) {
 				char name[64];
 
-				snprintf(name, sizeof(name), "%s %d", k == 2 ? utf8_name : "series", k);
-				CHECK(!sp_chart_add_series(c, k == 4 ? long_name : name, SP_CHART_G_ZRAM, x,
-							   y, 6));
+				snprintf(name, sizeof(name), "%s %d", k == 2 ? utf8_name : "series",
+					 k);
+				CHECK(!sp_chart_add_series(c, k == 4 ? long_name : name,
+							   SP_CHART_G_ZRAM, x, y, 6));
 			}
-			CHECK(!sp_chart_add_series(c, "one point", SP_CHART_G_DISK, &one_x, &one_y, 1));
+			CHECK(!sp_chart_add_series(c, "one point", SP_CHART_G_DISK, &one_x, &one_y,
+						   1));
 			check_canvas(c, w);
 			c->kind = SP_CHART_PROFILE;
 			CHECK(!sp_chart_add_range(c, long_name, 0, 10));

@@ -80,7 +80,8 @@ int main(void)
 	CHECK(!sp_doc_add_text(&d, SP_DOC_HEADING, "Identity " EVIL));
 	f = sp_doc_add_facts(&d);
 	CHECK(f != NULL);
-	CHECK(!sp_doc_fact(f, "serial " EVIL, "%s", "S\xff\xfeN\xc3\x28 \xed\xa0\x80 \xc2\x85 end"));
+	CHECK(
+	    !sp_doc_fact(f, "serial " EVIL, "%s", "S\xff\xfeN\xc3\x28 \xed\xa0\x80 \xc2\x85 end"));
 	CHECK(!sp_doc_fact(f, "model", "%s", "WDC"));
 	CHECK(!sp_doc_add_text(&d, SP_DOC_SECTION, "Placements"));
 	t = sp_doc_add_table(&d, "caption " EVIL, 3, heads, "lrl");
@@ -90,8 +91,8 @@ int main(void)
 		CHECK(!sp_doc_cell(t, (size_t)r, 0, SP_DOC_MARK_STRONG, "row%d %s", r, EVIL));
 		CHECK(!sp_doc_cell(t, (size_t)r, 1, r == 1 ? SP_DOC_MARK_BEYOND : SP_DOC_MARK_NONE,
 				   "%d", 100 * r));
-		CHECK(!sp_doc_cell(t, (size_t)r, 2, r == 2 ? SP_DOC_MARK_WEAK : SP_DOC_MARK_NONE, "%s",
-				   "n"));
+		CHECK(!sp_doc_cell(t, (size_t)r, 2, r == 2 ? SP_DOC_MARK_WEAK : SP_DOC_MARK_NONE,
+				   "%s", "n"));
 	}
 	CHECK(!sp_doc_table_note(t, "note " EVIL));
 	c = sp_chart_new(SP_CHART_BARS, "bars " EVIL, "x " EVIL, "");
@@ -150,15 +151,29 @@ int main(void)
 	/* every block, in order */
 	{
 		static const char *const order[] = {
-			"<p>before any section</p>", "<h2>Verdict ", "<ul>\n<li>bullet one</li>\n<li>bullet two",
-			"</ul>\n<p>between lists</p>\n<ul>\n<li>bullet three</li>\n</ul>",
-			"<h2>Machine</h2>", "<h3>Identity ", "<table class=\"facts\">",
-			"<th scope=\"row\">serial ", "<th scope=\"row\">model</th><td>WDC</td>",
-			"<h2>Placements</h2>", "<caption>caption ", "<thead><tr>", "<tbody>",
-			"<p class=\"note\">note ", "<svg", "<h2>Distributions</h2>", "<svg", "<svg",
-			"empty chart: nothing to draw", "<h2>Appendix</h2>",
-			"<pre>line one\n  line two " EVIL_ESC "\nline three</pre>", "<footer>",
-			"Footer " EVIL_ESC,
+		    "<p>before any section</p>",
+		    "<h2>Verdict ",
+		    "<ul>\n<li>bullet one</li>\n<li>bullet two",
+		    "</ul>\n<p>between lists</p>\n<ul>\n<li>bullet three</li>\n</ul>",
+		    "<h2>Machine</h2>",
+		    "<h3>Identity ",
+		    "<table class=\"facts\">",
+		    "<th scope=\"row\">serial ",
+		    "<th scope=\"row\">model</th><td>WDC</td>",
+		    "<h2>Placements</h2>",
+		    "<caption>caption ",
+		    "<thead><tr>",
+		    "<tbody>",
+		    "<p class=\"note\">note ",
+		    "<svg",
+		    "<h2>Distributions</h2>",
+		    "<svg",
+		    "<svg",
+		    "empty chart: nothing to draw",
+		    "<h2>Appendix</h2>",
+		    "<pre>line one\n  line two " EVIL_ESC "\nline three</pre>",
+		    "<footer>",
+		    "Footer " EVIL_ESC,
 		};
 		const char *p = html;
 
@@ -186,7 +201,8 @@ int main(void)
 	/* the print stylesheet, marks visible without colour */
 	CHECK(strstr(html, "@page{size:A4;") != NULL);
 	CHECK(strstr(html, "@media print{") != NULL);
-	CHECK(strstr(html, "section+section>h2{break-before:page;page-break-before:always}") != NULL);
+	CHECK(strstr(html, "section+section>h2{break-before:page;page-break-before:always}") !=
+	      NULL);
 	CHECK(strstr(html, "thead{display:table-header-group}") != NULL);
 	CHECK(strstr(html, "figure,pre,svg{break-inside:avoid") != NULL);
 	CHECK(strstr(html, "td.strong{font-weight:bold") != NULL);

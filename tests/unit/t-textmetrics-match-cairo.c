@@ -11,15 +11,15 @@
 #include "core/textmetrics.h"
 
 static const char *const samples[] = {
-	"start",
-	"swap-in median (us)",
-	"zram-lz4 5.8 ms [5.1 .. 6.4]",
-	"The quick brown fox jumps over the lazy dog.",
-	"WWW MMM iii lll ||| ...",
-	"0123456789 %/(),;:!?\"'#$&*+<=>@[\\]^_`{|}~",
-	"end-of-disk partition, HDD ST1000DM003-1ER162 (SATA, rotational)",
-	"x",
-	" ",
+    "start",
+    "swap-in median (us)",
+    "zram-lz4 5.8 ms [5.1 .. 6.4]",
+    "The quick brown fox jumps over the lazy dog.",
+    "WWW MMM iii lll ||| ...",
+    "0123456789 %/(),;:!?\"'#$&*+<=>@[\\]^_`{|}~",
+    "end-of-disk partition, HDD ST1000DM003-1ER162 (SATA, rotational)",
+    "x",
+    " ",
 };
 
 static cairo_t *cr_for(cairo_surface_t *sf)
@@ -34,8 +34,7 @@ static cairo_t *cr_for(cairo_surface_t *sf)
 	return cr;
 }
 
-static double cairo_width(cairo_t *cr, const char *family, int bold, double size,
-			  const char *s)
+static double cairo_width(cairo_t *cr, const char *family, int bold, double size, const char *s)
 {
 	cairo_text_extents_t e;
 
@@ -67,18 +66,23 @@ int main(void)
 			CHECK_NEAR(sp_text_width_pt(SP_FONT_SANS_BOLD, sizes[k], samples[i]),
 				   cairo_width(cr, "DejaVu Sans", 1, sizes[k], samples[i]), 0.01);
 			CHECK_NEAR(sp_text_width_pt(SP_FONT_MONO, sizes[k], samples[i]),
-				   cairo_width(cr, "DejaVu Sans Mono", 0, sizes[k], samples[i]), 0.01);
+				   cairo_width(cr, "DejaVu Sans Mono", 0, sizes[k], samples[i]),
+				   0.01);
 		}
 	/* bold is wider than regular, and the faces differ glyph by glyph (not one average) */
-	CHECK(sp_text_width_pt(SP_FONT_SANS_BOLD, 10, "start") > sp_text_width_pt(SP_FONT_SANS, 10, "start"));
-	CHECK(sp_text_width_pt(SP_FONT_SANS, 10, "WWWW") > 2 * sp_text_width_pt(SP_FONT_SANS, 10, "iiii"));
+	CHECK(sp_text_width_pt(SP_FONT_SANS_BOLD, 10, "start") >
+	      sp_text_width_pt(SP_FONT_SANS, 10, "start"));
+	CHECK(sp_text_width_pt(SP_FONT_SANS, 10, "WWWW") >
+	      2 * sp_text_width_pt(SP_FONT_SANS, 10, "iiii"));
 	CHECK(sp_text_width_pt(SP_FONT_SANS, 10, "") == 0);
 	CHECK(sp_text_width_pt(SP_FONT_SANS, 10, NULL) == 0);
 
 	/* non-ASCII: one average glyph per code point, however many bytes it takes */
 	CHECK_NEAR(sp_text_width_pt(SP_FONT_SANS, 10, "\xc2\xb5s"), /* "µs" */
-		   sp_text_width_pt(SP_FONT_SANS, 10, "as") + sp_text_width_pt(SP_FONT_SANS, 10, "\xe2\x80\x94") -
-			   sp_text_width_pt(SP_FONT_SANS, 10, "a"), 1e-9);
+		   sp_text_width_pt(SP_FONT_SANS, 10, "as") +
+		       sp_text_width_pt(SP_FONT_SANS, 10, "\xe2\x80\x94") -
+		       sp_text_width_pt(SP_FONT_SANS, 10, "a"),
+		   1e-9);
 	CHECK(sp_text_width_pt(SP_FONT_SANS, 10, "\xe2\x80\x94") > 4 &&
 	      sp_text_width_pt(SP_FONT_SANS, 10, "\xe2\x80\x94") < 8);
 	/* ... and within 35 % of what cairo draws for common ones (an average, not a table) */
@@ -97,7 +101,8 @@ int main(void)
 	CHECK_EQ_U64(next, strlen(s));
 	/* a word longer than the line is cut, at least one code point per line */
 	s = "abcdefghijklmnop";
-	n = sp_text_fit(SP_FONT_SANS, 10, s, strlen(s), sp_text_width_pt(SP_FONT_SANS, 10, "abcd"), &next);
+	n = sp_text_fit(SP_FONT_SANS, 10, s, strlen(s), sp_text_width_pt(SP_FONT_SANS, 10, "abcd"),
+			&next);
 	CHECK_EQ_U64(n, 4);
 	CHECK_EQ_U64(next, 4);
 	n = sp_text_fit(SP_FONT_SANS, 10, s, strlen(s), 0.1, &next);
