@@ -235,8 +235,11 @@ static double fit_into(enum sp_font f, double pt, const char *s, size_t len, dou
 	double ew = sp_text_width_pt(f, pt, ELLIPSIS), w;
 	size_t i = 0;
 
-	if (len >= outsz)
+	if (len >= outsz) { /* cut at a code point */
 		len = outsz - 1;
+		while (len > 0 && ((unsigned char)s[len] & 0xc0) == 0x80)
+			len--;
+	}
 	memcpy(out, s, len);
 	out[len] = 0;
 	w = sp_text_width_pt(f, pt, out);
@@ -300,10 +303,11 @@ static double axis_map(const struct axis *a, double v)
 	return a->p0 + f * (a->p1 - a->p0);
 }
 
-/* a tick label: decimals as the step needs, "k" "M" "G" for large ones: 0.5 2 250 10k 1.5M */
-static void fmt_num(char *buf, size_t len, double v, double step)
+/* a tick label: decimals as the step needs, "k" "M" "G" for large ones: 0.5 2 250 10k 1.5M;
+ * the suffix follows mag (a linear axis' largest value: one suffix along the axis) */
+static void fmt_num(char *buf, size_t len, double v, double step, double mag)
 {
-	double av = fabs(v), div = 1;
+	double av = fabs(mag), div = 1;
 	const char *suf = "";
 	int dec = 0;
 
@@ -375,7 +379,7 @@ static void axis_linear(struct axis *a, double lo, double hi, double target)
 		if (a->pct)
 			snprintf(lab, sizeof(lab), "%.*f%%", step * 100 < 1 ? 1 : 0, r * 100);
 		else
-			fmt_num(lab, sizeof(lab), r, step);
+			fmt_num(lab, sizeof(lab), r, step, fmax(fabs(a->lo), fabs(a->hi)));
 		tick_add(a, r, 1, lab);
 	}
 }
@@ -398,14 +402,14 @@ static void axis_log(struct axis *a, double min_pos, double max, int every, int 
 		double dv = pow(10, k);
 		char lab[24];
 
-		fmt_num(lab, sizeof(lab), dv, dv);
+		fmt_num(lab, sizeof(lab), dv, dv, dv);
 		tick_add(a, dv, 1, (k - d0) % every == 0 ? lab : "");
 		if (k == d1)
 			break;
 		for (int m = 2; m <= 9; m++) {
 			lab[0] = 0;
 			if (fine && (m == 2 || m == 5))
-				fmt_num(lab, sizeof(lab), m * dv, dv);
+				fmt_num(lab, sizeof(lab), m * dv, dv, m * dv);
 			tick_add(a, m * dv, 0, lab);
 		}
 	}
@@ -426,7 +430,7 @@ static void axis_pow2(struct axis *a, double min_pos, double max, int every)
 	for (int k = e0; k <= e1; k++) {
 		char lab[24];
 
-		fmt_num(lab, sizeof(lab), pow(2, k), 1);
+		fmt_num(lab, sizeof(lab), pow(2, k), 1, pow(2, k));
 		tick_add(a, pow(2, k), 1, (k - e0) % every == 0 ? lab : "");
 	}
 }
@@ -484,6 +488,24 @@ static int want_log(const struct span *s, int mode)
 	return mode == 0 && !s->nonpos && s->max / s->min_pos > 30;
 }
 
+/* the last resort of a box too narrow for any spacing: labels that would clash are dropped */
+static void labels_prune(struct axis *a, double lim0, double lim1)
+{
+	double right = -INFINITY;
+
+	for (size_t i = 0; i < a->n; i++) {
+		double x = axis_map(a, a->t[i].v), w;
+
+		if (!a->t[i].label[0])
+			continue;
+		w = sp_text_width_pt(SP_FONT_SANS, TICK_PT, a->t[i].label);
+		if (x - w / 2 < right + 5 || x - w / 2 < lim0 || x + w / 2 > lim1)
+			a->t[i].label[0] = 0;
+		else
+			right = x + w / 2;
+	}
+}
+
 /*
  * A horizontal (x) axis from p0 to p1 whose labels fit between lim0 and lim1: the fewest
  * label thinning that avoids a clash.
@@ -499,6 +521,7 @@ static void axis_x(struct axis *a, const struct span *s, int log, int from_zero,
 			if (!labels_clash(a, lim0, lim1))
 				return;
 		}
+		labels_prune(a, lim0, lim1);
 		return;
 	}
 	if (log) {
@@ -514,6 +537,7 @@ static void axis_x(struct axis *a, const struct span *s, int log, int from_zero,
 			if (!labels_clash(a, lim0, lim1))
 				return;
 		}
+		labels_prune(a, lim0, lim1);
 		return;
 	}
 	for (double target = fmax(2, (p1 - p0) / 50); target >= 1; target -= 1) {
@@ -525,6 +549,7 @@ static void axis_x(struct axis *a, const struct span *s, int log, int from_zero,
 		if (!labels_clash(a, lim0, lim1))
 			return;
 	}
+	labels_prune(a, lim0, lim1);
 }
 
 static double max_label_w(const struct axis *a)

@@ -195,6 +195,36 @@ int main(void)
 	sp_canvas_release(&cv);
 	sp_chart_free(c);
 
+	/* millions on a linear axis: one suffix along it ("0 500k 1M" would mix units) */
+	{
+		static const double big[] = {5e5, 3e6, 1.2e6};
+		char suffix = 0;
+		size_t n = 0;
+
+		c = chart(big, 3);
+		CHECK(!draw(c, &cv, 480));
+		for (size_t i = 0; i < cv.n; i++) {
+			const char *t = cv.s[i].text;
+
+			if (cv.s[i].kind != SP_SHAPE_TEXT || strcmp(cv.s[i].role, "tick") ||
+			    !strcmp(t, "0"))
+				continue;
+			CHECK(!suffix || t[strlen(t) - 1] == suffix);
+			suffix = t[strlen(t) - 1];
+			n++;
+		}
+		CHECK(suffix == 'M' && n >= 2);
+		CHECK(ticks_increase(&cv) >= 3);
+		/* the default value label: three digits and a suffix */
+		n = 0;
+		for (size_t i = 0; i < cv.n; i++)
+			n += cv.s[i].kind == SP_SHAPE_TEXT && cv.s[i].name &&
+			     !strcmp(cv.s[i].name, "end") && !strcmp(cv.s[i].text, "3M");
+		CHECK_EQ_U64(n, 1);
+		sp_canvas_release(&cv);
+		sp_chart_free(c);
+	}
+
 	/* asked for log: log even at 29x */
 	c = chart(narrow, 5);
 	c->x_log = 1;
