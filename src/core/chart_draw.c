@@ -971,21 +971,21 @@ static void axis_y(struct axis *a, const struct span *s, int log, int pct, doubl
 		    fmax(2, fmin(10, (bottom - top) / 28)));
 }
 
-static void draw_ranges(struct dr *d, const struct sp_chart *c, const struct vlay *v,
-			const struct axis *ax, double top, double bottom, double w)
+/*
+ * The row of each range's label above the plot: labels go left to right (by the ranges'
+ * centres), each into the first row where it does not touch its left neighbour, at most
+ * max_rows. Returns the rows used (0 on -ENOMEM); *clash is set when a label had to share the
+ * last row with one it touches.
+ */
+static size_t range_rows(const struct sp_chart *c, const struct axis *ax, double w, size_t max_rows,
+			 size_t *row, int *clash)
 {
 	double row_right[MAX_RANGE_ROWS];
-	size_t *order, *row, used = 1;
+	size_t *order = calloc(c->n_ranges, sizeof(*order)), used = 1;
 
-	order = calloc(c->n_ranges, sizeof(*order));
-	row = calloc(c->n_ranges, sizeof(*row));
-	if (!order || !row) {
-		free(order);
-		free(row);
-		d->err = -ENOMEM;
-		return;
-	}
-	/* labels are stacked left to right: in the order of the ranges' centres */
+	if (!order)
+		return 0;
+	*clash = 0;
 	for (size_t i = 0; i < c->n_ranges; i++) {
 		double ci = c->ranges[i].x0 + c->ranges[i].x1;
 		size_t k = i;
@@ -998,7 +998,6 @@ static void draw_ranges(struct dr *d, const struct sp_chart *c, const struct vla
 	}
 	for (size_t r = 0; r < MAX_RANGE_ROWS; r++)
 		row_right[r] = -INFINITY;
-	/* first pass: each label in the first row where it does not touch its left neighbour */
 	for (size_t k = 0; k < c->n_ranges; k++) {
 		const struct sp_chart_range *r = &c->ranges[order[k]];
 		double cx = (axis_map(ax, r->x0) + axis_map(ax, r->x1)) / 2, tw, left;
@@ -1008,13 +1007,24 @@ static void draw_ranges(struct dr *d, const struct sp_chart *c, const struct vla
 		tw = fit_into(SP_FONT_SANS, LEGEND_PT, r->name, strlen(r->name), w - 2 * PAD, buf,
 			      sizeof(buf));
 		left = fmax(PAD, fmin(w - PAD - tw, cx - tw / 2));
-		while (q + 1 < v->range_rows && left < row_right[q] + 6)
+		while (q + 1 < max_rows && left < row_right[q] + 6)
 			q++;
+		if (left < row_right[q] + 6)
+			*clash = 1;
 		row_right[q] = fmax(row_right[q], left + tw);
 		row[order[k]] = q;
 		if (q + 1 > used)
 			used = q + 1;
 	}
+	free(order);
+	return used;
+}
+
+/* the shaded ranges and their labels, in the rows range_rows() gave, right above the plot */
+static void draw_ranges(struct dr *d, const struct sp_chart *c, const struct vlay *v,
+			const struct axis *ax, double top, double bottom, double w,
+			const size_t *row)
+{
 	for (size_t i = 0; i < c->n_ranges && !d->err; i++) {
 		const struct sp_chart_range *r = &c->ranges[i];
 		double xa = axis_map(ax, r->x0), xb = axis_map(ax, r->x1), cx, tw, left, base;
@@ -1030,29 +1040,49 @@ static void draw_ranges(struct dr *d, const struct sp_chart *c, const struct vla
 		s = rect(d, "range", r->name, xa, top, xb - xa, bottom - top);
 		if (s)
 			s->fill = col, s->filled = 1, s->alpha = 0.3;
-		/* the rows used sit right above the plot; a leader runs down to the range */
+		/* the label, and a leader from it down to the range */
 		cx = (xa + xb) / 2;
 		tw = fit_into(SP_FONT_SANS, LEGEND_PT, r->name, strlen(r->name), w - 2 * PAD, buf,
 			      sizeof(buf));
 		left = fmax(PAD, fmin(w - PAD - tw, cx - tw / 2));
-		base = v->band_top + ASC * LEGEND_PT +
-		       (double)(v->range_rows - used + row[i]) * LINE_LH;
+		base = v->band_top + ASC * LEGEND_PT + (double)row[i] * LINE_LH;
 		text(d, "range", r->name, left, base, LEGEND_PT, 0, 0, INK, buf);
 		seg(d, "range", r->name, cx, base + DESC * LEGEND_PT + 1, cx, top, MUTED, 0.6);
 		/* its edges in the range's own colour, so a narrow one shows in print */
 		seg(d, "range", r->name, xa, top, xa, bottom, col, 0.7);
 		seg(d, "range", r->name, xb, top, xb, bottom, col, 0.7);
 	}
-	free(order);
-	free(row);
+}
+
+/* both axes of a plot from top to bottom: y first (its labels set the left margin), then x
+ * with its last label inside the canvas. 0 or -EINVAL (no room for a plot). */
+static int lines_axes(const struct sp_chart *c, const struct span *sx, const struct span *sy,
+		      int xlog, int ylog, int pct, double top, double bottom, double w,
+		      struct axis *ax, struct axis *ay, double *x0, double *x1)
+{
+	axis_y(ay, sy, ylog, pct, bottom, top);
+	*x0 = PAD + (c->y_label && c->y_label[0] ? (ASC + DESC) * LABEL_PT + 3 : 0) +
+	      max_label_w(ay) + 2 + TICK_LEN;
+	*x1 = w - PAD - 10;
+	for (int pass = 0; pass < 3; pass++) {
+		double half;
+
+		axis_x(ax, sx, xlog, c->kind == SP_CHART_PROFILE, *x0, *x1, PAD, w - PAD);
+		half = last_label_half(ax);
+		if (*x1 + half <= w - PAD)
+			break;
+		*x1 = w - PAD - half;
+	}
+	return *x1 - *x0 < 30 ? -EINVAL : 0;
 }
 
 static int draw_lines(struct dr *d, const struct sp_chart *c)
 {
 	double w = d->cv->w_pt, h = d->cv->h_pt, plot_h, top, bottom, x0, x1;
 	struct span sx = {.pow2 = 1}, sy = {.pow2 = 0};
-	int xlog, ylog, pct = 1, n_pts = 0;
-	struct axis *ax, *ay;
+	int xlog, ylog, pct = 1, n_pts = 0, ret = 0;
+	struct axis *ax = NULL, *ay = NULL;
+	size_t *row = NULL, rows;
 	struct vlay v;
 
 	for (size_t k = 0; k < c->n_series; k++)
@@ -1085,37 +1115,48 @@ static int draw_lines(struct dr *d, const struct sp_chart *c)
 	plot_h = h - v.fixed_h;
 	if (plot_h < 40)
 		return -EINVAL;
-	top = v.plot_top;
-	bottom = top + plot_h;
+	bottom = v.plot_top + plot_h;
 	ax = calloc(1, sizeof(*ax));
 	ay = calloc(1, sizeof(*ay));
-	if (!ax || !ay) {
-		free(ax);
-		free(ay);
-		return -ENOMEM;
+	row = c->kind == SP_CHART_PROFILE && c->n_ranges ? calloc(c->n_ranges, sizeof(*row)) : NULL;
+	if (!ax || !ay || (c->kind == SP_CHART_PROFILE && c->n_ranges && !row)) {
+		ret = -ENOMEM;
+		goto out;
 	}
-	axis_y(ay, &sy, ylog, pct, bottom, top);
-	x0 = PAD + (c->y_label && c->y_label[0] ? (ASC + DESC) * LABEL_PT + 3 : 0) +
-	     max_label_w(ay) + 2 + TICK_LEN;
-	x1 = w - PAD - 10;
-	for (int pass = 0; pass < 3; pass++) {
-		double half;
+	/*
+	 * The range labels' rows were reserved for the worst case; where fewer do, the plot grows
+	 * into the rest. That moves the axes, so the rows are found again, and where the labels
+	 * then clash the full reserve is taken back.
+	 */
+	rows = v.range_rows;
+	for (int pass = 0, settled = 0;; pass++) {
+		int clash = 0;
+		size_t used;
 
-		axis_x(ax, &sx, xlog, c->kind == SP_CHART_PROFILE, x0, x1, PAD, w - PAD);
-		half = last_label_half(ax);
-		if (x1 + half <= w - PAD)
+		top = v.plot_top - (double)(v.range_rows - rows) * LINE_LH;
+		ret = lines_axes(c, &sx, &sy, xlog, ylog, pct, top, bottom, w, ax, ay, &x0, &x1);
+		if (ret || !row)
 			break;
-		x1 = w - PAD - half;
+		used = range_rows(c, ax, w, rows, row, &clash);
+		if (!used) {
+			ret = -ENOMEM;
+			break;
+		}
+		if (clash && rows < v.range_rows && !settled) {
+			rows = v.range_rows;
+			settled = 1;
+		} else if (used < rows && !settled && pass < 4) {
+			rows = used;
+		} else {
+			break;
+		}
 	}
-	if (x1 - x0 < 30) {
-		free(ax);
-		free(ay);
-		return -EINVAL;
-	}
+	if (ret)
+		goto out;
 	draw_title(d, c, &v, w);
 	draw_legend(d, c, &v, w);
-	if (c->kind == SP_CHART_PROFILE)
-		draw_ranges(d, c, &v, ax, top, bottom, w);
+	if (row)
+		draw_ranges(d, c, &v, ax, top, bottom, w, row);
 	draw_y_axis(d, c, ay, x0, x1, top, bottom);
 	draw_x_axis(d, c, ax, top, bottom, w);
 
@@ -1150,9 +1191,12 @@ static int draw_lines(struct dr *d, const struct sp_chart *c)
 				p->fill = col, p->filled = 1;
 		}
 	}
+	ret = d->err;
+out:
 	free(ax);
 	free(ay);
-	return d->err;
+	free(row);
+	return ret;
 }
 
 int sp_chart_draw(const struct sp_chart *c, struct sp_canvas *cv)

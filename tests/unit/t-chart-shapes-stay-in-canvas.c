@@ -2,8 +2,8 @@
  * t-chart-shapes-stay-in-canvas - whatever the data (long or non-ASCII names, values from
  * nanoseconds to hours, one bar or forty, NaN, zero, negative values on a log request, a
  * single point, a title longer than the box) and whatever the width from 120 pt up, every
- * shape of every chart kind lies inside its canvas, no text is under 7 pt, text lines are
- * whole UTF-8, and a chart drawn at its own sp_chart_height_pt never fails.
+ * shape of every chart kind lies inside its canvas, no text is under 7 pt or overlaps another,
+ * text lines are whole UTF-8, and a chart drawn at its own sp_chart_height_pt never fails.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -67,6 +67,23 @@ static void check_canvas(const struct sp_chart *c, double w)
 				CHECK(isfinite(s->pts[k]));
 		checked++;
 	}
+	/* no two texts overlap (a label's box: its advance, DejaVu's ascent and descent) */
+	for (size_t i = 0; i < cv.n; i++)
+		for (size_t j = 0; j < i; j++) {
+			double a[4], b[4];
+			int apart;
+
+			if (cv.s[i].kind != SP_SHAPE_TEXT || cv.s[j].kind != SP_SHAPE_TEXT)
+				continue;
+			sp_shape_bounds(&cv.s[i], a);
+			sp_shape_bounds(&cv.s[j], b);
+			apart = a[2] <= b[0] + 0.01 || b[2] <= a[0] + 0.01 || a[3] <= b[1] + 0.01 ||
+				b[3] <= a[1] + 0.01;
+			if (!apart)
+				fprintf(stderr, "'%s' at %.0f: '%s' overlaps '%s'\n", c->title, w,
+					cv.s[i].text, cv.s[j].text);
+			CHECK(apart);
+		}
 	sp_canvas_release(&cv);
 }
 
