@@ -139,7 +139,10 @@ double sp_chart_height_pt(const struct sp_chart *c, double w_pt);
  *   apart printed in grey and by colour-blind readers);
  * - TEXT paints in its fill colour; RECT fills with fill (if filled) and strokes with stroke
  *   (if stroked), both at alpha;
- * - a LINES or PROFILE chart whose y values all lie in 0..1 (a CDF) gets a 0..100 % y axis.
+ * - a LINES or PROFILE chart whose y values all lie in 0..1 (a CDF) gets a 0..100 % y axis;
+ * - an axis drawn logarithmic says so in its title (", log scale" unless it says "log");
+ * - BARS are always rows (bars left to right, names at the left, readable), whatever
+ *   horizontal says.
  */
 #define SP_DASH_PATTERNS 6
 

@@ -743,6 +743,15 @@ static void draw_legend(struct dr *d, const struct sp_chart *c, const struct vla
 	}
 }
 
+/* an axis' title as shown: a scale the layout chose logarithmic says so, unless it does */
+static void axis_title(const char *label, int log, char *buf, size_t len)
+{
+	if (log && !strstr(label, "log"))
+		snprintf(buf, len, "%s, log scale", label);
+	else
+		snprintf(buf, len, "%s", label);
+}
+
 /* x ticks, grid and labels under a plot spanning top..bottom; the x label centred below */
 static void draw_x_axis(struct dr *d, const struct sp_chart *c, const struct axis *a, double top,
 			double bottom, double w)
@@ -761,12 +770,13 @@ static void draw_x_axis(struct dr *d, const struct sp_chart *c, const struct axi
 	}
 	seg(d, "axis", NULL, a->p0, bottom, a->p1, bottom, INK, 0.8);
 	if (c->x_label && c->x_label[0]) {
-		char buf[512];
+		char buf[512], title[512];
 		double avail = w - 2 * PAD, tw;
 		double cx = (a->p0 + a->p1) / 2;
 
-		tw = fit_into(SP_FONT_SANS, LABEL_PT, c->x_label, strlen(c->x_label), avail, buf,
-			      sizeof(buf));
+		axis_title(c->x_label, a->log, title, sizeof(title));
+		tw =
+		    fit_into(SP_FONT_SANS, LABEL_PT, title, strlen(title), avail, buf, sizeof(buf));
 		cx = fmax(PAD + tw / 2, fmin(w - PAD - tw / 2, cx));
 		text(d, "label", NULL, cx, lab_y + DESC * TICK_PT + 3 + ASC * LABEL_PT, LABEL_PT, 0,
 		     1, INK, buf);
@@ -939,10 +949,11 @@ static void draw_y_axis(struct dr *d, const struct sp_chart *c, const struct axi
 	}
 	seg(d, "axis", NULL, x0, top, x0, bottom, INK, 0.8);
 	if (c->y_label && c->y_label[0]) {
-		char buf[512];
+		char buf[512], title[512];
 		struct sp_shape *s;
 
-		fit_into(SP_FONT_SANS, LABEL_PT, c->y_label, strlen(c->y_label), bottom - top, buf,
+		axis_title(c->y_label, a->log, title, sizeof(title));
+		fit_into(SP_FONT_SANS, LABEL_PT, title, strlen(title), bottom - top, buf,
 			 sizeof(buf));
 		s = text(d, "label", NULL, PAD + ASC * LABEL_PT, (top + bottom) / 2, LABEL_PT, 0, 1,
 			 INK, buf);

@@ -41,7 +41,7 @@ static struct sp_chart *demo_bars_log(void)
 	struct sp_chart *c = sp_chart_new(SP_CHART_BARS,
 					  "Swap-in latency, median per placement "
 					  "(whiskers: 95 % confidence interval)",
-					  "swap-in median (us), log scale", "");
+					  "swap-in median (us)", "");
 
 	if (!c)
 		return NULL;

@@ -46,6 +46,14 @@ static const struct sp_shape *find(const struct sp_canvas *cv, enum sp_shape_kin
 	return NULL;
 }
 
+static int has_text(const struct sp_canvas *cv, const char *t)
+{
+	for (size_t i = 0; i < cv->n; i++)
+		if (cv->s[i].kind == SP_SHAPE_TEXT && !strcmp(cv->s[i].text, t))
+			return 1;
+	return 0;
+}
+
 /* the x of the tick label saying v, or NaN */
 static double tick_x(const struct sp_canvas *cv, double v)
 {
@@ -137,6 +145,8 @@ int main(void)
 	CHECK(!isnan(tick_x(&cv, 1)) && !isnan(tick_x(&cv, 10)) && !isnan(tick_x(&cv, 100)) &&
 	      !isnan(tick_x(&cv, 1000)) && !isnan(tick_x(&cv, 10000)));
 	CHECK(isnan(tick_x(&cv, 5000))); /* no linear ticks */
+	/* the axis title tells the reader */
+	CHECK(has_text(&cv, "median (us), log scale"));
 	/* minor ticks: more tick marks than labels */
 	CHECK(count(&cv, SP_SHAPE_LINE, "tick", NULL) >
 	      2 * count(&cv, SP_SHAPE_TEXT, "tick", NULL));
@@ -168,6 +178,7 @@ int main(void)
 	CHECK(!draw(c, &cv, 480));
 	CHECK(!isnan(tick_x(&cv, 0)));
 	CHECK(!isnan(tick_x(&cv, 20)));
+	CHECK(has_text(&cv, "median (us)") && !has_text(&cv, "median (us), log scale"));
 	CHECK_NEAR(find(&cv, SP_SHAPE_RECT, "bar", "file")->x +
 		       find(&cv, SP_SHAPE_RECT, "bar", "file")->w,
 		   tick_x(&cv, 20), 1e-6);
