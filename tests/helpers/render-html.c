@@ -9,7 +9,8 @@
  * The manifest has one line per chart, in document order:
  *   chart<TAB>drawn=0|1<TAB>bars=N<TAB>gaps=N<TAB>series=N<TAB>ranges=N<TAB>names=a|b|c
  * (drawn: the chart has something to draw, so the HTML holds an <svg> for it; names: the
- * measured bars, each of which must be one rect.bar).
+ * measured bars, each of which must be one rect.bar). Exit 0, 1 on failure, 3 when the file
+ * is not a report sp_report_json_read accepts.
  */
 #include <errno.h>
 #include <math.h>
@@ -303,7 +304,7 @@ int main(int argc, char **argv)
 			fprintf(stderr, "render-html: '%s': %s\n", argv[1],
 				err[0] ? err : strerror(-ret));
 			sp_doc_release(&d);
-			return 1;
+			return 3; /* not a report: tests tell this from a failure to render */
 		}
 		ret = sp_report_doc_build(&d, &rep, NULL);
 	}
