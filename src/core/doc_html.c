@@ -340,7 +340,8 @@ static void html_facts(FILE *out, const struct sp_doc_block *b)
 	fputs("</tbody></table>\n", out);
 }
 
-static void html_chart(FILE *out, const struct sp_chart *c)
+/* 0, or -ENOMEM when the chart could not be laid out (the rest of the file still is) */
+static int html_chart(FILE *out, const struct sp_chart *c)
 {
 	int ret;
 
@@ -352,6 +353,7 @@ static void html_chart(FILE *out, const struct sp_chart *c)
 		fputs(": nothing to draw</p>\n", out);
 	}
 	fputs("</figure>\n", out);
+	return ret == -ENOMEM ? ret : 0;
 }
 
 static void text_block(FILE *out, const char *tag, const char *text)
@@ -363,7 +365,7 @@ static void text_block(FILE *out, const char *tag, const char *text)
 
 int sp_doc_write_html_paper(FILE *out, const struct sp_doc *d, int letter)
 {
-	int in_section = 0, in_list = 0;
+	int in_section = 0, in_list = 0, err = 0;
 
 	if (!out || !d)
 		return -EINVAL;
@@ -423,7 +425,8 @@ int sp_doc_write_html_paper(FILE *out, const struct sp_doc *d, int letter)
 				html_table(out, b->table);
 			break;
 		case SP_DOC_CHART:
-			html_chart(out, b->chart);
+			if (html_chart(out, b->chart))
+				err = -ENOMEM;
 			break;
 		case SP_DOC_PRE:
 			fputs("<pre>", out);
@@ -439,7 +442,7 @@ int sp_doc_write_html_paper(FILE *out, const struct sp_doc *d, int letter)
 	fputs("</main>\n<footer>\n<p>", out);
 	esc(out, d->footer ? d->footer : "");
 	fputs("</p>\n</footer>\n</body>\n</html>\n", out);
-	return ferror(out) ? -EIO : 0;
+	return ferror(out) ? -EIO : err;
 }
 
 int sp_doc_write_html(FILE *out, const struct sp_doc *d)

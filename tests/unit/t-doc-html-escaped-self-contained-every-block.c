@@ -240,6 +240,17 @@ int main(void)
 	CHECK(ret == 0 && strstr(html, "@page{size:letter;"));
 	free(html);
 
+	/* an empty document is still a whole page */
+	{
+		struct sp_doc e;
+
+		sp_doc_init(&e);
+		html = render(&e, 0, &ret);
+		CHECK(ret == 0 && html && strstr(html, "<html lang=\"en\">") &&
+		      strstr(html, "<main>\n</main>") && strstr(html, "</html>\n"));
+		free(html);
+		sp_doc_release(&e);
+	}
 	/* a failing stream: -EIO */
 	{
 		FILE *ro = fopen("/dev/null", "r");
