@@ -132,4 +132,29 @@ int sp_chart_draw(const struct sp_chart *c, struct sp_canvas *cv);
 /* The height a chart wants at width w_pt (bars: grows with the number of items). */
 double sp_chart_height_pt(const struct sp_chart *c, double w_pt);
 
+/*
+ * What the painters (core/doc_html.c, render/doc_cairo.c) need beyond the shape itself:
+ * - a shape's dashed is a pattern number: 0 solid, 1..SP_DASH_PATTERNS-1 the patterns of
+ *   sp_chart_dash() (lines of different series differ in dash as well as colour, so they read
+ *   apart printed in grey and by colour-blind readers);
+ * - TEXT paints in its fill colour; RECT fills with fill (if filled) and strokes with stroke
+ *   (if stroked), both at alpha;
+ * - a LINES or PROFILE chart whose y values all lie in 0..1 (a CDF) gets a 0..100 % y axis;
+ * - an axis drawn logarithmic says so in its title (", log scale" unless it says "log");
+ * - BARS are always rows (bars left to right, names at the left, readable), whatever
+ *   horizontal says.
+ */
+#define SP_DASH_PATTERNS 6
+
+/* The on/off lengths in points of pattern dashed into on_off (at most 4); returns how many
+ * (0: a solid line). */
+size_t sp_chart_dash(int dashed, double on_off[4]);
+
+/* The box a shape covers on its canvas in points, {x0, y0, x1, y1}: text measured with
+ * core/textmetrics.h (DejaVu's ascent and descent), a line's half stroke included. */
+void sp_shape_bounds(const struct sp_shape *s, double box[4]);
+
+/* A colour group's name as the legends say it ("target disk"). */
+const char *sp_chart_group_name(enum sp_chart_group g);
+
 #endif

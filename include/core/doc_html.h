@@ -15,6 +15,10 @@
 /* Write d to out as HTML. Returns: 0, -EINVAL, -ENOMEM, or -EIO when out's error flag is set. */
 int sp_doc_write_html(FILE *out, const struct sp_doc *d);
 
+/* The same for a paper size: letter nonzero prints on US letter, else A4 (what
+ * sp_doc_write_html does). The only URI in the file is the SVG namespace's name. */
+int sp_doc_write_html_paper(FILE *out, const struct sp_doc *d, int letter);
+
 /* One chart as a standalone <svg> element of width w_pt (for the HTML and for tests). */
 int sp_chart_write_svg(FILE *out, const struct sp_chart *c, double w_pt);
 

@@ -20,7 +20,8 @@ double sp_text_width_pt(enum sp_font f, double size_pt, const char *s);
 /*
  * The length in bytes of the longest prefix of s (at most len bytes) that fits in width_pt,
  * broken after a space where there is one, never inside a UTF-8 sequence; at least one code
- * point. *next_out is where the next line starts (spaces after the break skipped).
+ * point. *next_out is where the next line starts (spaces after the break skipped). A '\n'
+ * ends the line where it stands (the newline is neither in the line nor in the next).
  */
 size_t sp_text_fit(enum sp_font f, double size_pt, const char *s, size_t len, double width_pt,
 		   size_t *next_out);
