@@ -22,7 +22,11 @@ command -v python3 >/dev/null || { echo "skip: needs python3"; exit 77; }
 W=$(mktemp -d)
 trap 'rm -rf "$W"' EXIT
 
-fail() { echo "FAIL: $*"; exit 1; }
+fail() {
+	echo "FAIL: $*"
+	[ -n "${KEEP_SHOTS:-}" ] && cp "$W"/*.png "$W"/*.html "$KEEP_SHOTS"/ 2>/dev/null
+	exit 1
+}
 
 inputs=(--demo-doc)
 for f in tests/fixtures/report-*.json tests/golden/report-*.json; do
@@ -223,7 +227,9 @@ EOF
 for i in $(seq 1 $n); do
 	h=$(python3 -c "import json,sys; print(int(json.load(open(sys.argv[1]))['height']))" "$W/page$i.html.json")
 	if [ "$h" -gt 0 ]; then
-		shot "file://$W/page$i.html" "$W/charts$i.png" 700 "$h"
+		# headless chromium's viewport is shorter than a small window (seen: 127 px asked,
+		# about 40 px painted): ask for room below the charts
+		shot "file://$W/page$i.html" "$W/charts$i.png" 700 $((h + 400))
 		python3 "$W/ink.py" charts "$W/charts$i.png" "$W/page$i.html.json" ||
 			fail "doc $i: a chart is not painted where its SVG says"
 	fi
