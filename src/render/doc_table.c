@@ -45,61 +45,82 @@ static double marker_w(const struct tab *tb, unsigned char mark)
 	return mark == SP_DOC_MARK_BEYOND ? tb->fs * 0.9 : 0;
 }
 
+/* The widest word of s (split at spaces): below that a cell must break inside a word. */
+static double widest_word(struct pager *p, const char *s)
+{
+	double most = 0;
+
+	while (*s) {
+		size_t n = strcspn(s, " ");
+
+		if (n)
+			most = fmax(most, sp_pager_width(p, s, n));
+		s += n;
+		s += strspn(s, " ");
+	}
+	return most;
+}
+
+/* Every column's natural width (its widest cell) and least width (its widest word) at fs. */
+static void measure_cols(struct pager *p, struct tab *tb, double *nat, double *least,
+			 double *sum_nat, double *sum_least)
+{
+	*sum_nat = *sum_least = 0;
+	for (size_t c = 0; c < tb->t->n_cols; c++) {
+		nat[c] = least[c] = 0;
+		for (long r = -1; r < (long)tb->t->n_rows; r++) {
+			unsigned char m = mark_of(tb, r, c);
+			const char *s = tb->cell[ci(tb, r, c)];
+
+			sp_paint_font(p->cr, r < 0 ? SP_FONT_SANS_BOLD : cell_font(m), tb->fs);
+			nat[c] = fmax(nat[c], sp_pager_width(p, s, strlen(s)) + marker_w(tb, m));
+			least[c] = fmax(least[c], widest_word(p, s) + marker_w(tb, m));
+		}
+		nat[c] += 2 * CELL_PAD_PT;
+		least[c] += 2 * CELL_PAD_PT;
+		*sum_nat += nat[c];
+		*sum_least += least[c];
+	}
+}
+
 /*
- * Column widths: each column's natural width (its widest cell) at the largest size from
- * 8.5 pt down to 7 pt where the table fits the text width; at 7 pt a table still too wide
- * keeps its narrow columns whole and shares what is left among the wide ones by their width,
- * which then wrap.
+ * Column widths, in order of preference: every cell on one line at the largest size from
+ * 8.5 pt down to 7 pt; else the largest size at which every column holds its widest word
+ * (cells then wrap at spaces only: "0.02/0.01" or "swap-outs/s" never split), the room left
+ * shared by how much each column would like beyond that; else 7 pt with the widest words
+ * shrunk in proportion, which then break inside.
  */
 static void table_widths(struct pager *p, struct tab *tb)
 {
 	size_t nc = tb->t->n_cols;
-	double *nat = tb->w, sum = 0;
+	double *nat = tb->w, *least = calloc(nc, sizeof(*least)), sum_nat = 0, sum_least = 0;
 
+	if (!least) {
+		p->err = -ENOMEM;
+		return;
+	}
+	for (tb->fs = TABLE_PT_MAX; tb->fs >= TABLE_PT_MIN; tb->fs -= 0.5) {
+		measure_cols(p, tb, nat, least, &sum_nat, &sum_least);
+		if (sum_nat <= p->tw)
+			goto done;
+	}
 	for (tb->fs = TABLE_PT_MAX;; tb->fs -= 0.5) {
-		sum = 0;
-		for (size_t c = 0; c < nc; c++) {
-			nat[c] = 0;
-			for (long r = -1; r < (long)tb->t->n_rows; r++) {
-				unsigned char m = mark_of(tb, r, c);
-				const char *s = tb->cell[ci(tb, r, c)];
-
-				sp_paint_font(p->cr, r < 0 ? SP_FONT_SANS_BOLD : cell_font(m),
-					      tb->fs);
-				nat[c] =
-				    fmax(nat[c], sp_pager_width(p, s, strlen(s)) + marker_w(tb, m));
-			}
-			nat[c] += 2 * CELL_PAD_PT;
-			sum += nat[c];
-		}
-		if (sum <= p->tw || tb->fs <= TABLE_PT_MIN)
+		measure_cols(p, tb, nat, least, &sum_nat, &sum_least);
+		if (sum_least <= p->tw || tb->fs <= TABLE_PT_MIN)
 			break;
 	}
-	tb->lh = tb->fs * 1.3;
-	if (sum > p->tw) {
-		int *fixed = calloc(nc, sizeof(*fixed));
-		double left = p->tw, wide = 0;
-		size_t n_free = nc, changed = 1;
+	if (sum_least <= p->tw) {
+		double extra = p->tw - sum_least, want = sum_nat - sum_least;
 
-		if (!fixed) {
-			p->err = -ENOMEM;
-			return;
-		}
-		while (changed && n_free) {
-			changed = 0;
-			for (size_t c = 0; c < nc; c++)
-				if (!fixed[c] && nat[c] <= left / (double)n_free) {
-					fixed[c] = 1, left -= nat[c], n_free--, changed = 1;
-				}
-		}
 		for (size_t c = 0; c < nc; c++)
-			if (!fixed[c])
-				wide += nat[c];
+			nat[c] = least[c] + (want > 0 ? extra * (nat[c] - least[c]) / want : 0);
+	} else {
 		for (size_t c = 0; c < nc; c++)
-			if (!fixed[c])
-				nat[c] = left * nat[c] / wide;
-		free(fixed);
+			nat[c] = least[c] * p->tw / sum_least;
 	}
+done:
+	tb->lh = tb->fs * 1.3;
+	free(least);
 }
 
 static double row_height(struct pager *p, const struct tab *tb, long row)
