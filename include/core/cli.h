@@ -14,6 +14,7 @@
 #define SP_MAX_ALSO 8
 #define SP_MAX_SWAP_ARGS 8
 #define SP_MAX_SWEEP_ARGS 4 /* --sweep: one per knob (core/sweep.h); the parser says which twice */
+#define SP_CLI_MAX_INPUTS 16 /* compare: the reports side by side (SP_COMPARE_MAX_RUNS) */
 #define SP_CLI_MAX_REPEAT 8 /* --repeat: the job's runs a result holds (SP_BUILD_MAX_RUNS) */
 
 enum sp_cmd {
@@ -25,6 +26,8 @@ enum sp_cmd {
 	SP_CMD_PROBE,
 	SP_CMD_REPORT,
 	SP_CMD_PROFILE,
+	SP_CMD_COMPARE,
+	SP_CMD_INDEX,
 };
 
 /* exit codes, documented in docs/exit-codes.md */
@@ -80,6 +83,9 @@ struct sp_config {
 	const char *device;           /* probe DEV */
 	const char *input;            /* report RUN.json */
 	const char *format;           /* report --format text|json */
+	size_t n_inputs;
+	const char *inputs[SP_CLI_MAX_INPUTS]; /* compare A.json B.json ... */
+	const char *paper;            /* compare --paper a4|letter */
 	const char *cpu_max;          /* --cpu-max CPUS: a CPU quota on every workload cgroup */
 	const char *io_max;           /* --io-max IOPS[,BPS]: a cap on the swap device's I/O */
 	struct sp_caps caps;          /*   both, parsed after the options (core/caps.h) */
