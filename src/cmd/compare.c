@@ -79,7 +79,7 @@ int sp_cmd_compare(const struct sp_config *c)
 		if (ret == -EINVAL) {
 			e.code = ret;
 			rc = sp_fail(SP_EXIT_USAGE, &e,
-				     "refusing '%s': not a swapplace report of schema %s",
+				     "refusing '%s' (compare reads %s reports)",
 				     c->inputs[k], SP_SCHEMA);
 			goto out;
 		}

@@ -499,6 +499,20 @@ static struct sp_doc_table *run_table(struct sp_doc *d, const struct sp_compare 
 	return sp_doc_add_table(d, caption, n, heads, align);
 }
 
+/* A latency with the precision its size needs to tell a CI apart: 8.31, 98.4, 1701. */
+static const char *fmt_lat(char *buf, double us)
+{
+	if (!(us > 0))
+		snprintf(buf, 16, "-");
+	else if (us < 10)
+		snprintf(buf, 16, "%.2f", us);
+	else if (us < 1000)
+		snprintf(buf, 16, "%.1f", us);
+	else
+		snprintf(buf, 16, "%.0f", us);
+	return buf;
+}
+
 static const char *status_word(const struct sp_cmp_cell *cl)
 {
 	if (!cl->present)
@@ -615,7 +629,7 @@ static int doc_chart(struct sp_doc *d, const struct sp_compare *c)
 				ch->horizontal = 1;
 			}
 			snprintf(name, sizeof(name), "%s (run %zu)", c->rows[i].placement, k + 1);
-			snprintf(label, sizeof(label), "%s us", sp_fmt_us(us, cl->p50_us));
+			snprintf(label, sizeof(label), "%s us", fmt_lat(us, cl->p50_us));
 			ret = sp_chart_add_bar(ch, name, group_of(c->rows[i].kind), cl->p50_us, label);
 			if (!ret && cl->p50_lo_us > 0 && cl->p50_hi_us >= cl->p50_lo_us)
 				ret = sp_chart_bar_range(ch, cl->p50_lo_us, cl->p50_hi_us);
@@ -656,11 +670,11 @@ static int doc_latency(struct sp_doc *d, const struct sp_compare *c)
 				TRY(sp_doc_cell(t, row, 1 + k, SP_DOC_MARK_WEAK, "%s", status_word(cl)));
 			else if (cl->p50_lo_us > 0 && cl->p50_hi_us > 0)
 				TRY(sp_doc_cell(t, row, 1 + k, SP_DOC_MARK_NONE, "%s (%s-%s)",
-						sp_fmt_us(m, cl->p50_us), sp_fmt_us(a, cl->p50_lo_us),
-						sp_fmt_us(b, cl->p50_hi_us)));
+						fmt_lat(m, cl->p50_us), fmt_lat(a, cl->p50_lo_us),
+						fmt_lat(b, cl->p50_hi_us)));
 			else
 				TRY(sp_doc_cell(t, row, 1 + k, SP_DOC_MARK_NONE, "%s",
-						sp_fmt_us(m, cl->p50_us)));
+						fmt_lat(m, cl->p50_us)));
 		}
 		for (size_t k = 1; k < c->n_runs; k++)
 			TRY(ratio_cell(t, row, c->n_runs + k, rw->cell[k].ratio, rw->cell[k].beyond));
@@ -683,7 +697,7 @@ static int doc_latency(struct sp_doc *d, const struct sp_compare *c)
 
 			if (cl->has_median && cl->p99_us > 0)
 				TRY(sp_doc_cell(t, row, 1 + k, SP_DOC_MARK_NONE, "%s",
-						sp_fmt_us(m, cl->p99_us)));
+						fmt_lat(m, cl->p99_us)));
 			else
 				TRY(sp_doc_cell(t, row, 1 + k, SP_DOC_MARK_WEAK, "%s", status_word(cl)));
 		}
