@@ -116,6 +116,17 @@ int main(void)
 	CHECK(sp_doc_cell(t, 1, 1, SP_DOC_MARK_NONE, "11.8") == 0);
 	CHECK(sp_doc_cell(t, 1, 2, SP_DOC_MARK_NONE, "28.3") == 0);
 	CHECK(sp_doc_table_note(t, "* the CIs do not overlap") == 0);
+	/* a last column of text: its padding must not trail */
+	{
+		static const char *const lh[] = { "run", "machine" };
+		struct sp_doc_table *lt = sp_doc_add_table(&d, NULL, 2, lh, "rl");
+
+		CHECK(lt && sp_doc_row_add(lt) == 0 && sp_doc_row_add(lt) == 1);
+		CHECK(sp_doc_cell(lt, 0, 0, SP_DOC_MARK_NONE, "1") == 0);
+		CHECK(sp_doc_cell(lt, 0, 1, SP_DOC_MARK_NONE, "QEMU Standard PC") == 0);
+		CHECK(sp_doc_cell(lt, 1, 0, SP_DOC_MARK_NONE, "2") == 0);
+		CHECK(sp_doc_cell(lt, 1, 1, SP_DOC_MARK_NONE, "LENOVO") == 0);
+	}
 
 	/* 20 columns of 9-character numbers: 200 columns, so it must be split */
 	for (int i = 0; i < 20; i++) {
