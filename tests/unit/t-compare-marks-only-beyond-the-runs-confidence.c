@@ -170,6 +170,25 @@ int main(void)
 		CHECK(n_tables >= 4);
 		sp_doc_release(&d);
 	}
+	/* CSV: a header with one column per run, one row per placement x metric, quoted */
+	{
+		char *buf = NULL;
+		size_t len = 0, lines = 0;
+		FILE *f = open_memstream(&buf, &len);
+
+		snprintf(c.rows[0].placement, sizeof(c.rows[0].placement), "start, \"a\"");
+		CHECK(sp_compare_csv_write(f, &c) == 0);
+		fclose(f);
+		CHECK(!strncmp(buf, "placement,metric,case,unit,run 1 (", 34));
+		for (char *p = buf; (p = strstr(p, "\r\n")); p += 2)
+			lines++;
+		/* 6 metrics per placement; build rows for start, end, file with their spreads */
+		CHECK_EQ_U64(lines, 1 + 6 * c.n_rows + 2 * 3);
+		CHECK(strstr(buf, "\r\n\"start, \"\"a\"\"\",swapin_p50,,us,100,200\r\n") != NULL);
+		CHECK(strstr(buf, "\r\nfile,swapin_p50,,us,120,\r\n") != NULL);
+		CHECK(strstr(buf, "\r\nend,build_wall_spread_pct,,%,3,5\r\n") != NULL);
+		free(buf);
+	}
 	sp_compare_release(&c);
 
 	/* a report of another schema is refused, with the reason */
