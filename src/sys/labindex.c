@@ -9,6 +9,7 @@
  * comparison.
  */
 #include <dirent.h>
+#include <jansson.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -37,7 +38,7 @@ struct run {
 	char why[256];	 /* why not */
 	time_t started;
 	char date[40];
-	char machine[200];
+	char machine[260]; /* DMI vendor, model and serial */
 	char disk[240];
 	char verdict[512];
 	int has[FILES];
@@ -82,6 +83,21 @@ static void summarise(struct run *u, const struct sp_report *r, struct sp_findin
 		sp_verdict_sentence(r, f, f->verdict[0], u->verdict, sizeof(u->verdict));
 	if (!u->verdict[0])
 		snprintf(u->verdict, sizeof(u->verdict), "no verdict");
+}
+
+/*
+ * machine.dmi_serial (docs/schema.md), read from the file itself: struct sp_machine on this
+ * branch does not carry it yet, and a report written before the key has none ("").
+ */
+static void dmi_serial(const char *path, char *buf, size_t len)
+{
+	json_t *root = json_load_file(path, 0, NULL);
+	json_t *s = json_object_get(json_object_get(root, "machine"), "dmi_serial");
+
+	buf[0] = '\0';
+	if (json_is_string(s))
+		snprintf(buf, len, "%s", json_string_value(s));
+	json_decref(root);
 }
 
 static int path_of(char *buf, size_t len, const char *dir, const char *sub, const char *file)
@@ -136,8 +152,16 @@ static int scan(const char *dir, struct run **runs, size_t *n)
 		memset(u, 0, sizeof(*u));
 		snprintf(u->dir, sizeof(u->dir), "%s", de->d_name);
 		u->ok = sp_report_json_read(path, r, u->why, sizeof(u->why)) == 0;
-		if (u->ok)
+		if (u->ok) {
+			char serial[64];
+
 			summarise(u, r, f);
+			dmi_serial(path, serial, sizeof(serial));
+			if (serial[0])
+				snprintf(u->machine + strlen(u->machine),
+					 sizeof(u->machine) - strlen(u->machine), " (serial %s)",
+					 serial);
+		}
 		else if (!u->why[0])
 			snprintf(u->why, sizeof(u->why), "cannot be read");
 		for (int k = 0; k < FILES; k++)

@@ -28,6 +28,7 @@ r["started_unix"] = r.get("started_unix", 0) + 86400
 r.pop("started", None)
 r["machine"]["dmi_vendor"] = "LENOVO"
 r["machine"]["dmi_model"] = "ThinkCentre M700"
+r["machine"]["dmi_serial"] = "PC0A1B2C"
 json.dump(r, open(sys.argv[2], "w"), indent=1)
 EOF
 echo '{"schema": "swapplace-report/1", "results": [' >"$R/20260103-broken/report.json"
@@ -66,7 +67,7 @@ def need(cond, what):
         sys.exit(1)
 need("swapplace lab index" in body, "no title")
 need("Runs on this stick" in body, "no list of runs")
-need("LENOVO ThinkCentre M700" in body, "the second run's machine is not listed")
+need("LENOVO ThinkCentre M700 (serial PC0A1B2C)" in body, "the second run's machine and its DMI serial are not listed")
 need("20260101-aaa" in body and "20260102-bbb" in body, "a run's folder is not listed")
 need(body.index("20260101-aaa") < body.index("20260102-bbb"), "runs not oldest first")
 need("Unreadable" in body and "20260103-broken/report.json" in body, "the broken report is not named")
