@@ -29,10 +29,10 @@
 
 /* One run's identity, as its column is labelled. */
 struct sp_cmp_run {
-	char run_id[48];  /* sp_report_run_id(): "20261201-175944-5f3a19c2" */
-	char date[40];	  /* "2026-12-01 17:59 UTC" */
+	char run_id[48];   /* sp_report_run_id(): "20261201-175944-5f3a19c2" */
+	char date[40];	   /* "2026-12-01 17:59 UTC" */
 	char machine[160]; /* "LENOVO ThinkCentre M700"; "unknown machine" */
-	char disk[160];	  /* the target disk's model ("" when the run had no target disk) */
+	char disk[160];	   /* the target disk's model ("" when the run had no target disk) */
 	char disk_serial[64];
 	char command[16]; /* run, measure, probe */
 	char tool_version[32];
@@ -40,13 +40,13 @@ struct sp_cmp_run {
 
 /* One run's figures of one placement. */
 struct sp_cmp_cell {
-	int present;	     /* the run has this placement */
+	int present; /* the run has this placement */
 	enum sp_status status;
-	int has_median;	     /* ok with a fault-probe median > 0 */
+	int has_median; /* ok with a fault-probe median > 0 */
 	double p50_us, p50_lo_us, p50_hi_us, p99_us;
 	uint64_t real_swapins;
-	double ratio;	     /* p50 / the first run's p50; 0 when either is unknown */
-	int beyond;	     /* the CIs of this run's and the first run's medians do not overlap */
+	double ratio; /* p50 / the first run's p50; 0 when either is unknown */
+	int beyond;   /* the CIs of this run's and the first run's medians do not overlap */
 };
 
 struct sp_cmp_row {
@@ -67,14 +67,14 @@ const char *sp_cmp_metric_title(enum sp_cmp_metric m); /* "build job wall time (
 const char *sp_cmp_metric_key(enum sp_cmp_metric m);   /* "build_wall_s" (CSV) */
 
 struct sp_cmp_scell {
-	int present;	    /* the run has the figure */
+	int present;	       /* the run has the figure */
 	enum sp_status status; /* the scenario's (case's) status; figures only when ok */
 	double value;
-	int has_spread;	    /* spread_pct is known (the build job ran more than once) */
-	double spread_pct;  /* wall_s_spread_pct */
-	double ratio;	    /* value / the first run's; 0 when either is unknown */
-	int beyond;	    /* larger/smaller exceeds both runs' spreads */
-	int no_spread;	    /* both runs have the figure, but a spread is missing: never marked */
+	int has_spread;	   /* spread_pct is known (the build job ran more than once) */
+	double spread_pct; /* wall_s_spread_pct */
+	double ratio;	   /* value / the first run's; 0 when either is unknown */
+	int beyond;	   /* larger/smaller exceeds both runs' spreads */
+	int no_spread;	   /* both runs have the figure, but a spread is missing: never marked */
 };
 
 struct sp_cmp_srow {

@@ -23,7 +23,7 @@
 
 static int render(FILE *out, const struct sp_config *c, const struct sp_compare *cmp)
 {
-	struct sp_page_opts po = { .paper = SP_PAPER_A4 };
+	struct sp_page_opts po = {.paper = SP_PAPER_A4};
 	const char *format = c->format ? c->format : "text";
 	struct sp_doc d;
 	int ret;
@@ -49,7 +49,7 @@ static int render(FILE *out, const struct sp_config *c, const struct sp_compare 
 int sp_cmd_compare(const struct sp_config *c)
 {
 	const struct sp_report *runs[SP_COMPARE_MAX_RUNS];
-	struct sp_report *r[SP_COMPARE_MAX_RUNS] = { 0 };
+	struct sp_report *r[SP_COMPARE_MAX_RUNS] = {0};
 	struct sp_compare *cmp = calloc(1, sizeof(*cmp));
 	char *buf = NULL;
 	size_t len = 0;
@@ -78,8 +78,7 @@ int sp_cmd_compare(const struct sp_config *c)
 		ret = sp_report_json_read(c->inputs[k], r[k], e.reason, sizeof(e.reason));
 		if (ret == -EINVAL) {
 			e.code = ret;
-			rc = sp_fail(SP_EXIT_USAGE, &e,
-				     "refusing '%s' (compare reads %s reports)",
+			rc = sp_fail(SP_EXIT_USAGE, &e, "refusing '%s' (compare reads %s reports)",
 				     c->inputs[k], SP_SCHEMA);
 			goto out;
 		}

@@ -22,17 +22,17 @@
 #include "core/units.h"
 
 static const char *const metric_titles[SP_CMP_METRICS] = {
-	[SP_CMP_BUILD_WALL] = "build job wall time (s)",
-	[SP_CMP_SERVICE_P95] = "service p95 latency (ms)",
-	[SP_CMP_CACHE_OPS] = "cache throughput (ops/s)",
-	[SP_CMP_GC_P99] = "gc p99 pause (ms)",
+    [SP_CMP_BUILD_WALL] = "build job wall time (s)",
+    [SP_CMP_SERVICE_P95] = "service p95 latency (ms)",
+    [SP_CMP_CACHE_OPS] = "cache throughput (ops/s)",
+    [SP_CMP_GC_P99] = "gc p99 pause (ms)",
 };
 
 static const char *const metric_keys[SP_CMP_METRICS] = {
-	[SP_CMP_BUILD_WALL] = "build_wall_s",
-	[SP_CMP_SERVICE_P95] = "service_p95_ms",
-	[SP_CMP_CACHE_OPS] = "cache_ops_per_s",
-	[SP_CMP_GC_P99] = "gc_p99_pause_ms",
+    [SP_CMP_BUILD_WALL] = "build_wall_s",
+    [SP_CMP_SERVICE_P95] = "service_p95_ms",
+    [SP_CMP_CACHE_OPS] = "cache_ops_per_s",
+    [SP_CMP_GC_P99] = "gc_p99_pause_ms",
 };
 
 const char *sp_cmp_metric_title(enum sp_cmp_metric m)
@@ -254,9 +254,10 @@ static int build_srows(struct sp_compare *c, const struct sp_report *const *runs
 
 				ret = 0;
 				if (m == SP_CMP_BUILD_WALL && sc->build.done)
-					ret = sput(c, &cap, k, m, res->placement, "", sc->build.status,
-						   sc->build.wall_s, sc->build.n_runs > 1,
-						   sc->build.wall_s_spread_pct);
+					ret =
+					    sput(c, &cap, k, m, res->placement, "",
+						 sc->build.status, sc->build.wall_s,
+						 sc->build.n_runs > 1, sc->build.wall_s_spread_pct);
 				for (size_t q = 0; m == SP_CMP_SERVICE_P95 && !ret &&
 						   q < sc->service.n_cases && q < SP_SVC_N_CASES;
 				     q++) {
@@ -266,8 +267,9 @@ static int build_srows(struct sp_compare *c, const struct sp_report *const *runs
 						   sv->served ? SP_STATUS_OK : SP_STATUS_FAILED,
 						   sv->p95_ms, 0, 0);
 				}
-				for (size_t q = 0; m == SP_CMP_CACHE_OPS && !ret && sc->cache.done &&
-						   q < sc->cache.n_cases && q < SP_CACHE_MAX_CASES;
+				for (size_t q = 0;
+				     m == SP_CMP_CACHE_OPS && !ret && sc->cache.done &&
+				     q < sc->cache.n_cases && q < SP_CACHE_MAX_CASES;
 				     q++) {
 					const struct sp_cache_case *cc = &sc->cache.cases[q];
 
@@ -311,7 +313,7 @@ static int build_srows(struct sp_compare *c, const struct sp_report *const *runs
 #define VAL_BYTES 168
 
 struct setting {
-	const char *phrase; /* "the runs used different budgets" */
+	const char *phrase;			  /* "the runs used different budgets" */
 	char val[SP_COMPARE_MAX_RUNS][VAL_BYTES]; /* "" unknown */
 };
 
@@ -325,8 +327,8 @@ static const struct sp_scenario_build *first_build(const struct sp_report *r)
 
 static void scenarios_run(const struct sp_report *r, char *buf, size_t len)
 {
-	int has[4] = { 0 };
-	static const char *const names[4] = { "build", "service", "cache", "gc" };
+	int has[4] = {0};
+	static const char *const names[4] = {"build", "service", "cache", "gc"};
 
 	buf[0] = '\0';
 	for (size_t i = 0; i < r->n_results && i < SP_MAX_RESULTS; i++) {
@@ -395,18 +397,18 @@ enum {
 static int build_diffs(struct sp_compare *c, const struct sp_report *const *runs)
 {
 	static const char *const phrases[S_N] = {
-		[S_BUDGET] = "the runs used different budgets",
-		[S_TIME] = "the runs used different times per placement",
-		[S_SEED] = "the runs used different seeds",
-		[S_LAYOUT] = "the runs used different disk layouts",
-		[S_JOB_SCALE] = "the runs used different build job scales",
-		[S_PAGE_CLUSTER] = "the runs' build jobs ran with different page-cluster values",
-		[S_SCENARIOS] = "the runs ran different scenarios",
-		[S_COMMAND] = "the runs were made by different commands",
-		[S_TOOL] = "the runs were made by different swapplace versions",
-		[S_KERNEL] = "the runs ran on different kernels",
-		[S_CGROUP] = "the runs used different cgroup versions",
-		[S_MACHINE] = "the runs were made on different machines",
+	    [S_BUDGET] = "the runs used different budgets",
+	    [S_TIME] = "the runs used different times per placement",
+	    [S_SEED] = "the runs used different seeds",
+	    [S_LAYOUT] = "the runs used different disk layouts",
+	    [S_JOB_SCALE] = "the runs used different build job scales",
+	    [S_PAGE_CLUSTER] = "the runs' build jobs ran with different page-cluster values",
+	    [S_SCENARIOS] = "the runs ran different scenarios",
+	    [S_COMMAND] = "the runs were made by different commands",
+	    [S_TOOL] = "the runs were made by different swapplace versions",
+	    [S_KERNEL] = "the runs ran on different kernels",
+	    [S_CGROUP] = "the runs used different cgroup versions",
+	    [S_MACHINE] = "the runs were made on different machines",
 	};
 	struct setting *s = calloc(S_N, sizeof(*s));
 	int ret = 0;
@@ -539,8 +541,8 @@ static int ratio_cell(struct sp_doc_table *t, size_t row, size_t col, double rat
 
 static int doc_runs(struct sp_doc *d, const struct sp_compare *c)
 {
-	static const char *const heads[] = { "run", "date", "machine", "target disk", "command",
-					     "run id" };
+	static const char *const heads[] = {"run",	   "date",    "machine",
+					    "target disk", "command", "run id"};
 	struct sp_doc_table *t;
 
 	TRY(sp_doc_add_text(d, SP_DOC_SECTION, "Runs compared"));
@@ -622,7 +624,8 @@ static int doc_chart(struct sp_doc *d, const struct sp_compare *c)
 			if (!cl->has_median)
 				continue;
 			if (!ch) {
-				ch = sp_chart_new(SP_CHART_BARS, "Swap-in median per placement and run",
+				ch = sp_chart_new(SP_CHART_BARS,
+						  "Swap-in median per placement and run",
 						  "swap-in median (us)", NULL);
 				if (!ch)
 					return -ENOMEM;
@@ -630,7 +633,8 @@ static int doc_chart(struct sp_doc *d, const struct sp_compare *c)
 			}
 			snprintf(name, sizeof(name), "%s (run %zu)", c->rows[i].placement, k + 1);
 			snprintf(label, sizeof(label), "%s us", fmt_lat(us, cl->p50_us));
-			ret = sp_chart_add_bar(ch, name, group_of(c->rows[i].kind), cl->p50_us, label);
+			ret = sp_chart_add_bar(ch, name, group_of(c->rows[i].kind), cl->p50_us,
+					       label);
 			if (!ret && cl->p50_lo_us > 0 && cl->p50_hi_us >= cl->p50_lo_us)
 				ret = sp_chart_bar_range(ch, cl->p50_lo_us, cl->p50_hi_us);
 		}
@@ -667,7 +671,8 @@ static int doc_latency(struct sp_doc *d, const struct sp_compare *c)
 			const struct sp_cmp_cell *cl = &rw->cell[k];
 
 			if (!cl->has_median)
-				TRY(sp_doc_cell(t, row, 1 + k, SP_DOC_MARK_WEAK, "%s", status_word(cl)));
+				TRY(sp_doc_cell(t, row, 1 + k, SP_DOC_MARK_WEAK, "%s",
+						status_word(cl)));
 			else if (cl->p50_lo_us > 0 && cl->p50_hi_us > 0)
 				TRY(sp_doc_cell(t, row, 1 + k, SP_DOC_MARK_NONE, "%s (%s-%s)",
 						fmt_lat(m, cl->p50_us), fmt_lat(a, cl->p50_lo_us),
@@ -677,7 +682,8 @@ static int doc_latency(struct sp_doc *d, const struct sp_compare *c)
 						fmt_lat(m, cl->p50_us)));
 		}
 		for (size_t k = 1; k < c->n_runs; k++)
-			TRY(ratio_cell(t, row, c->n_runs + k, rw->cell[k].ratio, rw->cell[k].beyond));
+			TRY(ratio_cell(t, row, c->n_runs + k, rw->cell[k].ratio,
+				       rw->cell[k].beyond));
 	}
 	TRY(sp_doc_table_note(t, "* the two medians' 95 %% confidence intervals do not overlap: "
 				 "a difference larger than the runs' confidence; unmarked ratios "
@@ -699,13 +705,14 @@ static int doc_latency(struct sp_doc *d, const struct sp_compare *c)
 				TRY(sp_doc_cell(t, row, 1 + k, SP_DOC_MARK_NONE, "%s",
 						fmt_lat(m, cl->p99_us)));
 			else
-				TRY(sp_doc_cell(t, row, 1 + k, SP_DOC_MARK_WEAK, "%s", status_word(cl)));
+				TRY(sp_doc_cell(t, row, 1 + k, SP_DOC_MARK_WEAK, "%s",
+						status_word(cl)));
 		}
 		for (size_t k = 1; k < c->n_runs; k++) {
 			const struct sp_cmp_cell *cl = &rw->cell[k], *ref = &rw->cell[0];
 			double ratio = cl->has_median && ref->has_median && ref->p99_us > 0
-					       ? cl->p99_us / ref->p99_us
-					       : 0;
+					   ? cl->p99_us / ref->p99_us
+					   : 0;
 
 			TRY(ratio_cell(t, row, c->n_runs + k, ratio, 0));
 		}
@@ -731,8 +738,8 @@ static int doc_latency(struct sp_doc *d, const struct sp_compare *c)
 			else
 				TRY(sp_doc_cell(t, row, 1 + k, SP_DOC_MARK_WEAK, "%s",
 						cl->present && cl->status == SP_STATUS_OK
-							? "0"
-							: status_word(cl)));
+						    ? "0"
+						    : status_word(cl)));
 		}
 	}
 	return doc_chart(d, c);
@@ -744,7 +751,8 @@ static void scell_text(const struct sp_cmp_srow *sr, const struct sp_cmp_scell *
 	if (!s->present)
 		snprintf(buf, len, "-");
 	else if (!(s->value > 0))
-		snprintf(buf, len, "%s", s->status == SP_STATUS_OK ? "-" : sp_status_name(s->status));
+		snprintf(buf, len, "%s",
+			 s->status == SP_STATUS_OK ? "-" : sp_status_name(s->status));
 	else if (sr->metric == SP_CMP_BUILD_WALL && s->has_spread)
 		snprintf(buf, len, "%.1f (%.1f %%)", s->value, s->spread_pct);
 	else if (sr->metric == SP_CMP_CACHE_OPS || s->value >= 100)
@@ -778,17 +786,19 @@ static int doc_metric(struct sp_doc *d, const struct sp_compare *c, enum sp_cmp_
 		row = sp_doc_row_add(t);
 		TRY(row);
 		if (sr->what[0])
-			TRY(sp_doc_cell(t, row, 0, SP_DOC_MARK_NONE, "%s, %s", sr->placement, sr->what));
+			TRY(sp_doc_cell(t, row, 0, SP_DOC_MARK_NONE, "%s, %s", sr->placement,
+					sr->what));
 		else
 			TRY(sp_doc_cell(t, row, 0, SP_DOC_MARK_NONE, "%s", sr->placement));
 		for (size_t k = 0; k < c->n_runs; k++) {
 			scell_text(sr, &sr->cell[k], text, sizeof(text));
 			TRY(sp_doc_cell(t, row, 1 + k,
-					sr->cell[k].value > 0 ? SP_DOC_MARK_NONE : SP_DOC_MARK_WEAK, "%s",
-					text));
+					sr->cell[k].value > 0 ? SP_DOC_MARK_NONE : SP_DOC_MARK_WEAK,
+					"%s", text));
 		}
 		for (size_t k = 1; k < c->n_runs; k++) {
-			TRY(ratio_cell(t, row, c->n_runs + k, sr->cell[k].ratio, sr->cell[k].beyond));
+			TRY(ratio_cell(t, row, c->n_runs + k, sr->cell[k].ratio,
+				       sr->cell[k].beyond));
 			no_spread |= sr->cell[k].no_spread;
 		}
 	}
@@ -796,8 +806,9 @@ static int doc_metric(struct sp_doc *d, const struct sp_compare *c, enum sp_cmp_
 		return 0;
 	if (m == SP_CMP_BUILD_WALL)
 		return sp_doc_table_note(
-		    t, "* larger over smaller exceeds both runs' spreads (max - min of the job's "
-		       "repeated runs)%s",
+		    t,
+		    "* larger over smaller exceeds both runs' spreads (max - min of the job's "
+		    "repeated runs)%s",
 		    no_spread ? "; no spread is known where a run ran the job once (--repeat): "
 				"those ratios are never marked"
 			      : "");
@@ -885,9 +896,10 @@ static void csv_lead(FILE *out, const char *placement, const char *metric, const
 
 int sp_compare_csv_write(FILE *out, const struct sp_compare *c)
 {
-	static const char *const lat_metric[] = { "status", "swapin_p50", "swapin_p50_ci_lo",
-						  "swapin_p50_ci_hi", "swapin_p99", "real_swapins" };
-	static const char *const lat_unit[] = { "", "us", "us", "us", "us", "count" };
+	static const char *const lat_metric[] = {"status",	     "swapin_p50",
+						 "swapin_p50_ci_lo", "swapin_p50_ci_hi",
+						 "swapin_p99",	     "real_swapins"};
+	static const char *const lat_unit[] = {"", "us", "us", "us", "us", "count"};
 	char v[64], head[96];
 
 	if (!out || !c || c->n_runs < 2)
@@ -906,8 +918,10 @@ int sp_compare_csv_write(FILE *out, const struct sp_compare *c)
 			csv_lead(out, rw->placement, lat_metric[m], "", lat_unit[m]);
 			for (size_t k = 0; k < c->n_runs; k++) {
 				const struct sp_cmp_cell *cl = &rw->cell[k];
-				double x = m == 1 ? cl->p50_us : m == 2 ? cl->p50_lo_us
-						: m == 3 ? cl->p50_hi_us : cl->p99_us;
+				double x = m == 1   ? cl->p50_us
+					   : m == 2 ? cl->p50_lo_us
+					   : m == 3 ? cl->p50_hi_us
+						    : cl->p99_us;
 
 				v[0] = '\0';
 				if (cl->present && m == 0)
@@ -925,7 +939,7 @@ int sp_compare_csv_write(FILE *out, const struct sp_compare *c)
 	for (size_t i = 0; i < c->n_srows; i++) {
 		const struct sp_cmp_srow *sr = &c->srows[i];
 		const char *key = sp_cmp_metric_key(sr->metric);
-		const char *unit = sr->metric == SP_CMP_BUILD_WALL   ? "s"
+		const char *unit = sr->metric == SP_CMP_BUILD_WALL  ? "s"
 				   : sr->metric == SP_CMP_CACHE_OPS ? "ops/s"
 								    : "ms";
 

@@ -244,7 +244,8 @@ static void head_line(const char *h, size_t w, size_t k, char *buf, size_t len)
 			used = 0;
 		}
 		if (line == k && used + 2 < len) {
-			size_t cp = used + n + 2 <= len ? n : len - used - 2; /* longer than buf: cut */
+			size_t cp =
+			    used + n + 2 <= len ? n : len - used - 2; /* longer than buf: cut */
 
 			if (col > 0)
 				buf[used++] = ' ';
@@ -418,7 +419,8 @@ static int table(struct sink *out, const struct sp_doc_table *t, size_t cols)
 	for (size_t c = 0; c < n && total <= cols; c++) {
 		size_t full = width(t->head[c] ? t->head[c] : "");
 
-		if (w[c] + (size_t)mark[c] < full && total + full - w[c] - (size_t)mark[c] <= cols) {
+		if (w[c] + (size_t)mark[c] < full &&
+		    total + full - w[c] - (size_t)mark[c] <= cols) {
 			total += full - w[c] - (size_t)mark[c];
 			w[c] = full - (size_t)mark[c];
 		}
@@ -442,8 +444,8 @@ static int table(struct sink *out, const struct sp_doc_table *t, size_t cols)
 			cs[k] = start, pw[k] = w[start], pm[k] = mark[start];
 			if (used + need > cols) /* one column alone too wide: cut it */
 				pw[k] = cols - used - GAP > (size_t)pm[k] + 1
-						? cols - used - GAP - (size_t)pm[k]
-						: 1;
+					    ? cols - used - GAP - (size_t)pm[k]
+					    : 1;
 			used += GAP + pw[k] + (size_t)pm[k];
 			k++, start++;
 		}
@@ -562,7 +564,7 @@ static void pre(struct sink *out, const char *text, size_t cols)
 
 int sp_doc_write_text(FILE *stream, const struct sp_doc *d, size_t cols)
 {
-	struct sink sk = { .out = stream }, *out = &sk;
+	struct sink sk = {.out = stream}, *out = &sk;
 	int prev = -1, ret = 0;
 
 	if (!stream || !d)

@@ -9,9 +9,9 @@
  * comparison.
  */
 #include <dirent.h>
-#include <jansson.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,13 +29,12 @@
 #include "sys/report_io.h"
 
 #define FILES 4
-static const char *const files[FILES] = { "report.html", "report.pdf", "report.txt",
-					  "report.json" };
+static const char *const files[FILES] = {"report.html", "report.pdf", "report.txt", "report.json"};
 
 struct run {
-	char dir[256];	 /* the folder's name in reports_dir */
-	int ok;		 /* report.json parsed */
-	char why[256];	 /* why not */
+	char dir[256]; /* the folder's name in reports_dir */
+	int ok;	       /* report.json parsed */
+	char why[256]; /* why not */
 	time_t started;
 	char date[40];
 	char machine[260]; /* DMI vendor, model and serial */
@@ -65,9 +64,11 @@ static void summarise(struct run *u, const struct sp_report *r, struct sp_findin
 		strftime(u->date, sizeof(u->date), "%Y-%m-%d %H:%M UTC", &tm);
 	else
 		snprintf(u->date, sizeof(u->date), "unknown date");
-	snprintf(u->machine, sizeof(u->machine), "%s%s%s",
-		 m->dmi_vendor[0] ? m->dmi_vendor : "", m->dmi_vendor[0] && m->dmi_model[0] ? " " : "",
-		 m->dmi_model[0] ? m->dmi_model : m->dmi_vendor[0] ? "" : "unknown machine");
+	snprintf(u->machine, sizeof(u->machine), "%s%s%s", m->dmi_vendor[0] ? m->dmi_vendor : "",
+		 m->dmi_vendor[0] && m->dmi_model[0] ? " " : "",
+		 m->dmi_model[0]    ? m->dmi_model
+		 : m->dmi_vendor[0] ? ""
+				    : "unknown machine");
 	snprintf(u->disk, sizeof(u->disk), "%s", r->target[0] ? r->target : "no target disk");
 	for (size_t i = 0; i < r->n_devices && i < SP_MAX_DEVICES; i++) {
 		const struct sp_device_info *d = &r->devices[i];
@@ -161,8 +162,7 @@ static int scan(const char *dir, struct run **runs, size_t *n)
 				snprintf(u->machine + strlen(u->machine),
 					 sizeof(u->machine) - strlen(u->machine), " (serial %s)",
 					 serial);
-		}
-		else if (!u->why[0])
+		} else if (!u->why[0])
 			snprintf(u->why, sizeof(u->why), "cannot be read");
 		for (int k = 0; k < FILES; k++)
 			u->has[k] = path_of(path, sizeof(path), dir, de->d_name, files[k]) == 0 &&
@@ -188,8 +188,8 @@ out:
 
 static int runs_section(struct sp_doc *d, const struct run *runs, size_t n, size_t n_ok)
 {
-	static const char *const heads[] = { "#", "date", "machine", "target disk", "verdict",
-					     "folder" };
+	static const char *const heads[] = {"#",	   "date",    "machine",
+					    "target disk", "verdict", "folder"};
 	struct sp_doc_table *t;
 
 	TRY(sp_doc_add_text(d, SP_DOC_SECTION, "Runs on this stick"));
@@ -231,10 +231,10 @@ static int runs_section(struct sp_doc *d, const struct run *runs, size_t n, size
 }
 
 /* The comparison of the most recent readable runs (they sort first, oldest first). */
-static int compare_section(struct sp_doc *d, const char *dir, const struct run *runs,
-			   size_t n_ok, size_t *n_compared)
+static int compare_section(struct sp_doc *d, const char *dir, const struct run *runs, size_t n_ok,
+			   size_t *n_compared)
 {
-	struct sp_report *r[SP_COMPARE_MAX_RUNS] = { 0 };
+	struct sp_report *r[SP_COMPARE_MAX_RUNS] = {0};
 	const struct sp_report *rc[SP_COMPARE_MAX_RUNS];
 	size_t first = n_ok > SP_COMPARE_MAX_RUNS ? n_ok - SP_COMPARE_MAX_RUNS : 0, m = 0;
 	struct sp_compare *cmp = NULL;
@@ -289,11 +289,20 @@ static void html_esc(FILE *out, const char *s)
 {
 	for (; *s; s++) {
 		switch (*s) {
-		case '<': fputs("&lt;", out); break;
-		case '>': fputs("&gt;", out); break;
-		case '&': fputs("&amp;", out); break;
-		case '"': fputs("&quot;", out); break;
-		default: fputc(*s, out);
+		case '<':
+			fputs("&lt;", out);
+			break;
+		case '>':
+			fputs("&gt;", out);
+			break;
+		case '&':
+			fputs("&amp;", out);
+			break;
+		case '"':
+			fputs("&quot;", out);
+			break;
+		default:
+			fputc(*s, out);
 		}
 	}
 }
@@ -304,8 +313,8 @@ static void url_seg(FILE *out, const char *s)
 	for (; *s; s++) {
 		unsigned char ch = (unsigned char)*s;
 
-		if ((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') ||
-		    strchr("-._~", ch))
+		if ((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+		    (ch >= '0' && ch <= '9') || strchr("-._~", ch))
 			fputc(ch, out);
 		else
 			fprintf(out, "%%%02X", ch);
@@ -383,8 +392,7 @@ static int build_doc(struct sp_doc *d, const char *dir, const struct run *runs, 
 }
 
 /* write tmp completely, fsync it, check the stream once, then rename and fsync the dir */
-static int write_atomic(const char *dir, const struct sp_doc *d, const struct run *runs,
-			size_t n)
+static int write_atomic(const char *dir, const struct sp_doc *d, const struct run *runs, size_t n)
 {
 	char tmp[4096], dst[4096];
 	FILE *out;

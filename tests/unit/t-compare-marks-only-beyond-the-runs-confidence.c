@@ -70,7 +70,7 @@ static int has_diff(const struct sp_compare *c, const char *text)
 int main(void)
 {
 	struct sp_report *a = calloc(1, sizeof(*a)), *b = calloc(1, sizeof(*b));
-	const struct sp_report *runs[2] = { a, b };
+	const struct sp_report *runs[2] = {a, b};
 	struct sp_compare c;
 	const struct sp_cmp_row *rw;
 	const struct sp_cmp_srow *sr;
@@ -162,7 +162,8 @@ int main(void)
 				if (bl->table->mark[k] == SP_DOC_MARK_BEYOND) {
 					n_beyond++;
 					CHECK_STR(bl->table->cell[k], "2.00x");
-					CHECK_STR(bl->table->cell[k - k % bl->table->n_cols], "start");
+					CHECK_STR(bl->table->cell[k - k % bl->table->n_cols],
+						  "start");
 				}
 		}
 		CHECK_EQ_U64(n_beyond, 1); /* the build job's is gone: no spread */
@@ -195,7 +196,8 @@ int main(void)
 	{
 		static const char other[] = "{\"schema\": \"swapplace-report/2\", \"results\": []}";
 
-		CHECK(sp_report_json_parse(other, sizeof(other) - 1, a, err, sizeof(err)) == -EINVAL);
+		CHECK(sp_report_json_parse(other, sizeof(other) - 1, a, err, sizeof(err)) ==
+		      -EINVAL);
 		CHECK(strstr(err, "swapplace-report/2") != NULL);
 		CHECK(sp_report_json_parse("{\"x\": 1}", 8, a, err, sizeof(err)) == -EINVAL);
 		CHECK(strstr(err, "not a swapplace report") != NULL);

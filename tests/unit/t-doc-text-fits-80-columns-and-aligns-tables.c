@@ -80,7 +80,7 @@ static const char *line_with(const char *text, const char *needle, char *buf, si
 
 int main(void)
 {
-	static const char *const heads[] = { "placement", "median (us)", "p99 (us)" };
+	static const char *const heads[] = {"placement", "median (us)", "p99 (us)"};
 	struct sp_doc d;
 	struct sp_doc_table *t, *wide;
 	struct sp_doc_block *f;
@@ -118,7 +118,7 @@ int main(void)
 	CHECK(sp_doc_table_note(t, "* the CIs do not overlap") == 0);
 	/* a last column of text: its padding must not trail */
 	{
-		static const char *const lh[] = { "run", "machine" };
+		static const char *const lh[] = {"run", "machine"};
 		struct sp_doc_table *lt = sp_doc_add_table(&d, NULL, 2, lh, "rl");
 
 		CHECK(lt && sp_doc_row_add(lt) == 0 && sp_doc_row_add(lt) == 1);
@@ -146,8 +146,8 @@ int main(void)
 	CHECK(sp_chart_add_bar(ch, "start (run 2)", SP_CHART_G_DISK, 50, "50 us") == 0);
 	CHECK(sp_doc_add_chart(&d, ch) == 0);
 	ch = sp_chart_new(SP_CHART_LINES, "Latency distribution", "us", "share");
-	CHECK(ch && sp_chart_add_series(ch, "start", SP_CHART_G_DISK, (double[]){ 1, 2 },
-					(double[]){ 0.5, 1 }, 2) == 0);
+	CHECK(ch && sp_chart_add_series(ch, "start", SP_CHART_G_DISK, (double[]){1, 2},
+					(double[]){0.5, 1}, 2) == 0);
 	CHECK(sp_doc_add_chart(&d, ch) == 0);
 	CHECK(sp_doc_add_text(&d, SP_DOC_PRE, "a preformatted line\n%0120d", 7) == 0);
 
