@@ -273,7 +273,8 @@ static const struct cmd_doc cmd_docs[] = {
 	},
 	[SP_CMD_COMPARE] = {
 		.summary = "saved runs side by side, with the differences the runs can tell apart",
-		.synopsis = "swapplace compare A.json B.json ... [--format text|html|pdf|csv]",
+		.synopsis = "swapplace compare A.json B.json ... [--format text|html|pdf|csv]\n"
+			    "       [--paper a4|letter]",
 		.about = "Runs or machines side by side (2 to 16 report.json files): each placement's\n"
 			 "swap-in median, CI, p99 and the scenarios' figures, one column per run, the\n"
 			 "ratio against the first run, and a mark (*) only where the difference is\n"

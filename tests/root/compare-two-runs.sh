@@ -9,7 +9,6 @@
 . "$(dirname "$0")/lib.sh"
 need_root
 need_cmd python3
-[ -e /sys/class/zram-control ] || modprobe zram 2>/dev/null || true
 make_run_target
 run() { # OUT BUDGET
 	"$SWAPPLACE" run --target "$dev" --confirm "$size" --swap-size 128M --budget "$2" \

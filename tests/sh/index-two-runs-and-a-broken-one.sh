@@ -94,6 +94,15 @@ cp "$R/20260102-bbb/report.json" "$R/20260105-ccc/report.json"
 grep -q "lists 3 runs (1 unreadable), 3 compared" "$D/err" || fail "stderr: $(cat "$D/err")"
 grep -q "20260105-ccc" "$H" || fail "the third run is not listed"
 
+# more runs than a comparison holds: all listed, the 16 most recent compared
+for i in $(seq 10 24); do
+	mkdir -p "$R/202601$i-more"
+	cp "$R/20260101-aaa/report.json" "$R/202601$i-more/report.json"
+done
+"$SP" index "$R" 2>"$D/err" || fail "index of 18 runs exited $?"
+grep -q "lists 18 runs (1 unreadable), 16 compared" "$D/err" || fail "stderr: $(cat "$D/err")"
+grep -q "holds the 16 most recent" "$H" || fail "the index does not say it compares the 16 most recent"
+
 # not a directory: a usage error, nothing written
 rc=0
 "$SP" index "$D/nowhere" 2>"$D/err" || rc=$?
