@@ -451,6 +451,16 @@ static int table(struct sink *out, const struct sp_doc_table *t, size_t cols)
 		}
 		if (n == 1 && pw[0] + (size_t)pm[0] > cols)
 			pw[0] = cols - (size_t)pm[0];
+		/* the part's spare width goes to its heads, so fewer of them wrap */
+		for (size_t i = 0; i < k; i++) {
+			size_t full = width(t->head[cs[i]] ? t->head[cs[i]] : "");
+			size_t has = pw[i] + (size_t)pm[i];
+
+			if (has < full && used + full - has <= cols) {
+				used += full - has;
+				pw[i] = full - (size_t)pm[i];
+			}
+		}
 		table_part(out, t, cs, k, pw, pm);
 		if (start < n)
 			sput(out, '\n');

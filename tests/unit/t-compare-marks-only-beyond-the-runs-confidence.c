@@ -11,6 +11,7 @@
 #include "check.h"
 #include "core/compare.h"
 #include "core/doc.h"
+#include "core/doc_text.h"
 #include "core/report_json.h"
 
 static struct sp_result *add(struct sp_report *r, const char *name, enum sp_placement_kind k,
@@ -191,6 +192,34 @@ int main(void)
 		free(buf);
 	}
 	sp_compare_release(&c);
+
+	/* 16 runs, the most a comparison holds, still print within 80 columns; 17 are refused */
+	{
+		const struct sp_report *many[SP_COMPARE_MAX_RUNS + 1];
+		struct sp_doc d;
+		char *buf = NULL, *p, *nl;
+		size_t len = 0;
+		FILE *f;
+
+		for (size_t k = 0; k <= SP_COMPARE_MAX_RUNS; k++)
+			many[k] = k % 2 ? b : a;
+		CHECK(sp_compare_build(&c, many, SP_COMPARE_MAX_RUNS + 1) == -EINVAL);
+		CHECK(sp_compare_build(&c, many, SP_COMPARE_MAX_RUNS) == 0);
+		sp_doc_init(&d);
+		CHECK(sp_compare_doc_build(&d, &c) == 0);
+		f = open_memstream(&buf, &len);
+		CHECK(sp_doc_write_text(f, &d, 80) == 0);
+		fclose(f);
+		for (p = buf; (nl = strchr(p, '\n')); p = nl + 1)
+			CHECK(nl - p <= 80);
+		CHECK(strstr(buf, "run 16 / run 1") != NULL);
+		CHECK(strstr(buf, "run 16 median") != NULL);
+		CHECK(strstr(buf, "the runs used different budgets: 256 MiB, 48 MiB, 256 MiB") !=
+		      NULL);
+		free(buf);
+		sp_doc_release(&d);
+		sp_compare_release(&c);
+	}
 
 	/* a report of another schema is refused, with the reason */
 	{
