@@ -14,6 +14,7 @@
 #define SP_MAX_ALSO 8
 #define SP_MAX_SWAP_ARGS 8
 #define SP_MAX_SWEEP_ARGS 4 /* --sweep: one per knob (core/sweep.h); the parser says which twice */
+#define SP_CLI_MAX_INPUTS 16 /* compare: the reports side by side (SP_COMPARE_MAX_RUNS) */
 #define SP_CLI_MAX_REPEAT 8 /* --repeat: the job's runs a result holds (SP_BUILD_MAX_RUNS) */
 
 enum sp_cmd {
@@ -26,6 +27,8 @@ enum sp_cmd {
 	SP_CMD_REPORT,
 	SP_CMD_PROFILE,
 	SP_CMD_PRINT,
+	SP_CMD_COMPARE,
+	SP_CMD_INDEX,
 };
 
 /* exit codes, documented in docs/exit-codes.md */
@@ -85,6 +88,8 @@ struct sp_config {
 	const char *printer;          /* print --printer DEV (default /dev/usb/lp0) */
 	const char *paper;            /* --paper a4|letter: the PDF's and PostScript's pages */
 	int duplex;                   /* --duplex: each section starts on an odd page */
+	size_t n_inputs;
+	const char *inputs[SP_CLI_MAX_INPUTS]; /* compare A.json B.json ... */
 	const char *cpu_max;          /* --cpu-max CPUS: a CPU quota on every workload cgroup */
 	const char *io_max;           /* --io-max IOPS[,BPS]: a cap on the swap device's I/O */
 	struct sp_caps caps;          /*   both, parsed after the options (core/caps.h) */

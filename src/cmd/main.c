@@ -39,6 +39,8 @@ int main(int argc, char **argv)
 	case SP_CMD_REPORT: return sp_cmd_report(&c);
 	case SP_CMD_PROFILE: return sp_cmd_profile(&c);
 	case SP_CMD_PRINT: return sp_cmd_print(&c);
+	case SP_CMD_COMPARE: return sp_cmd_compare(&c);
+	case SP_CMD_INDEX: return sp_cmd_index(&c);
 	default: return sp_fail(SP_EXIT_USAGE, NULL, "no such command");
 	}
 }

@@ -17,6 +17,7 @@ static const char *const cmd_names[] = {
 	[SP_CMD_RUN] = "run", [SP_CMD_MEASURE] = "measure", [SP_CMD_PROBE] = "probe",
 	[SP_CMD_REPORT] = "report", [SP_CMD_PROFILE] = "profile",
 	[SP_CMD_PRINT] = "print",
+	[SP_CMD_COMPARE] = "compare", [SP_CMD_INDEX] = "index",
 };
 
 const char *sp_cmd_name(enum sp_cmd cmd)
@@ -148,12 +149,35 @@ static int parse_caps(struct sp_config *c, char *err, size_t errlen)
 	return ret;
 }
 
+/* compare's reports: at least two, at most the list holds */
+static int positional_list(struct sp_config *c, int argc, char **argv, const char *sub,
+			   const char *what, char *err, size_t errlen)
+{
+	size_t field, count, cap = sp_cmd_positional_list(c->cmd, &field, &count);
+	const char **v = (const char **)((char *)c + field);
+	size_t *n = (size_t *)((char *)c + count);
+
+	for (int i = optind + 1; i < argc; i++) {
+		if (*n >= cap) {
+			snprintf(err, errlen, "'%s' takes at most %zu files (at '%s')", sub, cap,
+				 argv[i]);
+			return -EINVAL;
+		}
+		v[(*n)++] = argv[i];
+	}
+	if (*n < 2) {
+		snprintf(err, errlen, "'%s' needs %s", sub, what);
+		return -EINVAL;
+	}
+	return 0;
+}
+
 int sp_cli_parse(int argc, char **argv, struct sp_config *c, char *err, size_t errlen)
 {
 	struct option longopts[MAX_OPTIONS];
 	char shortopts[MAX_OPTIONS];
 	const char *sub, *pos_what;
-	size_t pos_field;
+	size_t pos_field, pos_count;
 	int opt, ret;
 
 	err[0] = '\0';
@@ -212,6 +236,8 @@ int sp_cli_parse(int argc, char **argv, struct sp_config *c, char *err, size_t e
 		return 0;
 
 	pos_what = sp_cmd_positional(c->cmd, &pos_field);
+	if (sp_cmd_positional_list(c->cmd, &pos_field, &pos_count))
+		return positional_list(c, argc, argv, sub, pos_what, err, errlen);
 	for (int i = optind + 1; i < argc; i++) {
 		const char **pos = pos_what ? (const char **)((char *)c + pos_field) : NULL;
 

@@ -17,8 +17,8 @@
 #define B(cmd) SP_CMD_BIT(SP_CMD_##cmd)
 #define ALL_CMDS                                                                                   \
 	(B(NONE) | B(LIST) | B(PLAN) | B(RUN) | B(MEASURE) | B(PROBE) | B(REPORT) | B(PROFILE) | \
-	 B(PRINT))
-#define PAGES (B(RUN) | B(MEASURE) | B(REPORT) | B(PRINT)) /* they render PDF or PostScript */
+	 B(PRINT) | B(COMPARE) | B(INDEX))
+#define PAGES (B(RUN) | B(MEASURE) | B(REPORT) | B(PRINT) | B(COMPARE)) /* they render PDF or PostScript */
 #define SWEEP (B(PLAN) | B(RUN))
 #define PROBING (B(PLAN) | B(RUN) | B(MEASURE) | B(PROBE))
 
@@ -195,6 +195,11 @@ const struct sp_option sp_options[] = {
 	{ .name = "duplex", .kind = SP_OPT_FLAG, .cmds = PAGES, .field = F(duplex),
 	  .help = "for two-sided printing: each section of the PDF and PostScript report "
 		  "starts on an odd page" },
+	{ .name = "format", .kind = SP_OPT_CHOICE, .cmds = B(COMPARE), .field = F(format),
+	  /* text last: the choice report's --format shares (its default fills the field) */
+	  .choices = "html|pdf|csv|text", .metavar = "text|html|pdf|csv", .def_note = "text",
+	  .help = "the comparison as 80-column text, one HTML file, PDF, or CSV (one row per "
+		  "placement and metric)" },
 	{ .name = "json", .kind = SP_OPT_FLAG, .cmds = B(LIST) | B(MEASURE) | B(PROBE) | B(PROFILE),
 	  .field = F(json),
 	  .help = "print JSON in the report schema (docs/schema.md) instead of text" },
@@ -219,6 +224,8 @@ struct cmd_doc {
 	const char *about;	/* a paragraph, lines of at most 80 columns */
 	const char *positional; /* its one positional argument, or NULL */
 	size_t pos_field;	/* the const char * field that argument sets */
+	size_t pos_cap;		/* a list of them (compare): pos_field is the array, */
+	size_t pos_count;	/* pos_count its count; 0: one argument */
 };
 
 /* clang-format off */
@@ -292,6 +299,27 @@ static const struct cmd_doc cmd_docs[] = {
 			 "or PDF for printers that want those.",
 		.positional = "a report.json", .pos_field = F(input),
 	},
+	[SP_CMD_COMPARE] = {
+		.summary = "saved runs side by side, with the differences the runs can tell apart",
+		.synopsis = "swapplace compare A.json B.json ... [--format text|html|pdf|csv]\n"
+			    "       [--paper a4|letter]",
+		.about = "Runs or machines side by side (2 to 16 report.json files): each placement's\n"
+			 "swap-in median, CI, p99 and the scenarios' figures, one column per run, the\n"
+			 "ratio against the first run, and a mark (*) only where the difference is\n"
+			 "larger than the runs' confidence or spread. Says which settings differed.\n"
+			 "Writes to standard output.",
+		.positional = "at least two report.json files", .pos_field = F(inputs),
+		.pos_cap = SP_CLI_MAX_INPUTS, .pos_count = F(n_inputs),
+	},
+	[SP_CMD_INDEX] = {
+		.summary = "rewrite DIR/index.html: every run in DIR/*/report.json, compared",
+		.synopsis = "swapplace index DIR",
+		.about = "Reads every DIR/*/report.json and writes DIR/index.html (atomically): a\n"
+			 "table of the runs with machine, disk, date and verdict, links to each\n"
+			 "report, and the comparison of all of them. The appliance runs it after\n"
+			 "every run it saves on the stick.",
+		.positional = "a reports directory", .pos_field = F(input),
+	},
 };
 
 /* clang-format on */
@@ -300,6 +328,13 @@ const char *sp_cmd_positional(enum sp_cmd cmd, size_t *field)
 {
 	*field = cmd_docs[cmd].pos_field;
 	return cmd_docs[cmd].positional;
+}
+
+size_t sp_cmd_positional_list(enum sp_cmd cmd, size_t *field, size_t *count)
+{
+	*field = cmd_docs[cmd].pos_field;
+	*count = cmd_docs[cmd].pos_count;
+	return cmd_docs[cmd].pos_cap;
 }
 
 const struct sp_option *sp_option_find(const char *name, enum sp_cmd cmd)

@@ -29,6 +29,8 @@ static int minimal_args(enum sp_cmd cmd, char **argv)
 	    [SP_CMD_REPORT] = {"swapplace", "report", "r.json"},
 	    [SP_CMD_PROFILE] = {"swapplace", "profile", "/dev/sdz"},
 	    [SP_CMD_PRINT] = {"swapplace", "print", "r.json"},
+	    [SP_CMD_COMPARE] = {"swapplace", "compare", "a.json", "b.json"},
+	    [SP_CMD_INDEX] = {"swapplace", "index", "reports"},
 	};
 	int n = 0;
 
@@ -55,10 +57,39 @@ static const char *sample_arg(const struct sp_option *o)
 	case SP_OPT_NUMBER:
 		return "3";
 	case SP_OPT_CHOICE: {
-		/* its last choice: "json" for text|json, "none" for build|none */
-		const char *bar = strrchr(o->choices, '|');
+		/*
+		 * its last choice that every entry of its name takes ("json" for text|json,
+		 * "none" for build|none): the entries of --format differ between commands
+		 */
+		static char pick[64];
+		const char *end = o->choices + strlen(o->choices);
 
-		return bar ? bar + 1 : o->choices;
+		while (end > o->choices) {
+			const char *start = end;
+			int everywhere = 1;
+
+			while (start > o->choices && start[-1] != '|')
+				start--;
+			snprintf(pick, sizeof(pick), "%.*s", (int)(end - start), start);
+			for (size_t i = 0; i < sp_n_options; i++) {
+				const struct sp_option *p = &sp_options[i];
+				char want[66];
+
+				snprintf(want, sizeof(want), "|%s|", pick);
+				if (strcmp(p->name, o->name) || p->kind != SP_OPT_CHOICE)
+					continue;
+				{
+					char all[256];
+
+					snprintf(all, sizeof(all), "|%s|", p->choices);
+					everywhere &= strstr(all, want) != NULL;
+				}
+			}
+			if (everywhere)
+				return pick;
+			end = start > o->choices ? start - 1 : start;
+		}
+		return o->choices;
 	}
 	default:
 		/* strings parsed after the table (core/caps.h): a number is what they take */

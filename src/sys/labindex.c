@@ -1,0 +1,455 @@
+/*
+ * labindex.c - reports/index.html on the stick (see labindex.h).
+ *
+ * The page is a document (core/doc.h) written by the HTML backend (core/doc_html.h), so it
+ * looks like every other report; the doc model has no link, so the links to each run's files
+ * are one small table of anchors spliced in before </body> (the least invasive way: the model
+ * and its backends stay as they are). Reports are large: the runs are read once for the list
+ * (one report buffer reused), then only the most recent SP_COMPARE_MAX_RUNS again for the
+ * comparison.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "core/analysis.h"
+#include "core/compare.h"
+#include "core/doc.h"
+#include "core/doc_html.h"
+#include "core/verdict.h"
+#include "sys/labindex.h"
+#include "sys/report_io.h"
+
+#define FILES 4
+static const char *const files[FILES] = {"report.html", "report.pdf", "report.txt", "report.json"};
+
+struct run {
+	char dir[256]; /* the folder's name in reports_dir */
+	int ok;	       /* report.json parsed */
+	char why[256]; /* why not */
+	time_t started;
+	char date[40];
+	char machine[260]; /* DMI vendor, model and serial */
+	char disk[240];
+	char verdict[512];
+	int has[FILES];
+};
+
+static int by_date(const void *a, const void *b)
+{
+	const struct run *x = a, *y = b;
+
+	if (x->ok != y->ok)
+		return x->ok ? -1 : 1; /* the unreadable ones last */
+	if (x->started != y->started)
+		return x->started < y->started ? -1 : 1;
+	return strcmp(x->dir, y->dir);
+}
+
+static void summarise(struct run *u, const struct sp_report *r, struct sp_findings *f)
+{
+	const struct sp_machine *m = &r->machine;
+	struct tm tm;
+
+	u->started = r->started;
+	if (r->started > 0 && gmtime_r(&r->started, &tm))
+		strftime(u->date, sizeof(u->date), "%Y-%m-%d %H:%M UTC", &tm);
+	else
+		snprintf(u->date, sizeof(u->date), "unknown date");
+	snprintf(u->machine, sizeof(u->machine), "%s%s%s", m->dmi_vendor[0] ? m->dmi_vendor : "",
+		 m->dmi_vendor[0] && m->dmi_model[0] ? " " : "",
+		 m->dmi_model[0]    ? m->dmi_model
+		 : m->dmi_vendor[0] ? ""
+				    : "unknown machine");
+	snprintf(u->disk, sizeof(u->disk), "%s", r->target[0] ? r->target : "no target disk");
+	for (size_t i = 0; i < r->n_devices && i < SP_MAX_DEVICES; i++) {
+		const struct sp_device_info *d = &r->devices[i];
+
+		if (!r->target[0] || strcmp(d->path, r->target))
+			continue;
+		snprintf(u->disk, sizeof(u->disk), "%s%s%s%s", d->model[0] ? d->model : d->path,
+			 d->serial[0] ? " (serial " : "", d->serial, d->serial[0] ? ")" : "");
+		break;
+	}
+	u->verdict[0] = '\0';
+	if (sp_analyse(r, f) == 0 && f->n_verdict > 0)
+		sp_verdict_sentence(r, f, f->verdict[0], u->verdict, sizeof(u->verdict));
+	if (!u->verdict[0])
+		snprintf(u->verdict, sizeof(u->verdict), "no verdict");
+}
+
+static int path_of(char *buf, size_t len, const char *dir, const char *sub, const char *file)
+{
+	if ((size_t)snprintf(buf, len, "%s/%s/%s", dir, sub, file) >= len)
+		return -ENAMETOOLONG;
+	return 0;
+}
+
+/* Every folder with a report.json, summarised; runs is grown as needed. */
+static int scan(const char *dir, struct run **runs, size_t *n)
+{
+	struct sp_report *r = malloc(sizeof(*r));
+	struct sp_findings *f = malloc(sizeof(*f));
+	size_t cap = 0;
+	struct dirent *de;
+	char path[4096];
+	struct stat st;
+	DIR *d;
+	int ret = 0;
+
+	*runs = NULL, *n = 0;
+	if (!r || !f) {
+		free(r);
+		free(f);
+		return -ENOMEM;
+	}
+	d = opendir(dir);
+	if (!d) {
+		ret = -errno;
+		goto out;
+	}
+	while ((de = readdir(d))) {
+		struct run *u;
+
+		if (de->d_name[0] == '.' || strlen(de->d_name) >= sizeof(u->dir))
+			continue;
+		if (path_of(path, sizeof(path), dir, de->d_name, "report.json") < 0 ||
+		    stat(path, &st) < 0 || !S_ISREG(st.st_mode))
+			continue; /* a refused run has no report.json: nothing to list */
+		if (*n == cap) {
+			size_t nc = cap ? cap * 2 : 16;
+			struct run *nr = realloc(*runs, nc * sizeof(*nr));
+
+			if (!nr) {
+				ret = -ENOMEM;
+				break;
+			}
+			*runs = nr, cap = nc;
+		}
+		u = &(*runs)[(*n)++];
+		memset(u, 0, sizeof(*u));
+		snprintf(u->dir, sizeof(u->dir), "%s", de->d_name);
+		u->ok = sp_report_json_read(path, r, u->why, sizeof(u->why)) == 0;
+		if (u->ok) {
+			const char *serial = r->machine.dmi_serial; /* "" before the key */
+
+			summarise(u, r, f);
+			if (serial[0])
+				snprintf(u->machine + strlen(u->machine),
+					 sizeof(u->machine) - strlen(u->machine), " (serial %s)",
+					 serial);
+		} else if (!u->why[0])
+			snprintf(u->why, sizeof(u->why), "cannot be read");
+		for (int k = 0; k < FILES; k++)
+			u->has[k] = path_of(path, sizeof(path), dir, de->d_name, files[k]) == 0 &&
+				    stat(path, &st) == 0 && S_ISREG(st.st_mode);
+	}
+	closedir(d);
+out:
+	free(r);
+	free(f);
+	if (ret < 0) {
+		free(*runs);
+		*runs = NULL, *n = 0;
+	}
+	return ret;
+}
+
+#define TRY(x)                                                                                     \
+	do {                                                                                       \
+		int _r = (x);                                                                      \
+		if (_r < 0)                                                                        \
+			return _r;                                                                 \
+	} while (0)
+
+static int runs_section(struct sp_doc *d, const struct run *runs, size_t n, size_t n_ok)
+{
+	static const char *const heads[] = {"#",	   "date",    "machine",
+					    "target disk", "verdict", "folder"};
+	struct sp_doc_table *t;
+
+	TRY(sp_doc_add_text(d, SP_DOC_SECTION, "Runs on this stick"));
+	TRY(sp_doc_add_text(d, SP_DOC_PARA,
+			    "Every run saved in reports/ on this stick, oldest first, with the "
+			    "first sentence of its verdict. The links to each run's report are at "
+			    "the end of this page."));
+	if (!n_ok)
+		TRY(sp_doc_add_text(d, SP_DOC_PARA, "No readable report yet."));
+	t = n_ok ? sp_doc_add_table(d, NULL, 6, heads, "rlllll") : NULL;
+	if (n_ok && !t)
+		return -ENOMEM;
+	for (size_t i = 0; i < n && t; i++) {
+		const struct run *u = &runs[i];
+		int row;
+
+		if (!u->ok)
+			continue;
+		row = sp_doc_row_add(t);
+		TRY(row);
+		TRY(sp_doc_cell(t, row, 0, SP_DOC_MARK_NONE, "%zu", i + 1));
+		TRY(sp_doc_cell(t, row, 1, SP_DOC_MARK_NONE, "%s", u->date));
+		TRY(sp_doc_cell(t, row, 2, SP_DOC_MARK_NONE, "%s", u->machine));
+		TRY(sp_doc_cell(t, row, 3, SP_DOC_MARK_NONE, "%s", u->disk));
+		TRY(sp_doc_cell(t, row, 4, SP_DOC_MARK_NONE, "%s", u->verdict));
+		TRY(sp_doc_cell(t, row, 5, SP_DOC_MARK_NONE, "%s", u->dir));
+	}
+	if (n_ok == n)
+		return 0;
+	TRY(sp_doc_add_text(d, SP_DOC_HEADING, "Unreadable"));
+	TRY(sp_doc_add_text(d, SP_DOC_PARA,
+			    "These folders hold a report.json that is not a readable swapplace "
+			    "report; they are left out of the list and the comparison:"));
+	for (size_t i = 0; i < n; i++)
+		if (!runs[i].ok)
+			TRY(sp_doc_add_text(d, SP_DOC_BULLET, "%s/report.json: %s", runs[i].dir,
+					    runs[i].why));
+	return 0;
+}
+
+/* The comparison of the most recent readable runs (they sort first, oldest first). */
+static int compare_section(struct sp_doc *d, const char *dir, const struct run *runs, size_t n_ok,
+			   size_t *n_compared)
+{
+	struct sp_report *r[SP_COMPARE_MAX_RUNS] = {0};
+	const struct sp_report *rc[SP_COMPARE_MAX_RUNS];
+	size_t first = n_ok > SP_COMPARE_MAX_RUNS ? n_ok - SP_COMPARE_MAX_RUNS : 0, m = 0;
+	struct sp_compare *cmp = NULL;
+	char path[4096], err[256];
+	int ret = 0;
+
+	*n_compared = 0;
+	if (n_ok < 2) {
+		TRY(sp_doc_add_text(d, SP_DOC_SECTION, "Comparison"));
+		return sp_doc_add_text(d, SP_DOC_PARA,
+				       "A comparison needs two runs; this stick holds %zu so far.",
+				       n_ok);
+	}
+	for (size_t i = first; i < n_ok && !ret; i++) {
+		r[m] = malloc(sizeof(*r[m]));
+		if (!r[m]) {
+			ret = -ENOMEM;
+			break;
+		}
+		ret = path_of(path, sizeof(path), dir, runs[i].dir, "report.json");
+		if (!ret && sp_report_json_read(path, r[m], err, sizeof(err)) < 0) {
+			/* changed under us since the scan: compare the rest */
+			free(r[m]);
+			r[m] = NULL;
+			continue;
+		}
+		rc[m] = r[m];
+		m++;
+	}
+	if (!ret && m >= 2) {
+		cmp = malloc(sizeof(*cmp));
+		ret = cmp ? sp_compare_build(cmp, rc, m) : -ENOMEM;
+		if (!ret && first)
+			ret = sp_doc_add_text(d, SP_DOC_PARA,
+					      "The comparison below holds the %zu most recent "
+					      "runs; run 1 is the oldest of them.",
+					      m);
+		if (!ret)
+			ret = sp_compare_doc_add(d, cmp);
+		if (!ret)
+			*n_compared = m;
+		if (cmp)
+			sp_compare_release(cmp);
+		free(cmp);
+	}
+	for (size_t k = 0; k < SP_COMPARE_MAX_RUNS; k++)
+		free(r[k]);
+	return ret;
+}
+
+static void html_esc(FILE *out, const char *s)
+{
+	for (; *s; s++) {
+		switch (*s) {
+		case '<':
+			fputs("&lt;", out);
+			break;
+		case '>':
+			fputs("&gt;", out);
+			break;
+		case '&':
+			fputs("&amp;", out);
+			break;
+		case '"':
+			fputs("&quot;", out);
+			break;
+		default:
+			fputc(*s, out);
+		}
+	}
+}
+
+/* a folder name as a relative URL path segment */
+static void url_seg(FILE *out, const char *s)
+{
+	for (; *s; s++) {
+		unsigned char ch = (unsigned char)*s;
+
+		if ((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+		    (ch >= '0' && ch <= '9') || strchr("-._~", ch))
+			fputc(ch, out);
+		else
+			fprintf(out, "%%%02X", ch);
+	}
+}
+
+static void links(FILE *out, const struct run *runs, size_t n)
+{
+	fputs("<section class=\"links\">\n<h2>Open a report</h2>\n<table class=\"links\">\n"
+	      "<tr><th>#</th><th>date</th><th>machine</th><th>folder</th><th>files</th></tr>\n",
+	      out);
+	for (size_t i = 0; i < n; i++) {
+		const struct run *u = &runs[i];
+
+		fprintf(out, "<tr><td>%zu</td><td>", i + 1);
+		html_esc(out, u->ok ? u->date : "unreadable");
+		fputs("</td><td>", out);
+		html_esc(out, u->ok ? u->machine : "");
+		fputs("</td><td>", out);
+		html_esc(out, u->dir);
+		fputs("</td><td>", out);
+		for (int k = 0; k < FILES; k++) {
+			if (!u->has[k])
+				continue;
+			fputs("<a href=\"", out);
+			url_seg(out, u->dir);
+			fprintf(out, "/%s\">%s</a> ", files[k], files[k]);
+		}
+		fputs("</td></tr>\n", out);
+	}
+	fputs("</table>\n</section>\n", out);
+}
+
+/* The doc as HTML with the links table before </body> (at the end when there is none). */
+static int write_page(FILE *out, const struct sp_doc *d, const struct run *runs, size_t n)
+{
+	char *buf = NULL, *body = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&buf, &len);
+	int ret;
+
+	if (!mem)
+		return -errno;
+	ret = sp_doc_write_html(mem, d);
+	if (fclose(mem) != 0 && !ret)
+		ret = -EIO;
+	if (ret < 0) {
+		free(buf);
+		return ret;
+	}
+	for (char *p = buf; (p = strchr(p, '<')); p++)
+		if (!strncasecmp(p, "</body", 6))
+			body = p; /* the last one */
+	fwrite(buf, 1, body ? (size_t)(body - buf) : len, out);
+	links(out, runs, n);
+	if (body)
+		fwrite(body, 1, len - (size_t)(body - buf), out);
+	free(buf);
+	return ferror(out) ? -EIO : 0;
+}
+
+static int build_doc(struct sp_doc *d, const char *dir, const struct run *runs, size_t n,
+		     size_t n_ok, size_t *n_compared)
+{
+	char sub[160];
+
+	if (n_ok)
+		snprintf(sub, sizeof(sub), "%zu %s on this stick, the latest %s", n_ok,
+			 n_ok == 1 ? "run" : "runs", runs[n_ok - 1].date);
+	else
+		snprintf(sub, sizeof(sub), "no readable run on this stick yet");
+	TRY(sp_doc_set_titles(d, "swapplace lab index", sub, "swapplace lab index"));
+	TRY(runs_section(d, runs, n, n_ok));
+	return compare_section(d, dir, runs, n_ok, n_compared);
+}
+
+/* write tmp completely, fsync it, check the stream once, then rename and fsync the dir */
+static int write_atomic(const char *dir, const struct sp_doc *d, const struct run *runs, size_t n)
+{
+	char tmp[4096], dst[4096];
+	FILE *out;
+	int fd, ret, dfd;
+
+	if ((size_t)snprintf(tmp, sizeof(tmp), "%s/.index.html.XXXXXX", dir) >= sizeof(tmp) ||
+	    (size_t)snprintf(dst, sizeof(dst), "%s/index.html", dir) >= sizeof(dst))
+		return -ENAMETOOLONG;
+	fd = mkstemp(tmp);
+	if (fd < 0)
+		return -errno;
+	fchmod(fd, 0644); /* a page to read on any computer; FAT ignores it */
+	out = fdopen(fd, "w");
+	if (!out) {
+		ret = -errno;
+		close(fd);
+		unlink(tmp);
+		return ret;
+	}
+	ret = write_page(out, d, runs, n);
+	if (fflush(out) != 0 && !ret)
+		ret = -errno;
+	if (!ret && fsync(fileno(out)) < 0)
+		ret = -errno;
+	if (ferror(out) && !ret)
+		ret = -EIO;
+	if (fclose(out) != 0 && !ret)
+		ret = -errno;
+	if (!ret && rename(tmp, dst) < 0)
+		ret = -errno;
+	if (ret) {
+		unlink(tmp);
+		return ret;
+	}
+	dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (dfd >= 0) {
+		fsync(dfd);
+		close(dfd);
+	}
+	return 0;
+}
+
+int sp_lab_index_write(const char *reports_dir, struct sp_lab_index_stats *st)
+{
+	struct sp_lab_index_stats own;
+	struct run *runs = NULL;
+	struct sp_doc d;
+	size_t n = 0, n_ok = 0;
+	struct stat sb;
+	int ret;
+
+	if (!st)
+		st = &own;
+	memset(st, 0, sizeof(*st));
+	if (!reports_dir)
+		return -EINVAL;
+	if (stat(reports_dir, &sb) < 0)
+		return -errno;
+	if (!S_ISDIR(sb.st_mode))
+		return -ENOTDIR;
+	ret = scan(reports_dir, &runs, &n);
+	if (ret < 0)
+		return ret;
+	if (n)
+		qsort(runs, n, sizeof(*runs), by_date);
+	for (size_t i = 0; i < n; i++)
+		n_ok += (size_t)runs[i].ok;
+	sp_doc_init(&d);
+	ret = build_doc(&d, reports_dir, runs, n, n_ok, &st->n_compared);
+	if (!ret)
+		ret = write_atomic(reports_dir, &d, runs, n);
+	sp_doc_release(&d);
+	free(runs);
+	st->n_runs = n_ok;
+	st->n_unreadable = n - n_ok;
+	return ret;
+}
