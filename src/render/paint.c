@@ -72,10 +72,12 @@ static double shape_alpha(const struct sp_shape *s)
 static void stroke_style(cairo_t *cr, const struct sp_shape *s)
 {
 	double w = s->stroke_pt > 0 ? s->stroke_pt : 0.75;
-	double dash[2] = {3 * w + 1, 2 * w + 1};
+	double dash[4];
+	/* the chart's own pattern (core/chart.h), the one the SVG draws too */
+	size_t n = sp_chart_dash(s->dashed, dash);
 
 	cairo_set_line_width(cr, w);
-	cairo_set_dash(cr, dash, s->dashed ? 2 : 0, 0);
+	cairo_set_dash(cr, dash, (int)n, 0);
 	sp_paint_rgb(cr, s->stroke, shape_alpha(s));
 }
 
