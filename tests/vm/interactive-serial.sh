@@ -117,7 +117,7 @@ m = expect(r"swapplace: saved on the stick: (reports/\S+)\n", timeout=60)
 log("report " + m.group(1))
 if not m.group(1).endswith("-" + hdd):
     sys.exit("the report directory is not named after the target serial: " + m.group(1))
-expect(r"1\) view the report\s+2\) run again\s+3\) shell\s+4\) power off\s+5\) reboot\s*\nchoice: ")
+expect(r"1\) view the report\s+2\) run again\s+3\) shell\s+4\) power off\s+5\) reboot\s+6\) print the report\s*\nchoice: ")
 send("4")
 expect(r"syncing and unmounting the stick, then poweroff")
 PY
