@@ -2,7 +2,8 @@
 # tests/sh/pdf-paper-and-postscript.sh - --paper a4 gives 595 x 842 pt pages and letter 612 x
 # 792 (pdfinfo, every page); the PostScript output starts with %!PS, declares its pages and
 # level, has as many pages as the PDF of the same document, and is accepted by ps2pdf where
-# ghostscript is installed (that part skipped otherwise).
+# ghostscript is installed (make check installs it; skipped otherwise), which gives back every
+# word of the document.
 . "$(dirname "$0")/lib.sh"
 cd "$TOP" || exit 1
 command -v pdfinfo >/dev/null || skip "needs pdfinfo (poppler-utils)"
@@ -36,7 +37,12 @@ echo "ok: PostScript, $n pages"
 if command -v ps2pdf >/dev/null; then
 	ps2pdf "$W/demo.ps" "$W/back.pdf" || fail "ps2pdf refuses the PostScript"
 	[ "$(pdfinfo "$W/back.pdf" | awk '/^Pages:/ {print $2}')" = "$n" ] || fail "ps2pdf made another page count"
-	echo "ok: ps2pdf accepts it"
+	# ghostscript rasterised and re-set every page: the same words come back (the fonts
+	# travelled with the PostScript), and the pages carry ink
+	words() { pdftotext "$1" - | tr -s ' \n' '\n\n' | sort -u; }
+	lost=$(comm -23 <(words "$W/a4.pdf") <(words "$W/back.pdf") | head -n 5)
+	[ -z "$lost" ] || fail "words of the document not in the PostScript's pages: $lost"
+	echo "ok: ps2pdf accepts it, $(words "$W/back.pdf" | wc -l) distinct words back"
 else
 	echo "ps2pdf part skipped: ghostscript is not installed"
 fi

@@ -244,7 +244,7 @@ vm_serial_has() { tr -d '\r' <"$VM_DIR/serial.log" | grep -Eq -- "$1"; }
 # each with real swap-ins and integrity checked without a mismatch.
 vm_assert_report() {
 	python3 - "$1/reports" "$VM_HDD_SERIAL" <<'EOF' || vm_fail "the report does not hold what a run must measure"
-import glob, json, os, sys
+import glob, json, os, shutil, subprocess, sys
 
 top, serial = sys.argv[1], sys.argv[2]
 found = sorted(glob.glob(os.path.join(top, "*", "report.json")))
@@ -277,6 +277,19 @@ if not str(r.get("schema", "")).startswith("swapplace-report/"):
     bad.append("schema is %r" % r.get("schema"))
 results = {x["placement"]: x for x in r.get("results", [])}
 print("placements:", ", ".join("%s=%s" % (k, v.get("status")) for k, v in results.items()))
+# the PDF the appliance drew (cairo and fonts from the initramfs) names every placement and
+# embeds the DejaVu fonts the stick carries
+pdf = os.path.join(run_path, "report.pdf")
+if os.path.exists(pdf) and shutil.which("pdftotext") and shutil.which("pdffonts"):
+    text = subprocess.run(["pdftotext", pdf, "-"], capture_output=True, text=True).stdout
+    missing = [k for k in results if k not in text]
+    if missing:
+        bad.append("report.pdf does not name %s" % ", ".join(missing))
+    fonts = subprocess.run(["pdffonts", pdf], capture_output=True, text=True).stdout
+    if "DejaVuSans" not in fonts:
+        bad.append("report.pdf has no embedded DejaVu font: %s" % fonts.strip())
+    print("report.pdf: %d placements named, fonts %s" % (len(results) - len(missing),
+          sorted({l.split()[0] for l in fonts.splitlines()[2:] if l.split()})))
 # the disk placements must all be measured; of the zram compressors at least one (a kernel may
 # lack a compressor: that result fails with its reason), and none may claim "ok" without
 # having measured real swap-ins
