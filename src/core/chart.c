@@ -9,20 +9,6 @@
 
 #include "core/chart.h"
 
-static char *sdup(const char *s)
-{
-	size_t n;
-	char *d;
-
-	if (!s)
-		return NULL;
-	n = strlen(s);
-	d = malloc(n + 1);
-	if (d)
-		memcpy(d, s, n + 1);
-	return d;
-}
-
 struct sp_chart *sp_chart_new(enum sp_chart_kind kind, const char *title, const char *x_label,
 			      const char *y_label)
 {
@@ -31,9 +17,9 @@ struct sp_chart *sp_chart_new(enum sp_chart_kind kind, const char *title, const 
 	if (!c)
 		return NULL;
 	c->kind = kind;
-	c->title = sdup(title ? title : "");
-	c->x_label = sdup(x_label ? x_label : "");
-	c->y_label = sdup(y_label ? y_label : "");
+	c->title = strdup(title ? title : "");
+	c->x_label = strdup(x_label ? x_label : "");
+	c->y_label = strdup(y_label ? y_label : "");
 	if (!c->title || !c->x_label || !c->y_label) {
 		sp_chart_free(c);
 		return NULL;
@@ -76,8 +62,8 @@ int sp_chart_add_bar(struct sp_chart *c, const char *name, enum sp_chart_group g
 	c->bars = nb;
 	b = &nb[c->n_bars];
 	memset(b, 0, sizeof(*b));
-	b->name = sdup(name ? name : "");
-	b->value_label = value_label ? sdup(value_label) : NULL;
+	b->name = strdup(name ? name : "");
+	b->value_label = value_label ? strdup(value_label) : NULL;
 	if (!b->name || (value_label && !b->value_label)) {
 		free(b->name);
 		free(b->value_label);
@@ -112,7 +98,7 @@ int sp_chart_add_series(struct sp_chart *c, const char *name, enum sp_chart_grou
 	c->series = ns;
 	s = &ns[c->n_series];
 	memset(s, 0, sizeof(*s));
-	s->name = sdup(name ? name : "");
+	s->name = strdup(name ? name : "");
 	s->x = malloc(n * sizeof(double));
 	s->y = malloc(n * sizeof(double));
 	if (!s->name || !s->x || !s->y) {
@@ -139,7 +125,7 @@ int sp_chart_add_range(struct sp_chart *c, const char *name, double x0, double x
 	if (!nr)
 		return -ENOMEM;
 	c->ranges = nr;
-	nr[c->n_ranges].name = sdup(name ? name : "");
+	nr[c->n_ranges].name = strdup(name ? name : "");
 	if (!nr[c->n_ranges].name)
 		return -ENOMEM;
 	nr[c->n_ranges].x0 = x0;
@@ -191,7 +177,7 @@ struct sp_shape *sp_canvas_add(struct sp_canvas *cv, enum sp_shape_kind k, const
 
 int sp_shape_set_name(struct sp_shape *s, const char *name)
 {
-	char *d = sdup(name ? name : "");
+	char *d = strdup(name ? name : "");
 
 	if (!d)
 		return -ENOMEM;
@@ -202,7 +188,7 @@ int sp_shape_set_name(struct sp_shape *s, const char *name)
 
 int sp_shape_set_text(struct sp_shape *s, const char *text)
 {
-	char *d = sdup(text ? text : "");
+	char *d = strdup(text ? text : "");
 
 	if (!d)
 		return -ENOMEM;

@@ -27,20 +27,6 @@ static char *vdup(const char *fmt, va_list ap)
 	return s;
 }
 
-static char *sdup(const char *s)
-{
-	size_t n;
-	char *d;
-
-	if (!s)
-		return NULL;
-	n = strlen(s);
-	d = malloc(n + 1);
-	if (d)
-		memcpy(d, s, n + 1);
-	return d;
-}
-
 void sp_doc_init(struct sp_doc *d)
 {
 	memset(d, 0, sizeof(*d));
@@ -96,7 +82,7 @@ int sp_doc_set_titles(struct sp_doc *d, const char *title, const char *subtitle,
 
 		if (!in[i])
 			continue;
-		s = sdup(in[i]);
+		s = strdup(in[i]);
 		if (!s)
 			return -ENOMEM;
 		free(*out[i]);
@@ -163,7 +149,7 @@ int sp_doc_fact(struct sp_doc_block *facts, const char *key, const char *fmt, ..
 	va_start(ap, fmt);
 	v = vdup(fmt, ap);
 	va_end(ap);
-	k = sdup(key);
+	k = strdup(key ? key : "");
 	if (!k || !v) {
 		free(k);
 		free(v);
@@ -188,12 +174,12 @@ struct sp_doc_table *sp_doc_add_table(struct sp_doc *d, const char *caption, siz
 		return NULL;
 	t->n_cols = n_cols;
 	t->head = calloc(n_cols, sizeof(*t->head));
-	t->align = sdup(align);
-	t->caption = caption ? sdup(caption) : NULL;
+	t->align = strdup(align);
+	t->caption = caption ? strdup(caption) : NULL;
 	if (!t->head || !t->align || (caption && !t->caption))
 		goto fail;
 	for (size_t i = 0; i < n_cols; i++)
-		if (!(t->head[i] = sdup(heads[i] ? heads[i] : "")))
+		if (!(t->head[i] = strdup(heads[i] ? heads[i] : "")))
 			goto fail;
 	b = add_block(d, SP_DOC_TABLE);
 	if (!b)
@@ -219,7 +205,7 @@ int sp_doc_row_add(struct sp_doc_table *t)
 		return -ENOMEM;
 	t->mark = nm;
 	for (size_t i = t->n_rows * t->n_cols; i < n; i++) {
-		nc[i] = sdup("");
+		nc[i] = strdup("");
 		nm[i] = SP_DOC_MARK_NONE;
 		if (!nc[i]) {
 			for (size_t k = t->n_rows * t->n_cols; k < i; k++)
