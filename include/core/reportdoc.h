@@ -19,6 +19,13 @@
 int sp_report_doc_build(struct sp_doc *d, const struct sp_report *r,
 			const struct sp_findings *f);
 
+/*
+ * The colour group of a placement of kind k in every chart (the report's and a comparison's):
+ * partitions, files and probed ranges on a disk, --also devices, compressed RAM, the
+ * baselines; an existing swap area may be any of these, so it is "other".
+ */
+enum sp_chart_group sp_placement_chart_group(enum sp_placement_kind k);
+
 /* The run's id, the same for every rendering of one report: "YYYYMMDD-HHMMSS-<seed, 8 hex>". */
 void sp_report_run_id(const struct sp_report *r, char *buf, size_t len);
 

@@ -590,27 +590,6 @@ static int doc_settings(struct sp_doc *d, const struct sp_compare *c)
 	return 0;
 }
 
-static enum sp_chart_group group_of(enum sp_placement_kind k)
-{
-	switch (k) {
-	case SP_PL_START:
-	case SP_PL_END:
-	case SP_PL_FILE:
-	case SP_PL_EXISTING:
-		return SP_CHART_G_DISK;
-	case SP_PL_ALSO:
-		return SP_CHART_G_FAST;
-	case SP_PL_ZRAM:
-	case SP_PL_ZSWAP:
-		return SP_CHART_G_ZRAM;
-	case SP_PL_NONE:
-	case SP_PL_RAM:
-		return SP_CHART_G_NONE;
-	default:
-		return SP_CHART_G_OTHER;
-	}
-}
-
 static int doc_chart(struct sp_doc *d, const struct sp_compare *c)
 {
 	struct sp_chart *ch = NULL;
@@ -633,7 +612,7 @@ static int doc_chart(struct sp_doc *d, const struct sp_compare *c)
 			}
 			snprintf(name, sizeof(name), "%s (run %zu)", c->rows[i].placement, k + 1);
 			snprintf(label, sizeof(label), "%s us", fmt_lat(us, cl->p50_us));
-			ret = sp_chart_add_bar(ch, name, group_of(c->rows[i].kind), cl->p50_us,
+			ret = sp_chart_add_bar(ch, name, sp_placement_chart_group(c->rows[i].kind), cl->p50_us,
 					       label);
 			if (!ret && cl->p50_lo_us > 0 && cl->p50_hi_us >= cl->p50_lo_us)
 				ret = sp_chart_bar_range(ch, cl->p50_lo_us, cl->p50_hi_us);

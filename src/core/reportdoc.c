@@ -200,9 +200,7 @@ static void set(char cells[][CELL], size_t c, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* Colour groups: what kind of thing a placement is, so a disk, a fast device and zram read
- * apart in every chart. */
-static enum sp_chart_group group_of(enum sp_placement_kind k)
+enum sp_chart_group sp_placement_chart_group(enum sp_placement_kind k)
 {
 	switch (k) {
 	case SP_PL_START:
@@ -581,7 +579,7 @@ static void ranking_section(struct bld *b, const struct sp_report *r, const stru
 		char label[32];
 
 		snprintf(label, sizeof(label), "%s us", us(x, lat(r, i)->p50_us));
-		bar(b, c, r->results[i].placement, group_of(r->results[i].id.kind),
+		bar(b, c, r->results[i].placement, sp_placement_chart_group(r->results[i].id.kind),
 		    lat(r, i)->p50_us, label);
 		if (!b->err && lat(r, i)->p50_ci_lo_us > 0 &&
 		    lat(r, i)->p50_ci_lo_us <= lat(r, i)->p50_ci_hi_us)
@@ -653,7 +651,7 @@ static void latency_section(struct bld *b, const struct sp_report *r, const stru
 		n_old += !fp;
 		if (n >= 2)
 			b->err = sp_chart_add_series(c, r->results[i].placement,
-						     group_of(r->results[i].id.kind), x, y, n);
+						     sp_placement_chart_group(r->results[i].id.kind), x, y, n);
 	}
 	add(b, SP_DOC_PARA,
 	    "Each line is one placement's swap-in latencies: at a latency on the x axis, the "
@@ -720,7 +718,7 @@ static void uring_section(struct bld *b, const struct sp_report *r)
 		}
 		if (n && c)
 			b->err = sp_chart_add_series(c, r->results[i].placement,
-						     group_of(r->results[i].id.kind), x, y, n);
+						     sp_placement_chart_group(r->results[i].id.kind), x, y, n);
 	}
 	chart_done(b, c);
 	t = table(b, "io_uring swap-ins per queue depth", 8, heads, "lrrrrrrl");
@@ -854,7 +852,7 @@ static void build_section(struct bld *b, const struct sp_report *r, const struct
 		if (idx < 0)
 			break;
 		snprintf(label, sizeof(label), "%.1f s", r->results[idx].scenarios.build.wall_s);
-		bar(b, c, r->results[idx].placement, group_of(r->results[idx].id.kind),
+		bar(b, c, r->results[idx].placement, sp_placement_chart_group(r->results[idx].id.kind),
 		    r->results[idx].scenarios.build.wall_s, label);
 	}
 	chart_done(b, c);
@@ -1067,7 +1065,7 @@ static void gc_section(struct bld *b, const struct sp_report *r, const struct sp
 		const struct sp_result *res = &r->results[f->gc.ranked[k]];
 
 		snprintf(label, sizeof(label), "%.1f ms", res->scenarios.gc.p99_pause_ms);
-		bar(b, c, res->placement, group_of(res->id.kind), res->scenarios.gc.p99_pause_ms,
+		bar(b, c, res->placement, sp_placement_chart_group(res->id.kind), res->scenarios.gc.p99_pause_ms,
 		    label);
 	}
 	chart_done(b, c);
