@@ -47,6 +47,8 @@ struct sp_config {
 	int plain;                    /* list --plain: tab-separated, for scripts */
 	const char *target;           /* --target DEV */
 	const char *confirm;          /* --confirm ID: the target's serial, or its size in bytes */
+	const char *save_plan;        /* plan --save-plan FILE: the target's identity, for run --plan */
+	const char *plan_file;        /* run --plan FILE: refuse when the target is not that disk */
 	size_t n_also;
 	const char *also[SP_MAX_ALSO];         /* --also DEV (repeatable) */
 	const char *also_confirm[SP_MAX_ALSO]; /* --also-confirm ID, pairs with the --also before */

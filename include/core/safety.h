@@ -31,6 +31,7 @@ struct sp_node_facts {
 	int is_boot;	       /* the boot medium ($SWAPPLACE_BOOT_DEVICE or by-label SWAPPLACE) */
 	char mount_point[256]; /* the first block mount from it, or "" */
 	char holders[200];     /* sysfs holders: "dm-0, md127", or "" */
+	char fs_type[32];      /* libblkid's TYPE of its content: "ext4", "linux_raid_member" */
 };
 
 /* An active swap area on one of the nodes. */
@@ -45,6 +46,7 @@ struct sp_device_facts {
 	char name[32];
 	int is_zram;
 	int boot_label; /* libblkid found the label SWAPPLACE on it or on a partition */
+	int read_only;	/* the kernel says it cannot be written (sysfs ro, losetup -r) */
 	size_t n_nodes; /* the device first, then its partitions (a partition: itself only) */
 	struct sp_node_facts nodes[SP_SAFETY_MAX_NODES];
 	size_t n_swaps;
@@ -53,11 +55,23 @@ struct sp_device_facts {
 };
 
 /*
+ * Is a node whose content libblkid calls type (its TYPE) a member of something bigger than the
+ * disk: an md RAID array, an LVM volume group, a firmware RAID set, a ZFS pool, a bcache or DRBD
+ * device? Such a member is refused whether or not its array or group is assembled: overwriting
+ * one disk of a set breaks the set. The rule: every type libblkid names *_member
+ * (linux_raid_member, LVM1_member, LVM2_member, isw_raid_member, ddf_raid_member, the other
+ * firmware *_raid_member, zfs_member, VMFS_volume_member), and bcache and drbd.
+ * Returns: the phrase naming what it is a member of ("an md RAID array"), or NULL.
+ */
+const char *sp_safety_member_of(const char *type);
+
+/*
  * Why the device of facts df must never be overwritten: "; "-separated reasons, zram first,
- * then per node (the device, then each partition, named "(on sdb1)"): the running root, the
- * boot medium, a mounted filesystem, active swap, holders; last the boot label when no node was
- * named the boot medium already; facts that did not all fit make it unsafe too. reason is ""
- * when none applies.
+ * then read-only, then per node (the device, then each partition, named "(on sdb1)"): the
+ * running root, the boot medium, a mounted filesystem, active swap, holders, a RAID or volume
+ * manager member (sp_safety_member_of); last the boot label when no node was named the boot
+ * medium already; facts that did not all fit make it unsafe too. reason is "" when none
+ * applies.
  * Returns: 1 when unsafe, 0 when not.
  */
 int sp_safety_unsafe_reasons(const struct sp_device_facts *df, char *reason, size_t len);
@@ -90,5 +104,43 @@ int sp_confirm_check(const struct sp_device_info *d, const char *confirm, char *
  */
 int sp_targets_distinct(const char **paths, const struct sp_device_info *infos, size_t n,
 			char *reason, size_t len);
+
+/*
+ * Who a target is, as `plan --save-plan` records it and `run --plan` and run's last look before
+ * its first write compare: kernel name, size, logical sector, serial and model. A loop device
+ * has no serial: its size is its identity there.
+ */
+struct sp_target_identity {
+	char name[32];
+	uint64_t size_bytes;
+	uint32_t logical_sector;
+	char serial[64];
+	char model[64];
+};
+
+#define SP_PLAN_FILE_MAGIC "swapplace-plan/1"
+
+/* The identity of d. */
+void sp_identity_of(const struct sp_device_info *d, struct sp_target_identity *id);
+
+/*
+ * id as the plan file's text: SP_PLAN_FILE_MAGIC, then key=value lines (name, size_bytes,
+ * logical_sector, serial, model). Returns: 0, or -ENOSPC.
+ */
+int sp_identity_format(const struct sp_target_identity *id, char *buf, size_t len);
+
+/*
+ * Parse a plan file's text. Returns: 0, or -EINVAL (not a plan file, a line it does not know,
+ * a bad number, no name or size) with the reason in err.
+ */
+int sp_identity_parse(const char *text, struct sp_target_identity *id, char *err, size_t len);
+
+/*
+ * Is now the same disk as was? Every field that differs is named with its old and new value:
+ * "the disk changed since the plan: size was 1.00 GiB (1073741824 bytes), now 1.50 GiB
+ * (1610612736 bytes)". Returns: 0, or -EPERM with reason set.
+ */
+int sp_identity_check(const struct sp_target_identity *was, const struct sp_target_identity *now,
+		      char *reason, size_t len);
 
 #endif

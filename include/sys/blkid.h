@@ -10,13 +10,22 @@
 
 #include <stddef.h>
 
+/* What one probe found on a node (all zero when it could not be probed). */
+struct sp_blkid_node {
+	int boot_label;	 /* its filesystem label is SP_BOOT_LABEL (core/safety.h) */
+	char type[32];	 /* libblkid's TYPE: "ext4", "linux_raid_member", or "" */
+	char uuid[64];	 /* the filesystem's (or member's) UUID, or "" */
+};
+
 /*
  * Probe /dev/NAME (partition tables only when !is_part) and append what was found to sig,
- * "; "-separated: "gpt", "sdb1:ext4", "sdb2:vfat[SWAPPLACE]".
- * Returns: 1 when its filesystem label is SP_BOOT_LABEL (core/safety.h), else 0 (also when it
- * cannot be probed).
+ * "; "-separated: "gpt", "sdb1:ext4", "sdb2:vfat[SWAPPLACE]"; what it is goes into out. When
+ * the safe probe finds nothing (no signature, or two that contradict each other), a second
+ * probe looks for RAID and volume-manager signatures alone: a member must not hide behind an
+ * ambiguity. Returns: 0, or -errno when it cannot be probed (out zeroed).
  */
-int sp_blkid_signature(const char *name, int is_part, char *sig, size_t len);
+int sp_blkid_signature(const char *name, int is_part, char *sig, size_t len,
+		       struct sp_blkid_node *out);
 
 /*
  * The device node libblkid finds with LABEL=label, probing every device (no udev needed, no

@@ -38,12 +38,15 @@ struct sp_sys_facts {
 	struct sp_swap_entry swaps[SP_MAX_SWAPS];
 	char root_dev[32]; /* the device (usually a partition) holding "/", or "" */
 	char boot_dev[32]; /* the boot medium (LABEL=SWAPPLACE or $SWAPPLACE_BOOT_DEVICE), or "" */
+	char boot_uuid[64]; /* $SWAPPLACE_BOOT_UUID: the boot medium's filesystem UUID, or "" */
 };
 
 /*
  * Gather mounts (root/proc/self/mountinfo), active swap (root/proc/swaps), the device holding
  * "/" and the boot medium: $SWAPPLACE_BOOT_DEVICE when set, else root/dev/disk/by-label/SWAPPLACE,
- * else (live only) the device libblkid finds with LABEL=SWAPPLACE.
+ * else (live only) the device libblkid finds with LABEL=SWAPPLACE. Besides, any node whose
+ * filesystem UUID is $SWAPPLACE_BOOT_UUID (the appliance records its stick's at boot) is the
+ * boot medium, and (live) any node labelled SWAPPLACE makes its disk one.
  * Returns: 0, or -errno when mountinfo or swaps cannot be read or parsed (without them nothing
  * can be called safe).
  */

@@ -29,6 +29,7 @@
 #include "core/cli.h"
 #include "cmd/commands.h"
 #include "cmd/fail.h"
+#include "sys/blkdev.h"
 #include "sys/devices.h"
 #include "act/disk.h"
 #include "act/hold.h"
@@ -603,6 +604,8 @@ static void print_plan(const struct run_ctx *x, FILE *out)
 /* plan's look at the disk: long enough for a sample of it, short enough to wait for */
 #define PLAN_PROFILE_S 5.0
 
+static int save_plan_file(const struct run_ctx *x, const char *path);
+
 int sp_cmd_plan(const struct sp_config *c)
 {
 	struct run_ctx *x = calloc(1, sizeof(*x));
@@ -628,6 +631,8 @@ int sp_cmd_plan(const struct sp_config *c)
 		free(p);
 	}
 	print_plan(x, stdout);
+	if (c->save_plan)
+		rc = save_plan_file(x, c->save_plan);
 out:
 	free(x);
 	return rc;
@@ -939,6 +944,111 @@ static void measure_all(struct run_ctx *x, struct sp_report *r, const struct sp_
 	free(steps);
 }
 
+/*
+ * plan --save-plan FILE: who the target is, for run --plan FILE to compare. Written whole or
+ * not at all (a temporary name beside it, renamed). Returns an exit code.
+ */
+static int save_plan_file(const struct run_ctx *x, const char *path)
+{
+	struct sp_target_identity id;
+	char text[512], tmp[4096];
+	FILE *fp;
+	int ok;
+
+	sp_identity_of(&x->target, &id);
+	if (sp_identity_format(&id, text, sizeof(text)) < 0 ||
+	    snprintf(tmp, sizeof(tmp), "%s.tmp", path) >= (int)sizeof(tmp))
+		return sp_fail(SP_EXIT_FAILURE, SP_ERR_OF(-ENAMETOOLONG), "cannot write '%s'", path);
+	fp = fopen(tmp, "we");
+	if (!fp)
+		return sp_fail(SP_EXIT_FAILURE, SP_ERR_OF(-errno), "cannot write '%s'", path);
+	ok = fputs(text, fp) >= 0;
+	ok = (fflush(fp) == 0) & ok & (fsync(fileno(fp)) == 0);
+	ok = (fclose(fp) == 0) & ok;
+	if (!ok || rename(tmp, path) < 0) {
+		int err = -errno;
+
+		unlink(tmp);
+		return sp_fail(SP_EXIT_FAILURE, SP_ERR_OF(err ? err : -EIO), "cannot write '%s'",
+			       path);
+	}
+	return SP_EXIT_OK;
+}
+
+/* run --plan FILE: the target must still be the disk the plan saw. Returns an exit code. */
+static int check_plan_file(const struct run_ctx *x, const char *path)
+{
+	struct sp_target_identity was, now;
+	char *text = NULL, reason[512];
+	int ret;
+
+	ret = sp_read_all("", path, &text);
+	if (ret < 0)
+		return sp_fail(SP_EXIT_USAGE, SP_ERR_OF(ret), "cannot read the plan file '%s'", path);
+	ret = sp_identity_parse(text, &was, reason, sizeof(reason));
+	free(text);
+	if (ret < 0)
+		return sp_fail(SP_EXIT_USAGE, NULL, "'%s': %s", path, reason);
+	sp_identity_of(&x->target, &now);
+	if (sp_identity_check(&was, &now, reason, sizeof(reason)) < 0)
+		return sp_fail(SP_EXIT_REFUSED, NULL, "refusing to touch '%s': %s", x->c->target,
+			       reason);
+	return SP_EXIT_OK;
+}
+
+/*
+ * The last look before the first write (the profile may have taken minutes): the size the
+ * kernel gives the held descriptor, then the disk found again by its kernel name, its identity
+ * and its safety, must all still be what was vetted. Returns an exit code.
+ */
+static int recheck_target(struct run_ctx *x)
+{
+	struct sp_target_identity was, now;
+	struct sp_device_info *d = calloc(1, sizeof(*d));
+	uint64_t fd_bytes = 0;
+	uint32_t lbs = 0;
+	char reason[512];
+	int ret, rc = SP_EXIT_OK;
+
+	if (!d)
+		return sp_fail(SP_EXIT_FAILURE, SP_ERR_OF(-ENOMEM), "cannot check the target");
+	sp_identity_of(&x->target, &was);
+	ret = sp_blkdev_geometry(x->target_hold.fd, &fd_bytes, &lbs);
+	if (ret < 0) {
+		rc = sp_fail(SP_EXIT_REFUSED, SP_ERR_OF(ret), "refusing to touch '%s': its size "
+				"cannot be read again", x->c->target);
+		goto out;
+	}
+	now = was;
+	now.size_bytes = fd_bytes;
+	now.logical_sector = lbs;
+	if (sp_identity_check(&was, &now, reason, sizeof(reason)) < 0) {
+		rc = sp_fail(SP_EXIT_REFUSED, NULL, "refusing to touch '%s': %s", x->c->target,
+			     reason);
+		goto out;
+	}
+	ret = sp_facts_gather("", &x->facts);
+	if (ret == 0)
+		ret = sp_device_find("", &x->facts, x->target.path, d);
+	if (ret < 0) {
+		rc = sp_fail(SP_EXIT_REFUSED, SP_ERR_OF(ret), "refusing to touch '%s': it cannot be "
+				"found again as '%s'", x->c->target, x->target.path);
+		goto out;
+	}
+	sp_identity_of(d, &now);
+	if (sp_identity_check(&was, &now, reason, sizeof(reason)) < 0) {
+		rc = sp_fail(SP_EXIT_REFUSED, NULL, "refusing to touch '%s': %s", x->c->target,
+			     reason);
+		goto out;
+	}
+	if (d->unsafe)
+		rc = sp_fail(SP_EXIT_REFUSED, NULL, "refusing to touch '%s': '%s' %s", x->c->target,
+			     d->path, d->unsafe_reason);
+out:
+	free(d);
+	return rc;
+}
+
 int sp_cmd_run(const struct sp_config *c)
 {
 	struct run_ctx *x = calloc(1, sizeof(*x));
@@ -963,6 +1073,8 @@ int sp_cmd_run(const struct sp_config *c)
 		goto out;
 	}
 	rc = find_and_vet(x);
+	if (rc == SP_EXIT_OK && c->plan_file)
+		rc = check_plan_file(x, c->plan_file);
 	if (rc != SP_EXIT_OK)
 		goto out;
 	if (sp_confirm_check(&x->target, c->confirm, reason, sizeof(reason)) < 0) {
@@ -1009,6 +1121,9 @@ int sp_cmd_run(const struct sp_config *c)
 	}
 	print_plan(x, stderr);
 	r->estimated_s = estimate_s(x);
+	rc = recheck_target(x);
+	if (rc != SP_EXIT_OK)
+		goto out;
 	fprintf(stderr, "swapplace: partitioning '%s'\n", x->target.path);
 	ret = apply_layout(x, &e);
 	if (ret < 0) {

@@ -38,6 +38,12 @@ const struct sp_option sp_options[] = {
 	  .metavar = "ID",
 	  .help = "the target's serial, or its exact size in bytes when it has none (see "
 		  "'swapplace list')" },
+	{ .name = "save-plan", .kind = SP_OPT_STRING, .cmds = B(PLAN), .field = F(save_plan),
+	  .flags = SP_OPTF_ONCE, .metavar = "FILE",
+	  .help = "write who the target is (name, size, serial, model) into FILE, for the run to check" },
+	{ .name = "plan", .kind = SP_OPT_STRING, .cmds = B(RUN), .field = F(plan_file),
+	  .flags = SP_OPTF_ONCE, .metavar = "FILE",
+	  .help = "refuse unless the target is still the disk its plan saved into FILE" },
 	{ .name = "also", .kind = SP_OPT_LIST, .cmds = SWEEP, .field = F(also),
 	  .count = F(n_also), .cap = SP_MAX_ALSO, .metavar = "DEV",
 	  .help = "another SSD/NVMe to measure as a swap partition, destroyed too" },

@@ -241,9 +241,12 @@ static int gather_swaps(const char *root, struct sp_sys_facts *f)
 
 static void gather_boot(const char *root, struct sp_sys_facts *f)
 {
-	const char *env = getenv("SWAPPLACE_BOOT_DEVICE");
+	const char *env = getenv("SWAPPLACE_BOOT_DEVICE"), *uuid = getenv("SWAPPLACE_BOOT_UUID");
 	char dev[PATH_MAX];
 
+	/* the stick under any name: a USB reset gives it a new one, a person may relabel it */
+	if (uuid && *uuid)
+		copy_str(f->boot_uuid, sizeof(f->boot_uuid), uuid);
 	if (env && *env) {
 		if (resolve_node(root, f, env, f->boot_dev, sizeof(f->boot_dev)))
 			f->boot_dev[0] = '\0';
@@ -315,14 +318,14 @@ static void read_holders(const char *root, const char *dir, char *out, size_t le
  * mount from it, the swap areas on it and its holders. No judgement here: safety.c judges.
  */
 static void gather_use(const char *root, const struct sp_sys_facts *f, const char *self,
-		       const char *sysdir, int boot_label, struct sp_device_facts *df)
+		       const char *sysdir, struct sp_device_facts *df)
 {
 	char subdir[PATH_MAX];
 
 	memset(df, 0, sizeof(*df));
 	copy_str(df->name, sizeof(df->name), self);
 	df->is_zram = strncmp(self, "zram", 4) == 0;
-	df->boot_label = boot_label;
+	df->read_only = read_attr_u64(root, sysdir, "ro", 0) != 0;
 	for (size_t i = 0; i < f->n_nodes; i++) {
 		const struct sp_block_node *nd = &f->nodes[i];
 		int mine = strcmp(nd->name, self) == 0;
@@ -371,12 +374,35 @@ static void gather_use(const char *root, const struct sp_sys_facts *f, const cha
 	}
 }
 
+/*
+ * What libblkid sees on each node of df (live only): the signatures into d->signatures, each
+ * node's TYPE, the boot label, and a node carrying the boot medium's recorded UUID.
+ * self_is_disk: df->nodes' self is a whole disk (partition tables are probed there).
+ */
+static void probe_nodes(const char *root, const struct sp_sys_facts *f, int self_is_disk,
+			struct sp_device_info *d, struct sp_device_facts *df)
+{
+	if (!sp_root_is_live(root) || !d->size_bytes)
+		return;
+	for (size_t i = 0; i < df->n_nodes; i++) {
+		struct sp_node_facts *nd = &df->nodes[i];
+		struct sp_blkid_node bn;
+
+		if (sp_blkid_signature(nd->name, !(nd->is_self && self_is_disk), d->signatures,
+				       sizeof(d->signatures), &bn) < 0)
+			continue;
+		copy_str(nd->fs_type, sizeof(nd->fs_type), bn.type);
+		df->boot_label |= bn.boot_label;
+		if (f->boot_uuid[0] && strcmp(bn.uuid, f->boot_uuid) == 0)
+			nd->is_boot = 1;
+	}
+}
+
 /* Fill d and its facts df for the whole disk `name` (sysdir /sys/block/NAME). */
 static int fill_disk(const char *root, const struct sp_sys_facts *f, const char *name,
 		     struct sp_device_info *d, struct sp_device_facts *df)
 {
 	char sysdir[300];
-	int boot_label = 0;
 
 	memset(d, 0, sizeof(*d));
 	snprintf(sysdir, sizeof(sysdir), "/sys/block/%s", name);
@@ -395,14 +421,8 @@ static int fill_disk(const char *root, const struct sp_sys_facts *f, const char 
 		if (strcmp(f->nodes[i].parent, name) == 0)
 			sp_cat_sep(d->partitions, sizeof(d->partitions), " ", "%s", f->nodes[i].name);
 
-	if (sp_root_is_live(root) && d->size_bytes) {
-		boot_label |= sp_blkid_signature(name, 0, d->signatures, sizeof(d->signatures));
-		for (size_t i = 0; i < f->n_nodes; i++)
-			if (strcmp(f->nodes[i].parent, name) == 0)
-				boot_label |= sp_blkid_signature(f->nodes[i].name, 1, d->signatures,
-								 sizeof(d->signatures));
-	}
-	gather_use(root, f, name, sysdir, boot_label, df);
+	gather_use(root, f, name, sysdir, df);
+	probe_nodes(root, f, 1, d, df);
 	d->unsafe = sp_safety_unsafe_reasons(df, d->unsafe_reason, sizeof(d->unsafe_reason));
 	return 0;
 }
@@ -413,7 +433,7 @@ static int fill_partition(const char *root, const struct sp_sys_facts *f,
 {
 	char sysdir[300], psys[600];
 	struct sp_device_info disk;
-	int r, boot_label = 0;
+	int r;
 
 	r = fill_disk(root, f, nd->parent, &disk, df);
 	if (r)
@@ -432,9 +452,8 @@ static int fill_partition(const char *root, const struct sp_sys_facts *f,
 	d->physical_sector = disk.physical_sector;
 	d->rotational = disk.rotational;
 	d->is_partition = 1;
-	if (sp_root_is_live(root))
-		boot_label = sp_blkid_signature(nd->name, 1, d->signatures, sizeof(d->signatures));
-	gather_use(root, f, nd->name, psys, boot_label, df);
+	gather_use(root, f, nd->name, psys, df);
+	probe_nodes(root, f, 0, d, df);
 	d->unsafe = sp_safety_unsafe_reasons(df, d->unsafe_reason, sizeof(d->unsafe_reason));
 	return 0;
 }
