@@ -136,11 +136,12 @@ int sp_identity_format(const struct sp_target_identity *id, char *buf, size_t le
 int sp_identity_parse(const char *text, struct sp_target_identity *id, char *err, size_t len);
 
 /*
- * Is now the same disk as was? Every field that differs is named with its old and new value:
- * "the disk changed since the plan: size was 1.00 GiB (1073741824 bytes), now 1.50 GiB
- * (1610612736 bytes)". Returns: 0, or -EPERM with reason set.
+ * Is now the same disk as was (since: "the plan", "the run checked it")? Every field that
+ * differs is named with its old and new value: "the disk changed since the plan: size was
+ * 1.00 GiB (1073741824 bytes), now 1.50 GiB (1610612736 bytes)".
+ * Returns: 0, or -EPERM with reason set.
  */
 int sp_identity_check(const struct sp_target_identity *was, const struct sp_target_identity *now,
-		      char *reason, size_t len);
+		      const char *since, char *reason, size_t len);
 
 #endif

@@ -990,7 +990,7 @@ static int check_plan_file(const struct run_ctx *x, const char *path)
 	if (ret < 0)
 		return sp_fail(SP_EXIT_USAGE, NULL, "'%s': %s", path, reason);
 	sp_identity_of(&x->target, &now);
-	if (sp_identity_check(&was, &now, reason, sizeof(reason)) < 0)
+	if (sp_identity_check(&was, &now, "the plan", reason, sizeof(reason)) < 0)
 		return sp_fail(SP_EXIT_REFUSED, NULL, "refusing to touch '%s': %s", x->c->target,
 			       reason);
 	return SP_EXIT_OK;
@@ -1022,7 +1022,7 @@ static int recheck_target(struct run_ctx *x)
 	now = was;
 	now.size_bytes = fd_bytes;
 	now.logical_sector = lbs;
-	if (sp_identity_check(&was, &now, reason, sizeof(reason)) < 0) {
+	if (sp_identity_check(&was, &now, "the run checked it", reason, sizeof(reason)) < 0) {
 		rc = sp_fail(SP_EXIT_REFUSED, NULL, "refusing to touch '%s': %s", x->c->target,
 			     reason);
 		goto out;
@@ -1036,7 +1036,7 @@ static int recheck_target(struct run_ctx *x)
 		goto out;
 	}
 	sp_identity_of(d, &now);
-	if (sp_identity_check(&was, &now, reason, sizeof(reason)) < 0) {
+	if (sp_identity_check(&was, &now, "the run checked it", reason, sizeof(reason)) < 0) {
 		rc = sp_fail(SP_EXIT_REFUSED, NULL, "refusing to touch '%s': %s", x->c->target,
 			     reason);
 		goto out;

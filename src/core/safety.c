@@ -283,7 +283,7 @@ int sp_identity_parse(const char *text, struct sp_target_identity *id, char *err
 }
 
 int sp_identity_check(const struct sp_target_identity *was, const struct sp_target_identity *now,
-		      char *r, size_t len)
+		      const char *since, char *r, size_t len)
 {
 	char a[32], b[32];
 
@@ -309,7 +309,7 @@ int sp_identity_check(const struct sp_target_identity *was, const struct sp_targ
 	{
 		char tmp[512];
 
-		snprintf(tmp, sizeof(tmp), "the disk changed since the plan: %s", r);
+		snprintf(tmp, sizeof(tmp), "the disk changed since %s: %s", since, r);
 		snprintf(r, len, "%s", tmp);
 	}
 	return -EPERM;

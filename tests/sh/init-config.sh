@@ -6,7 +6,7 @@
 # the arguments the unattended run hands to swapplace.
 . "$(dirname "$0")/lib.sh"
 
-run_args() { calls swapplace | grep '^swapplace run ' | sed 's/ --out [^ ]*//'; }
+run_args() { calls swapplace | grep '^swapplace run ' | sed 's/ --out [^ ]*//; s/ --plan [^ ]*$//'; }
 
 crlf_bom() {
 	printf '\357\273\277# swapplace.conf written on Windows\r\n\r\n  auto=Yes\r\ntarget   =   SPHDD0002   # the QEMU disk\r\nconfirm = "SPHDD0002"\r\n# also = NOPE\r\nbudget = 32M\r\nswap_size = 128M\r\ncolour = blue\r\nonly = start,end\r\nnot a setting\r\n' >"$STICK/swapplace.conf"

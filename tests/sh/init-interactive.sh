@@ -26,6 +26,10 @@ choose_confirm_run() {
 	[ "$(calls swapplace | grep -c '^swapplace run --target serial:WD-HDD0001 --confirm WD-HDD0001 --out ')" = 1 ] ||
 		fail "run not called for the chosen serial: $(calls swapplace)"
 	[ "$(line_of '^swapplace plan --target serial:WD-HDD0001')" -lt "$(line_of '^swapplace run')" ] || fail "no plan before run"
+	# the run checks the disk is the one the plan saw
+	plan_file=$(calls swapplace | sed -n 's/^swapplace plan .* --save-plan \([^ ]*\)$/\1/p' | head -n 1)
+	[ -n "$plan_file" ] || fail "plan did not save the target's identity"
+	calls swapplace | grep -q "^swapplace run .* --plan $plan_file\$" || fail "run not given the plan's file"
 	has_out "fastest swap-in: zram-lz4" || fail "verdict not on screen"
 	[ -f "$STICK/reports/20260101-120000-Standard-PC-i440FX-PIIX-1996-WD-HDD0001/report.json" ] || fail "report not saved"
 	[ "$(calls poweroff)" = "poweroff -f" ] || fail "menu 4 did not power off"

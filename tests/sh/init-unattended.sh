@@ -14,7 +14,7 @@ scenario() {
 	local tmp
 	tmp=$(calls swapplace | sed -n 's/.* --out \([^ ]*\) .*/\1/p')
 	case $tmp in "$STICK/reports/.tmp-"*) ;; *) fail "--out '$tmp' is not a temporary name in reports/" ;; esac
-	[ "$(calls swapplace | grep '^swapplace run ')" = "swapplace run --target serial:SPHDD0002 --confirm SPHDD0002 --out $tmp --also serial:SPNVME0001 --also-confirm SPNVME0001 --time-per-placement 7 --budget 64M --only start,end" ] ||
+	[ "$(calls swapplace | grep '^swapplace run ')" = "swapplace run --target serial:SPHDD0002 --confirm SPHDD0002 --out $tmp --also serial:SPNVME0001 --also-confirm SPNVME0001 --time-per-placement 7 --budget 64M --only start,end --plan $ROOT/run/swapplace/target.plan" ] ||
 		fail "wrong run arguments: $(calls swapplace)"
 	[ "$(calls swapplace | grep -c '^swapplace plan --target serial:SPHDD0002 --also serial:SPNVME0001')" = 1 ] ||
 		fail "plan not called once before run"

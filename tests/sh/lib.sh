@@ -91,6 +91,7 @@ list) cat "$T/disks.tsv"; exit 0 ;;
 plan)
 	[ -f "$T/plan.err" ] && cat "$T/plan.err" >&2
 	[ -f "$T/plan.rc" ] && exit "$(cat "$T/plan.rc")"
+	while [ $# -gt 0 ]; do [ "$1" = --save-plan ] && echo swapplace-plan/1 >"$2"; shift; done
 	echo "plan: 3 partitions, 7 placements, estimated time 12 min"
 	exit 0 ;;
 run)

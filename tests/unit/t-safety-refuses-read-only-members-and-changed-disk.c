@@ -103,7 +103,7 @@ static void identity(void)
 	CHECK(sp_identity_format(&was, text, 10) == -ENOSPC);
 	CHECK(sp_identity_format(&was, text, sizeof(text)) == 0);
 	CHECK(sp_identity_parse(text, &back, err, sizeof(err)) == 0);
-	CHECK(sp_identity_check(&was, &back, reason, sizeof(reason)) == 0);
+	CHECK(sp_identity_check(&was, &back, "the plan", reason, sizeof(reason)) == 0);
 	CHECK_STR(reason, "");
 	/* no final newline, an empty serial (a loop device): still the same */
 	CHECK(sp_identity_parse("swapplace-plan/1\nname=loop3\nsize_bytes=4096\nserial=", &back,
@@ -135,18 +135,18 @@ static void identity(void)
 	/* each change named, old and new */
 	now = was;
 	now.size_bytes = 1000204886016ULL;
-	CHECK(sp_identity_check(&was, &now, reason, sizeof(reason)) == -EPERM);
+	CHECK(sp_identity_check(&was, &now, "the plan", reason, sizeof(reason)) == -EPERM);
 	CHECK_STR(reason, "the disk changed since the plan: size was 465 GiB (500107862016 "
 			  "bytes), now 931 GiB (1000204886016 bytes)");
 	now = was;
 	strcpy(now.serial, "WD-9999");
-	CHECK(sp_identity_check(&was, &now, reason, sizeof(reason)) == -EPERM);
+	CHECK(sp_identity_check(&was, &now, "the plan", reason, sizeof(reason)) == -EPERM);
 	CHECK_STR(reason, "the disk changed since the plan: serial was 'WD-1234', now 'WD-9999'");
 	now = was;
 	strcpy(now.name, "sdc");
 	strcpy(now.model, "ST500");
 	now.logical_sector = 4096;
-	CHECK(sp_identity_check(&was, &now, reason, sizeof(reason)) == -EPERM);
+	CHECK(sp_identity_check(&was, &now, "the plan", reason, sizeof(reason)) == -EPERM);
 	CHECK_STR(reason, "the disk changed since the plan: the plan was made for '/dev/sdb', not "
 			  "'/dev/sdc'; logical sector was 512 bytes, now 4096; model was "
 			  "'WDC_WD5000', now 'ST500'");
