@@ -7,7 +7,7 @@ need=""
 for p in build-essential pkg-config liburing-dev libblkid-dev libfdisk-dev libzstd-dev \
          libjansson-dev libcairo2-dev fonts-dejavu-core poppler-utils ghostscript chromium e2fsprogs util-linux fio kmod python3 \
          grub-common grub-pc-bin dosfstools mtools fdisk cpio zstd \
-         qemu-system-x86 qemu-utils ovmf socat expect; do
+         qemu-system-x86 qemu-utils ovmf socat expect mdadm lvm2; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || need="$need $p"
 done
 # the image build resolves the kernel package from apt's lists: they must exist

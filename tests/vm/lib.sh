@@ -153,6 +153,7 @@ EOF
 }
 
 # VM_HDD_DRIVE, when set, replaces the HDD's -drive (keep id=hd): e.g. an NBD export.
+# VM_EXTRA, an array, when set: more QEMU arguments (another disk, say).
 # vm_start SECONDS [SERIAL-ARGS...]: boot the stick in the background. The serial port goes
 # to $VM_DIR/serial.log unless SERIAL-ARGS (e.g. a -chardev and -serial pair) say otherwise.
 # QEMU is killed after SECONDS whatever happens to this shell.
@@ -191,7 +192,7 @@ vm_start() {
 		-device "ide-hd,drive=hd,serial=$VM_HDD_SERIAL,rotation_rate=7200"
 		-drive "if=none,id=nv,format=raw,file=$VM_DIR/nvme.raw"
 		-device "nvme,drive=nv,serial=$VM_NVME_SERIAL"
-		"${serial[@]}")
+		${VM_EXTRA[@]+"${VM_EXTRA[@]}"} "${serial[@]}")
 	vm_log "boot ($VM_FW): ${VM_CMD[*]}"
 	: >"$VM_DIR/serial.log"
 	timeout -s KILL "$secs" "${VM_CMD[@]}" </dev/null >"$VM_DIR/qemu.out" 2>&1 &
