@@ -958,7 +958,8 @@ static int save_plan_file(const struct run_ctx *x, const char *path)
 	sp_identity_of(&x->target, &id);
 	if (sp_identity_format(&id, text, sizeof(text)) < 0 ||
 	    snprintf(tmp, sizeof(tmp), "%s.tmp", path) >= (int)sizeof(tmp))
-		return sp_fail(SP_EXIT_FAILURE, SP_ERR_OF(-ENAMETOOLONG), "cannot write '%s'", path);
+		return sp_fail(SP_EXIT_FAILURE, SP_ERR_OF(-ENAMETOOLONG), "cannot write '%s'",
+			       path);
 	fp = fopen(tmp, "we");
 	if (!fp)
 		return sp_fail(SP_EXIT_FAILURE, SP_ERR_OF(-errno), "cannot write '%s'", path);
@@ -984,7 +985,8 @@ static int check_plan_file(const struct run_ctx *x, const char *path)
 
 	ret = sp_read_all("", path, &text);
 	if (ret < 0)
-		return sp_fail(SP_EXIT_USAGE, SP_ERR_OF(ret), "cannot read the plan file '%s'", path);
+		return sp_fail(SP_EXIT_USAGE, SP_ERR_OF(ret), "cannot read the plan file '%s'",
+			       path);
 	ret = sp_identity_parse(text, &was, reason, sizeof(reason));
 	free(text);
 	if (ret < 0)
@@ -999,7 +1001,8 @@ static int check_plan_file(const struct run_ctx *x, const char *path)
 /*
  * The last look before the first write (the profile may have taken minutes): the size the
  * kernel gives the held descriptor, then the disk found again by its kernel name, its identity
- * and its safety, must all still be what was vetted. Returns an exit code.
+ * and its safety, must all still be what was vetted; and so must each --also device's.
+ * Returns an exit code.
  */
 static int recheck_target(struct run_ctx *x)
 {
@@ -1015,8 +1018,10 @@ static int recheck_target(struct run_ctx *x)
 	sp_identity_of(&x->target, &was);
 	ret = sp_blkdev_geometry(x->target_hold.fd, &fd_bytes, &lbs);
 	if (ret < 0) {
-		rc = sp_fail(SP_EXIT_REFUSED, SP_ERR_OF(ret), "refusing to touch '%s': its size "
-				"cannot be read again", x->c->target);
+		rc = sp_fail(SP_EXIT_REFUSED, SP_ERR_OF(ret),
+			     "refusing to touch '%s': its size "
+			     "cannot be read again",
+			     x->c->target);
 		goto out;
 	}
 	now = was;
@@ -1031,8 +1036,10 @@ static int recheck_target(struct run_ctx *x)
 	if (ret == 0)
 		ret = sp_device_find("", &x->facts, x->target.path, d);
 	if (ret < 0) {
-		rc = sp_fail(SP_EXIT_REFUSED, SP_ERR_OF(ret), "refusing to touch '%s': it cannot be "
-				"found again as '%s'", x->c->target, x->target.path);
+		rc = sp_fail(SP_EXIT_REFUSED, SP_ERR_OF(ret),
+			     "refusing to touch '%s': it cannot be "
+			     "found again as '%s'",
+			     x->c->target, x->target.path);
 		goto out;
 	}
 	sp_identity_of(d, &now);
@@ -1041,9 +1048,33 @@ static int recheck_target(struct run_ctx *x)
 			     reason);
 		goto out;
 	}
-	if (d->unsafe)
+	if (d->unsafe) {
 		rc = sp_fail(SP_EXIT_REFUSED, NULL, "refusing to touch '%s': '%s' %s", x->c->target,
 			     d->path, d->unsafe_reason);
+		goto out;
+	}
+	/* each --also is written later in the run, but it too must still be what was vetted */
+	for (size_t i = 0; i < x->c->n_also; i++) {
+		sp_identity_of(&x->also[i], &was);
+		ret = sp_device_find("", &x->facts, x->also[i].path, d);
+		if (ret < 0) {
+			rc = sp_fail(SP_EXIT_REFUSED, SP_ERR_OF(ret),
+				     "refusing to touch '%s': it cannot be found again as '%s'",
+				     x->c->also[i], x->also[i].path);
+			goto out;
+		}
+		sp_identity_of(d, &now);
+		ret = sp_identity_check(&was, &now, "the run checked it", reason, sizeof(reason));
+		if (ret == 0 && d->unsafe) {
+			snprintf(reason, sizeof(reason), "'%s' %s", d->path, d->unsafe_reason);
+			ret = -EPERM;
+		}
+		if (ret < 0) {
+			rc = sp_fail(SP_EXIT_REFUSED, NULL, "refusing to touch '%s': %s",
+				     x->c->also[i], reason);
+			goto out;
+		}
+	}
 out:
 	free(d);
 	return rc;

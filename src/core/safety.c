@@ -244,8 +244,8 @@ int sp_identity_parse(const char *text, struct sp_target_identity *id, char *err
 
 	memset(id, 0, sizeof(*id));
 	if (strncmp(p, SP_PLAN_FILE_MAGIC, magic) != 0 || (p[magic] != '\n' && p[magic])) {
-		snprintf(err, len, "not a plan file (its first line is not '" SP_PLAN_FILE_MAGIC
-				   "')");
+		snprintf(err, len,
+			 "not a plan file (its first line is not '" SP_PLAN_FILE_MAGIC "')");
 		return -EINVAL;
 	}
 	for (p += magic; *p; p = nl) {
@@ -291,10 +291,11 @@ int sp_identity_check(const struct sp_target_identity *was, const struct sp_targ
 		return -EPERM;
 	r[0] = '\0';
 	if (strcmp(was->name, now->name) != 0)
-		sp_cat_sep(r, len, "; ", "the plan was made for '/dev/%s', not '/dev/%s'", was->name,
-			   now->name);
+		sp_cat_sep(r, len, "; ", "the plan was made for '/dev/%s', not '/dev/%s'",
+			   was->name, now->name);
 	if (was->size_bytes != now->size_bytes)
-		sp_cat_sep(r, len, "; ", "size was %s (%" PRIu64 " bytes), now %s (%" PRIu64 " bytes)",
+		sp_cat_sep(r, len, "; ",
+			   "size was %s (%" PRIu64 " bytes), now %s (%" PRIu64 " bytes)",
 			   sp_format_bytes(was->size_bytes, a, sizeof(a)), was->size_bytes,
 			   sp_format_bytes(now->size_bytes, b, sizeof(b)), now->size_bytes);
 	if (was->logical_sector != now->logical_sector)

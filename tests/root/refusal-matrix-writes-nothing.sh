@@ -11,7 +11,7 @@
 # one, as its partition, and relabelled but named by the UUID the appliance records at boot;
 # a mounted filesystem; a disk too small; a wrong --confirm; and a disk whose size changed
 # after `plan --save-plan` (run --plan) and while run was profiling it (the last look before
-# the first write). Assembled arrays and volume groups (holders) need md and device-mapper:
+# the first write), and an --also device that changed then. Assembled arrays and volume groups (holders) need md and device-mapper:
 # tests/vm/refuses-md-and-lvm-members.sh.
 . "$(dirname "$0")/lib.sh"
 need_root
@@ -192,5 +192,28 @@ grep -q "partitioning" "$runout/log" && fail "run went on to partition"
 [ "$(sum_first "$big" 320)" = "$before" ] || fail "the refused run changed '$big'"
 cmp -s -n $((grown - size)) <(dd if="$big" bs=1M skip=320 iflag=direct status=none) /dev/zero ||
 	fail "the refused run wrote into the grown end of '$big'"
+n=$((n + 1))
+
+# --- an --also device that changed while run profiled the target: refused the same way
+truncate -s 320M "$(losetup -n -O BACK-FILE "$big")"
+losetup -c "$big" || fail "losetup -c"
+make_loop also 64M
+also_before=$(device_sum "$also")
+echo "=== --also changed during the run, before the first write"
+"$SWAPPLACE" run --target "$big" --confirm "$size" --also "$also" --also-confirm 67108864 \
+	"${TINY[@]}" --profile-time 4 --out "$runout/r2" >"$runout/log2" 2>&1 &
+pid=$!
+at_exit "kill $pid"
+for _ in $(seq 100); do grep -q "profiling '" "$runout/log2" && break; sleep 0.1; done
+grep -q "profiling '" "$runout/log2" || fail "run did not start profiling: $(cat "$runout/log2")"
+truncate -s 96M "$(losetup -n -O BACK-FILE "$also")"
+losetup -c "$also" || fail "losetup -c"
+wait $pid && rc=0 || rc=$?
+grep swapplace: "$runout/log2"
+[ "$rc" = 3 ] || fail "expected exit 3, got $rc"
+grep -q "refusing to touch '$also': the disk changed since the run checked it: size was 64 MiB" "$runout/log2" ||
+	fail "the last look did not name the --also device's changed size"
+[ "$(sum_first "$big" 320)" = "$before" ] || fail "the refused run changed '$big'"
+[ "$(sum_first "$also" 64)" = "$also_before" ] || fail "the refused run changed '$also'"
 n=$((n + 1))
 echo "ok: $n refusals, none wrote a byte ($(($(date +%s) - T0)) s)"

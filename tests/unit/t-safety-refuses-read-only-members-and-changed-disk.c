@@ -124,7 +124,8 @@ static void identity(void)
 				&back, err, sizeof(err)) == -EINVAL);
 	CHECK(sp_identity_parse("swapplace-plan/1\ncolour=red\n", &back, err, sizeof(err)) ==
 	      -EINVAL);
-	CHECK(sp_identity_parse("swapplace-plan/1\nname sdb\n", &back, err, sizeof(err)) == -EINVAL);
+	CHECK(sp_identity_parse("swapplace-plan/1\nname sdb\n", &back, err, sizeof(err)) ==
+	      -EINVAL);
 	CHECK_STR(err, "line 2 of the plan file is not key=value");
 	CHECK(sp_identity_parse("swapplace-plan/1\nname=sdb\n", &back, err, sizeof(err)) ==
 	      -EINVAL);
