@@ -11,8 +11,8 @@
 # one, as its partition, and relabelled but named by the UUID the appliance records at boot;
 # a mounted filesystem; a disk too small; a wrong --confirm; and a disk whose size changed
 # after `plan --save-plan` (run --plan) and while run was profiling it (the last look before
-# the first write), and an --also device that changed then. Assembled arrays and volume groups (holders) need md and device-mapper:
-# tests/vm/refuses-md-and-lvm-members.sh.
+# the first write), and an --also device that changed then. Assembled arrays and volume
+# groups (holders) need md and device-mapper: tests/vm/refuses-md-and-lvm-members.sh.
 . "$(dirname "$0")/lib.sh"
 need_root
 need_cmd sfdisk
