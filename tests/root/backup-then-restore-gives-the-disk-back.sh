@@ -1,0 +1,91 @@
+#!/bin/bash
+# `run` backs up every disk it writes before the first write, and `swapplace restore` with the
+# command line the report gives puts the disk back: the first and last MiB byte for byte
+# (sha256) and the partition table (`sfdisk -d`) as they were before the run. Three disks:
+# a GPT with three partitions, an MBR (dos) one, and one without a table; each with
+# recognisable bytes in its first and last MiB outside the table itself.
+. "$(dirname "$0")/lib.sh"
+need_root
+need_cmd sfdisk
+need_cmd python3
+need_memcg
+scratch_dir work
+
+# first_last DEV: sha256 of the first MiB and of the last MiB, past the page cache
+first_last() {
+	local mib=$(($(blockdev --getsize64 "$1") >> 20))
+	dd if="$1" bs=1M count=1 iflag=direct status=none | sha256sum | cut -d' ' -f1
+	dd if="$1" bs=1M skip=$((mib - 1)) count=1 iflag=direct status=none | sha256sum | cut -d' ' -f1
+}
+
+# pattern DEV SECTOR COUNT WORD: COUNT 512-byte sectors of WORD repeated, at SECTOR
+pattern() {
+	yes "$4" | head -c $(($3 * 512)) | dd of="$1" bs=512 seek="$2" oflag=direct conv=notrunc status=none ||
+		fail "cannot write the pattern on '$1'"
+}
+
+# one KIND SFDISK_SCRIPT: a 1 GiB disk with that table (none: no sfdisk), run, restore, compare
+one() {
+	local kind=$1 script=$2 dev size sectors before_sums before_table after_sums after_table
+	local out=$work/$kind restore rc
+	make_loop dev 1G
+	size=$(blockdev --getsize64 "$dev")
+	sectors=$((size / 512))
+	[ "$kind" = none ] || printf '%s' "$script" | sfdisk -q "$dev" >/dev/null || fail "sfdisk $dev"
+	# the first MiB after the table (GPT: its entries end at sector 33; dos: sector 0 only),
+	# and the last MiB but the GPT's backup (its last 33 sectors)
+	pattern "$dev" 40 2008 "swapplace $kind first MiB"
+	pattern "$dev" $((sectors - 2048)) 2000 "swapplace $kind last MiB"
+	blockdev --flushbufs "$dev"
+	before_sums=$(first_last "$dev")
+	before_table=$(sfdisk -d "$dev" 2>&1)
+	echo "== $kind: $(echo "$before_table" | head -1)"
+
+	"$SWAPPLACE" run --target "$dev" --confirm "$size" --swap-size 128M --budget 16M \
+		--time-per-placement 2 --only none --scenario none --profile-time 0 \
+		--out "$out" >"$work/stdout" 2>"$work/stderr" || { cat "$work/stderr"; fail "run failed"; }
+	grep -q "backed up '$dev'" "$work/stderr" || fail "run did not say it backed up '$dev'"
+	# the run wrote the disk: otherwise the comparison below would prove nothing
+	[ "$(sfdisk -d "$dev" 2>&1)" != "$before_table" ] || fail "the run left the table as it was"
+	[ "$(first_last "$dev")" != "$before_sums" ] || fail "the run left the first and last MiB as they were"
+
+	# the backup directory and what the report says of it
+	for f in identity table.sfdisk first.bin last.bin; do
+		[ -s "$out/backup-$(basename "$dev")/$f" ] || fail "backup file $f missing"
+	done
+	[ "$(stat -c %s "$out/backup-$(basename "$dev")/first.bin")" = 1048576 ] || fail "first.bin is not 1 MiB"
+	ls -a "$out" | grep -q '\.tmp-' && fail "a temporary backup directory was left"
+	python3 - "$out/report.json" "$dev" "$kind" >"$work/restore-cmd" <<'PY' || fail "the report does not name the backup"
+import json, os, sys
+r = json.load(open(sys.argv[1]))
+b = r["backups"]
+assert len(b) == 1, b
+b = b[0]
+assert b["device"] == sys.argv[2], b
+assert b["dir"] == os.path.join(os.path.dirname(os.path.abspath(sys.argv[1])),
+                                "backup-" + os.path.basename(sys.argv[2])), b
+assert b["table"] == sys.argv[3], b
+assert b["restore"].startswith("swapplace restore "), b
+print(b["restore"])
+PY
+	restore=$(cat "$work/restore-cmd")
+	grep -qF "to put it back: swapplace restore" "$out/report.txt" || fail "report.txt does not say how to restore"
+	echo "restore: $restore"
+
+	# the exact command line the report gives, with this build's swapplace
+	eval "\"\$SWAPPLACE\" ${restore#swapplace }" >"$work/rstdout" 2>"$work/rstderr" && rc=0 || rc=$?
+	cat "$work/rstdout" "$work/rstderr"
+	[ "$rc" = 0 ] || fail "restore exited $rc"
+	grep -q "^verified:" "$work/rstdout" || fail "restore did not say it verified"
+	blockdev --flushbufs "$dev"
+	after_sums=$(first_last "$dev")
+	after_table=$(sfdisk -d "$dev" 2>&1)
+	[ "$after_sums" = "$before_sums" ] || fail "$kind: the first or last MiB differs after restore"
+	[ "$after_table" = "$before_table" ] ||
+		fail "$kind: the table differs after restore: $(diff <(echo "$before_table") <(echo "$after_table"))"
+}
+
+one gpt $'label: gpt\n,64M,L\n,128M,S\n,,L\n'
+one dos $'label: dos\n,64M,83\n,128M,82\n,,83\n'
+one none ''
+echo ok
