@@ -394,9 +394,9 @@ struct sp_device_info {
 #define SP_MAX_BACKUPS 9 /* the target and SP_MAX_ALSO --also devices */
 struct sp_backup_entry {
 	char device[64];   /* /dev/sdb, as the run found it */
-	char dir[512];	   /* the backup directory, absolute */
+	char dir[64];	   /* the backup directory, relative to the report's: backup-sdb */
 	char table[16];	   /* the partition table it held: gpt, dos, none (or libfdisk's name) */
-	char restore[1024]; /* the command line to type: swapplace restore DIR --target ... */
+	char restore[512]; /* the command line to type in the report's directory */
 };
 
 struct sp_report {

@@ -34,8 +34,9 @@ int sp_backup_read_range(const char *dev, uint64_t off, uint64_t len, void *buf)
 
 /*
  * Save the backup of device d into out_dir/backup-<d->name>: identity, table.sfdisk,
- * first.bin, last.bin; fill entry (device, dir as an absolute path, table; restore left to
- * the caller). Refuses to replace a backup already there (-EEXIST): an earlier run's backup
+ * first.bin, last.bin; fill entry (device; dir, "backup-<name>", relative to out_dir: the
+ * report's directory moves, on the appliance from its temporary name to its final one, and
+ * with the stick to wherever another machine mounts it; table; restore left to the caller). Refuses to replace a backup already there (-EEXIST): an earlier run's backup
  * of the same disk in a reused --out is the one that holds the owner's table.
  * Returns: 0, or -errno with e saying which step failed (nothing is left behind then).
  */

@@ -173,11 +173,13 @@ static void backups(FILE *out, const struct sp_report *r)
 	for (size_t i = 0; i < r->n_backups && i < SP_MAX_BACKUPS; i++) {
 		const struct sp_backup_entry *be = &r->backups[i];
 
-		snprintf(text, sizeof(text), "%s of %s (partition table %s, first and last MiB)",
+		snprintf(text, sizeof(text), "%s/ beside this report: %s as it was (partition "
+					     "table %s, first and last MiB)",
 			 be->dir, be->device, be->table);
 		wrap(out, "backup      ", "            ", text);
 		if (be->restore[0]) {
-			snprintf(text, sizeof(text), "to put it back: %s", be->restore);
+			snprintf(text, sizeof(text), "to put it back, in this report's directory: %s",
+				 be->restore);
 			wrap(out, "            ", "              ", text);
 		}
 	}

@@ -345,10 +345,11 @@ static void machine_section(struct bld *b, const struct sp_report *r)
 	for (size_t i = 0; i < r->n_backups && i < SP_MAX_BACKUPS; i++) {
 		const struct sp_backup_entry *be = &r->backups[i];
 
-		fact(b, fb, "Backup", "%s of %s (partition table %s, first and last MiB)", be->dir,
-		     be->device, be->table);
+		fact(b, fb, "Backup", "%s/ beside this report: %s as it was (partition table %s, "
+				      "first and last MiB)",
+		     be->dir, be->device, be->table);
 		if (be->restore[0])
-			fact(b, fb, "Restore with", "%s", be->restore);
+			fact(b, fb, "Restore with", "%s (in this report's directory)", be->restore);
 	}
 
 	if (!r->n_devices) {

@@ -213,7 +213,7 @@ int sp_backup_save(const char *out_dir, const struct sp_device_info *d,
 		   struct sp_backup_entry *entry, struct sp_err *e)
 {
 	struct sp_backup_identity id;
-	char name[64], tmp[PATH_MAX], dir[PATH_MAX], abs[PATH_MAX];
+	char name[64], tmp[PATH_MAX], dir[PATH_MAX];
 	struct stat st;
 	int ret;
 
@@ -222,11 +222,8 @@ int sp_backup_save(const char *out_dir, const struct sp_device_info *d,
 	if (ret < 0)
 		return sp_err_set(e, ret, "'%s' has no usable size (%llu bytes in %u-byte sectors)",
 				  d->path, (unsigned long long)d->size_bytes, d->logical_sector);
-	/* the report and the restore command name it absolutely: from anywhere, it is found */
-	if (!realpath(out_dir, abs))
-		return sp_err_sys(e, -errno, "'%s'", out_dir);
-	if (sp_backup_dir_name(d->name, name, sizeof(name)) < 0 ||
-	    (size_t)snprintf(dir, sizeof(dir), "%s/%s", abs, name) >= sizeof(entry->dir) ||
+	if (sp_backup_dir_name(d->name, name, sizeof(name)) < 0 || strlen(name) >= sizeof(entry->dir) ||
+	    (size_t)snprintf(dir, sizeof(dir), "%s/%s", out_dir, name) >= sizeof(dir) ||
 	    (size_t)snprintf(tmp, sizeof(tmp), "%s/.%s.tmp-%ld", out_dir, name,
 			     (long)getpid()) >= sizeof(tmp))
 		return sp_err_set(e, -ENAMETOOLONG, "the backup's path in '%s' is too long",
@@ -252,7 +249,7 @@ int sp_backup_save(const char *out_dir, const struct sp_device_info *d,
 		return sp_err_sys(e, ret, "fsync '%s'", out_dir);
 	snprintf(entry->device, sizeof(entry->device), "%s", d->path);
 	snprintf(entry->table, sizeof(entry->table), "%s", id.table);
-	memcpy(entry->dir, dir, strlen(dir) + 1); /* it fits: checked above */
+	memcpy(entry->dir, name, strlen(name) + 1); /* it fits: checked above */
 	return 0;
 }
 

@@ -62,18 +62,21 @@ b = r["backups"]
 assert len(b) == 1, b
 b = b[0]
 assert b["device"] == sys.argv[2], b
-assert b["dir"] == os.path.join(os.path.dirname(os.path.abspath(sys.argv[1])),
-                                "backup-" + os.path.basename(sys.argv[2])), b
+assert b["dir"] == "backup-" + os.path.basename(sys.argv[2]), b
 assert b["table"] == sys.argv[3], b
 assert b["restore"].startswith("swapplace restore "), b
 print(b["restore"])
 PY
 	restore=$(cat "$work/restore-cmd")
-	grep -qF "to put it back: swapplace restore" "$out/report.txt" || fail "report.txt does not say how to restore"
+	grep -qF "to put it back, in this report's directory: swapplace restore" "$out/report.txt" ||
+		fail "report.txt does not say how to restore"
 	echo "restore: $restore"
 
-	# the exact command line the report gives, with this build's swapplace
-	eval "\"\$SWAPPLACE\" ${restore#swapplace }" >"$work/rstdout" 2>"$work/rstderr" && rc=0 || rc=$?
+	# the exact command line the report gives, with this build's swapplace, in the report's
+	# directory moved elsewhere (as the appliance and a stick moved to another machine do)
+	mv "$out" "$out-moved"
+	(cd "$out-moved" && eval "\"\$SWAPPLACE\" ${restore#swapplace }") >"$work/rstdout" 2>"$work/rstderr" &&
+		rc=0 || rc=$?
 	cat "$work/rstdout" "$work/rstderr"
 	[ "$rc" = 0 ] || fail "restore exited $rc"
 	grep -q "^verified:" "$work/rstdout" || fail "restore did not say it verified"

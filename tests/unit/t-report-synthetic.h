@@ -372,12 +372,10 @@ static void syn_build(struct sp_report *r)
 	/* what run saved before partitioning (core/backup.h): one disk, no serial */
 	r->n_backups = 1;
 	snprintf(r->backups[0].device, sizeof(r->backups[0].device), "/dev/loop0");
-	snprintf(r->backups[0].dir, sizeof(r->backups[0].dir),
-		 "/media/stick/reports/20260101-000000/backup-loop0");
+	snprintf(r->backups[0].dir, sizeof(r->backups[0].dir), "backup-loop0");
 	snprintf(r->backups[0].table, sizeof(r->backups[0].table), "gpt");
 	snprintf(r->backups[0].restore, sizeof(r->backups[0].restore),
-		 "swapplace restore /media/stick/reports/20260101-000000/backup-loop0 --target "
-		 "/dev/loop0 --confirm 4294967296");
+		 "swapplace restore backup-loop0 --target /dev/loop0 --confirm 4294967296");
 	syn_profile(&r->profile);
 
 	snprintf(r->machine.cpu, sizeof(r->machine.cpu),
