@@ -91,4 +91,42 @@ PY
 one gpt $'label: gpt\n,64M,L\n,128M,S\n,,L\n'
 one dos $'label: dos\n,64M,83\n,128M,82\n,,83\n'
 one none ''
+
+# an --also device is written too (one swap partition): backed up with the target, and put
+# back by its own line of the report; an --also device no kept placement writes is not
+# backed up (it is not written). Measuring dev-<b> swaps on it: not beside another swap area.
+if [ "$(wc -l </proc/swaps)" -gt 1 ]; then
+	echo "another swap area is active: the --also case is left out"
+	echo ok
+	exit 0
+fi
+echo "== --also"
+make_loop t 1G
+make_loop b 256M
+make_loop c 256M
+printf 'label: gpt\n,32M,L\n,,L\n' | sfdisk -q "$b" >/dev/null || fail "sfdisk $b"
+pattern "$b" 40 2008 "swapplace also first MiB"
+blockdev --flushbufs "$b"
+b_sums=$(first_last "$b")
+b_table=$(sfdisk -d "$b" 2>&1)
+"$SWAPPLACE" run --target "$t" --confirm "$(blockdev --getsize64 "$t")" \
+	--also "$b" --also-confirm "$(blockdev --getsize64 "$b")" \
+	--also "$c" --also-confirm "$(blockdev --getsize64 "$c")" --only "dev-$(basename "$b")" \
+	--swap-size 128M --budget 16M --time-per-placement 2 --scenario none --profile-time 0 \
+	--out "$work/also" >"$work/stdout" 2>"$work/stderr" || { cat "$work/stderr"; fail "run failed"; }
+[ "$(sfdisk -d "$b" 2>&1)" != "$b_table" ] || fail "the run left the --also table as it was"
+python3 - "$work/also/report.json" "$t" "$b" >"$work/restore-cmd" <<'PY' || fail "the report does not name both backups"
+import json, sys
+b = json.load(open(sys.argv[1]))["backups"]
+assert [x["device"] for x in b] == sys.argv[2:], b
+assert b[1]["table"] == "gpt", b
+print(b[1]["restore"])
+PY
+[ ! -e "$work/also/backup-$(basename "$c")" ] || fail "'$c' was backed up although nothing wrote it"
+restore=$(cat "$work/restore-cmd")
+echo "restore: $restore"
+(cd "$work/also" && eval "\"\$SWAPPLACE\" ${restore#swapplace }") || fail "restore of '$b' failed"
+blockdev --flushbufs "$b"
+[ "$(first_last "$b")" = "$b_sums" ] || fail "--also: the first or last MiB differs after restore"
+[ "$(sfdisk -d "$b" 2>&1)" = "$b_table" ] || fail "--also: the table differs after restore"
 echo ok
