@@ -959,7 +959,7 @@ static int save_backups(struct run_ctx *x, struct sp_report *r, const char *out_
 			devs[n++] = &x->also[x->placements[i].id.also_index];
 	for (size_t i = 0; i < n; i++) {
 		struct sp_backup_entry *be = &r->backups[i];
-		char confirm[64], target[80], path[600], here[1024];
+		char confirm[64], target[80];
 		struct sp_err e;
 		int ret;
 
@@ -973,17 +973,15 @@ static int save_backups(struct run_ctx *x, struct sp_report *r, const char *out_
 		/* a serial finds the disk whatever name the next boot gives it */
 		snprintf(target, sizeof(target), "%s%s", devs[i]->serial[0] ? "serial:" : "",
 			 devs[i]->serial[0] ? devs[i]->serial : devs[i]->path);
-		/* the report's line is typed in the report's directory, wherever it is then; this
-		 * one from here, now */
-		snprintf(path, sizeof(path), "%.511s/%s", out_dir, be->dir);
+		/* typed in the report's directory, wherever it is by then (the appliance renames
+		 * its temporary one; another machine mounts the stick elsewhere) */
 		if (sp_confirm_expected(devs[i], confirm, sizeof(confirm)) < 0 ||
 		    sp_backup_restore_cmd(be->dir, target, confirm, be->restore,
-					  sizeof(be->restore)) < 0 ||
-		    sp_backup_restore_cmd(path, target, confirm, here, sizeof(here)) < 0)
-			be->restore[0] = here[0] = '\0';
+					  sizeof(be->restore)) < 0)
+			be->restore[0] = '\0';
 		fprintf(stderr, "swapplace: backed up '%s' (partition table %s, first and last MiB) "
-				"into '%s/%s'\n  to put it back: %s\n",
-			devs[i]->path, be->table, out_dir, be->dir, here);
+				"into '%s/%s'\n  to put it back, in the report's directory: %s\n",
+			devs[i]->path, be->table, out_dir, be->dir, be->restore);
 	}
 	return SP_EXIT_OK;
 }
