@@ -1059,6 +1059,10 @@ int sp_cmd_run(const struct sp_config *c)
 	rc = save_backups(x, r, out_dir);
 	if (rc != SP_EXIT_OK)
 		goto out;
+	if (sp_interrupted()) {
+		rc = sp_fail(SP_EXIT_FAILURE, NULL, "interrupted before partitioning: nothing written");
+		goto out;
+	}
 	fprintf(stderr, "swapplace: partitioning '%s'\n", x->target.path);
 	ret = apply_layout(x, &e);
 	if (ret < 0) {

@@ -30,6 +30,7 @@ int sp_backup_table_dump(const char *dev, char **text, char *label, size_t label
 	*text = NULL;
 	if (!cxt)
 		return -ENOMEM;
+	fdisk_disable_dialogs(cxt, 1); /* a damaged table is dumped as found, never asked about */
 	ret = fdisk_assign_device(cxt, dev, 1);
 	if (ret) {
 		fdisk_unref_context(cxt);
