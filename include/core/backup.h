@@ -26,7 +26,7 @@
 #include "core/report.h"
 
 #define SP_BACKUP_RANGE_BYTES (1u << 20) /* each of the two raw ranges, at most */
-#define SP_BACKUP_FORMAT 1		  /* the identity's "swapplace-backup=" version */
+#define SP_BACKUP_FORMAT 1		 /* the identity's "swapplace-backup=" version */
 #define SP_BACKUP_IDENTITY "identity"
 #define SP_BACKUP_TABLE "table.sfdisk"
 #define SP_BACKUP_FIRST "first.bin"
@@ -41,7 +41,7 @@ struct sp_backup_identity {
 	char serial[64]; /* "" when the disk has none */
 	uint64_t size_bytes;
 	uint32_t logical_sector;
-	char table[16];		     /* gpt, dos, none */
+	char table[16];			    /* gpt, dos, none */
 	uint64_t first_offset, first_bytes; /* the first range: offset 0 */
 	uint64_t last_offset, last_bytes;   /* the last range: it ends at size_bytes */
 	time_t saved;			    /* unix seconds */

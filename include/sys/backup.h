@@ -36,9 +36,10 @@ int sp_backup_read_range(const char *dev, uint64_t off, uint64_t len, void *buf)
  * Save the backup of device d into out_dir/backup-<d->name>: identity, table.sfdisk,
  * first.bin, last.bin; fill entry (device; dir, "backup-<name>", relative to out_dir: the
  * report's directory moves, on the appliance from its temporary name to its final one, and
- * with the stick to wherever another machine mounts it; table; restore left to the caller). Refuses to replace a backup already there (-EEXIST): an earlier run's backup
- * of the same disk in a reused --out is the one that holds the owner's table.
- * Returns: 0, or -errno with e saying which step failed (nothing is left behind then).
+ * with the stick to wherever another machine mounts it; table; restore left to the caller). Refuses
+ * to replace a backup already there (-EEXIST): an earlier run's backup of the same disk in a reused
+ * --out is the one that holds the owner's table. Returns: 0, or -errno with e saying which step
+ * failed (nothing is left behind then).
  */
 int sp_backup_save(const char *out_dir, const struct sp_device_info *d,
 		   struct sp_backup_entry *entry, struct sp_err *e);
@@ -46,7 +47,7 @@ int sp_backup_save(const char *out_dir, const struct sp_device_info *d,
 /* A backup directory read into memory by sp_backup_load(). */
 struct sp_backup {
 	struct sp_backup_identity id;
-	char *table;	     /* table.sfdisk's text */
+	char *table;	      /* table.sfdisk's text */
 	unsigned char *first; /* id.first_bytes, aligned for O_DIRECT */
 	unsigned char *last;  /* id.last_bytes, aligned for O_DIRECT */
 };

@@ -48,20 +48,24 @@ static int verify(const char *dev, const struct sp_backup *b)
 		goto out;
 	}
 	if (memcmp(first, b->first, id->first_bytes) || memcmp(last, b->last, id->last_bytes)) {
-		rc = sp_fail(SP_EXIT_FAILURE, NULL, "verification failed: the %s MiB of '%s' read "
-						    "back differs from the backup",
+		rc = sp_fail(SP_EXIT_FAILURE, NULL,
+			     "verification failed: the %s MiB of '%s' read "
+			     "back differs from the backup",
 			     memcmp(first, b->first, id->first_bytes) ? "first" : "last", dev);
 		goto out;
 	}
 	ret = sp_backup_table_dump(dev, &table, label, sizeof(label));
 	if (ret < 0) {
-		rc = sp_fail(SP_EXIT_FAILURE, SP_ERR_OF(ret), "cannot read the partition table of "
-							      "'%s' back", dev);
+		rc = sp_fail(SP_EXIT_FAILURE, SP_ERR_OF(ret),
+			     "cannot read the partition table of "
+			     "'%s' back",
+			     dev);
 		goto out;
 	}
 	if (sp_backup_table_same(b->table, table, diff, sizeof(diff))) {
-		rc = sp_fail(SP_EXIT_FAILURE, NULL, "verification failed: the partition table of "
-						    "'%s' is not the one saved: %s",
+		rc = sp_fail(SP_EXIT_FAILURE, NULL,
+			     "verification failed: the partition table of "
+			     "'%s' is not the one saved: %s",
 			     dev, diff);
 		goto out;
 	}
@@ -116,8 +120,8 @@ int sp_cmd_restore(const struct sp_config *c)
 	if (sp_safety_check_target(&d, 0, reason, sizeof(reason)) < 0 ||
 	    sp_backup_identity_match(&b.id, &d, reason, sizeof(reason)) < 0 ||
 	    sp_confirm_check(&d, c->confirm, reason, sizeof(reason)) < 0) {
-		rc = sp_fail(SP_EXIT_REFUSED, NULL, "refusing to touch '%s': %s", c->target,
-			     reason);
+		rc =
+		    sp_fail(SP_EXIT_REFUSED, NULL, "refusing to touch '%s': %s", c->target, reason);
 		goto out;
 	}
 	ret = sp_hold_take(&hold, d.path, O_RDWR);
@@ -134,9 +138,10 @@ int sp_cmd_restore(const struct sp_config *c)
 		goto out;
 	}
 	if (reread < 0)
-		fprintf(stderr, "swapplace: warning: the kernel did not re-read the partition table "
-				"of '%s' (%s): the table on the disk is restored, the kernel sees it "
-				"after a reboot or 'partx -u %s'\n",
+		fprintf(stderr,
+			"swapplace: warning: the kernel did not re-read the partition table "
+			"of '%s' (%s): the table on the disk is restored, the kernel sees it "
+			"after a reboot or 'partx -u %s'\n",
 			d.path, strerror(-reread), d.path);
 	rc = verify(d.path, &b);
 out:

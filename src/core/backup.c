@@ -101,11 +101,11 @@ static int set_key(struct sp_backup_identity *id, const char *k, const char *v, 
 		unsigned bit;
 		size_t off;
 	} nums[] = {
-		{"size_bytes", K_SIZE, offsetof(struct sp_backup_identity, size_bytes)},
-		{"first_offset", K_FIRST_OFF, offsetof(struct sp_backup_identity, first_offset)},
-		{"first_bytes", K_FIRST_BYTES, offsetof(struct sp_backup_identity, first_bytes)},
-		{"last_offset", K_LAST_OFF, offsetof(struct sp_backup_identity, last_offset)},
-		{"last_bytes", K_LAST_BYTES, offsetof(struct sp_backup_identity, last_bytes)},
+	    {"size_bytes", K_SIZE, offsetof(struct sp_backup_identity, size_bytes)},
+	    {"first_offset", K_FIRST_OFF, offsetof(struct sp_backup_identity, first_offset)},
+	    {"first_bytes", K_FIRST_BYTES, offsetof(struct sp_backup_identity, first_bytes)},
+	    {"last_offset", K_LAST_OFF, offsetof(struct sp_backup_identity, last_offset)},
+	    {"last_bytes", K_LAST_BYTES, offsetof(struct sp_backup_identity, last_bytes)},
 	};
 	uint64_t n;
 
@@ -149,9 +149,9 @@ static int set_key(struct sp_backup_identity *id, const char *k, const char *v, 
 
 static const char *first_missing(unsigned seen)
 {
-	static const char *const names[] = {"swapplace-backup", "size_bytes", "logical_sector",
-					    "table", "first_offset", "first_bytes",
-					    "last_offset", "last_bytes"};
+	static const char *const names[] = {
+	    "swapplace-backup", "size_bytes",  "logical_sector", "table",
+	    "first_offset",	"first_bytes", "last_offset",	 "last_bytes"};
 
 	for (unsigned i = 0; i < sizeof(names) / sizeof(names[0]); i++)
 		if (!(seen & (1u << i)))
@@ -201,9 +201,9 @@ int sp_backup_identity_parse(const char *text, struct sp_backup_identity *id, ch
 	    t.last_bytes % t.logical_sector || t.last_offset % t.logical_sector ||
 	    t.last_bytes > t.size_bytes || t.last_offset != t.size_bytes - t.last_bytes ||
 	    t.first_bytes > SP_BACKUP_RANGE_BYTES || t.last_bytes > SP_BACKUP_RANGE_BYTES) {
-		snprintf(err, errlen, "its ranges (first %" PRIu64 "+%" PRIu64 ", last %" PRIu64
-				      "+%" PRIu64 ") do not fit a disk of %" PRIu64
-				      " bytes in %" PRIu32 "-byte sectors",
+		snprintf(err, errlen,
+			 "its ranges (first %" PRIu64 "+%" PRIu64 ", last %" PRIu64 "+%" PRIu64
+			 ") do not fit a disk of %" PRIu64 " bytes in %" PRIu32 "-byte sectors",
 			 t.first_offset, t.first_bytes, t.last_offset, t.last_bytes, t.size_bytes,
 			 t.logical_sector);
 		return -EINVAL;
@@ -218,20 +218,23 @@ int sp_backup_identity_match(const struct sp_backup_identity *b, const struct sp
 			     char *reason, size_t len)
 {
 	if (b->size_bytes != d->size_bytes) {
-		snprintf(reason, len, "'%s' is not the disk of the backup: its size is %" PRIu64
-				      " bytes, the backup's disk had %" PRIu64,
+		snprintf(reason, len,
+			 "'%s' is not the disk of the backup: its size is %" PRIu64
+			 " bytes, the backup's disk had %" PRIu64,
 			 d->path, d->size_bytes, b->size_bytes);
 		return -EPERM;
 	}
 	if (b->logical_sector != d->logical_sector) {
-		snprintf(reason, len, "'%s' is not the disk of the backup: its sectors are %" PRIu32
-				      " bytes, the backup's disk had %" PRIu32,
+		snprintf(reason, len,
+			 "'%s' is not the disk of the backup: its sectors are %" PRIu32
+			 " bytes, the backup's disk had %" PRIu32,
 			 d->path, d->logical_sector, b->logical_sector);
 		return -EPERM;
 	}
 	if (b->serial[0] && d->serial[0] && strcmp(b->serial, d->serial)) {
-		snprintf(reason, len, "'%s' is not the disk of the backup: its serial is '%s', the "
-				      "backup's disk had '%s'",
+		snprintf(reason, len,
+			 "'%s' is not the disk of the backup: its serial is '%s', the "
+			 "backup's disk had '%s'",
 			 d->path, d->serial, b->serial);
 		return -EPERM;
 	}

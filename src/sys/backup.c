@@ -5,8 +5,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <libfdisk.h>
-#include <linux/fs.h>
 #include <limits.h>
+#include <linux/fs.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -223,15 +223,17 @@ int sp_backup_save(const char *out_dir, const struct sp_device_info *d,
 	if (ret < 0)
 		return sp_err_set(e, ret, "'%s' has no usable size (%llu bytes in %u-byte sectors)",
 				  d->path, (unsigned long long)d->size_bytes, d->logical_sector);
-	if (sp_backup_dir_name(d->name, name, sizeof(name)) < 0 || strlen(name) >= sizeof(entry->dir) ||
+	if (sp_backup_dir_name(d->name, name, sizeof(name)) < 0 ||
+	    strlen(name) >= sizeof(entry->dir) ||
 	    (size_t)snprintf(dir, sizeof(dir), "%s/%s", out_dir, name) >= sizeof(dir) ||
-	    (size_t)snprintf(tmp, sizeof(tmp), "%s/.%s.tmp-%ld", out_dir, name,
-			     (long)getpid()) >= sizeof(tmp))
+	    (size_t)snprintf(tmp, sizeof(tmp), "%s/.%s.tmp-%ld", out_dir, name, (long)getpid()) >=
+		sizeof(tmp))
 		return sp_err_set(e, -ENAMETOOLONG, "the backup's path in '%s' is too long",
 				  out_dir);
 	if (lstat(dir, &st) == 0)
-		return sp_err_set(e, -EEXIST, "'%s' holds a backup already (an earlier run's, of "
-					      "the disk as it was then): give another --out",
+		return sp_err_set(e, -EEXIST,
+				  "'%s' holds a backup already (an earlier run's, of "
+				  "the disk as it was then): give another --out",
 				  dir);
 	remove_tmp(tmp); /* a leftover of a run with our pid that was killed */
 	if (mkdir(tmp, 0700) < 0)

@@ -28,8 +28,7 @@ static struct sp_device_info disk(uint64_t size, uint32_t sector, const char *se
 }
 
 /* text with the line starting key= replaced by repl (a whole line, or "" to drop it) */
-static void replace_line(const char *text, const char *key, const char *repl, char *out,
-			 size_t len)
+static void replace_line(const char *text, const char *key, const char *repl, char *out, size_t len)
 {
 	const char *p = strstr(text, key);
 	const char *e = p ? strchr(p, '\n') + 1 : text;
@@ -125,8 +124,8 @@ int main(void)
 	CHECK(sp_backup_dir_name("nvme0n1", text, sizeof(text)) == 0);
 	CHECK_STR(text, "backup-nvme0n1");
 	CHECK(sp_backup_dir_name("sdb", text, 8) == -ENAMETOOLONG);
-	CHECK(sp_backup_restore_cmd("/media/stick/reports/x/backup-sdb", "serial:WD-1",
-				    "WD-1", text, sizeof(text)) == 0);
+	CHECK(sp_backup_restore_cmd("/media/stick/reports/x/backup-sdb", "serial:WD-1", "WD-1",
+				    text, sizeof(text)) == 0);
 	CHECK_STR(text, "swapplace restore /media/stick/reports/x/backup-sdb --target serial:WD-1 "
 			"--confirm WD-1");
 	CHECK(sp_backup_restore_cmd("/mnt/my reports/it's", "/dev/sdb", "S N", text,
