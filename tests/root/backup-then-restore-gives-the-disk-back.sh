@@ -3,7 +3,8 @@
 # command line the report gives puts the disk back: the first and last MiB byte for byte
 # (sha256) and the partition table (`sfdisk -d`) as they were before the run. Three disks:
 # a GPT with three partitions, an MBR (dos) one, and one without a table; each with
-# recognisable bytes in its first and last MiB outside the table itself.
+# recognisable bytes in its first and last MiB outside the table itself; and a GPT disk with
+# 4096-byte logical sectors (every read and write of the backup is whole sectors of it).
 . "$(dirname "$0")/lib.sh"
 need_root
 need_cmd sfdisk
@@ -18,24 +19,35 @@ first_last() {
 	dd if="$1" bs=1M skip=$((mib - 1)) count=1 iflag=direct status=none | sha256sum | cut -d' ' -f1
 }
 
-# pattern DEV SECTOR COUNT WORD: COUNT 512-byte sectors of WORD repeated, at SECTOR
+# pattern DEV OFFSET LEN WORD: LEN bytes of WORD repeated at byte OFFSET (both multiples of
+# 4 KiB: a 4Kn disk takes no less); the first at 64 KiB, after any table's first copy (a 4Kn
+# GPT's entries end at 24 KiB), the last ending 24 KiB before the disk's end (its backup)
 pattern() {
-	yes "$4" | head -c $(($3 * 512)) | dd of="$1" bs=512 seek="$2" oflag=direct conv=notrunc status=none ||
+	yes "$4" | head -c "$3" | dd of="$1" bs=4096 seek=$(($2 / 4096)) oflag=direct conv=notrunc status=none ||
 		fail "cannot write the pattern on '$1'"
 }
+FIRST_OFF=65536 FIRST_LEN=901120 LAST_LEN=1024000
 
-# one KIND SFDISK_SCRIPT: a 1 GiB disk with that table (none: no sfdisk), run, restore, compare
+# one KIND SFDISK_SCRIPT [SECTOR_SIZE]: a 1 GiB disk with that table (none: no sfdisk), run,
+# restore, compare
 one() {
-	local kind=$1 script=$2 dev size sectors before_sums before_table after_sums after_table
-	local out=$work/$kind restore rc
-	make_loop dev 1G
+	local kind=$1 script=$2 ss=${3:-512} dev size before_sums before_table after_sums after_table
+	local out=$work/$kind restore rc img
+	if [ "$ss" = 512 ]; then
+		make_loop dev 1G
+	else
+		img=$(mktemp /var/tmp/swapplace-test.XXXXXX.img)
+		at_exit "rm -f '$img'"
+		truncate -s 1G "$img"
+		dev=$(losetup --find --show --direct-io=on -P --sector-size "$ss" "$img") ||
+			skip "cannot attach a loop device with $ss-byte sectors"
+		at_exit "losetup -d '$dev'"
+	fi
 	size=$(blockdev --getsize64 "$dev")
-	sectors=$((size / 512))
+	[ "$(blockdev --getss "$dev")" = "$ss" ] || fail "'$dev' does not have $ss-byte sectors"
 	[ "$kind" = none ] || printf '%s' "$script" | sfdisk -q "$dev" >/dev/null || fail "sfdisk $dev"
-	# the first MiB after the table (GPT: its entries end at sector 33; dos: sector 0 only),
-	# and the last MiB but the GPT's backup (its last 33 sectors)
-	pattern "$dev" 40 2008 "swapplace $kind first MiB"
-	pattern "$dev" $((sectors - 2048)) 2000 "swapplace $kind last MiB"
+	pattern "$dev" $FIRST_OFF $FIRST_LEN "swapplace $kind first MiB"
+	pattern "$dev" $((size - 1048576)) $LAST_LEN "swapplace $kind last MiB"
 	blockdev --flushbufs "$dev"
 	before_sums=$(first_last "$dev")
 	before_table=$(sfdisk -d "$dev" 2>&1)
@@ -63,7 +75,7 @@ assert len(b) == 1, b
 b = b[0]
 assert b["device"] == sys.argv[2], b
 assert b["dir"] == "backup-" + os.path.basename(sys.argv[2]), b
-assert b["table"] == sys.argv[3], b
+assert b["table"] == sys.argv[3].split("-")[0], b
 assert b["restore"].startswith("swapplace restore "), b
 print(b["restore"])
 PY
@@ -91,6 +103,7 @@ PY
 one gpt $'label: gpt\n,64M,L\n,128M,S\n,,L\n'
 one dos $'label: dos\n,64M,83\n,128M,82\n,,83\n'
 one none ''
+one gpt-4kn $'label: gpt\n,64M,L\n,128M,S\n,,L\n' 4096
 
 # an --also device is written too (one swap partition): backed up with the target, and put
 # back by its own line of the report; an --also device no kept placement writes is not
@@ -105,7 +118,7 @@ make_loop t 1G
 make_loop b 256M
 make_loop c 256M
 printf 'label: gpt\n,32M,L\n,,L\n' | sfdisk -q "$b" >/dev/null || fail "sfdisk $b"
-pattern "$b" 40 2008 "swapplace also first MiB"
+pattern "$b" $FIRST_OFF $FIRST_LEN "swapplace also first MiB"
 blockdev --flushbufs "$b"
 b_sums=$(first_last "$b")
 b_table=$(sfdisk -d "$b" 2>&1)
