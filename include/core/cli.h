@@ -29,6 +29,7 @@ enum sp_cmd {
 	SP_CMD_PRINT,
 	SP_CMD_COMPARE,
 	SP_CMD_INDEX,
+	SP_CMD_RESTORE, /* cmd/restore.c: a run's backup back onto its disk */
 };
 
 /* exit codes, documented in docs/exit-codes.md */
@@ -84,7 +85,7 @@ struct sp_config {
 	uint64_t offset_bytes;        /* probe --offset BYTES */
 	uint64_t length_bytes;        /* probe --length BYTES (0: to the end) */
 	const char *device;           /* probe DEV */
-	const char *input;            /* report RUN.json */
+	const char *input;            /* report RUN.json; restore BACKUP_DIR */
 	const char *format;           /* report --format text|json|html|pdf|ps|csv; print: text|ps|pdf */
 	const char *output;           /* report -o FILE: written atomically instead of stdout */
 	const char *printer;          /* print --printer DEV (default /dev/usb/lp0) */

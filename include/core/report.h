@@ -387,6 +387,18 @@ struct sp_device_info {
 	char unsafe_reason[256];
 };
 
+/*
+ * A backup `run` saved of a device before its first write (core/backup.h): where it is and the
+ * command line that puts it back. One per device the run writes: the target, then each --also.
+ */
+#define SP_MAX_BACKUPS 9 /* the target and SP_MAX_ALSO --also devices */
+struct sp_backup_entry {
+	char device[64];   /* /dev/sdb, as the run found it */
+	char dir[64];	   /* the backup directory, relative to the report's: backup-sdb */
+	char table[16];	   /* the partition table it held: gpt, dos, none (or libfdisk's name) */
+	char restore[512]; /* the command line to type in the report's directory */
+};
+
 struct sp_report {
 	char schema[32];        /* SP_SCHEMA */
 	char tool_version[32];
@@ -410,6 +422,8 @@ struct sp_report {
 	/* --sweep: the scenarios again per knob value, one row per run and line (core/sweep.h) */
 	size_t n_sweeps;
 	struct sp_sweep_row sweeps[SP_SWEEP_MAX_ROWS];
+	size_t n_backups; /* run: what was saved before the first write (core/backup.h) */
+	struct sp_backup_entry backups[SP_MAX_BACKUPS];
 };
 
 /* Zero a report and set its schema and version. */

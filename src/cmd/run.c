@@ -32,6 +32,8 @@
 #include "sys/blkdev.h"
 #include "sys/devices.h"
 #include "act/disk.h"
+#include "core/backup.h"
+#include "sys/backup.h"
 #include "act/hold.h"
 #include "sys/log.h"
 #include "sys/machine.h"
@@ -1080,6 +1082,51 @@ out:
 	return rc;
 }
 
+/*
+ * Before the first write: a backup (sys/backup.h) of every disk the run writes, the target
+ * and each --also device a kept placement partitions, into the report's directory, each
+ * synced; the report names them with the command that puts them back. Returns an exit code:
+ * a backup that cannot be kept stops the run with the disks untouched.
+ */
+static int save_backups(struct run_ctx *x, struct sp_report *r, const char *out_dir)
+{
+	const struct sp_device_info *devs[SP_MAX_BACKUPS];
+	size_t n = 0;
+
+	_Static_assert(SP_MAX_BACKUPS >= SP_MAX_ALSO + 1, "a backup per disk a run writes");
+	devs[n++] = &x->target;
+	for (size_t i = 0; i < x->n_placements; i++)
+		if (x->placements[i].id.kind == SP_PL_ALSO && x->placements[i].id.also_index >= 0)
+			devs[n++] = &x->also[x->placements[i].id.also_index];
+	for (size_t i = 0; i < n; i++) {
+		struct sp_backup_entry *be = &r->backups[i];
+		char confirm[64], target[80];
+		struct sp_err e;
+		int ret;
+
+		sp_err_init(&e);
+		ret = sp_backup_save(out_dir, devs[i], be, &e);
+		if (ret < 0)
+			return sp_fail(SP_EXIT_FAILURE, &e, "cannot back up '%s' before writing it "
+							    "(nothing is written)",
+				       devs[i]->path);
+		r->n_backups = i + 1;
+		/* a serial finds the disk whatever name the next boot gives it */
+		snprintf(target, sizeof(target), "%s%s", devs[i]->serial[0] ? "serial:" : "",
+			 devs[i]->serial[0] ? devs[i]->serial : devs[i]->path);
+		/* typed in the report's directory, wherever it is by then (the appliance renames
+		 * its temporary one; another machine mounts the stick elsewhere) */
+		if (sp_confirm_expected(devs[i], confirm, sizeof(confirm)) < 0 ||
+		    sp_backup_restore_cmd(be->dir, target, confirm, be->restore,
+					  sizeof(be->restore)) < 0)
+			be->restore[0] = '\0';
+		fprintf(stderr, "swapplace: backed up '%s' (partition table %s, first and last MiB) "
+				"into '%s/%s'\n  to put it back, in the report's directory: %s\n",
+			devs[i]->path, be->table, out_dir, be->dir, be->restore);
+	}
+	return SP_EXIT_OK;
+}
+
 int sp_cmd_run(const struct sp_config *c)
 {
 	struct run_ctx *x = calloc(1, sizeof(*x));
@@ -1155,6 +1202,13 @@ int sp_cmd_run(const struct sp_config *c)
 	rc = recheck_target(x);
 	if (rc != SP_EXIT_OK)
 		goto out;
+	rc = save_backups(x, r, out_dir);
+	if (rc != SP_EXIT_OK)
+		goto out;
+	if (sp_interrupted()) {
+		rc = sp_fail(SP_EXIT_FAILURE, NULL, "interrupted before partitioning: nothing written");
+		goto out;
+	}
 	fprintf(stderr, "swapplace: partitioning '%s'\n", x->target.path);
 	ret = apply_layout(x, &e);
 	if (ret < 0) {

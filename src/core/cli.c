@@ -18,6 +18,7 @@ static const char *const cmd_names[] = {
 	[SP_CMD_REPORT] = "report", [SP_CMD_PROFILE] = "profile",
 	[SP_CMD_PRINT] = "print",
 	[SP_CMD_COMPARE] = "compare", [SP_CMD_INDEX] = "index",
+	[SP_CMD_RESTORE] = "restore",
 };
 
 const char *sp_cmd_name(enum sp_cmd cmd)
@@ -130,6 +131,12 @@ static int check_required(const struct sp_config *c, const char *sub, char *err,
 				return usage_error(err, errlen,
 						   "--also '%s' needs its --also-confirm ID",
 						   c->also[i]);
+		break;
+	case SP_CMD_RESTORE:
+		if (!c->target || !c->confirm)
+			return usage_error(err, errlen, "'%s' needs --target DEV and --confirm ID "
+							"(the disk's serial, or its size in bytes)",
+					   sub);
 		break;
 	default:
 		break;

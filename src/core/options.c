@@ -17,7 +17,7 @@
 #define B(cmd) SP_CMD_BIT(SP_CMD_##cmd)
 #define ALL_CMDS                                                                                   \
 	(B(NONE) | B(LIST) | B(PLAN) | B(RUN) | B(MEASURE) | B(PROBE) | B(REPORT) | B(PROFILE) | \
-	 B(PRINT) | B(COMPARE) | B(INDEX))
+	 B(PRINT) | B(COMPARE) | B(INDEX) | B(RESTORE))
 #define PAGES (B(RUN) | B(MEASURE) | B(REPORT) | B(PRINT) | B(COMPARE)) /* they render PDF or PostScript */
 #define SWEEP (B(PLAN) | B(RUN))
 #define PROBING (B(PLAN) | B(RUN) | B(MEASURE) | B(PROBE))
@@ -30,11 +30,15 @@
  */
 /* clang-format off */
 const struct sp_option sp_options[] = {
+	{ .name = "target", .kind = SP_OPT_STRING, .cmds = B(RESTORE), .field = F(target),
+	  .flags = SP_OPTF_ONCE, .metavar = "DEV",
+	  .help = "the disk to put the backup back on: a path or serial:SERIAL; its size "
+		  "and serial must be the backup's" },
 	{ .name = "target", .kind = SP_OPT_STRING, .cmds = SWEEP, .field = F(target),
 	  .flags = SP_OPTF_ONCE, .metavar = "DEV",
 	  .help = "the disk to sacrifice (a whole disk, never a partition): a path or "
 		  "serial:SERIAL" },
-	{ .name = "confirm", .kind = SP_OPT_STRING, .cmds = B(RUN), .field = F(confirm),
+	{ .name = "confirm", .kind = SP_OPT_STRING, .cmds = B(RUN) | B(RESTORE), .field = F(confirm),
 	  .metavar = "ID",
 	  .help = "the target's serial, or its exact size in bytes when it has none (see "
 		  "'swapplace list')" },
@@ -325,6 +329,16 @@ static const struct cmd_doc cmd_docs[] = {
 			 "report, and the comparison of all of them. The appliance runs it after\n"
 			 "every run it saves on the stick.",
 		.positional = "a reports directory", .pos_field = F(input),
+	},
+	[SP_CMD_RESTORE] = {
+		.summary = "put a run's backup back: the disk's partition table, first and last MiB",
+		.synopsis = "swapplace restore BACKUP_DIR --target DEV --confirm ID",
+		.about = "Writes the first and last MiB that 'run' saved in BACKUP_DIR (its report\n"
+			 "directory's backup-<disk>) back onto DEV, re-reads the partition table, and\n"
+			 "reads both back to prove them identical to the backup. Refuses (exit 3) a\n"
+			 "disk of another size or serial, one in use, a wrong ID, or a backup with a\n"
+			 "file missing or short. ID: the disk's serial, or its size in bytes.",
+		.positional = "a backup directory", .pos_field = F(input),
 	},
 };
 

@@ -789,6 +789,15 @@ static const struct sp_field sweep_fields[] = {
     END,
 };
 
+/* run: what it saved before the first write, and how to put it back (core/backup.h) */
+static const struct sp_field backup_fields[] = {
+    STR("device", struct sp_backup_entry, device),
+    STR("dir", struct sp_backup_entry, dir),
+    STR("table", struct sp_backup_entry, table),
+    STR("restore", struct sp_backup_entry, restore),
+    END,
+};
+
 _Static_assert(sizeof(enum sp_status) == sizeof(int), "status is read and written as an int");
 _Static_assert(sizeof(enum sp_placement_kind) == sizeof(int), "kind is read and written as an int");
 _Static_assert(sizeof(time_t) == sizeof(int64_t), "time_t is written as 64-bit seconds");
@@ -825,5 +834,6 @@ const struct sp_field sp_schema_report[] = {
     SECTION("zswap", struct sp_report, zswap, zswap_run_fields),
     SECTION("constraints", struct sp_report, constraints, constraints_fields),
     LIST("sweeps", struct sp_report, sweeps, n_sweeps, sweep_fields, 0),
+    LIST("backups", struct sp_report, backups, n_backups, backup_fields, 0),
     END,
 };

@@ -165,6 +165,26 @@ static void box_block(FILE *out, const struct sp_result *res)
 	}
 }
 
+/* Where run saved what it overwrote, and the command line that puts it back. */
+static void backups(FILE *out, const struct sp_report *r)
+{
+	char text[1200];
+
+	for (size_t i = 0; i < r->n_backups && i < SP_MAX_BACKUPS; i++) {
+		const struct sp_backup_entry *be = &r->backups[i];
+
+		snprintf(text, sizeof(text), "%s/ beside this report: %s as it was (partition "
+					     "table %s, first and last MiB)",
+			 be->dir, be->device, be->table);
+		wrap(out, "backup      ", "            ", text);
+		if (be->restore[0]) {
+			snprintf(text, sizeof(text), "to put it back, in this report's directory: %s",
+				 be->restore);
+			wrap(out, "            ", "              ", text);
+		}
+	}
+}
+
 static void header(FILE *out, const struct sp_report *r)
 {
 	const struct sp_machine *m = &r->machine;
@@ -194,6 +214,7 @@ static void header(FILE *out, const struct sp_report *r)
 			     bytes(b1, d->size_bytes), d->model[0] ? d->model : "-",
 			     d->serial[0] ? d->serial : "-");
 	}
+	backups(out, r);
 	if (r->n_results) /* a profile alone measured no placement */
 		emit(out, "seed        %llu, budget %s, %.0f s per placement", (unsigned long long)r->seed,
 		     bytes(b2, r->budget_bytes), r->time_per_placement_s);

@@ -341,6 +341,16 @@ static void machine_section(struct bld *b, const struct sp_report *r)
 	if (r->target[0])
 		fact(b, fb, "Target disk", "%s%s%s", r->target, r->layout[0] ? ", layout " : "",
 		     r->layout);
+	/* what run overwrote is kept: where, and the command line that puts it back */
+	for (size_t i = 0; i < r->n_backups && i < SP_MAX_BACKUPS; i++) {
+		const struct sp_backup_entry *be = &r->backups[i];
+
+		fact(b, fb, "Backup", "%s/ beside this report: %s as it was (partition table %s, "
+				      "first and last MiB)",
+		     be->dir, be->device, be->table);
+		if (be->restore[0])
+			fact(b, fb, "Restore with", "%s (in this report's directory)", be->restore);
+	}
 
 	if (!r->n_devices) {
 		add(b, SP_DOC_PARA, "No device was recorded in this report.");

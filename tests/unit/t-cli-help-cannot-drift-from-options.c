@@ -19,7 +19,7 @@
 /* The fewest arguments each command needs to parse. */
 static int minimal_args(enum sp_cmd cmd, char **argv)
 {
-	static char *const base[][6] = {
+	static char *const base[][7] = {
 	    [SP_CMD_NONE] = {"swapplace"},
 	    [SP_CMD_LIST] = {"swapplace", "list"},
 	    [SP_CMD_PLAN] = {"swapplace", "plan", "--target", "/dev/sdz"},
@@ -31,10 +31,12 @@ static int minimal_args(enum sp_cmd cmd, char **argv)
 	    [SP_CMD_PRINT] = {"swapplace", "print", "r.json"},
 	    [SP_CMD_COMPARE] = {"swapplace", "compare", "a.json", "b.json"},
 	    [SP_CMD_INDEX] = {"swapplace", "index", "reports"},
+	    [SP_CMD_RESTORE] = {"swapplace", "restore", "b", "--target", "/dev/sdz", "--confirm",
+				"X1"},
 	};
 	int n = 0;
 
-	while (n < 6 && base[cmd][n]) {
+	while (n < 7 && base[cmd][n]) {
 		argv[n] = base[cmd][n];
 		n++;
 	}

@@ -369,6 +369,13 @@ static void syn_build(struct sp_report *r)
 	r->time_per_placement_s = 30;
 	snprintf(r->target, sizeof(r->target), "/dev/loop0");
 	snprintf(r->layout, sizeof(r->layout), "installed");
+	/* what run saved before partitioning (core/backup.h): one disk, no serial */
+	r->n_backups = 1;
+	snprintf(r->backups[0].device, sizeof(r->backups[0].device), "/dev/loop0");
+	snprintf(r->backups[0].dir, sizeof(r->backups[0].dir), "backup-loop0");
+	snprintf(r->backups[0].table, sizeof(r->backups[0].table), "gpt");
+	snprintf(r->backups[0].restore, sizeof(r->backups[0].restore),
+		 "swapplace restore backup-loop0 --target /dev/loop0 --confirm 4294967296");
 	syn_profile(&r->profile);
 
 	snprintf(r->machine.cpu, sizeof(r->machine.cpu),

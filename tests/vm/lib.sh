@@ -457,6 +457,20 @@ if not (fp.get("real_swapins") or 0) > 0:
     bad.append("start: no real swap-ins")
 if not (integ.get("pages_checked") or 0) > 0 or integ.get("mismatches", 0) != 0:
     bad.append("start: integrity %s" % integ)
+# the target's backup, made before the first write, beside the report on the stick (vfat)
+bk = r.get("backups") or []
+print("backups:", bk)
+if len(bk) != 1:
+    bad.append("want one backup (the target's), found %s" % bk)
+else:
+    bd = os.path.join(d, bk[0].get("dir") or "?")
+    for f in ("identity", "table.sfdisk", "first.bin", "last.bin"):
+        if not os.path.isfile(os.path.join(bd, f)):
+            bad.append("backup: no %s in %s" % (f, bd))
+    if os.path.isfile(os.path.join(bd, "first.bin")) and os.path.getsize(os.path.join(bd, "first.bin")) != 1 << 20:
+        bad.append("backup: first.bin is not 1 MiB")
+    if "--target serial:%s --confirm %s" % (serial, serial) not in bk[0].get("restore", ""):
+        bad.append("backup: the restore line does not name serial %s: %s" % (serial, bk[0].get("restore")))
 for b in bad:
     print("report:", b)
 sys.exit(1 if bad else 0)
