@@ -183,6 +183,14 @@ static int disk_gone(const struct fault_watch *w)
 	return access(path, F_OK) < 0 && errno == ENOENT;
 }
 
+/*
+ * A swap area of ours that could not be switched off (its disk vanished: swapoff cannot open
+ * it) stays active at the highest priority until the machine restarts, and the kernel keeps
+ * giving it pages whose writes fail. A placement measured after that would be measured beside
+ * it, so the ones that swap are not measured; the first such area is remembered here.
+ */
+static char stuck_area[256], stuck_of[48];
+
 /* Is the swap area path still in /proc/swaps (its swapoff failed)? */
 static int still_swapping(const char *path)
 {
@@ -241,6 +249,10 @@ static void watch_end(const struct sp_placement *p, struct fault_watch *w, int d
 			       "; `swapoff` it by hand, or restart the machine");
 		sp_cat_sep(res->error, sizeof(res->error), "; ", "its swap area '%s' stayed "
 			   "active (swapoff: %s)", p->swap_path, strerror(-deactivate_err));
+		if (!stuck_area[0]) {
+			snprintf(stuck_area, sizeof(stuck_area), "%s", p->swap_path);
+			snprintf(stuck_of, sizeof(stuck_of), "%s", p->name);
+		}
 	}
 	if (!res->error[0]) {
 		res->n_kernel_log = 0; /* nothing failed: the lines are no one's business */
@@ -693,6 +705,16 @@ int sp_placement_measure(struct sp_placement *p, const struct sp_measure_opts *o
 	memset(&diag, 0, sizeof(diag));
 	memset(&zs, 0, sizeof(zs)); /* zswap_end() at out: finds nothing begun */
 	watch_begin(p, &fw);
+	if (swaps && stuck_area[0] && still_swapping(stuck_area)) {
+		snprintf(res->error, sizeof(res->error), "not measured: the swap area '%.100s' of "
+			 "'%.40s' is still active (its swapoff failed) and would take the pages",
+			 stuck_area, stuck_of);
+		sp_kmsg_release(&fw.kmsg);
+		res->n_kernel_log = 0;
+		oc.activate_err = -EBUSY;
+		sp_warn("'%s' is not measured: %s", p->name, res->error);
+		goto settled;
+	}
 	sp_err_init(&e);
 	ret = activate(p, o, &e);
 	/* after activation: a zram device has its name only once it exists */
@@ -820,6 +842,7 @@ out:
 	 * partition unclaimed, which costs the claim, not the measurement) */
 	if (hold_of(p)->registered && sp_hold_retake(hold_of(p)) < 0)
 		sp_debug("placement", "%s: cannot hold '%s' again", p->name, hold_of(p)->path);
+settled:
 	oc.interrupted = interrupted;
 	sp_result_settle(res, &oc);
 	if (p->id.kind == SP_PL_RAM && res->status == SP_STATUS_FAILED && !res->reason[0])
