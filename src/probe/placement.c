@@ -191,6 +191,8 @@ static int disk_gone(const struct fault_watch *w)
  */
 static char stuck_area[256], stuck_of[48];
 
+#define DELETED "\\040(deleted)"
+
 /* Is the swap area path still in /proc/swaps (its swapoff failed)? */
 static int still_swapping(const char *path)
 {
@@ -201,8 +203,11 @@ static int still_swapping(const char *path)
 
 	if (!f)
 		return 0;
+	/* a vanished device's area is listed as "/dev/sdc1\040(deleted)" (the space escaped) */
 	while (!found && fgets(line, sizeof(line), f))
-		found = !strncmp(line, path, n) && (line[n] == ' ' || line[n] == '\t');
+		found = !strncmp(line, path, n) &&
+			(line[n] == ' ' || line[n] == '\t' ||
+			 !strncmp(line + n, DELETED, sizeof(DELETED) - 1));
 	fclose(f);
 	return found;
 }

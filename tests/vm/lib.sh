@@ -36,6 +36,8 @@ export LC_ALL=C
 
 VM_DIR=""
 VM_PID=""
+# more QEMU arguments for a test's own devices (e.g. a hot-unpluggable disk and a QMP socket)
+VM_EXTRA_ARGS=()
 VM_NAME=$(basename "$0" .sh)
 VM_T0=$(date +%s)
 
@@ -191,6 +193,7 @@ vm_start() {
 		-device "ide-hd,drive=hd,serial=$VM_HDD_SERIAL,rotation_rate=7200"
 		-drive "if=none,id=nv,format=raw,file=$VM_DIR/nvme.raw"
 		-device "nvme,drive=nv,serial=$VM_NVME_SERIAL"
+		${VM_EXTRA_ARGS[@]+"${VM_EXTRA_ARGS[@]}"}
 		"${serial[@]}")
 	vm_log "boot ($VM_FW): ${VM_CMD[*]}"
 	: >"$VM_DIR/serial.log"
