@@ -704,7 +704,7 @@ int sp_placement_measure(struct sp_placement *p, const struct sp_measure_opts *o
 	struct sp_faultprobe_diag diag;
 	struct fault_watch fw;
 	struct sp_err e;
-	int ret, interrupted = 0, swaps = sp_placement_swaps(p->id.kind);
+	int ret, interrupted = 0, said, swaps = sp_placement_swaps(p->id.kind);
 
 	res->id = p->id;
 	memset(&diag, 0, sizeof(diag));
@@ -813,6 +813,7 @@ int sp_placement_measure(struct sp_placement *p, const struct sp_measure_opts *o
 		pr.allow_swap = swaps;
 		sp_err_init(&e);
 		ret = sp_pressure_run(&pr, &res->pressure_probe, &e);
+		watch_err(&fw, "pressure probe", ret, &e);
 		if (ret == -EINTR)
 			interrupted = 1;
 		else if (ret < 0)
@@ -849,7 +850,11 @@ out:
 		sp_debug("placement", "%s: cannot hold '%s' again", p->name, hold_of(p)->path);
 settled:
 	oc.interrupted = interrupted;
+	said = res->error[0] != '\0';
 	sp_result_settle(res, &oc);
+	/* corruption is named by the settling: as loud as the faults watch_end() names */
+	if (!said && res->error[0])
+		sp_warn("'%s' failed: %s", p->name, res->error);
 	if (p->id.kind == SP_PL_RAM && res->status == SP_STATUS_FAILED && !res->reason[0])
 		snprintf(res->reason, sizeof(res->reason), "the job: %.240s",
 			 res->scenarios.build.done ? res->scenarios.build.reason : "did not run");
