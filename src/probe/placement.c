@@ -212,6 +212,16 @@ static int still_swapping(const char *path)
 	return found;
 }
 
+/* Is p a placement that must not be activated beside a stuck area? The why goes into buf. */
+static int beside_stuck(const struct sp_placement *p, char *buf, size_t len)
+{
+	if (!sp_placement_swaps(p->id.kind) || !stuck_area[0] || !still_swapping(stuck_area))
+		return 0;
+	snprintf(buf, len, "not measured: the swap area '%.100s' of '%.40s' is still active (its "
+		 "swapoff failed) and would take the pages", stuck_area, stuck_of);
+	return 1;
+}
+
 /*
  * After the turn (deactivated): the error that fails the placement, if any, and the kernel's
  * lines about it. The first cause found names it: a vanished disk explains the I/O errors it
@@ -563,11 +573,19 @@ int sp_placement_job_again(struct sp_placement *p, const struct sp_measure_opts 
 			   struct sp_result *res)
 {
 	size_t mark = sp_undo_depth();
+	char why[256];
 	struct sp_err e;
 	int ret;
 
 	if (!has_job(o))
 		return 0;
+	if (beside_stuck(p, why, sizeof(why))) {
+		struct sp_scenario_build failed = {.status = SP_STATUS_FAILED, .exit_code = -1};
+
+		snprintf(failed.reason, sizeof(failed.reason), "%s", why);
+		sp_build_merge(&res->scenarios.build, &failed);
+		return 0;
+	}
 	sp_err_init(&e);
 	ret = activate(p, o, &e);
 	if (ret < 0) {
@@ -661,11 +679,16 @@ int sp_placement_scenarios_again(struct sp_placement *p, const struct sp_measure
 				 struct sp_result *res)
 {
 	size_t mark = sp_undo_depth();
+	char why[256];
 	struct sp_err e;
 	int ret;
 
 	res->id = p->id;
 	sp_err_init(&e);
+	if (beside_stuck(p, why, sizeof(why))) {
+		sp_cat_sep(res->reason, sizeof(res->reason), "; ", "%s", why);
+		return 0;
+	}
 	ret = activate(p, o, &e);
 	if (ret < 0) {
 		fail_reason(res, "activating the swap area", &e);
@@ -710,10 +733,7 @@ int sp_placement_measure(struct sp_placement *p, const struct sp_measure_opts *o
 	memset(&diag, 0, sizeof(diag));
 	memset(&zs, 0, sizeof(zs)); /* zswap_end() at out: finds nothing begun */
 	watch_begin(p, &fw);
-	if (swaps && stuck_area[0] && still_swapping(stuck_area)) {
-		snprintf(res->error, sizeof(res->error), "not measured: the swap area '%.100s' of "
-			 "'%.40s' is still active (its swapoff failed) and would take the pages",
-			 stuck_area, stuck_of);
+	if (beside_stuck(p, res->error, sizeof(res->error))) {
 		sp_kmsg_release(&fw.kmsg);
 		res->n_kernel_log = 0;
 		oc.activate_err = -EBUSY;
