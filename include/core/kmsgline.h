@@ -37,6 +37,14 @@ int sp_kmsg_relevant(const char *msg, size_t len, const char *const *devs, size_
 /* Does the message say an I/O error (the first half of sp_kmsg_relevant)? Returns 1 or 0. */
 int sp_kmsg_says_io_error(const char *msg, size_t len);
 
+/*
+ * Is the message about one of the n devices devs: one named as a word, or the swap area whose
+ * device number swap_devt ("8:2", "" for none) mm/page_io.c prints as "swap-device (8:2:N)"?
+ * Returns 1 or 0. An I/O error is a placement's only when it is about its device.
+ */
+int sp_kmsg_about(const char *msg, size_t len, const char *const *devs, size_t n,
+		  const char *swap_devt);
+
 /* The line as the report keeps it: "[   12.345678] TEXT", cut to fit len (UTF-8 safe). */
 void sp_kmsg_format(const struct sp_kmsg_rec *r, char *buf, size_t len);
 

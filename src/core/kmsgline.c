@@ -100,6 +100,20 @@ int sp_kmsg_relevant(const char *msg, size_t len, const char *const *devs, size_
 	return 0;
 }
 
+int sp_kmsg_about(const char *msg, size_t len, const char *const *devs, size_t n,
+		  const char *swap_devt)
+{
+	char pat[48];
+
+	for (size_t i = 0; i < n; i++)
+		if (devs[i] && names(msg, len, devs[i]))
+			return 1;
+	if (!swap_devt || !swap_devt[0])
+		return 0;
+	snprintf(pat, sizeof(pat), "swap-device (%.20s:", swap_devt);
+	return has(msg, len, pat);
+}
+
 void sp_kmsg_format(const struct sp_kmsg_rec *r, char *buf, size_t len)
 {
 	size_t used, room, n;

@@ -8,6 +8,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include "core/err.h"
@@ -116,6 +118,7 @@ struct fault_watch {
 	unsigned long sigbus0; /* workers dead by SIGBUS before the turn */
 	char part[64];	       /* the swap area's block device ("sdb2", "zram1"), "" none */
 	char disk[64];	       /* the whole disk it is on ("sdb"), "" none */
+	char devt[24];	       /* the swap area's device number "MAJ:MIN", "" unknown */
 	int io_err;	       /* a probe or step saw EIO, ENXIO or ENODEV: the device failed */
 	char io_what[200];     /* that error, as the probe said it */
 };
@@ -144,6 +147,8 @@ static void disk_of(const char *dev, char *part, size_t plen, char *disk, size_t
 
 static void watch_begin(const struct sp_placement *p, struct fault_watch *w)
 {
+	struct stat st;
+
 	memset(w, 0, sizeof(*w));
 	w->kmsg = SP_KMSG_MARK_INIT;
 	if (sp_kmsg_mark(&w->kmsg) < 0)
@@ -155,6 +160,8 @@ static void watch_begin(const struct sp_placement *p, struct fault_watch *w)
 	    p->id.kind == SP_PL_PROBE)
 		disk_of(p->probe_dev[0] ? p->probe_dev : p->swap_path, w->part, sizeof(w->part),
 			w->disk, sizeof(w->disk));
+	if (w->part[0] && stat(p->swap_path, &st) == 0 && S_ISBLK(st.st_mode))
+		snprintf(w->devt, sizeof(w->devt), "%u:%u", major(st.st_rdev), minor(st.st_rdev));
 }
 
 /* Is err a device's failure (not a refusal or a lack of time)? */
@@ -240,9 +247,14 @@ static void watch_end(const struct sp_placement *p, struct fault_watch *w, int d
 	sp_kmsg_release(&w->kmsg);
 	if (got < 0)
 		got = 0;
-	for (int i = 0; i < got; i++)
-		if (sp_kmsg_says_io_error(res->kernel_log[i], strlen(res->kernel_log[i])))
+	/* an I/O error about this placement's device (another disk's is not its fault) */
+	for (int i = 0; i < got; i++) {
+		const char *l = res->kernel_log[i];
+
+		if (sp_kmsg_says_io_error(l, strlen(l)) &&
+		    sp_kmsg_about(l, strlen(l), devs, 2, w->devt))
 			io_logged = 1;
+	}
 	if (gone)
 		snprintf(res->error, sizeof(res->error), "the disk '/dev/%s' disappeared during "
 			 "the measurement of '%.47s'", w->disk, p->name);

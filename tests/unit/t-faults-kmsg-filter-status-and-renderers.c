@@ -82,6 +82,19 @@ static void filter(void)
 	CHECK(!rel("EXT4-fs (sda1): mounted filesystem", "sdb2", "sdb"));
 	CHECK(!rel("usb 2-1: new SuperSpeed USB device number 2", "", ""));
 	CHECK(!rel("zram1: detected capacity change", "", ""));
+	/* whose error it is: by name, or by the swap area's device number */
+	{
+		static const char *const devs[2] = {"sdb2", "sdb"};
+		static const char *l1 = "I/O error, dev sdb, sector 8 op 0x0:(READ)";
+		static const char *l2 = "I/O error, dev sdc, sector 8 op 0x0:(READ)";
+		static const char *l3 = "Read-error on swap-device (8:18:6088)";
+
+		CHECK(sp_kmsg_about(l1, strlen(l1), devs, 2, "8:18"));
+		CHECK(!sp_kmsg_about(l2, strlen(l2), devs, 2, "8:18"));
+		CHECK(sp_kmsg_about(l3, strlen(l3), devs, 2, "8:18"));
+		CHECK(!sp_kmsg_about(l3, strlen(l3), devs, 2, "8:1"));
+		CHECK(!sp_kmsg_about(l3, strlen(l3), devs, 2, ""));
+	}
 	CHECK(sp_kmsg_says_io_error("x I/O error y", 13));
 	CHECK(!sp_kmsg_says_io_error("Adding swap on /dev/sdb2", 24));
 }
