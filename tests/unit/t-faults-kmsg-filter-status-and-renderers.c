@@ -181,10 +181,36 @@ static void renderers(void)
 
 	t = text_of(&r);
 	CHECK(strstr(t, "--- end: failed") != NULL);
+	/* every line of report.txt fits 80 columns with the kernel's long lines */
+	for (const char *l = t; *l;) {
+		const char *nl = strchr(l, '\n');
+		size_t n = nl ? (size_t)(nl - l) : strlen(l);
+
+		CHECK(n <= 80);
+		l += n + (nl != NULL);
+	}
 	CHECK(strstr(t, "  ERROR        I/O error: 1 worker was killed by SIGBUS") != NULL);
 	CHECK(strstr(t, "  kernel log   [   41.000001] I/O error, dev sda, sector") != NULL);
 	CHECK(strstr(t, "Read-error on swap-device (8:0:6291472)") != NULL);
 	free(t);
+	/* hostile: the longest error and lines without a space still fit */
+	memset(file->error, 'E', sizeof(file->error) - 1);
+	file->n_kernel_log = SP_KLOG_MAX;
+	for (int k = 0; k < SP_KLOG_MAX; k++) {
+		memset(file->kernel_log[k], 'k', SP_KLOG_LINE - 1);
+		file->kernel_log[k][SP_KLOG_LINE - 1] = '\0';
+	}
+	t = text_of(&r);
+	for (const char *l = t; *l;) {
+		const char *nl = strchr(l, '\n');
+		size_t n = nl ? (size_t)(nl - l) : strlen(l);
+
+		CHECK(n <= 80);
+		l += n + (nl != NULL);
+	}
+	free(t);
+	file->error[0] = '\0';
+	file->n_kernel_log = 0;
 
 	m = open_memstream(&json, &len);
 	CHECK(sp_report_json_write(m, &r, NULL) == 0);
