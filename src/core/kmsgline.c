@@ -80,9 +80,12 @@ static int names(const char *msg, size_t len, const char *name)
 
 int sp_kmsg_says_io_error(const char *msg, size_t len)
 {
-	static const char *const pats[] = {"I/O error", "blk_update_request",
-					   "critical medium error", "Read-error on swap-device",
-					   "Write-error on swap-device", "rejecting I/O to offline"};
+	static const char *const pats[] = {"I/O error",
+					   "blk_update_request",
+					   "critical medium error",
+					   "Read-error on swap-device",
+					   "Write-error on swap-device",
+					   "rejecting I/O to offline"};
 
 	for (size_t i = 0; i < sizeof(pats) / sizeof(pats[0]); i++)
 		if (has(msg, len, pats[i]))

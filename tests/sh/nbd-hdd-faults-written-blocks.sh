@@ -29,16 +29,18 @@ trap 'stop_server; rm -rf "$T"' EXIT
 # a fast disk: the model's delays are not what this is about
 FAST=(--size 64M --rpm 100000 --t2t-ms 0 --full-ms 0 --outer-mbs 10000 --inner-mbs 10000)
 start_server() {
-	rm -f "$T/disk.raw"
+	# the last server's ready line must not be taken for this one's
+	rm -f "$T/disk.raw" "$T/server.out"
+	: >"$T/server.out"
 	"$SERVER" --file "$T/disk.raw" "${FAST[@]}" --port 0 "$@" >"$T/server.out" 2>"$T/server.err" &
 	SPID=$!
-	for _ in $(seq 100); do
+	for _ in $(seq 400); do # up to 20 s: a loaded CI machine is slow to start it
 		grep -q '^nbd-hdd: ready' "$T/server.out" && break
 		kill -0 "$SPID" 2>/dev/null || fail "the server exited before it was ready"
 		sleep 0.05
 	done
 	PORT=$(sed -n 's/^nbd-hdd: ready on 127\.0\.0\.1:\([0-9]*\) .*/\1/p' "$T/server.out")
-	[ -n "$PORT" ] || fail "no ready line"
+	[ -n "$PORT" ] || fail "no ready line: $(cat "$T/server.out")"
 }
 qio() { qemu-io -f raw "nbd://127.0.0.1:$PORT" "$@" 2>&1; }
 bad() {

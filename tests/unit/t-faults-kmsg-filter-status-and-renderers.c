@@ -24,8 +24,9 @@ static struct sp_report r, back;
 static struct sp_findings f;
 
 /* records as a 6.x kernel writes them (block/blk-core.c, mm/page_io.c, drivers/scsi) */
-#define REC_IO "3,4711,123456789,-;I/O error, dev sdb, sector 6291464 op 0x0:(READ) flags 0x0\n" \
-	       " SUBSYSTEM=block\n DEVICE=b8:16\n"
+#define REC_IO                                                                                     \
+	"3,4711,123456789,-;I/O error, dev sdb, sector 6291464 op 0x0:(READ) flags 0x0\n"          \
+	" SUBSYSTEM=block\n DEVICE=b8:16\n"
 
 static void parse(void)
 {
@@ -39,7 +40,8 @@ static void parse(void)
 	/* the text ends at the first newline: the dictionary lines are not part of it */
 	CHECK(k.msg_len == strlen("I/O error, dev sdb, sector 6291464 op 0x0:(READ) flags 0x0"));
 	sp_kmsg_format(&k, line, sizeof(line));
-	CHECK_STR(line, "[  123.456789] I/O error, dev sdb, sector 6291464 op 0x0:(READ) flags 0x0");
+	CHECK_STR(line,
+		  "[  123.456789] I/O error, dev sdb, sector 6291464 op 0x0:(READ) flags 0x0");
 	/* cut to fit, never mid-way through a UTF-8 sequence; control bytes made spaces */
 	{
 		static const char rec[] = "6,1,2000000,-;a\tb\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9";
@@ -165,12 +167,15 @@ static void renderers(void)
 	CHECK(sp_analyse(&r, &f) == 0 && ranked(&f, idx("end")) && ranked(&f, idx("file")));
 	/* end: an I/O error with the kernel's lines */
 	end->status = SP_STATUS_FAILED;
-	snprintf(end->error, sizeof(end->error), "I/O error: 1 worker was killed by SIGBUS "
+	snprintf(end->error, sizeof(end->error),
+		 "I/O error: 1 worker was killed by SIGBUS "
 		 "(a page could not be read back from '/dev/sda2')");
 	end->n_kernel_log = 2;
-	snprintf(end->kernel_log[0], SP_KLOG_LINE, "[   41.000001] I/O error, dev sda, sector "
+	snprintf(end->kernel_log[0], SP_KLOG_LINE,
+		 "[   41.000001] I/O error, dev sda, sector "
 		 "6291464 op 0x0:(READ) flags 0x0 phys_seg 1 prio class 2");
-	snprintf(end->kernel_log[1], SP_KLOG_LINE, "[   41.000002] Read-error on swap-device "
+	snprintf(end->kernel_log[1], SP_KLOG_LINE,
+		 "[   41.000002] Read-error on swap-device "
 		 "(8:0:6291472)");
 	/* file: an old report that said ok although pages came back wrong */
 	file->integrity.mismatches = 7;
