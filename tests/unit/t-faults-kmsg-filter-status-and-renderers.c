@@ -3,8 +3,8 @@
  * record is parsed and kept only when it says an I/O error or names the placement's device; a
  * result with an error, or with corrupted pages, is failed and never ranked by latency (an old
  * report that still says ok with mismatches included), corruption is the first verdict; the
- * error and the kernel's lines reach report.json (and back), report.txt and the document the
- * HTML and PDF are painted from.
+ * error and the kernel's lines reach report.json (and back), report.txt, summary.csv and the
+ * document the HTML and PDF are painted from.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -14,6 +14,7 @@
 #include "core/kmsgline.h"
 #include "core/placements.h"
 #include "core/report.h"
+#include "core/report_csv.h"
 #include "core/report_json.h"
 #include "core/report_text.h"
 #include "core/reportdoc.h"
@@ -228,6 +229,13 @@ static void renderers(void)
 	CHECK_STR(back.results[idx("end")].kernel_log[1], end->kernel_log[1]);
 	CHECK_EQ_U64(back.results[idx("start")].n_kernel_log, 0);
 	CHECK_STR(back.results[idx("start")].error, "");
+	free(json);
+
+	/* summary.csv: the error leads the placement's reason cell */
+	m = open_memstream(&json, &len);
+	CHECK(sp_report_csv_write(m, &r, NULL) == 0);
+	fclose(m);
+	CHECK(strstr(json, "ERROR: I/O error: 1 worker was killed by SIGBUS") != NULL);
 	free(json);
 
 	/* the document HTML and PDF are painted from: the error in the ranking table, the
