@@ -199,6 +199,7 @@ static int disk_gone(const struct fault_watch *w)
 static char stuck_area[256], stuck_of[48];
 
 #define DELETED "\\040(deleted)"
+#define GONE_WAIT_MS 3000
 
 /* Is the swap area path still in /proc/swaps (its swapoff failed)? */
 static int still_swapping(const char *path)
@@ -241,6 +242,17 @@ static void watch_end(const struct sp_placement *p, struct fault_watch *w, int d
 	unsigned long sigbus = sp_worker_sigbus_deaths() - w->sigbus0;
 	int gone = disk_gone(w), io_logged = 0, got;
 	size_t dropped = 0;
+
+	/*
+	 * A disk being pulled fails its I/O before the kernel has finished removing it (seen:
+	 * swapoff's ENXIO while /sys/class/block still had it): after a fault, give the removal
+	 * a moment before the fault is called an I/O error rather than a disappearance.
+	 */
+	for (int i = 0; !gone && w->disk[0] && (sigbus || w->io_err || deactivate_err) &&
+			i < GONE_WAIT_MS / 100; i++) {
+		sp_sleep_ms(100);
+		gone = disk_gone(w);
+	}
 
 	got = sp_kmsg_collect(&w->kmsg, devs, 2, &res->kernel_log[0][0], SP_KLOG_LINE,
 			      SP_KLOG_MAX, &dropped);
