@@ -57,4 +57,11 @@ int sp_worker_read(struct sp_worker *w, void *buf, size_t len, double timeout_s)
  */
 int sp_worker_reap(struct sp_worker *w, int kill_now, double grace_s, int *status);
 
+/*
+ * How many workers sp_worker_reap() found killed by SIGBUS since the start: the kernel kills a
+ * task with SIGBUS when a page it faults on cannot be read back from swap (an I/O error).
+ * A placement compares the count before and after its turn (probe/placement.c).
+ */
+unsigned long sp_worker_sigbus_deaths(void);
+
 #endif

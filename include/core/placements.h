@@ -91,6 +91,8 @@ struct sp_outcome {
 /*
  * The status of a measured result, first rule that applies:
  *   interrupted, or activation failed                          -> failed
+ *   a fault in error (I/O error, vanished disk), or any page
+ *   that came back with other bytes (integrity mismatches)      -> failed
  *   it swaps, and the fault probe failed                      -> failed
  *   it swaps, and the touches were not real swap-ins          -> invalid
  *   it swaps, and fewer than SP_MIN_SWAPIN_SAMPLES were timed -> invalid
@@ -114,7 +116,8 @@ int sp_result_invalid_reason(const struct sp_result *res, const struct sp_outcom
 /*
  * Give res its status from o, and a reason that says why: "interrupted"; an invalid result's
  * cause first, then what the probes recorded before (a device probe that failed); a failed
- * one keeps what its steps recorded.
+ * one keeps what its steps recorded. Corrupted pages without an error yet get one ("corruption:
+ * N of M pages ..."), so the result fails and its error says why.
  */
 void sp_result_settle(struct sp_result *res, const struct sp_outcome *o);
 

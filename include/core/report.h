@@ -332,11 +332,23 @@ struct sp_constraints {
 	char io_reason[160];
 };
 
+/* results[].kernel_log: the kernel's lines about a placement's fault, at most this many */
+#define SP_KLOG_MAX 16
+#define SP_KLOG_LINE 200
+
 struct sp_result {
 	char placement[48];   /* start, end, file, zram-<alg>, dev-<name>, none, current-... */
 	struct sp_placement_id id; /* what it is: behaviour follows this, not the name */
 	enum sp_status status;
 	char reason[256];
+	/*
+	 * The fault that failed it, "" when none: an I/O error (a worker killed by SIGBUS, EIO
+	 * from the device), a disk that disappeared, a swap area that could not be switched off.
+	 * kernel_log holds the kernel's log lines about it (core/kmsgline.h keeps which).
+	 */
+	char error[256];
+	size_t n_kernel_log;
+	char kernel_log[SP_KLOG_MAX][SP_KLOG_LINE];
 	char device[256];     /* the swap area: /dev/sdb1, /mnt/.../swapfile, /dev/zram1 */
 	uint64_t size_bytes;  /* size of the swap area */
 	size_t n_extents;

@@ -82,6 +82,9 @@ out:
 	return ret;
 }
 
+#define SWAPOFF_TRIES 3
+#define SWAPOFF_PAUSE_MS 1000
+
 struct swapoff_arg {
 	char path[SP_SWAP_PATH_MAX];
 };
@@ -89,11 +92,28 @@ struct swapoff_arg {
 static int undo_swapoff(void *p)
 {
 	struct swapoff_arg *a = p;
+	int err = 0;
 
-	if (swapoff(a->path) == 0)
-		return 0;
-	/* EINVAL: not active any more (swapped off by someone else meanwhile) */
-	return errno == EINVAL ? 0 : -errno;
+	/*
+	 * A swapoff that fails for a passing reason (no memory to read the pages back into, an
+	 * I/O error on one of them) is tried again: the workers whose pages those were are gone
+	 * by now. One whose device is gone (ENOENT, ENXIO: the disk was pulled) cannot succeed
+	 * before the machine restarts, and the caller says so (docs/safety.md, "Faults").
+	 */
+	for (int i = 0; i < SWAPOFF_TRIES; i++) {
+		if (i)
+			sp_sleep_ms(SWAPOFF_PAUSE_MS);
+		if (swapoff(a->path) == 0)
+			return 0;
+		err = errno;
+		/* EINVAL: not active any more (swapped off by someone else meanwhile) */
+		if (err == EINVAL)
+			return 0;
+		if (err != ENOMEM && err != EIO && err != EBUSY && err != EINTR)
+			break;
+		sp_debug("swap", "swapoff %s: %s, trying again", a->path, strerror(err));
+	}
+	return -err;
 }
 
 /* What swapon(2)'s errno means for the area, in the words of swapon(2) and mm/swapfile.c. */

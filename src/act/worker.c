@@ -18,6 +18,14 @@
 #define REAP_TICK_MS 10
 #define GIVE_UP_AFTER_KILL_MS 10000
 
+/* workers reaped dead by SIGBUS: the kernel's answer to a page it could not read from swap */
+static unsigned long sigbus_deaths;
+
+unsigned long sp_worker_sigbus_deaths(void)
+{
+	return sigbus_deaths;
+}
+
 static void close_fd(int *fd)
 {
 	if (*fd >= 0)
@@ -144,6 +152,8 @@ int sp_worker_reap(struct sp_worker *w, int kill_now, double grace_s, int *statu
 		}
 		sp_sleep_ms(REAP_TICK_MS); /* reaping finishes even after a signal */
 	}
+	if (!ret && WIFSIGNALED(*status) && WTERMSIG(*status) == SIGBUS)
+		sigbus_deaths++;
 	if (!ret && WIFSIGNALED(*status))
 		sp_debug("worker", "pid %d ended by signal %d%s", (int)w->pid, WTERMSIG(*status),
 			 w->killed ? " (ours)" : "");

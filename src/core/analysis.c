@@ -80,8 +80,9 @@ static int has_latency(const struct sp_result *res)
 {
 	const struct sp_fault_probe *fp = &res->fault_probe;
 
+	/* corrupted pages are no latency, whatever an older report's status says */
 	return res->status == SP_STATUS_OK && fp->done && !fp->invalid && fp->lat.samples > 0 &&
-	       fp->lat.p50_us > 0;
+	       fp->lat.p50_us > 0 && !res->integrity.mismatches;
 }
 
 static double median(const struct sp_report *r, int idx)

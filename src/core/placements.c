@@ -157,6 +157,9 @@ enum sp_status sp_result_status(const struct sp_result *res, const struct sp_out
 
 	if (o->interrupted || o->activate_err)
 		return SP_STATUS_FAILED;
+	/* a fault (I/O error, vanished disk) or corrupted pages: no figure of it is a latency */
+	if (res->error[0] || res->integrity.mismatches)
+		return SP_STATUS_FAILED;
 	if (sp_placement_swaps(res->id.kind)) {
 		if (o->fault_err)
 			return SP_STATUS_FAILED;
@@ -217,6 +220,12 @@ void sp_result_settle(struct sp_result *res, const struct sp_outcome *o)
 {
 	char cause[sizeof(res->reason)], earlier[sizeof(res->reason)];
 
+	if (res->integrity.mismatches && !res->error[0])
+		snprintf(res->error, sizeof(res->error),
+			 "corruption: %llu of %llu pages read back from swap were not what was "
+			 "written (the device returns wrong bytes)",
+			 (unsigned long long)res->integrity.mismatches,
+			 (unsigned long long)res->integrity.pages_checked);
 	res->status = sp_result_status(res, o);
 	if (o->interrupted) {
 		snprintf(res->reason, sizeof(res->reason), "interrupted");

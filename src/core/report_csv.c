@@ -218,7 +218,12 @@ static void placement_row(FILE *out, struct line *lp, const struct sp_result *re
 		num(lp, C_GC_P99, res->scenarios.gc.p99_pause_ms);
 		num(lp, C_GC_WORST, res->scenarios.gc.worst_pause_ms);
 	}
-	str(lp, C_REASON, res->reason);
+	/* a fault first, as the HTML's ranking table says it: it is why there is no figure */
+	if (res->error[0])
+		snprintf(lp->c[C_REASON], CELL, "ERROR: %s%s%s", res->error,
+			 res->reason[0] ? "; " : "", res->reason);
+	else
+		str(lp, C_REASON, res->reason);
 	emit_line(out, lp);
 }
 

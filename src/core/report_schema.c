@@ -681,6 +681,8 @@ static const struct sp_field result_fields[] = {
      .flags = SP_FF_REQUIRED,
      .en = &status_type},
     STR("reason", struct sp_result, reason),
+    STR("error", struct sp_result, error),
+    STR_LIST("kernel_log", struct sp_result, kernel_log, n_kernel_log),
     STR("device", struct sp_result, device),
     U64("size_bytes", struct sp_result, size_bytes),
     DBL("elapsed_s", struct sp_result, elapsed_s),

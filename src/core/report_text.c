@@ -841,8 +841,13 @@ static void result_block(FILE *out, const struct sp_result *res, uint32_t page_s
 	n = strlen(head);
 	emit(out, "%s%.*s", head, n < SP_TEXT_COLUMNS ? (int)(SP_TEXT_COLUMNS - n) : 0,
 	     "--------------------------------------------------------------------------------");
+	if (res->error[0])
+		wrap(out, "  ERROR        ", "               ", res->error);
 	if (res->reason[0])
 		wrap(out, "  reason       ", "               ", res->reason);
+	for (size_t i = 0; i < res->n_kernel_log && i < SP_KLOG_MAX; i++)
+		wrap(out, i ? "               " : "  kernel log   ", "                 ",
+		     res->kernel_log[i]);
 	if (res->device[0] || res->size_bytes) {
 		char ext[32] = "";
 
@@ -903,7 +908,11 @@ static void not_ok(FILE *out, const struct sp_report *r, const struct sp_finding
 
 		snprintf(lead, sizeof(lead), "  %-14.14s %-8s ", res->placement,
 			 sp_status_name(res->status));
-		wrap(out, lead, "                          ",
+		/* a fault (I/O error, vanished disk, corruption) is the first thing to say */
+		if (res->error[0])
+			wrap(out, lead, "                          ", res->error);
+		wrap(out, res->error[0] ? "                          " : lead,
+		     "                          ",
 		     res->reason[0] ? res->reason : "(no reason recorded)");
 	}
 	emit(out, "%s", "");

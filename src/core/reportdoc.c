@@ -563,7 +563,10 @@ static void ranking_section(struct bld *b, const struct sp_report *r, const stru
 			set(cells, 8, "%" PRIu64, res->fault_probe.real_swapins);
 		else
 			set(cells, 8, "-");
-		if (rk >= 0)
+		if (res->error[0]) /* the fault first: it is why there is no latency */
+			set(cells, 9, "ERROR: %s%s%s", res->error, res->reason[0] ? "; " : "",
+			    res->reason);
+		else if (rk >= 0)
 			set(cells, 9, "%s", res->reason);
 		else
 			set(cells, 9, "%s", reason_or(res->reason, "no swap-in latency"));
@@ -1285,6 +1288,10 @@ static void raw_result(struct sbuf *o, const struct sp_result *res)
 
 	sb(o, "kind %s, status %s%s%s\n", sp_placement_kind_name(res->id.kind),
 	   sp_status_name(res->status), res->reason[0] ? ": " : "", res->reason);
+	if (res->error[0])
+		sb(o, "ERROR         %s\n", res->error);
+	for (size_t k = 0; k < res->n_kernel_log && k < SP_KLOG_MAX; k++)
+		sb(o, "%s%s\n", k ? "              " : "kernel log    ", res->kernel_log[k]);
 	if (res->device[0] || res->size_bytes)
 		sb(o, "swap area     %s, %s, %zu %s, %.1f s measured\n",
 		   res->device[0] ? res->device : "-", bytes(a, res->size_bytes), res->n_extents,

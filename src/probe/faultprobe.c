@@ -1017,7 +1017,14 @@ int sp_faultprobe_run(const struct sp_faultprobe_opts *o, struct sp_fault_probe 
 	}
 out:
 	/* the worker leaves right after its message; on an error it is killed */
-	sp_worker_reap(&w, ret != 0, REAP_GRACE_S, &st);
+	if (sp_worker_reap(&w, ret != 0, REAP_GRACE_S, &st) == 0 && ret == -ECHILD &&
+	    WIFSIGNALED(st) && WTERMSIG(st) == SIGBUS) {
+		/* the kernel's word for a swap-in that could not be read: do_swap_page's SIGBUS */
+		ret = sp_err_set(e, -EIO, "the worker was killed by SIGBUS: a page could not be "
+				 "read back from swap (an I/O error on the swap device)");
+		if (o->diag)
+			snprintf(o->diag->reason, sizeof(o->diag->reason), "%s", sp_err_msg(e));
+	}
 	/* removes the cgroup */
 	sp_undo_run_to(mark);
 	sp_debug("faultprobe", "done: %d", ret);

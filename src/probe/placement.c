@@ -4,9 +4,12 @@
  * undo list to where it was. A probe that fails is recorded, and the others still run.
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include "core/err.h"
@@ -17,6 +20,8 @@
 #include "probe/devprobe.h"
 #include "sys/diskquiet.h"
 #include "probe/faultprobe.h"
+#include "core/kmsgline.h"
+#include "sys/kmsg.h"
 #include "sys/log.h"
 #include "probe/placement.h"
 #include "probe/pressure.h"
@@ -30,6 +35,7 @@
 #include "sys/timer.h"
 #include "act/box.h"
 #include "act/undo.h"
+#include "act/worker.h"
 #include "act/zram.h"
 #include "act/zswap.h"
 
@@ -98,6 +104,203 @@ static int activate_zswap(struct sp_placement *p, struct sp_err *e)
 				  "'%s' (the kernel has no crypto driver for '%s')", p->zswap_alg,
 				  st.enabled ? "on" : "off", st.compressor, p->zswap_alg);
 	return 0;
+}
+
+/*
+ * Faults (docs/safety.md, "Faults"): what a placement's turn watches besides its probes. The
+ * kernel answers a swap-in it cannot read with SIGBUS (do_swap_page), a failing device with
+ * "I/O error, dev sdb, sector N" in its log, a pulled disk by removing it from /sys/class/block.
+ * A placement that met any of these is failed with the error and the kernel's lines about it;
+ * the run goes on with the next one.
+ */
+struct fault_watch {
+	struct sp_kmsg_mark kmsg;
+	unsigned long sigbus0; /* workers dead by SIGBUS before the turn */
+	char part[64];	       /* the swap area's block device ("sdb2", "zram1"), "" none */
+	char disk[64];	       /* the whole disk it is on ("sdb"), "" none */
+	char devt[24];	       /* the swap area's device number "MAJ:MIN", "" unknown */
+	int io_err;	       /* a probe or step saw EIO, ENXIO or ENODEV: the device failed */
+	char io_what[200];     /* that error, as the probe said it */
+};
+
+/* The block device name of /dev/X (X), and the whole disk it is a partition of (or X). */
+static void disk_of(const char *dev, char *part, size_t plen, char *disk, size_t dlen)
+{
+	char link[128], real[PATH_MAX], attr[160];
+	const char *base = strrchr(dev, '/');
+
+	part[0] = disk[0] = '\0';
+	if (strncmp(dev, "/dev/", 5) || !base || !base[1])
+		return;
+	snprintf(part, plen, "%s", base + 1);
+	snprintf(disk, dlen, "%s", base + 1);
+	snprintf(link, sizeof(link), "/sys/class/block/%.64s", base + 1);
+	snprintf(attr, sizeof(attr), "%s/partition", link);
+	if (access(attr, F_OK) < 0 || !realpath(link, real))
+		return;
+	/* .../block/sdb/sdb2: the parent directory is the disk */
+	*strrchr(real, '/') = '\0';
+	base = strrchr(real, '/');
+	if (base && base[1])
+		snprintf(disk, dlen, "%s", base + 1);
+}
+
+static void watch_begin(const struct sp_placement *p, struct fault_watch *w)
+{
+	struct stat st;
+
+	memset(w, 0, sizeof(*w));
+	w->kmsg = SP_KMSG_MARK_INIT;
+	if (sp_kmsg_mark(&w->kmsg) < 0)
+		sp_debug("placement", "%s: the kernel log cannot be read: no kernel lines on a fault",
+			 p->name);
+	w->sigbus0 = sp_worker_sigbus_deaths();
+	/* zram is no disk (and its device goes with the turn); the others live on one */
+	if ((sp_placement_swaps(p->id.kind) && p->id.kind != SP_PL_ZRAM) ||
+	    p->id.kind == SP_PL_PROBE)
+		disk_of(p->probe_dev[0] ? p->probe_dev : p->swap_path, w->part, sizeof(w->part),
+			w->disk, sizeof(w->disk));
+	if (w->part[0] && stat(p->swap_path, &st) == 0 && S_ISBLK(st.st_mode))
+		snprintf(w->devt, sizeof(w->devt), "%u:%u", major(st.st_rdev), minor(st.st_rdev));
+}
+
+/* Is err a device's failure (not a refusal or a lack of time)? */
+static int is_io_err(int err)
+{
+	return err == -EIO || err == -ENXIO || err == -ENODEV || err == -EREMOTEIO;
+}
+
+/* Note a step's error e (code ret) when it is a failure of the device. */
+static void watch_err(struct fault_watch *w, const char *what, int ret, const struct sp_err *e)
+{
+	if (!is_io_err(ret) || w->io_err)
+		return;
+	w->io_err = ret;
+	snprintf(w->io_what, sizeof(w->io_what), "%.60s: %.130s", what, sp_err_msg(e));
+}
+
+/* Did the disk the placement lives on leave the machine (pulled, dropped off the bus)? */
+static int disk_gone(const struct fault_watch *w)
+{
+	char path[128];
+
+	if (!w->disk[0])
+		return 0;
+	snprintf(path, sizeof(path), "/sys/class/block/%s", w->disk);
+	return access(path, F_OK) < 0 && errno == ENOENT;
+}
+
+/*
+ * A swap area of ours that could not be switched off (its disk vanished: swapoff cannot open
+ * it) stays active at the highest priority until the machine restarts, and the kernel keeps
+ * giving it pages whose writes fail. A placement measured after that would be measured beside
+ * it, so the ones that swap are not measured; the first such area is remembered here.
+ */
+static char stuck_area[256], stuck_of[48];
+
+#define DELETED "\\040(deleted)"
+#define GONE_WAIT_MS 3000
+
+/* Is the swap area path still in /proc/swaps (its swapoff failed)? */
+static int still_swapping(const char *path)
+{
+	char line[512];
+	size_t n = strlen(path);
+	FILE *f = fopen("/proc/swaps", "re");
+	int found = 0;
+
+	if (!f)
+		return 0;
+	/* a vanished device's area is listed as "/dev/sdc1\040(deleted)" (the space escaped) */
+	while (!found && fgets(line, sizeof(line), f))
+		found = !strncmp(line, path, n) &&
+			(line[n] == ' ' || line[n] == '\t' ||
+			 !strncmp(line + n, DELETED, sizeof(DELETED) - 1));
+	fclose(f);
+	return found;
+}
+
+/* Is p a placement that must not be activated beside a stuck area? The why goes into buf. */
+static int beside_stuck(const struct sp_placement *p, char *buf, size_t len)
+{
+	if (!sp_placement_swaps(p->id.kind) || !stuck_area[0] || !still_swapping(stuck_area))
+		return 0;
+	snprintf(buf, len, "not measured: the swap area '%.100s' of '%.40s' is still active (its "
+		 "swapoff failed) and would take the pages", stuck_area, stuck_of);
+	return 1;
+}
+
+/*
+ * After the turn (deactivated): the error that fails the placement, if any, and the kernel's
+ * lines about it. The first cause found names it: a vanished disk explains the I/O errors it
+ * caused, a SIGBUS explains a worker that died.
+ */
+static void watch_end(const struct sp_placement *p, struct fault_watch *w, int deactivate_err,
+		      struct sp_result *res)
+{
+	const char *devs[2] = {w->part, w->disk};
+	unsigned long sigbus = sp_worker_sigbus_deaths() - w->sigbus0;
+	int gone = disk_gone(w), io_logged = 0, got;
+	size_t dropped = 0;
+
+	/*
+	 * A disk being pulled fails its I/O before the kernel has finished removing it (seen:
+	 * swapoff's ENXIO while /sys/class/block still had it): after a fault, give the removal
+	 * a moment before the fault is called an I/O error rather than a disappearance.
+	 */
+	for (int i = 0; !gone && w->disk[0] && (sigbus || w->io_err || deactivate_err) &&
+			i < GONE_WAIT_MS / 100; i++) {
+		sp_sleep_ms(100);
+		gone = disk_gone(w);
+	}
+
+	got = sp_kmsg_collect(&w->kmsg, devs, 2, &res->kernel_log[0][0], SP_KLOG_LINE,
+			      SP_KLOG_MAX, &dropped);
+	sp_kmsg_release(&w->kmsg);
+	if (got < 0)
+		got = 0;
+	/* an I/O error about this placement's device (another disk's is not its fault) */
+	for (int i = 0; i < got; i++) {
+		const char *l = res->kernel_log[i];
+
+		if (sp_kmsg_says_io_error(l, strlen(l)) &&
+		    sp_kmsg_about(l, strlen(l), devs, 2, w->devt))
+			io_logged = 1;
+	}
+	if (gone)
+		snprintf(res->error, sizeof(res->error), "the disk '/dev/%s' disappeared during "
+			 "the measurement of '%.47s'", w->disk, p->name);
+	else if (sigbus)
+		snprintf(res->error, sizeof(res->error), "I/O error: %lu worker%s killed by SIGBUS "
+			 "(a page could not be read back from '%.120s')", sigbus, sigbus > 1 ? "s were" :
+			 " was", res->device[0] ? res->device : p->swap_path);
+	else if (w->io_err)
+		snprintf(res->error, sizeof(res->error), "I/O error: %.200s", w->io_what);
+	else if (io_logged && w->part[0])
+		snprintf(res->error, sizeof(res->error), "I/O error: the kernel logged I/O errors "
+			 "on '%.120s' during the measurement", res->device[0] ? res->device :
+			 p->swap_path);
+	/* a swap area left on: loud, it stays at the highest priority until it goes */
+	if (deactivate_err && sp_placement_swaps(p->id.kind) && still_swapping(p->swap_path)) {
+		sp_warn("the swap area '%s' of '%s' is STILL ACTIVE: swapoff failed (%s)%s",
+			p->swap_path, p->name, strerror(-deactivate_err),
+			gone ? "; its disk is gone, so it stays until the machine restarts" :
+			       "; `swapoff` it by hand, or restart the machine");
+		sp_cat_sep(res->error, sizeof(res->error), "; ", "its swap area '%s' stayed "
+			   "active (swapoff: %s)", p->swap_path, strerror(-deactivate_err));
+		if (!stuck_area[0]) {
+			snprintf(stuck_area, sizeof(stuck_area), "%s", p->swap_path);
+			snprintf(stuck_of, sizeof(stuck_of), "%s", p->name);
+		}
+	}
+	if (!res->error[0]) {
+		res->n_kernel_log = 0; /* nothing failed: the lines are no one's business */
+		return;
+	}
+	res->n_kernel_log = (size_t)got;
+	if (dropped)
+		sp_debug("placement", "%s: %zu more kernel lines not kept", p->name, dropped);
+	sp_warn("'%s' failed: %s", p->name, res->error);
 }
 
 static int activate(struct sp_placement *p, const struct sp_measure_opts *o, struct sp_err *e)
@@ -394,11 +597,19 @@ int sp_placement_job_again(struct sp_placement *p, const struct sp_measure_opts 
 			   struct sp_result *res)
 {
 	size_t mark = sp_undo_depth();
+	char why[256];
 	struct sp_err e;
 	int ret;
 
 	if (!has_job(o))
 		return 0;
+	if (beside_stuck(p, why, sizeof(why))) {
+		struct sp_scenario_build failed = {.status = SP_STATUS_FAILED, .exit_code = -1};
+
+		snprintf(failed.reason, sizeof(failed.reason), "%s", why);
+		sp_build_merge(&res->scenarios.build, &failed);
+		return 0;
+	}
 	sp_err_init(&e);
 	ret = activate(p, o, &e);
 	if (ret < 0) {
@@ -492,11 +703,16 @@ int sp_placement_scenarios_again(struct sp_placement *p, const struct sp_measure
 				 struct sp_result *res)
 {
 	size_t mark = sp_undo_depth();
+	char why[256];
 	struct sp_err e;
 	int ret;
 
 	res->id = p->id;
 	sp_err_init(&e);
+	if (beside_stuck(p, why, sizeof(why))) {
+		sp_cat_sep(res->reason, sizeof(res->reason), "; ", "%s", why);
+		return 0;
+	}
 	ret = activate(p, o, &e);
 	if (ret < 0) {
 		fail_reason(res, "activating the swap area", &e);
@@ -533,17 +749,28 @@ int sp_placement_measure(struct sp_placement *p, const struct sp_measure_opts *o
 	struct sp_time t0 = sp_now();
 	struct sp_outcome oc = { .fault_time_s = o->time_s * SHARE_FAULT };
 	struct sp_faultprobe_diag diag;
+	struct fault_watch fw;
 	struct sp_err e;
-	int ret, interrupted = 0, swaps = sp_placement_swaps(p->id.kind);
+	int ret, interrupted = 0, said, swaps = sp_placement_swaps(p->id.kind);
 
 	res->id = p->id;
 	memset(&diag, 0, sizeof(diag));
+	memset(&zs, 0, sizeof(zs)); /* zswap_end() at out: finds nothing begun */
+	watch_begin(p, &fw);
+	if (beside_stuck(p, res->error, sizeof(res->error))) {
+		sp_kmsg_release(&fw.kmsg);
+		res->n_kernel_log = 0;
+		oc.activate_err = -EBUSY;
+		sp_warn("'%s' is not measured: %s", p->name, res->error);
+		goto settled;
+	}
 	sp_err_init(&e);
 	ret = activate(p, o, &e);
 	/* after activation: a zram device has its name only once it exists */
 	snprintf(res->device, sizeof(res->device), "%s", swaps ? p->swap_path : "");
 	if (ret < 0) {
 		oc.activate_err = ret;
+		watch_err(&fw, "activating the swap area", ret, &e);
 		fail_reason(res, "activating the swap area", &e);
 		goto out;
 	}
@@ -564,6 +791,7 @@ int sp_placement_measure(struct sp_placement *p, const struct sp_measure_opts *o
 		sp_err_init(&e);
 		ret = sp_devprobe_run(p->probe_dev, p->extents, p->n_extents, &d,
 				      &res->device_probe, &e);
+		watch_err(&fw, "device probe", ret, &e);
 		if (ret == -EINTR)
 			interrupted = 1;
 		else if (ret < 0)
@@ -573,6 +801,9 @@ int sp_placement_measure(struct sp_placement *p, const struct sp_measure_opts *o
 				   "--time-per-placement)", d.time_s);
 			fail_reason(res, "device probe", &e);
 		}
+		/* the device fails: its swap area would only meet the same errors */
+		if (!interrupted && (fw.io_err || disk_gone(&fw)))
+			goto out;
 	}
 
 	if (swaps && !interrupted) {
@@ -608,8 +839,11 @@ int sp_placement_measure(struct sp_placement *p, const struct sp_measure_opts *o
 		} else if (ret < 0) {
 			oc.fault_err = ret;
 			fail_reason(res, "fault probe", &e);
+			watch_err(&fw, "fault probe", ret, &e);
 		}
 		oc.fault_diagnosis = diag.reason;
+		if (!interrupted && (disk_gone(&fw) || sp_worker_sigbus_deaths() != fw.sigbus0))
+			goto out; /* its swap area fails: the rest would only meet it again */
 	}
 
 	/* the ram baseline is the job alone: there is no swap to probe or pressure to measure */
@@ -623,10 +857,13 @@ int sp_placement_measure(struct sp_placement *p, const struct sp_measure_opts *o
 		pr.allow_swap = swaps;
 		sp_err_init(&e);
 		ret = sp_pressure_run(&pr, &res->pressure_probe, &e);
+		watch_err(&fw, "pressure probe", ret, &e);
 		if (ret == -EINTR)
 			interrupted = 1;
 		else if (ret < 0)
 			fail_reason(res, "pressure probe", &e);
+		if (!interrupted && (disk_gone(&fw) || sp_worker_sigbus_deaths() != fw.sigbus0))
+			goto out;
 	}
 	/* every workload from here runs in the box: caps, and the budget keeper on zram */
 	if (!interrupted)
@@ -642,20 +879,26 @@ int sp_placement_measure(struct sp_placement *p, const struct sp_measure_opts *o
 		interrupted = 1;
 	if (!interrupted && run_gc(p, o, res) == -EINTR)
 		interrupted = 1;
+out:
 	/* before deactivation: swapoff reads the rest back, which is no swap-in of the probes */
 	zswap_end(res, &zs);
-out:
 	ret = sp_undo_run_to(mark);
 	if (ret < 0) {
 		oc.deactivate_err = ret;
 		fail_reason(res, "deactivating (undoing the swap area's setup)", SP_ERR_OF(ret));
 	}
+	watch_end(p, &fw, oc.deactivate_err, res);
 	/* idle again: ours alone until its next turn or the end (a retake that fails leaves the
 	 * partition unclaimed, which costs the claim, not the measurement) */
 	if (hold_of(p)->registered && sp_hold_retake(hold_of(p)) < 0)
 		sp_debug("placement", "%s: cannot hold '%s' again", p->name, hold_of(p)->path);
+settled:
 	oc.interrupted = interrupted;
+	said = res->error[0] != '\0';
 	sp_result_settle(res, &oc);
+	/* corruption is named by the settling: as loud as the faults watch_end() names */
+	if (!said && res->error[0])
+		sp_warn("'%s' failed: %s", p->name, res->error);
 	if (p->id.kind == SP_PL_RAM && res->status == SP_STATUS_FAILED && !res->reason[0])
 		snprintf(res->reason, sizeof(res->reason), "the job: %.240s",
 			 res->scenarios.build.done ? res->scenarios.build.reason : "did not run");

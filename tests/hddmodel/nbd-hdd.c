@@ -7,13 +7,20 @@
  *
  * usage: nbd-hdd --file PATH --size SIZE [--port N | --unix PATH] [--log FILE] [--export NAME]
  *                [--rpm R] [--t2t-ms MS] [--full-ms MS] [--outer-mbs MB/S] [--inner-mbs MB/S]
- *                [--buffer SIZE] [--seed N]
+ *                [--buffer SIZE] [--seed N] [--fault-range START-END --fault fail|corrupt]
  * Prints "nbd-hdd: ready ..." on stdout once it listens (with the real port when --port 0),
  * serves connections one after another until SIGTERM/SIGINT, then prints a summary (requests,
  * bytes and mean modeled latency by op) and exits 0. Exit 1 on a runtime error, 2 on bad
  * arguments. --log FILE gets one line per request: op offset length modeled_us seek_us rot_us
  * xfer_us cont arrival_us (cont 1: a track-buffer continuation; arrival_us: when the request
  * header arrived, µs since the ready line, so a test can see the client's idle gaps).
+ *
+ * --fault-range START-END (bytes, 4 KiB aligned) with --fault makes a failing disk for the
+ * fault tests (docs/safety.md, "Faults"): a 4 KiB block in the range that was written since the
+ * server started reads back as an error (fail: NBD EIO, which the guest's kernel logs as an
+ * I/O error) or with its bytes inverted (corrupt). Blocks never written read as they are, so a
+ * read-only probe of the range passes and the first swap-in of a page written there fails, the
+ * way a disk whose writes do not stick fails. Reads served so, per kind, are in the summary.
  *
  * The delay is enforced with clock_nanosleep on an absolute CLOCK_MONOTONIC deadline taken
  * when the request header arrived: the file I/O, logging and syscalls happen inside the modeled
@@ -88,6 +95,11 @@ struct server {
 	struct hdd_model model;
 	struct timespec start; /* when it became ready: the log's arrival times count from it */
 	unsigned char *buf;
+	/* --fault-range, --fault: blocks written in [fault_lo, fault_hi), one bit per 4 KiB */
+	uint64_t fault_lo, fault_hi;
+	int fault_kind; /* 0: none, 1: fail, 2: corrupt */
+	unsigned char *written;
+	uint64_t faulted_reads;
 	/* the summary, per op (READ, WRITE, FLUSH, TRIM) */
 	uint64_t n[4], bytes[4];
 	double sum_us[4];
@@ -115,7 +127,8 @@ static void usage(const char *fmt, const char *arg)
 		"[--log FILE] [--export NAME]\n"
 		"               [--rpm R] [--t2t-ms MS] [--full-ms MS] [--outer-mbs MB/S] "
 		"[--inner-mbs MB/S]\n"
-		"               [--buffer SIZE] [--seed N]\n");
+		"               [--buffer SIZE] [--seed N] "
+		"[--fault-range START-END --fault fail|corrupt]\n");
 	exit(fmt ? 2 : 0);
 }
 
@@ -330,6 +343,51 @@ static int simple_reply(int fd, uint32_t err, uint64_t handle, const void *data,
 	return len ? write_full(fd, data, len) : 0;
 }
 
+#define FAULT_BLOCK 4096ull
+
+/* A write of [off, off + len): mark its blocks within the fault range as written. */
+static void fault_note_write(struct server *s, uint64_t off, uint32_t len)
+{
+	if (!s->fault_kind)
+		return;
+	for (uint64_t b = off / FAULT_BLOCK * FAULT_BLOCK; b < off + len; b += FAULT_BLOCK)
+		if (b >= s->fault_lo && b < s->fault_hi) {
+			uint64_t i = (b - s->fault_lo) / FAULT_BLOCK;
+
+			s->written[i / 8] |= (unsigned char)(1u << (i % 8));
+		}
+}
+
+/*
+ * A read of [off, off + len) whose data is in s->buf: does it touch a written block of the
+ * fault range? fail: returns 1 (the read fails); corrupt: inverts those blocks' bytes in buf.
+ */
+static int fault_on_read(struct server *s, uint64_t off, uint32_t len)
+{
+	int hit = 0;
+
+	if (!s->fault_kind)
+		return 0;
+	for (uint64_t b = off / FAULT_BLOCK * FAULT_BLOCK; b < off + len; b += FAULT_BLOCK) {
+		uint64_t i, lo, hi;
+
+		if (b < s->fault_lo || b >= s->fault_hi)
+			continue;
+		i = (b - s->fault_lo) / FAULT_BLOCK;
+		if (!(s->written[i / 8] & (1u << (i % 8))))
+			continue;
+		hit = 1;
+		if (s->fault_kind != 2)
+			continue;
+		lo = b > off ? b - off : 0;
+		hi = b + FAULT_BLOCK - off < len ? b + FAULT_BLOCK - off : len;
+		for (uint64_t k = lo; k < hi; k++)
+			s->buf[k] ^= 0xff;
+	}
+	s->faulted_reads += hit;
+	return hit && s->fault_kind == 1;
+}
+
 /* Serves requests until DISC, EOF or a stop. Returns 0, or -1 on a protocol or I/O error. */
 static int transmission(struct server *s, int fd)
 {
@@ -391,8 +449,12 @@ static int transmission(struct server *s, int fd)
 			err = type == CMD_WRITE ? NBD_ENOSPC : NBD_EINVAL;
 		if (!err && op == HDD_READ && pread(s->fd, s->buf, len, off) != (ssize_t)len)
 			err = NBD_EIO;
+		if (!err && op == HDD_READ && fault_on_read(s, off, len))
+			err = NBD_EIO;
 		if (!err && op == HDD_WRITE && pwrite(s->fd, s->buf, len, off) != (ssize_t)len)
 			err = NBD_EIO;
+		if (!err && op == HDD_WRITE)
+			fault_note_write(s, off, len);
 		if (err) {
 			if (simple_reply(fd, err, handle, NULL, 0))
 				return -1;
@@ -486,6 +548,8 @@ static void parse_args(struct server *s, int argc, char **argv)
 	    {"inner-mbs", required_argument, 0, 'M'},
 	    {"buffer", required_argument, 0, 'M'},
 	    {"seed", required_argument, 0, 'M'},
+	    {"fault-range", required_argument, 0, 'R'},
+	    {"fault", required_argument, 0, 'F'},
 	    {"help", no_argument, 0, 'h'},
 	    {0, 0, 0, 0},
 	};
@@ -522,6 +586,26 @@ static void parse_args(struct server *s, int argc, char **argv)
 				usage("bad value for --%s", opts[idx].name);
 			have_size |= !strcmp(opts[idx].name, "size");
 			break;
+		case 'R': {
+			unsigned long long lo, hi;
+			int n = -1;
+
+			if (sscanf(optarg, "%llu-%llu%n", &lo, &hi, &n) != 2 || optarg[n] ||
+			    lo >= hi || lo % FAULT_BLOCK || hi % FAULT_BLOCK)
+				usage("bad --fault-range '%s' (START-END in bytes, 4 KiB aligned)",
+				      optarg);
+			s->fault_lo = lo;
+			s->fault_hi = hi;
+			break;
+		}
+		case 'F':
+			if (!strcmp(optarg, "fail"))
+				s->fault_kind = 1;
+			else if (!strcmp(optarg, "corrupt"))
+				s->fault_kind = 2;
+			else
+				usage("bad --fault '%s' (fail or corrupt)", optarg);
+			break;
 		case 'h':
 			usage(NULL, NULL);
 			break;
@@ -541,6 +625,10 @@ static void parse_args(struct server *s, int argc, char **argv)
 		usage("bad model parameters: %s", why);
 	if (strlen(s->export_name) > 1024)
 		usage("%s", "--export name is too long");
+	if (!s->fault_kind != !s->fault_hi)
+		usage("%s", "--fault-range and --fault go together");
+	if (s->fault_hi > s->params.size_bytes)
+		usage("%s", "--fault-range ends beyond --size");
 }
 
 int main(int argc, char **argv)
@@ -570,7 +658,9 @@ int main(int argc, char **argv)
 	if (s.log)
 		setvbuf(s.log, NULL, _IOLBF, 0); /* readable while we run */
 	s.buf = malloc(MAX_REQUEST_BYTES);
-	if (!s.buf) {
+	if (s.fault_kind)
+		s.written = calloc((s.fault_hi - s.fault_lo) / FAULT_BLOCK / 8 + 1, 1);
+	if (!s.buf || (s.fault_kind && !s.written)) {
 		fprintf(stderr, "nbd-hdd: out of memory\n");
 		return 1;
 	}
@@ -623,6 +713,10 @@ int main(int argc, char **argv)
 		rc = 1;
 	}
 	summary(&s);
+	if (s.fault_kind)
+		printf("nbd-hdd: faulted_reads=%" PRIu64 " (%s)\n", s.faulted_reads,
+		       s.fault_kind == 1 ? "failed" : "corrupted");
+	free(s.written);
 	free(s.buf);
 	return rc;
 }

@@ -36,6 +36,8 @@ export LC_ALL=C
 
 VM_DIR=""
 VM_PID=""
+# more QEMU arguments for a test's own devices (e.g. a hot-unpluggable disk and a QMP socket)
+VM_EXTRA_ARGS=()
 VM_NAME=$(basename "$0" .sh)
 VM_T0=$(date +%s)
 
@@ -192,7 +194,9 @@ vm_start() {
 		-device "ide-hd,drive=hd,serial=$VM_HDD_SERIAL,rotation_rate=7200"
 		-drive "if=none,id=nv,format=raw,file=$VM_DIR/nvme.raw"
 		-device "nvme,drive=nv,serial=$VM_NVME_SERIAL"
-		${VM_EXTRA[@]+"${VM_EXTRA[@]}"} "${serial[@]}")
+		${VM_EXTRA[@]+"${VM_EXTRA[@]}"}
+		${VM_EXTRA_ARGS[@]+"${VM_EXTRA_ARGS[@]}"}
+		"${serial[@]}")
 	vm_log "boot ($VM_FW): ${VM_CMD[*]}"
 	: >"$VM_DIR/serial.log"
 	timeout -s KILL "$secs" "${VM_CMD[@]}" </dev/null >"$VM_DIR/qemu.out" 2>&1 &
