@@ -155,7 +155,6 @@ EOF
 }
 
 # VM_HDD_DRIVE, when set, replaces the HDD's -drive (keep id=hd): e.g. an NBD export.
-# VM_EXTRA, an array, when set: more QEMU arguments (another disk, say).
 # vm_start SECONDS [SERIAL-ARGS...]: boot the stick in the background. The serial port goes
 # to $VM_DIR/serial.log unless SERIAL-ARGS (e.g. a -chardev and -serial pair) say otherwise.
 # QEMU is killed after SECONDS whatever happens to this shell.
@@ -194,7 +193,6 @@ vm_start() {
 		-device "ide-hd,drive=hd,serial=$VM_HDD_SERIAL,rotation_rate=7200"
 		-drive "if=none,id=nv,format=raw,file=$VM_DIR/nvme.raw"
 		-device "nvme,drive=nv,serial=$VM_NVME_SERIAL"
-		${VM_EXTRA[@]+"${VM_EXTRA[@]}"}
 		${VM_EXTRA_ARGS[@]+"${VM_EXTRA_ARGS[@]}"}
 		"${serial[@]}")
 	vm_log "boot ($VM_FW): ${VM_CMD[*]}"

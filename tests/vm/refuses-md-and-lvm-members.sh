@@ -24,7 +24,7 @@ VM_HDD_SIZE=32M VM_NVME_SIZE=32M
 vm_setup seabios
 VM_LVM_SERIAL=SPLVM0001
 truncate -s 32M "$VM_DIR/lvm.raw" || vm_fail "cannot make lvm.raw"
-VM_EXTRA=(-drive "if=none,id=lv,format=raw,file=$VM_DIR/lvm.raw"
+VM_EXTRA_ARGS=(-drive "if=none,id=lv,format=raw,file=$VM_DIR/lvm.raw"
 	-device "virtio-blk-pci,drive=lv,serial=$VM_LVM_SERIAL")
 
 # the stick's kernel and initramfs, and the test's archive after it
