@@ -15,6 +15,7 @@
 #include "core/procparse.h"
 #include "sys/log.h"
 #include "sys/sysfs.h"
+#include "act/journal.h"
 #include "act/undo.h"
 #include "act/zram.h"
 
@@ -181,7 +182,8 @@ int sp_zram_create(const char *alg, uint64_t disksize, char *dev, size_t devlen,
 		   struct sp_err *e)
 {
 	struct zram_undo u;
-	char path[64], buf[32];
+	char path[64], buf[32], ids[16];
+	unsigned seq;
 	int id, ret, n;
 
 	if (!alg || !*alg || strlen(alg) >= SP_ZRAM_ALG_MAX || !disksize)
@@ -194,9 +196,19 @@ int sp_zram_create(const char *alg, uint64_t disksize, char *dev, size_t devlen,
 		return sp_err_sys(e, ret, "cannot add a zram device through %s/hot_add",
 				  ZRAM_CONTROL);
 	u.id = id;
-	ret = sp_undo_push("zram reset + hot_remove", undo_zram, &u, sizeof(u));
+	/* hot_add has no write-ahead form (the id comes back from it): the record follows at
+	 * once, before the device is configured; a kill in between leaves an empty device */
+	snprintf(ids, sizeof(ids), "%d", id);
+	snprintf(buf, sizeof(buf), "%" PRIu64, disksize);
+	ret = sp_journal_record(&seq, SP_J_ZRAM, ids, alg, buf);
 	if (ret < 0) {
 		remove_owned(id);
+		return sp_err_sys(e, ret, "cannot journal zram%d", id);
+	}
+	ret = sp_undo_push_journaled(seq, "zram reset + hot_remove", undo_zram, &u, sizeof(u));
+	if (ret < 0) {
+		if (remove_owned(id) == 0)
+			sp_journal_undone(seq);
 		return sp_err_sys(e, ret, "registering the removal of zram%d", id);
 	}
 	/* the compressor must be chosen before disksize initialises the device */

@@ -611,6 +611,9 @@ int sp_cmd_plan(const struct sp_config *c)
 	if (!x)
 		return sp_fail(SP_EXIT_FAILURE, SP_ERR_OF(-ENOMEM), "cannot plan");
 	x->c = c;
+	rc = run_lock("run");
+	if (rc != SP_EXIT_OK)
+		goto out;
 	rc = find_and_vet(x);
 	if (rc != SP_EXIT_OK)
 		goto out;
@@ -994,6 +997,10 @@ int sp_cmd_run(const struct sp_config *c)
 			     out_dir);
 		goto out;
 	}
+	/* written ahead of every change from here on, beside the report */
+	rc = run_journal_open(r, "run", out_dir);
+	if (rc != SP_EXIT_OK)
+		goto out;
 	snprintf(r->target, sizeof(r->target), "%s", x->target.path);
 	snprintf(r->layout, sizeof(r->layout), "%s", sp_layout_kind_name(x->layout.kind));
 	device_model_assume(x);
@@ -1066,6 +1073,7 @@ int sp_cmd_run(const struct sp_config *c)
 out:
 	/* every hold, swap area, mount and sysctl of the run is on the list; x outlives it */
 	sp_undo_all();
+	run_journal_finish();
 	free(x);
 	free(r);
 	return rc;

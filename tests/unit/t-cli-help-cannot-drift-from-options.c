@@ -31,6 +31,7 @@ static int minimal_args(enum sp_cmd cmd, char **argv)
 	    [SP_CMD_PRINT] = {"swapplace", "print", "r.json"},
 	    [SP_CMD_COMPARE] = {"swapplace", "compare", "a.json", "b.json"},
 	    [SP_CMD_INDEX] = {"swapplace", "index", "reports"},
+	    [SP_CMD_CLEANUP] = {"swapplace", "cleanup"},
 	};
 	int n = 0;
 
