@@ -611,9 +611,6 @@ int sp_cmd_plan(const struct sp_config *c)
 	if (!x)
 		return sp_fail(SP_EXIT_FAILURE, SP_ERR_OF(-ENOMEM), "cannot plan");
 	x->c = c;
-	rc = run_lock("run");
-	if (rc != SP_EXIT_OK)
-		goto out;
 	rc = find_and_vet(x);
 	if (rc != SP_EXIT_OK)
 		goto out;
@@ -965,6 +962,11 @@ int sp_cmd_run(const struct sp_config *c)
 			     "'run' needs root: it partitions '%s' and enables swap", c->target);
 		goto out;
 	}
+	/* before anything is looked at: a second run is refused for being one, not for what
+	 * the first one holds */
+	rc = run_lock("run");
+	if (rc != SP_EXIT_OK)
+		goto out;
 	rc = find_and_vet(x);
 	if (rc != SP_EXIT_OK)
 		goto out;
