@@ -52,6 +52,32 @@ static int hot_add(int *id)
 	return 0;
 }
 
+/*
+ * hot_add for a look at the module's compressors, removed at once: journaled too (with no
+ * compressor and size 0), so a kill in between leaves a record cleanup acts on. *seq gets the
+ * record's number for probe_done().
+ */
+static int probe_add(int *id, unsigned *seq)
+{
+	char ids[16];
+	int ret = hot_add(id);
+
+	*seq = 0;
+	if (ret < 0)
+		return ret;
+	snprintf(ids, sizeof(ids), "%d", *id);
+	sp_journal_record(seq, SP_J_ZRAM, ids, "", "0");
+	return 0;
+}
+
+static int remove_owned(int id);
+
+static void probe_done(int id, unsigned seq)
+{
+	if (remove_owned(id) == 0)
+		sp_journal_undone(seq);
+}
+
 /* Reset then remove zram<id>, only when this process created it and it still lives. */
 static int remove_owned(int id)
 {
@@ -115,6 +141,7 @@ static int copy_algorithms(const char *text, char algs[][SP_ZRAM_ALG_MAX], size_
 int sp_zram_algorithms(char algs[][SP_ZRAM_ALG_MAX], size_t max, size_t *n)
 {
 	char path[64], buf[512];
+	unsigned seq;
 	int id, ret;
 
 	/* reading an existing device's list changes nothing; the list is the module's, the
@@ -124,12 +151,12 @@ int sp_zram_algorithms(char algs[][SP_ZRAM_ALG_MAX], size_t max, size_t *n)
 		if (sp_read_text(NULL, path, buf, sizeof(buf)) >= 0)
 			return copy_algorithms(buf, algs, max, n);
 	}
-	ret = hot_add(&id);
+	ret = probe_add(&id, &seq);
 	if (ret < 0)
 		return ret == -ENOENT ? -ENOENT : ret;
 	attr_path(id, "comp_algorithm", path, sizeof(path));
 	ret = (int)sp_read_text(NULL, path, buf, sizeof(buf));
-	remove_owned(id);
+	probe_done(id, seq);
 	return ret < 0 ? ret : copy_algorithms(buf, algs, max, n);
 }
 
@@ -137,6 +164,7 @@ int sp_zram_default_algorithm(char *alg, size_t len)
 {
 	struct sp_comp_algs a;
 	char path[64], buf[512];
+	unsigned seq;
 	int id, ret;
 
 	/* the machine's own first device says what this machine compresses with */
@@ -146,12 +174,12 @@ int sp_zram_default_algorithm(char *alg, size_t len)
 			break;
 	}
 	if (id == 16) {
-		ret = hot_add(&id);
+		ret = probe_add(&id, &seq);
 		if (ret < 0)
 			return ret;
 		attr_path(id, "comp_algorithm", path, sizeof(path));
 		ret = (int)sp_read_text(NULL, path, buf, sizeof(buf));
-		remove_owned(id);
+		probe_done(id, seq);
 		if (ret < 0)
 			return ret;
 	}
