@@ -113,9 +113,9 @@ static int clean_one(const char *path)
 	}
 	for (size_t i = 0; i < j.n; i++)
 		if (j.recs[i].kind == SP_J_PARTTABLE)
-			fprintf(stderr, "swapplace: the partition table written on '%s' stays (the "
+			fprintf(stderr, "swapplace: the partition table written on '%s'%s stays (the "
 					"disk is as the run planned it, swapplace-* partitions)\n",
-				j.recs[i].f[0]);
+				j.recs[i].f[0], same_boot ? "" : " (its name then)");
 	fflush(stdout);
 	if (rc != SP_EXIT_OK) {
 		fprintf(stderr, "swapplace: '%s' stays unfinished: run cleanup again once that "

@@ -4,6 +4,8 @@
 # and vm.page-cluster are left behind; `swapplace cleanup JOURNAL` undoes each, printing a line
 # per thing, and the machine is as before. A swap area of the test's own, named swapplace-*
 # but not in the journal, stays on. A second cleanup, and one without an argument, do nothing.
+# A killed `measure --try file` leaves its swap file on: cleanup without an argument (the
+# journal under /run/swapplace) swaps it off and removes it.
 # Refused (exit 3, nothing touched): the journal of a run still alive, a file that is not a
 # journal, a journal naming a file that is not swapplace's.
 . "$(dirname "$0")/lib.sh"
@@ -95,4 +97,24 @@ for args in "$J" ""; do
 	[ "$rc" = 0 ] && [ ! -s "$out/again.out" ] || fail "cleanup again ($args): exit $rc, $(cat "$out/again.out")"
 done
 expect_machine_as "$before" "after a second cleanup"
+
+# measure --try: its temporary swap file, swapped on, killed; cleanup swaps it off and removes it
+M=$out/m/journal
+"$SWAPPLACE" measure --try file:/var/tmp --scenario none --time-per-placement 4 --budget 16M \
+	--out "$out/m" >/dev/null 2>"$out/m.err" &
+mpid=$!
+at_exit "kill -9 $mpid"
+at_exit "rm -f /var/tmp/swapplace-try-$mpid.swap"
+wait_journal "$M" "^[0-9]+ swapon /var/tmp/swapplace-try-$mpid.swap" ||
+	{ cat "$out/m.err"; fail "measure never swapped on its try file"; }
+kill -9 "$mpid"
+wait "$mpid" 2>/dev/null
+[ -e "/var/tmp/swapplace-try-$mpid.swap" ] || fail "the killed measure left no try file: the test proves nothing"
+rc=0
+"$SWAPPLACE" cleanup >"$out/m.out" 2>&1 || rc=$?
+cat "$out/m.out"
+[ "$rc" = 0 ] || fail "cleanup after measure: exit $rc"
+grep -q "cleanup: removed /var/tmp/swapplace-try-$mpid.swap" "$out/m.out" || fail "the try file was not removed"
+[ ! -e "/var/tmp/swapplace-try-$mpid.swap" ] || fail "the try file is still there"
+expect_machine_as "$before" "after the measure's cleanup"
 echo "ok ($((SECONDS - t0)) s)"
