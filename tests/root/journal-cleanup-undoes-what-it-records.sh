@@ -9,7 +9,7 @@
 # Refused (exit 3, nothing touched): the journal of a run still alive, a file that is not a
 # journal, a journal naming a file that is not swapplace's.
 . "$(dirname "$0")/lib.sh"
-. "$(dirname "$0")/journal-lib.sh"
+. "$(dirname "$0")/lib-journal.sh"
 need_root
 need_memcg
 need_cmd sfdisk

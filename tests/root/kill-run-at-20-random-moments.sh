@@ -6,7 +6,7 @@
 # target either untouched (its first and last MiB as before) or as planned (swapplace-*
 # partitions), the journal finished, and a second cleanup does nothing. SEED=N repeats a run.
 . "$(dirname "$0")/lib.sh"
-. "$(dirname "$0")/journal-lib.sh"
+. "$(dirname "$0")/lib-journal.sh"
 need_root
 need_memcg
 need_cmd sfdisk

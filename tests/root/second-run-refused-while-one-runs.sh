@@ -4,7 +4,7 @@
 # Once the first is killed with SIGKILL (while its probe's worker processes run), the lock is
 # free again: a measure runs to its end. The killed run's leftovers are cleaned up after.
 . "$(dirname "$0")/lib.sh"
-. "$(dirname "$0")/journal-lib.sh"
+. "$(dirname "$0")/lib-journal.sh"
 need_root
 need_memcg
 others_quiet

@@ -1,4 +1,4 @@
-# tests/root/journal-lib.sh - sourced after lib.sh by the journal and kill tests: what "the
+# tests/root/lib-journal.sh - sourced after lib.sh by the journal and kill tests: what "the
 # machine as it was" means for them, and how to kill a run at a point its journal shows.
 
 # machine_state: the things a run changes, one per line: swap areas, zram devices, swapplace
