@@ -32,9 +32,13 @@ restore_target() {
 restore_target
 orig=$(region_sum "$dev")
 before=$(machine_state)
+# zswap with the compressor it has (one this kernel surely offers): its placement turns zswap on
+zs=$(cat /sys/module/zswap/parameters/compressor 2>/dev/null)
+zswap_args=()
+[ -n "$zs" ] && zswap_args=(--zswap "$zs")
 run_args=(run --target "$dev" --confirm "$size" --swap-size 64M --budget 16M
 	--time-per-placement 1 --profile-time 0 --scenario none
-	--only start,zram-lz4,zswap-lz4 --zswap lz4)
+	--only "start,zram-lz4${zs:+,zswap-$zs}" "${zswap_args[@]}")
 
 # one whole run: how long the moments are spread over
 ms0=$(date +%s%3N)
