@@ -20,7 +20,8 @@
 #include "core/err.h"
 #include "core/journal.h"
 
-/* Where the per-process journals and the one-run lock live: $SWAPPLACE_RUN_DIR or /run/swapplace. */
+/* Where the per-process journals and the one-run lock live: $SWAPPLACE_RUN_DIR or /run/swapplace.
+ */
 const char *sp_run_dir(void);
 
 /*

@@ -29,7 +29,7 @@
 
 #define SP_JOURNAL_MAGIC "swapplace-journal"
 #define SP_JOURNAL_VERSION 1
-#define SP_JOURNAL_FIELDS 4	    /* at most, after the kind */
+#define SP_JOURNAL_FIELDS 4	 /* at most, after the kind */
 #define SP_JOURNAL_FIELD_MAX 512 /* bytes of one decoded field, with its NUL */
 #define SP_JOURNAL_LINE_MAX 4096 /* bytes of one encoded line, with its newline */
 
@@ -58,20 +58,20 @@ struct sp_jrec {
 /* The first line: whose journal this is, so a live run's journal is never cleaned. */
 struct sp_jhead {
 	int pid;
-	char boot_id[40];		  /* /proc/sys/kernel/random/boot_id of the run's boot */
-	unsigned long long start_ticks;	  /* the process's start time, /proc/PID/stat field 22 */
-	char cmd[16];			  /* run, measure */
-	long long time;			  /* seconds since the epoch, when the journal began */
-	char twin[SP_JOURNAL_FIELD_MAX];  /* the other copy of this journal, or "" */
+	char boot_id[40];		 /* /proc/sys/kernel/random/boot_id of the run's boot */
+	unsigned long long start_ticks;	 /* the process's start time, /proc/PID/stat field 22 */
+	char cmd[16];			 /* run, measure */
+	long long time;			 /* seconds since the epoch, when the journal began */
+	char twin[SP_JOURNAL_FIELD_MAX]; /* the other copy of this journal, or "" */
 };
 
 struct sp_journal {
 	struct sp_jhead head;
 	struct sp_jrec *recs; /* in file order (seq ascending) */
 	size_t n, cap;
-	int ended;	      /* an "end" line: the run itself undid everything */
-	int cleaned;	      /* a "cleaned" line: swapplace cleanup finished it */
-	int torn_tail;	      /* bytes after the last newline were ignored */
+	int ended;     /* an "end" line: the run itself undid everything */
+	int cleaned;   /* a "cleaned" line: swapplace cleanup finished it */
+	int torn_tail; /* bytes after the last newline were ignored */
 };
 
 /* The kind's name in the file ("swapon"), and back: -EINVAL for an unknown name. */
@@ -95,8 +95,7 @@ int sp_journal_format_rec(const struct sp_jrec *r, char *buf, size_t len);
  * of this version (unknown kinds included: a newer swapplace's journal is refused, not half
  * undone); -ENOMEM.
  */
-int sp_journal_parse(const char *text, size_t len, struct sp_journal *j, char *err,
-		     size_t errlen);
+int sp_journal_parse(const char *text, size_t len, struct sp_journal *j, char *err, size_t errlen);
 void sp_journal_release(struct sp_journal *j);
 
 /* Finished: the run ended normally or a cleanup finished it; nothing is left to undo. */

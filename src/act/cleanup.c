@@ -148,7 +148,8 @@ static int undo_value(const struct sp_jrec *r, char *buf, size_t len)
 		return said(buf, len, 0, "'%s' has its old value", r->f[0]);
 	/* zswap's enabled reads Y/N whatever was written (1/0): compare what the file says */
 	if (strcmp(now, r->f[2])) {
-		snprintf(buf, len, "'%s' was changed since (it is '%s', the run set '%s'): left alone",
+		snprintf(buf, len,
+			 "'%s' was changed since (it is '%s', the run set '%s'): left alone",
 			 r->f[0], now, r->f[2]);
 		return 0;
 	}
@@ -201,15 +202,30 @@ int sp_cleanup_undo(const struct sp_jrec *r, int same_boot, char *buf, size_t le
 	if (!same_boot && r->kind != SP_J_FILE)
 		return said(buf, len, 0, "%s: the machine restarted since", sp_jkind_name(r->kind));
 	switch (r->kind) {
-	case SP_J_SWAPON: ret = undo_swapon(r, buf, len); break;
-	case SP_J_ZRAM: ret = undo_zram(r, buf, len); break;
-	case SP_J_CGROUP: ret = undo_cgroup(r, buf, len); break;
-	case SP_J_SUBTREE: ret = undo_subtree(r, buf, len); break;
+	case SP_J_SWAPON:
+		ret = undo_swapon(r, buf, len);
+		break;
+	case SP_J_ZRAM:
+		ret = undo_zram(r, buf, len);
+		break;
+	case SP_J_CGROUP:
+		ret = undo_cgroup(r, buf, len);
+		break;
+	case SP_J_SUBTREE:
+		ret = undo_subtree(r, buf, len);
+		break;
 	case SP_J_SYSCTL:
-	case SP_J_ZSWAP: ret = undo_value(r, buf, len); break;
-	case SP_J_MOUNT: ret = undo_mount(r, buf, len); break;
-	case SP_J_FILE: ret = undo_file(r, buf, len); break;
-	default: return said(buf, len, 0, "%s: nothing to undo", sp_jkind_name(r->kind));
+	case SP_J_ZSWAP:
+		ret = undo_value(r, buf, len);
+		break;
+	case SP_J_MOUNT:
+		ret = undo_mount(r, buf, len);
+		break;
+	case SP_J_FILE:
+		ret = undo_file(r, buf, len);
+		break;
+	default:
+		return said(buf, len, 0, "%s: nothing to undo", sp_jkind_name(r->kind));
 	}
 	sp_debug("cleanup", "%u %s: %d %s", r->seq, sp_jkind_name(r->kind), ret, buf);
 	return ret;

@@ -18,10 +18,10 @@
 #define COPIES 2
 
 static struct {
-	int fd[COPIES];		 /* -1 when closed */
-	char path[COPIES][600];	 /* [0] the output directory's, [1] the run directory's */
-	unsigned next_seq;	 /* the last record's number */
-	size_t open_undos;	 /* records with an undo that is not run yet */
+	int fd[COPIES];		/* -1 when closed */
+	char path[COPIES][600]; /* [0] the output directory's, [1] the run directory's */
+	unsigned next_seq;	/* the last record's number */
+	size_t open_undos;	/* records with an undo that is not run yet */
 	int active;
 } jr = {{-1, -1}, {"", ""}, 0, 0, 0};
 
@@ -260,7 +260,8 @@ void sp_journal_undone(unsigned seq)
 		return;
 	snprintf(line, sizeof(line), "undone %u\n", seq);
 	if (append(line) < 0)
-		sp_warn("cannot write to the journal '%s'", jr.path[0][0] ? jr.path[0] : jr.path[1]);
+		sp_warn("cannot write to the journal '%s'",
+			jr.path[0][0] ? jr.path[0] : jr.path[1]);
 	if (jr.open_undos)
 		jr.open_undos--;
 }

@@ -52,7 +52,8 @@ int sp_runlock_take(const char *cmd, char *holder, size_t len)
 	}
 	now = time(NULL);
 	gmtime_r(&now, &tm);
-	n = snprintf(text, sizeof(text), "pid %d, swapplace %s started at %04d-%02d-%02d %02d:%02d:%02d UTC\n",
+	n = snprintf(text, sizeof(text),
+		     "pid %d, swapplace %s started at %04d-%02d-%02d %02d:%02d:%02d UTC\n",
 		     (int)getpid(), cmd, tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour,
 		     tm.tm_min, tm.tm_sec);
 	if (ftruncate(fd, 0) < 0 || pwrite(fd, text, (size_t)n, 0) != n)

@@ -55,7 +55,8 @@ static int clean_one(const char *path)
 	ret = sp_read_all(NULL, path, &text);
 	if (ret < 0) {
 		free(pend);
-		return sp_fail(SP_EXIT_FAILURE, SP_ERR_OF(ret), "cannot read the journal '%s'", path);
+		return sp_fail(SP_EXIT_FAILURE, SP_ERR_OF(ret), "cannot read the journal '%s'",
+			       path);
 	}
 	ret = sp_journal_parse(text, strlen(text), &j, err, sizeof(err));
 	free(text);
@@ -79,8 +80,8 @@ static int clean_one(const char *path)
 	}
 	n = sp_journal_pending(&j, pend, PENDING_MAX);
 	if (n > PENDING_MAX) {
-		rc = sp_fail(SP_EXIT_FAILURE, NULL, "'%s' holds more than %d changes to undo",
-			     path, PENDING_MAX);
+		rc = sp_fail(SP_EXIT_FAILURE, NULL, "'%s' holds more than %d changes to undo", path,
+			     PENDING_MAX);
 		goto out;
 	}
 	/* every record checked before the first is acted on: a journal edited by hand to name
@@ -113,13 +114,16 @@ static int clean_one(const char *path)
 	}
 	for (size_t i = 0; i < j.n; i++)
 		if (j.recs[i].kind == SP_J_PARTTABLE)
-			fprintf(stderr, "swapplace: the partition table written on '%s'%s stays (the "
-					"disk is as the run planned it, swapplace-* partitions)\n",
+			fprintf(stderr,
+				"swapplace: the partition table written on '%s'%s stays (the "
+				"disk is as the run planned it, swapplace-* partitions)\n",
 				j.recs[i].f[0], same_boot ? "" : " (its name then)");
 	fflush(stdout);
 	if (rc != SP_EXIT_OK) {
-		fprintf(stderr, "swapplace: '%s' stays unfinished: run cleanup again once that "
-				"is resolved\n", path);
+		fprintf(stderr,
+			"swapplace: '%s' stays unfinished: run cleanup again once that "
+			"is resolved\n",
+			path);
 		goto out;
 	}
 	ret = sp_journal_mark_cleaned(path);

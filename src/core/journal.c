@@ -14,11 +14,11 @@ static const struct {
 	unsigned n_fields;
 	int has_undo;
 } kinds[SP_J_NKINDS] = {
-	[SP_J_PARTTABLE] = {"parttable", 1, 0}, [SP_J_SWAPON] = {"swapon", 1, 1},
-	[SP_J_ZRAM] = {"zram", 3, 1},		[SP_J_CGROUP] = {"cgroup", 2, 1},
-	[SP_J_SUBTREE] = {"subtree", 2, 1},	[SP_J_SYSCTL] = {"sysctl", 3, 1},
-	[SP_J_ZSWAP] = {"zswap", 3, 1},		[SP_J_MOUNT] = {"mount", 3, 1},
-	[SP_J_FILE] = {"file", 1, 1},
+    [SP_J_PARTTABLE] = {"parttable", 1, 0}, [SP_J_SWAPON] = {"swapon", 1, 1},
+    [SP_J_ZRAM] = {"zram", 3, 1},	    [SP_J_CGROUP] = {"cgroup", 2, 1},
+    [SP_J_SUBTREE] = {"subtree", 2, 1},	    [SP_J_SYSCTL] = {"sysctl", 3, 1},
+    [SP_J_ZSWAP] = {"zswap", 3, 1},	    [SP_J_MOUNT] = {"mount", 3, 1},
+    [SP_J_FILE] = {"file", 1, 1},
 };
 
 const char *sp_jkind_name(enum sp_jkind k)
@@ -131,10 +131,10 @@ static int get_field(const char *s, size_t n, char *out, size_t outlen)
 int sp_journal_format_head(const struct sp_jhead *h, char *buf, size_t len)
 {
 	size_t off;
-	int n = snprintf(buf, len, "%s %d pid=%d boot=%s start=%llu cmd=%s time=%lld twin=",
-			 SP_JOURNAL_MAGIC, SP_JOURNAL_VERSION, h->pid,
-			 h->boot_id[0] ? h->boot_id : "-", h->start_ticks,
-			 h->cmd[0] ? h->cmd : "-", h->time);
+	int n = snprintf(buf, len,
+			 "%s %d pid=%d boot=%s start=%llu cmd=%s time=%lld twin=", SP_JOURNAL_MAGIC,
+			 SP_JOURNAL_VERSION, h->pid, h->boot_id[0] ? h->boot_id : "-",
+			 h->start_ticks, h->cmd[0] ? h->cmd : "-", h->time);
 	int ret;
 
 	if (n < 0 || (size_t)n >= len)
@@ -232,7 +232,8 @@ static int parse_head(const char *line, size_t n, struct sp_jhead *h, char *err,
 
 	memset(h, 0, sizeof(*h));
 	if (k < 2 || !word_is(w[0], wl[0], SP_JOURNAL_MAGIC))
-		return fail(err, errlen, 1, "not a swapplace journal (no 'swapplace-journal' header)");
+		return fail(err, errlen, 1,
+			    "not a swapplace journal (no 'swapplace-journal' header)");
 	if (parse_uint(w[1], wl[1], &v) || v != SP_JOURNAL_VERSION)
 		return fail(err, errlen, 1, "a journal of another format version than 1");
 	if (k != 8)
@@ -312,8 +313,8 @@ static int parse_line(const char *line, size_t n, unsigned ln, struct sp_journal
 	if (kind < 0) {
 		char why[96];
 
-		snprintf(why, sizeof(why), "unknown record kind '%s' (a newer swapplace's journal?)",
-			 name);
+		snprintf(why, sizeof(why),
+			 "unknown record kind '%s' (a newer swapplace's journal?)", name);
 		return fail(err, errlen, ln, why);
 	}
 	if (k - 2 != kinds[kind].n_fields)
@@ -339,8 +340,7 @@ static int parse_line(const char *line, size_t n, unsigned ln, struct sp_journal
 	return 0;
 }
 
-int sp_journal_parse(const char *text, size_t len, struct sp_journal *j, char *err,
-		     size_t errlen)
+int sp_journal_parse(const char *text, size_t len, struct sp_journal *j, char *err, size_t errlen)
 {
 	size_t pos = 0;
 	unsigned ln = 0;

@@ -165,8 +165,7 @@ static void garbage_refused(void)
 	sp_journal_release(&j);
 }
 
-static int check_rec(enum sp_jkind k, const char *a, const char *b, const char *c,
-		     const char *root)
+static int check_rec(enum sp_jkind k, const char *a, const char *b, const char *c, const char *root)
 {
 	struct sp_jrec r = {.seq = 1, .kind = k, .n_fields = sp_jkind_fields(k)};
 	char why[128];
