@@ -40,6 +40,24 @@ static void clean_twin(const struct sp_journal *j)
 	free(text);
 }
 
+/*
+ * The copy under the run directory goes once cleaned, when its twin in the output directory
+ * keeps the record: /run does not fill up with the journals of killed runs.
+ */
+static void remove_run_copy(const char *path, const struct sp_journal *j)
+{
+	size_t n = strlen(sp_run_dir());
+	const char *copy = NULL;
+
+	if (!strncmp(path, sp_run_dir(), n) && path[n] == '/' && j->head.twin[0] &&
+	    access(j->head.twin, F_OK) == 0)
+		copy = path;
+	else if (!strncmp(j->head.twin, sp_run_dir(), n) && j->head.twin[n] == '/')
+		copy = j->head.twin;
+	if (copy && unlink(copy) == 0)
+		fprintf(stderr, "swapplace: removed '%s' (its twin keeps the record)\n", copy);
+}
+
 /* Clean one journal. Returns an exit code. */
 static int clean_one(const char *path)
 {
@@ -132,6 +150,7 @@ static int clean_one(const char *path)
 		goto out;
 	}
 	clean_twin(&j);
+	remove_run_copy(path, &j);
 	fprintf(stderr, "swapplace: '%s' cleaned: %zu change%s undone\n", path, undone,
 		undone == 1 ? "" : "s");
 out:

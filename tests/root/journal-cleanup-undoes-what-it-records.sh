@@ -86,7 +86,7 @@ grep -q "^$decoy " /proc/swaps || fail "cleanup turned off the test's own swap a
 swapoff "$decoy"
 expect_machine_as "$before" "after cleanup"
 [ "$(tail -1 "$J")" = cleaned ] || fail "the journal is not marked cleaned"
-[ "$(tail -1 /run/swapplace/journal-$pid)" = cleaned ] || fail "its twin under /run is not marked cleaned"
+[ ! -e /run/swapplace/journal-$pid ] || fail "its twin under /run is left behind"
 as_planned "$dev" || fail "the target does not hold the planned swapplace-* partitions"
 
 # idempotent
