@@ -77,8 +77,10 @@ int sp_sysctl_set(const char *name, const char *value)
 	if (ret < 0)
 		return ret;
 	ret = sp_undo_push_journaled(seq, "sysctl restore", undo_restore, &r, sizeof(r));
-	if (ret < 0)
+	if (ret < 0) {
+		sp_journal_undone(seq); /* not written: nothing to undo */
 		return ret;
+	}
 	ret = sp_write_text(r.path, value);
 	sp_debug("sysctl", "%s = %s (was %s) -> %d", r.path, value, r.value, ret);
 	return ret;

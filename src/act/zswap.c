@@ -82,8 +82,10 @@ static int set_param(const char *path, const char *value, int (*same)(const char
 	if (ret < 0)
 		return ret;
 	ret = sp_undo_push_journaled(seq, "zswap parameter restore", undo_param, &r, sizeof(r));
-	if (ret < 0)
+	if (ret < 0) {
+		sp_journal_undone(seq); /* not written: nothing to undo */
 		return ret;
+	}
 	ret = sp_write_text(path, value);
 	sp_debug("zswap", "%s = %s (was %s) -> %d", path, value, r.value, ret);
 	return ret;
