@@ -62,6 +62,8 @@ vm_serial_has 'swapplace: the machine restarted since' || vm_fail "cleanup's own
 vm_serial_has 'swapplace: kept on the stick: reports/[0-9-]+-unfinished' ||
 	vm_fail "the unfinished run's directory is not kept"
 vm_serial_has 'swapplace: saved on the stick: reports/' || vm_fail "the run after the cleanup saved no report"
+vm_serial_has "swapplace: the stick's index lists this run" ||
+	vm_fail "the index could not be rewritten beside the unfinished run's directory"
 vm_reports "$VM_DIR/out"
 u=$(find "$VM_DIR/out/reports" -maxdepth 1 -name '*-unfinished' | head -1)
 [ -n "$u" ] || vm_fail "no reports/*-unfinished"
