@@ -20,6 +20,13 @@ typedef int (*sp_undo_fn)(void *arg);
  */
 int sp_undo_push(const char *what, sp_undo_fn fn, const void *arg, size_t arg_size);
 
+/*
+ * The same for a change announced in the run journal as record jseq (act/journal.h): once
+ * fn(arg) succeeded, the journal says "undone jseq". jseq 0: no record.
+ */
+int sp_undo_push_journaled(unsigned jseq, const char *what, sp_undo_fn fn, const void *arg,
+			   size_t arg_size);
+
 /* How many entries are registered now: a mark to sp_undo_run_to(). */
 size_t sp_undo_depth(void);
 

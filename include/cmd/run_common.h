@@ -79,4 +79,19 @@ int run_profile(const char *dev_path, double time_s, uint64_t seed, struct sp_pr
 /* zswap off for the rest of the command, with its undo; said on stderr and in r->zswap. */
 void run_zswap_off(struct sp_report *r);
 
+/*
+ * One run or measure at a time (act/runlock.h): take the lock for cmd, held until exit.
+ * Returns an exit code: SP_EXIT_REFUSED (printed) when another one is active.
+ */
+int run_lock(const char *cmd);
+
+/*
+ * Begin the run journal (act/journal.h) in out_dir (NULL: only under /run) and name it in
+ * r ("journal"). Returns an exit code (the error printed).
+ */
+int run_journal_open(struct sp_report *r, const char *cmd, const char *out_dir);
+
+/* After the undo list ran: end the journal, or warn that cleanup has work left. */
+void run_journal_finish(void);
+
 #endif

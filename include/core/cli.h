@@ -30,6 +30,7 @@ enum sp_cmd {
 	SP_CMD_COMPARE,
 	SP_CMD_INDEX,
 	SP_CMD_RESTORE, /* cmd/restore.c: a run's backup back onto its disk */
+	SP_CMD_CLEANUP, /* cmd/cleanup.c: undo what a dead run's journal records */
 };
 
 /* exit codes, documented in docs/exit-codes.md */

@@ -29,7 +29,7 @@ enum sp_opt_kind {
 };
 
 #define SP_CMD_BIT(cmd) (1u << (cmd))
-#define SP_CMD_LAST SP_CMD_RESTORE
+#define SP_CMD_LAST SP_CMD_CLEANUP
 
 /* flags */
 #define SP_OPTF_ONCE 0x1 /* giving it twice is a usage error */
@@ -92,6 +92,8 @@ int sp_options_render_usage(enum sp_cmd cmd, char *buf, size_t len);
 
 /* The positional argument a command takes ("DEV"), its field, or NULL / 0 when none. */
 const char *sp_cmd_positional(enum sp_cmd cmd, size_t *field);
+/* Nonzero when the command's one positional argument may be left out (cleanup [JOURNAL]). */
+int sp_cmd_positional_optional(enum sp_cmd cmd);
 
 /*
  * A command that takes a list of positional arguments (compare): their array's field, its

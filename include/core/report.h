@@ -423,6 +423,8 @@ struct sp_report {
 	double time_per_placement_s;
 	char target[64];        /* path of the target disk, "" for measure/probe */
 	char layout[16];        /* the target's partition layout ("" when no disk was laid out) */
+	int has_journal;        /* a run journal was kept (act/journal.h): "journal" is written */
+	char journal[512];      /*   its path: the output directory's copy, else /run's */
 	struct sp_profile profile; /* the target's position profile (done 0: not run) */
 	struct sp_machine machine;
 	size_t n_devices;

@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "act/box.h"
+#include "act/journal.h"
 #include "act/undo.h"
 #include "act/zram.h"
 #include "core/procparse.h"
@@ -257,6 +258,7 @@ static int v2_enable(const char *parent, const char *ctrl)
 {
 	struct subtree_undo u;
 	char buf[512], add[12];
+	unsigned seq;
 	int ret;
 
 	if (sp_path_join(parent, "cgroup.subtree_control", u.path, sizeof(u.path)))
@@ -267,11 +269,17 @@ static int v2_enable(const char *parent, const char *ctrl)
 	if (sp_memcg_has_controller(buf, ctrl))
 		return 0;
 	snprintf(add, sizeof(add), "+%s", ctrl);
-	ret = sp_write_text(u.path, add);
+	ret = sp_journal_record(&seq, SP_J_SUBTREE, u.path, ctrl, NULL);
 	if (ret)
 		return ret;
+	ret = sp_write_text(u.path, add);
+	if (ret) {
+		sp_journal_undone(seq);
+		return ret;
+	}
 	snprintf(u.what, sizeof(u.what), "-%s", ctrl);
-	return sp_undo_push("cgroup subtree_control -controller", undo_subtree, &u, sizeof(u));
+	return sp_undo_push_journaled(seq, "cgroup subtree_control -controller", undo_subtree, &u,
+				      sizeof(u));
 }
 
 static int write_in(const char *dir, const char *file, const char *text)
@@ -310,6 +318,7 @@ static int v1_cpu_companion(const struct sp_memcg *cg, struct slot *s, char *why
 	struct companion_undo u;
 	char tmp[512], p[600], text[32];
 	const char *base = NULL;
+	unsigned seq;
 	int ret;
 
 	for (size_t i = 0; i < sizeof(bases) / sizeof(bases[0]) && !base; i++) {
@@ -325,14 +334,21 @@ static int v1_cpu_companion(const struct sp_memcg *cg, struct slot *s, char *why
 	if ((size_t)snprintf(u.path, sizeof(u.path), "%s/%s", base, basename(tmp)) >=
 	    sizeof(u.path))
 		return -ENAMETOOLONG;
+	ret = sp_journal_record(&seq, SP_J_CGROUP, "1", u.path, NULL);
+	if (ret) {
+		snprintf(why, len, "cannot journal the v1 cpu cgroup: %s", strerror(-ret));
+		return ret;
+	}
 	if (mkdir(u.path, 0755) < 0) {
 		ret = -errno;
+		sp_journal_undone(seq);
 		snprintf(why, len, "cannot make the v1 cpu cgroup: %s", strerror(-ret));
 		return ret;
 	}
-	ret = sp_undo_push("remove cpu cgroup", undo_companion, &u, sizeof(u));
+	ret = sp_undo_push_journaled(seq, "remove cpu cgroup", undo_companion, &u, sizeof(u));
 	if (ret) {
-		rmdir(u.path);
+		if (rmdir(u.path) == 0)
+			sp_journal_undone(seq);
 		return ret;
 	}
 	snprintf(s->cpu_path, sizeof(s->cpu_path), "%s", u.path);

@@ -19,6 +19,7 @@
 #include "act/disk.h"
 #include "sys/log.h"
 #include "sys/sysfs.h"
+#include "act/journal.h"
 #include "act/undo.h"
 
 #define GUID_LINUX_SWAP "0657FD6D-A4AB-43C4-84E5-0933C84B4F4F"
@@ -201,6 +202,15 @@ static int write_layout(struct fdisk_context *cxt, const char *dev, const struct
 		return -EINVAL;
 	for (i = 0; i < (int)l->n_parts; i++) {
 		ret = add_part(cxt, l, i);
+		if (ret)
+			return ret;
+	}
+	/* announced, not undone by cleanup: the disk is then as planned, or as backed up once
+	 * restored; the partitions carry swapplace-* names, so nothing else is taken for them */
+	{
+		unsigned seq;
+
+		ret = sp_journal_record(&seq, SP_J_PARTTABLE, dev, NULL, NULL);
 		if (ret)
 			return ret;
 	}
@@ -435,20 +445,28 @@ static int mount_opts(const char *src, const char *dir, const char *fstype, cons
 		      struct sp_err *e)
 {
 	struct umount_arg a;
+	unsigned seq;
 	int ret;
 
 	memset(&a, 0, sizeof(a));
 	if (strlen(dir) >= sizeof(a.dir))
 		return sp_err_set(e, -ENAMETOOLONG, "mount point '%s' is too long", dir);
 	strcpy(a.dir, dir);
-	if (mkdir(dir, 0700) == 0)
+	ret = sp_journal_record(&seq, SP_J_MOUNT, dir, src, access(dir, F_OK) ? "1" : "0");
+	if (ret < 0)
+		return sp_err_sys(e, ret, "cannot journal the mount on '%s'", dir);
+	if (mkdir(dir, 0700) == 0) {
 		a.rmdir = 1;
-	else if (errno != EEXIST)
-		return sp_err_sys(e, -errno, "cannot create the mount point '%s'", dir);
+	} else if (errno != EEXIST) {
+		ret = -errno;
+		sp_journal_undone(seq);
+		return sp_err_sys(e, ret, "cannot create the mount point '%s'", dir);
+	}
 	if (mount(src, dir, fstype, MS_NOATIME, opts) < 0) {
 		ret = -errno;
 		if (a.rmdir)
 			rmdir(dir);
+		sp_journal_undone(seq);
 		/* mount(2) says only an errno; these are what it means for a fresh filesystem */
 		if (ret == -EINVAL)
 			return sp_err_sys(e, ret, "mount %s on '%s' (no %s filesystem on it?)",
@@ -459,9 +477,10 @@ static int mount_opts(const char *src, const char *dir, const char *fstype, cons
 		return sp_err_sys(e, ret, "mount %s on '%s'", fstype, dir);
 	}
 	sp_debug("disk", "mounted %s on %s (%s, %s)", src, dir, fstype, opts ? opts : "-");
-	ret = sp_undo_push("umount", undo_umount, &a, sizeof(a));
+	ret = sp_undo_push_journaled(seq, "umount", undo_umount, &a, sizeof(a));
 	if (ret < 0) {
-		undo_umount(&a);
+		if (undo_umount(&a) == 0)
+			sp_journal_undone(seq);
 		return sp_err_sys(e, ret, "registering the umount of '%s'", dir);
 	}
 	return 0;

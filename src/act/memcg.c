@@ -24,6 +24,7 @@
 #include "act/box.h"
 #include "act/memcg.h"
 #include "sys/sysfs.h"
+#include "act/journal.h"
 #include "act/undo.h"
 
 #define V1_BASE "/sys/fs/cgroup/memory"
@@ -237,6 +238,7 @@ static int v2_enable_memory(const char *base)
 {
 	char p[600], buf[512];
 	struct memcg_undo u;
+	unsigned seq;
 	int ret;
 
 	if (sp_path_join(base, "cgroup.subtree_control", p, sizeof(p)) ||
@@ -247,18 +249,26 @@ static int v2_enable_memory(const char *base)
 		return ret;
 	if (sp_memcg_has_controller(buf, "memory"))
 		return 0;
-	ret = sp_write_text(p, "+memory");
-	sp_debug("memcg", "enable +memory in %s -> %d", p, ret);
+	ret = sp_journal_record(&seq, SP_J_SUBTREE, p, "memory", NULL);
 	if (ret)
 		return ret;
+	ret = sp_write_text(p, "+memory");
+	sp_debug("memcg", "enable +memory in %s -> %d", p, ret);
+	if (ret) {
+		sp_journal_undone(seq);
+		return ret;
+	}
 	u.version = 2;
 	memcpy(u.path, p, strlen(p) + 1);
-	return sp_undo_push("cgroup subtree_control -memory", undo_subtree, &u, sizeof(u));
+	return sp_undo_push_journaled(seq, "cgroup subtree_control -memory", undo_subtree, &u,
+				      sizeof(u));
 }
 
 int sp_memcg_create_in(const char *base, int version, const char *name, struct sp_memcg *cg)
 {
 	struct memcg_undo u;
+	char vs[4];
+	unsigned seq;
 	int n, ret;
 
 	if (version != 1 && version != 2)
@@ -273,14 +283,22 @@ int sp_memcg_create_in(const char *base, int version, const char *name, struct s
 	if (n < 0 || (size_t)n >= sizeof(u.path))
 		return -ENAMETOOLONG;
 	cg->version = version;
-	if (mkdir(cg->path, 0755) < 0)
-		return -errno;
+	snprintf(vs, sizeof(vs), "%d", version);
+	ret = sp_journal_record(&seq, SP_J_CGROUP, vs, cg->path, NULL);
+	if (ret)
+		return ret;
+	if (mkdir(cg->path, 0755) < 0) {
+		ret = -errno;
+		sp_journal_undone(seq);
+		return ret;
+	}
 	sp_debug("memcg", "created %s (v%d)", cg->path, version);
 	u.version = version;
 	memcpy(u.path, cg->path, (size_t)n + 1);
-	ret = sp_undo_push("remove memory cgroup", undo_destroy, &u, sizeof(u));
+	ret = sp_undo_push_journaled(seq, "remove memory cgroup", undo_destroy, &u, sizeof(u));
 	if (ret) {
-		rmdir(cg->path);
+		if (rmdir(cg->path) == 0)
+			sp_journal_undone(seq);
 		return ret;
 	}
 	sp_box_attach(cg); /* the placement's caps, when it is in a box (act/box.h) */

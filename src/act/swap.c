@@ -17,6 +17,7 @@
 #include "sys/log.h"
 #include "act/swap.h"
 #include "core/swaphdr.h"
+#include "act/journal.h"
 #include "act/undo.h"
 
 static int area_size(int fd, uint64_t *bytes)
@@ -134,6 +135,7 @@ int sp_swap_on(const char *path, int prio, struct sp_err *e)
 {
 	struct swapoff_arg a;
 	const char *hint;
+	unsigned seq;
 	int flags = 0, ret;
 
 	if (strlen(path) >= sizeof(a.path))
@@ -141,8 +143,12 @@ int sp_swap_on(const char *path, int prio, struct sp_err *e)
 	if (prio >= 0)
 		flags = SWAP_FLAG_PREFER |
 			((prio << SWAP_FLAG_PRIO_SHIFT) & SWAP_FLAG_PRIO_MASK);
+	ret = sp_journal_record(&seq, SP_J_SWAPON, path, NULL, NULL);
+	if (ret < 0)
+		return sp_err_sys(e, ret, "cannot journal the swapon of '%s'", path);
 	if (swapon(path, flags) < 0) {
 		ret = -errno;
+		sp_journal_undone(seq); /* nothing was enabled */
 		hint = swapon_hint(ret);
 		if (hint)
 			return sp_err_set(e, ret, "swapon '%s': %s (%s)", path, strerror(-ret),
@@ -152,10 +158,11 @@ int sp_swap_on(const char *path, int prio, struct sp_err *e)
 	sp_debug("swap", "swapon %s prio %d", path, prio);
 	memset(&a, 0, sizeof(a));
 	strcpy(a.path, path);
-	ret = sp_undo_push("swapoff", undo_swapoff, &a, sizeof(a));
+	ret = sp_undo_push_journaled(seq, "swapoff", undo_swapoff, &a, sizeof(a));
 	if (ret < 0) {
 		/* without its undo entry the area must not stay on */
-		swapoff(path);
+		if (swapoff(path) == 0)
+			sp_journal_undone(seq);
 		return sp_err_sys(e, ret, "registering the swapoff of '%s'", path);
 	}
 	return 0;

@@ -10,6 +10,7 @@
 #include "sys/log.h"
 #include "act/sysctl.h"
 #include "sys/sysfs.h"
+#include "act/journal.h"
 #include "act/undo.h"
 
 #define VALUE_MAX 128
@@ -59,6 +60,7 @@ static int undo_restore(void *p)
 int sp_sysctl_set(const char *name, const char *value)
 {
 	struct sysctl_restore r;
+	unsigned seq;
 	int ret;
 
 	memset(&r, 0, sizeof(r));
@@ -71,9 +73,14 @@ int sp_sysctl_set(const char *name, const char *value)
 	if (strcmp(r.value, value) == 0)
 		return 0;
 	/* registered first: a write that fails half-way still gets the old value back */
-	ret = sp_undo_push("sysctl restore", undo_restore, &r, sizeof(r));
+	ret = sp_journal_record(&seq, SP_J_SYSCTL, r.path, r.value, value);
 	if (ret < 0)
 		return ret;
+	ret = sp_undo_push_journaled(seq, "sysctl restore", undo_restore, &r, sizeof(r));
+	if (ret < 0) {
+		sp_journal_undone(seq); /* not written: nothing to undo */
+		return ret;
+	}
 	ret = sp_write_text(r.path, value);
 	sp_debug("sysctl", "%s = %s (was %s) -> %d", r.path, value, r.value, ret);
 	return ret;

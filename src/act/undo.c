@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "sys/log.h"
+#include "act/journal.h"
 #include "act/undo.h"
 
 #define UNDO_MAX 128
@@ -17,6 +18,7 @@
 struct undo_entry {
 	const char *what;
 	sp_undo_fn fn;
+	unsigned jseq; /* its journal record (act/journal.h), 0 for none */
 	_Alignas(max_align_t) unsigned char arg[UNDO_ARG_MAX];
 };
 
@@ -26,6 +28,12 @@ static volatile sig_atomic_t interrupted;
 
 int sp_undo_push(const char *what, sp_undo_fn fn, const void *arg, size_t arg_size)
 {
+	return sp_undo_push_journaled(0, what, fn, arg, arg_size);
+}
+
+int sp_undo_push_journaled(unsigned jseq, const char *what, sp_undo_fn fn, const void *arg,
+			   size_t arg_size)
+{
 	struct undo_entry *e;
 
 	if (depth >= UNDO_MAX || arg_size > UNDO_ARG_MAX)
@@ -33,6 +41,7 @@ int sp_undo_push(const char *what, sp_undo_fn fn, const void *arg, size_t arg_si
 	e = &entries[depth];
 	e->what = what;
 	e->fn = fn;
+	e->jseq = jseq;
 	memset(e->arg, 0, sizeof(e->arg));
 	if (arg_size)
 		memcpy(e->arg, arg, arg_size);
@@ -55,6 +64,9 @@ int sp_undo_run_to(size_t mark)
 		int ret = e->fn(e->arg);
 
 		sp_debug("undo", "run %zu: %s -> %d", depth + 1, e->what, ret);
+		/* a failed inverse stays pending in the journal: cleanup tries it again */
+		if (ret >= 0)
+			sp_journal_undone(e->jseq);
 		if (ret < 0 && !first_err)
 			first_err = ret;
 	}

@@ -15,6 +15,7 @@
 #include "core/procparse.h"
 #include "sys/log.h"
 #include "sys/sysfs.h"
+#include "act/journal.h"
 #include "act/undo.h"
 #include "act/zram.h"
 
@@ -49,6 +50,32 @@ static int hot_add(int *id)
 	owned[*id] = 1;
 	sp_debug("zram", "hot_add -> zram%d", *id);
 	return 0;
+}
+
+/*
+ * hot_add for a look at the module's compressors, removed at once: journaled too (with no
+ * compressor and size 0), so a kill in between leaves a record cleanup acts on. *seq gets the
+ * record's number for probe_done().
+ */
+static int probe_add(int *id, unsigned *seq)
+{
+	char ids[16];
+	int ret = hot_add(id);
+
+	*seq = 0;
+	if (ret < 0)
+		return ret;
+	snprintf(ids, sizeof(ids), "%d", *id);
+	sp_journal_record(seq, SP_J_ZRAM, ids, "", "0");
+	return 0;
+}
+
+static int remove_owned(int id);
+
+static void probe_done(int id, unsigned seq)
+{
+	if (remove_owned(id) == 0)
+		sp_journal_undone(seq);
 }
 
 /* Reset then remove zram<id>, only when this process created it and it still lives. */
@@ -114,6 +141,7 @@ static int copy_algorithms(const char *text, char algs[][SP_ZRAM_ALG_MAX], size_
 int sp_zram_algorithms(char algs[][SP_ZRAM_ALG_MAX], size_t max, size_t *n)
 {
 	char path[64], buf[512];
+	unsigned seq;
 	int id, ret;
 
 	/* reading an existing device's list changes nothing; the list is the module's, the
@@ -123,12 +151,12 @@ int sp_zram_algorithms(char algs[][SP_ZRAM_ALG_MAX], size_t max, size_t *n)
 		if (sp_read_text(NULL, path, buf, sizeof(buf)) >= 0)
 			return copy_algorithms(buf, algs, max, n);
 	}
-	ret = hot_add(&id);
+	ret = probe_add(&id, &seq);
 	if (ret < 0)
 		return ret == -ENOENT ? -ENOENT : ret;
 	attr_path(id, "comp_algorithm", path, sizeof(path));
 	ret = (int)sp_read_text(NULL, path, buf, sizeof(buf));
-	remove_owned(id);
+	probe_done(id, seq);
 	return ret < 0 ? ret : copy_algorithms(buf, algs, max, n);
 }
 
@@ -136,6 +164,7 @@ int sp_zram_default_algorithm(char *alg, size_t len)
 {
 	struct sp_comp_algs a;
 	char path[64], buf[512];
+	unsigned seq;
 	int id, ret;
 
 	/* the machine's own first device says what this machine compresses with */
@@ -145,12 +174,12 @@ int sp_zram_default_algorithm(char *alg, size_t len)
 			break;
 	}
 	if (id == 16) {
-		ret = hot_add(&id);
+		ret = probe_add(&id, &seq);
 		if (ret < 0)
 			return ret;
 		attr_path(id, "comp_algorithm", path, sizeof(path));
 		ret = (int)sp_read_text(NULL, path, buf, sizeof(buf));
-		remove_owned(id);
+		probe_done(id, seq);
 		if (ret < 0)
 			return ret;
 	}
@@ -181,7 +210,8 @@ int sp_zram_create(const char *alg, uint64_t disksize, char *dev, size_t devlen,
 		   struct sp_err *e)
 {
 	struct zram_undo u;
-	char path[64], buf[32];
+	char path[64], buf[32], ids[16];
+	unsigned seq;
 	int id, ret, n;
 
 	if (!alg || !*alg || strlen(alg) >= SP_ZRAM_ALG_MAX || !disksize)
@@ -194,9 +224,19 @@ int sp_zram_create(const char *alg, uint64_t disksize, char *dev, size_t devlen,
 		return sp_err_sys(e, ret, "cannot add a zram device through %s/hot_add",
 				  ZRAM_CONTROL);
 	u.id = id;
-	ret = sp_undo_push("zram reset + hot_remove", undo_zram, &u, sizeof(u));
+	/* hot_add has no write-ahead form (the id comes back from it): the record follows at
+	 * once, before the device is configured; a kill in between leaves an empty device */
+	snprintf(ids, sizeof(ids), "%d", id);
+	snprintf(buf, sizeof(buf), "%" PRIu64, disksize);
+	ret = sp_journal_record(&seq, SP_J_ZRAM, ids, alg, buf);
 	if (ret < 0) {
 		remove_owned(id);
+		return sp_err_sys(e, ret, "cannot journal zram%d", id);
+	}
+	ret = sp_undo_push_journaled(seq, "zram reset + hot_remove", undo_zram, &u, sizeof(u));
+	if (ret < 0) {
+		if (remove_owned(id) == 0)
+			sp_journal_undone(seq);
 		return sp_err_sys(e, ret, "registering the removal of zram%d", id);
 	}
 	/* the compressor must be chosen before disksize initialises the device */

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "act/journal.h"
 #include "act/undo.h"
 #include "act/zswap.h"
 #include "core/procparse.h"
@@ -63,6 +64,7 @@ static int undo_param(void *p)
 static int set_param(const char *path, const char *value, int (*same)(const char *, const char *))
 {
 	struct param_restore r;
+	unsigned seq;
 	ssize_t n;
 	int ret;
 
@@ -76,9 +78,14 @@ static int set_param(const char *path, const char *value, int (*same)(const char
 	if (same(r.value, value))
 		return 0;
 	/* registered first: a write that fails half-way still gets the old value back */
-	ret = sp_undo_push("zswap parameter restore", undo_param, &r, sizeof(r));
+	ret = sp_journal_record(&seq, SP_J_ZSWAP, path, r.value, value);
 	if (ret < 0)
 		return ret;
+	ret = sp_undo_push_journaled(seq, "zswap parameter restore", undo_param, &r, sizeof(r));
+	if (ret < 0) {
+		sp_journal_undone(seq); /* not written: nothing to undo */
+		return ret;
+	}
 	ret = sp_write_text(path, value);
 	sp_debug("zswap", "%s = %s (was %s) -> %d", path, value, r.value, ret);
 	return ret;

@@ -42,6 +42,7 @@ int main(int argc, char **argv)
 	case SP_CMD_COMPARE: return sp_cmd_compare(&c);
 	case SP_CMD_INDEX: return sp_cmd_index(&c);
 	case SP_CMD_RESTORE: return sp_cmd_restore(&c);
+	case SP_CMD_CLEANUP: return sp_cmd_cleanup(&c);
 	default: return sp_fail(SP_EXIT_USAGE, NULL, "no such command");
 	}
 }

@@ -35,12 +35,15 @@
 #include "cmd/run_common.h"
 #include "act/swapfile.h"
 #include "sys/timer.h"
+#include "act/journal.h"
+#include "act/runlock.h"
 #include "act/undo.h"
 #include "act/zram.h"
 #include "core/scenario.h"
 #include "core/tryplace.h"
 #include "core/units.h"
 #include "sys/fsinfo.h"
+#include "sys/report_io.h"
 
 static int is_active(const struct sp_sys_facts *f, const char *path)
 {
@@ -116,17 +119,24 @@ static int try_file_make(const struct sp_sys_facts *f, const struct try_file *t,
 			 struct sp_placement *p, struct sp_err *e)
 {
 	char b[32];
+	unsigned seq;
 	int ret;
 
+	ret = sp_journal_record(&seq, SP_J_FILE, t->path, NULL, NULL);
+	if (ret < 0)
+		return sp_err_sys(e, ret, "cannot journal the swap file '%s'", t->path);
 	fprintf(stderr, "swapplace: writing a temporary swap file of %s%s: '%s'\n",
 		sp_format_bytes(t->bytes, b, sizeof(b)),
 		t->flags & SP_SWAPFILE_NOCOW ? " (nocow, as btrfs needs)" : "", t->path);
 	ret = sp_swapfile_create_flags(t->path, t->bytes, t->flags);
-	if (ret < 0) /* it removed what it wrote */
+	if (ret < 0) { /* it removed what it wrote */
+		sp_journal_undone(seq);
 		return sp_err_sys(e, ret, "writing the swap file '%s'", t->path);
-	ret = sp_undo_push("remove the try swap file", undo_unlink, t, sizeof(*t));
+	}
+	ret = sp_undo_push_journaled(seq, "remove the try swap file", undo_unlink, t, sizeof(*t));
 	if (ret < 0) {
-		unlink(t->path);
+		if (unlink(t->path) == 0)
+			sp_journal_undone(seq);
 		return sp_err_sys(e, ret, "registering the removal of '%s'", t->path);
 	}
 	ret = locate(f, p);
@@ -312,6 +322,9 @@ int sp_cmd_measure(const struct sp_config *c)
 						  "and reads swap devices");
 		goto out;
 	}
+	rc = run_lock("measure");
+	if (rc != SP_EXIT_OK)
+		goto out;
 	ret = sp_facts_gather("", f);
 	if (ret < 0) {
 		rc = sp_fail(SP_EXIT_FAILURE, SP_ERR_OF(ret), "cannot read the system's swap areas");
@@ -361,6 +374,15 @@ int sp_cmd_measure(const struct sp_config *c)
 		n++;
 	}
 	run_report_init(r, "measure", c);
+	ret = c->out_dir ? sp_report_dir_ready(c->out_dir) : 0;
+	if (ret < 0) {
+		rc = sp_fail(SP_EXIT_FAILURE, SP_ERR_OF(ret), "cannot keep the report in '%s'",
+			     c->out_dir);
+		goto out;
+	}
+	rc = run_journal_open(r, "measure", c->out_dir);
+	if (rc != SP_EXIT_OK)
+		goto out;
 	run_measure_opts(c, &mo);
 	mo.service_s = scenarios & SP_SCENARIO_SERVICE ? c->service_time_s : 0;
 	/* no data filesystem of ours on a live server: the cache's misses are generated (CPU),
@@ -399,6 +421,7 @@ int sp_cmd_measure(const struct sp_config *c)
 		print_service(res);
 	}
 	sp_undo_all();
+	run_journal_finish();
 	if (sp_interrupted()) {
 		rc = sp_fail(SP_EXIT_FAILURE, NULL,
 			     "interrupted: the machine is restored; no report written");
@@ -408,6 +431,8 @@ int sp_cmd_measure(const struct sp_config *c)
 	run_report_devices(r);
 	rc = run_report_save(r, c, dir, sizeof(dir));
 out:
+	sp_undo_all();
+	run_journal_finish();
 	free(r);
 	free(f);
 	free(pl);

@@ -1150,6 +1150,11 @@ int sp_cmd_run(const struct sp_config *c)
 			     "'run' needs root: it partitions '%s' and enables swap", c->target);
 		goto out;
 	}
+	/* before anything is looked at: a second run is refused for being one, not for what
+	 * the first one holds */
+	rc = run_lock("run");
+	if (rc != SP_EXIT_OK)
+		goto out;
 	rc = find_and_vet(x);
 	if (rc == SP_EXIT_OK && c->plan_file)
 		rc = check_plan_file(x, c->plan_file);
@@ -1184,6 +1189,10 @@ int sp_cmd_run(const struct sp_config *c)
 			     out_dir);
 		goto out;
 	}
+	/* written ahead of every change from here on, beside the report */
+	rc = run_journal_open(r, "run", out_dir);
+	if (rc != SP_EXIT_OK)
+		goto out;
 	snprintf(r->target, sizeof(r->target), "%s", x->target.path);
 	snprintf(r->layout, sizeof(r->layout), "%s", sp_layout_kind_name(x->layout.kind));
 	device_model_assume(x);
@@ -1266,6 +1275,7 @@ int sp_cmd_run(const struct sp_config *c)
 out:
 	/* every hold, swap area, mount and sysctl of the run is on the list; x outlives it */
 	sp_undo_all();
+	run_journal_finish();
 	free(x);
 	free(r);
 	return rc;

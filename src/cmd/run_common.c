@@ -16,6 +16,8 @@
 #include "core/report_text.h"
 #include "cmd/fail.h"
 #include "cmd/run_common.h"
+#include "act/journal.h"
+#include "act/runlock.h"
 #include "act/sysctl.h"
 #include "act/zswap.h"
 #include "sys/sysfs.h"
@@ -116,6 +118,43 @@ void run_measure_opts(const struct sp_config *c, struct sp_measure_opts *mo)
 	mo->cache_s = mo->gc_s = 0; /* and the cache and gc scenarios' */
 	mo->cache_dir = NULL;
 	mo->caps = &c->caps;  /* --cpu-max, --io-max */
+}
+
+int run_lock(const char *cmd)
+{
+	char holder[200];
+	int ret = sp_runlock_take(cmd, holder, sizeof(holder));
+
+	if (ret == -EBUSY)
+		return sp_fail(SP_EXIT_REFUSED, NULL, "another swapplace run is active (%s)", holder);
+	if (ret < 0)
+		return sp_fail(SP_EXIT_FAILURE, SP_ERR_OF(ret), "cannot take the lock in '%s'",
+			       sp_run_dir());
+	return SP_EXIT_OK;
+}
+
+int run_journal_open(struct sp_report *r, const char *cmd, const char *out_dir)
+{
+	struct sp_err e;
+	int ret;
+
+	sp_err_init(&e);
+	ret = sp_journal_open(cmd, out_dir, &e);
+	if (ret < 0)
+		return sp_fail(SP_EXIT_FAILURE, &e, "cannot keep a journal of the run");
+	r->has_journal = 1;
+	snprintf(r->journal, sizeof(r->journal), "%s", sp_journal_path());
+	return SP_EXIT_OK;
+}
+
+void run_journal_finish(void)
+{
+	char path[600];
+
+	snprintf(path, sizeof(path), "%s", sp_journal_path());
+	if (sp_journal_finish() == -EBUSY)
+		sp_warn("not every change could be undone: 'swapplace cleanup %s' tries again",
+			path);
 }
 
 void run_report_dir(const struct sp_report *r, const struct sp_config *c, char *dir, size_t len)

@@ -19,6 +19,7 @@ static const char *const cmd_names[] = {
 	[SP_CMD_PRINT] = "print",
 	[SP_CMD_COMPARE] = "compare", [SP_CMD_INDEX] = "index",
 	[SP_CMD_RESTORE] = "restore",
+	[SP_CMD_CLEANUP] = "cleanup",
 };
 
 const char *sp_cmd_name(enum sp_cmd cmd)
@@ -252,7 +253,7 @@ int sp_cli_parse(int argc, char **argv, struct sp_config *c, char *err, size_t e
 			return usage_error(err, errlen, "unexpected argument '%s'", argv[i]);
 		*pos = argv[i];
 	}
-	if (pos_what && !*(const char **)((char *)c + pos_field)) {
+	if (pos_what && !*(const char **)((char *)c + pos_field) && !sp_cmd_positional_optional(c->cmd)) {
 		snprintf(err, errlen, "'%s' needs %s", sub, pos_what);
 		return -EINVAL;
 	}

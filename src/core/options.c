@@ -17,7 +17,7 @@
 #define B(cmd) SP_CMD_BIT(SP_CMD_##cmd)
 #define ALL_CMDS                                                                                   \
 	(B(NONE) | B(LIST) | B(PLAN) | B(RUN) | B(MEASURE) | B(PROBE) | B(REPORT) | B(PROFILE) | \
-	 B(PRINT) | B(COMPARE) | B(INDEX) | B(RESTORE))
+	 B(PRINT) | B(COMPARE) | B(INDEX) | B(RESTORE) | B(CLEANUP))
 #define PAGES (B(RUN) | B(MEASURE) | B(REPORT) | B(PRINT) | B(COMPARE)) /* they render PDF or PostScript */
 #define SWEEP (B(PLAN) | B(RUN))
 #define PROBING (B(PLAN) | B(RUN) | B(MEASURE) | B(PROBE))
@@ -236,6 +236,7 @@ struct cmd_doc {
 	size_t pos_field;	/* the const char * field that argument sets */
 	size_t pos_cap;		/* a list of them (compare): pos_field is the array, */
 	size_t pos_count;	/* pos_count its count; 0: one argument */
+	int pos_optional;	/* the one argument may be left out */
 };
 
 /* clang-format off */
@@ -340,6 +341,16 @@ static const struct cmd_doc cmd_docs[] = {
 			 "file missing or short. ID: the disk's serial, or its size in bytes.",
 		.positional = "a backup directory", .pos_field = F(input),
 	},
+	[SP_CMD_CLEANUP] = {
+		.summary = "undo what a killed or power-cut run left behind, from its journal",
+		.synopsis = "swapplace cleanup [JOURNAL]",
+		.about = "Reads the journal of a run or measure that did not finish and undoes, newest\n"
+			 "first, each change it records that is still there: swapoff, zram removed,\n"
+			 "cgroups removed, sysctls and zswap set back, mounts and temporary swap files\n"
+			 "removed; nothing else. A written partition table stays. Without JOURNAL,\n"
+			 "every unfinished journal in /run/swapplace. A second cleanup does nothing.",
+		.positional = "a journal", .pos_field = F(input), .pos_optional = 1,
+	},
 };
 
 /* clang-format on */
@@ -348,6 +359,11 @@ const char *sp_cmd_positional(enum sp_cmd cmd, size_t *field)
 {
 	*field = cmd_docs[cmd].pos_field;
 	return cmd_docs[cmd].positional;
+}
+
+int sp_cmd_positional_optional(enum sp_cmd cmd)
+{
+	return cmd_docs[cmd].pos_optional;
 }
 
 size_t sp_cmd_positional_list(enum sp_cmd cmd, size_t *field, size_t *count)

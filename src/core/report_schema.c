@@ -804,6 +804,12 @@ _Static_assert(sizeof(enum sp_status) == sizeof(int), "status is read and writte
 _Static_assert(sizeof(enum sp_placement_kind) == sizeof(int), "kind is read and written as an int");
 _Static_assert(sizeof(time_t) == sizeof(int64_t), "time_t is written as 64-bit seconds");
 
+/* written only by a run that kept a journal, so reports without one read and write as before */
+static const struct sp_field journal_fields[] = {
+    STR("journal", struct sp_report, journal),
+    END,
+};
+
 const struct sp_field sp_schema_report[] = {
     {.key = "schema",
      .type = SP_F_SCHEMA,
@@ -822,6 +828,12 @@ const struct sp_field sp_schema_report[] = {
     DBL("time_per_placement_s", struct sp_report, time_per_placement_s),
     STR("target", struct sp_report, target),
     STR("layout", struct sp_report, layout),
+    {.key = "",
+     .type = SP_F_FLAT,
+     .off = 0,
+     .aux = AT(struct sp_report, has_journal, int),
+     .flags = SP_FF_COND | SP_FF_COND_FIRST,
+     .sub = journal_fields},
     SECTION("profile", struct sp_report, profile, profile_fields),
     OBJ("machine", struct sp_report, machine, machine_fields),
     LIST("devices", struct sp_report, devices, n_devices, device_fields, 0),

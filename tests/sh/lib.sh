@@ -108,6 +108,13 @@ run)
 	printf "swapplace report\n\nVerdict\n-------\n- fastest swap-in: zram-lz4\n\nPlacements\n" >"$out/report.txt"
 	cat "$out/report.txt"
 	exit 0 ;;
+cleanup)
+	# cleanup JOURNAL: says what it undid, like the real one; cleanup.rc makes it fail
+	echo "swapplace: the machine restarted since: the swap, zram, cgroups and settings of that run went with it" >&2
+	echo "swapplace: cleanup: nothing left but the partition table on /dev/vdb"
+	[ -f "$T/cleanup.rc" ] && exit "$(cat "$T/cleanup.rc")"
+	echo cleaned >>"$2"
+	exit 0 ;;
 print)
 	# print REPORT --printer DEV --format F: like the real one, a missing DEV is refused
 	rep=$2 lp=

@@ -33,6 +33,7 @@ static int minimal_args(enum sp_cmd cmd, char **argv)
 	    [SP_CMD_INDEX] = {"swapplace", "index", "reports"},
 	    [SP_CMD_RESTORE] = {"swapplace", "restore", "b", "--target", "/dev/sdz", "--confirm",
 				"X1"},
+	    [SP_CMD_CLEANUP] = {"swapplace", "cleanup"},
 	};
 	int n = 0;
 

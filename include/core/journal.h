@@ -1,0 +1,119 @@
+/*
+ * journal.h - the run journal's text format: what a record line says, how a whole journal
+ * parses back, whether its run finished, and which of its changes are still to be undone.
+ *
+ * A run writes the journal ahead of every change it makes to the machine (act/journal.h), so
+ * after a kill or a power cut the file says exactly what may be left behind, and `swapplace
+ * cleanup` undoes that and nothing else. The format is one line per event, fields separated by
+ * one space, each field percent-encoded (space, '%', control bytes), an empty field written
+ * "-" (a field that is "-" itself is written "%2D"):
+ *
+ *	swapplace-journal 1 pid=4242 boot=<boot_id> start=<ticks> cmd=run time=<epoch> twin=<path>
+ *	1 parttable /dev/sdb
+ *	2 mount /run/swapplace-4242 /dev/sdb2 1
+ *	3 swapon /dev/sdb1
+ *	undone 3
+ *	end
+ *
+ * A record is "<seq> <kind> <field>...", seq counting from 1. "undone <seq>" follows when the
+ * record's undo ran; "end" when the run ended with every undo run; "cleaned" when `swapplace
+ * cleanup` finished it. Bytes after the last newline are a line the writer did not finish
+ * (killed during the append, before the change it announced): they are ignored. Any other
+ * line that does not parse makes the whole journal refused, so garbage is never acted on.
+ * Pure: no I/O.
+ */
+#ifndef SP_CORE_JOURNAL_H
+#define SP_CORE_JOURNAL_H
+
+#include <stddef.h>
+
+#define SP_JOURNAL_MAGIC "swapplace-journal"
+#define SP_JOURNAL_VERSION 1
+#define SP_JOURNAL_FIELDS 4	 /* at most, after the kind */
+#define SP_JOURNAL_FIELD_MAX 512 /* bytes of one decoded field, with its NUL */
+#define SP_JOURNAL_LINE_MAX 4096 /* bytes of one encoded line, with its newline */
+
+/* What a record announces, and (in cmd/cleanup.c) how it is undone. */
+enum sp_jkind {
+	SP_J_PARTTABLE, /* DEV: a partition table written; not undone (the backup restores it) */
+	SP_J_SWAPON,	/* PATH: swapon; undo swapoff while /proc/swaps lists it */
+	SP_J_ZRAM,	/* ID ALG DISKSIZE: zram<ID> added; undo reset + hot_remove */
+	SP_J_CGROUP,	/* VERSION PATH: a cgroup made; undo kill its tasks, rmdir */
+	SP_J_SUBTREE,	/* PATH CTRL: "+CTRL" into PATH (cgroup.subtree_control); undo "-CTRL" */
+	SP_J_SYSCTL,	/* PATH OLD NEW: a /proc/sys value set; undo OLD while it still reads NEW */
+	SP_J_ZSWAP,	/* PATH OLD NEW: a zswap parameter set; undone as a sysctl */
+	SP_J_MOUNT,	/* DIR SOURCE RMDIR: mounted; undo umount while mounted, rmdir when 1 */
+	SP_J_FILE,	/* PATH: a temporary file made; undo unlink */
+	SP_J_NKINDS,
+};
+
+struct sp_jrec {
+	unsigned seq;
+	enum sp_jkind kind;
+	unsigned n_fields;
+	char f[SP_JOURNAL_FIELDS][SP_JOURNAL_FIELD_MAX];
+	int undone; /* an "undone <seq>" line follows */
+};
+
+/* The first line: whose journal this is, so a live run's journal is never cleaned. */
+struct sp_jhead {
+	int pid;
+	char boot_id[40];		 /* /proc/sys/kernel/random/boot_id of the run's boot */
+	unsigned long long start_ticks;	 /* the process's start time, /proc/PID/stat field 22 */
+	char cmd[16];			 /* run, measure */
+	long long time;			 /* seconds since the epoch, when the journal began */
+	char twin[SP_JOURNAL_FIELD_MAX]; /* the other copy of this journal, or "" */
+};
+
+struct sp_journal {
+	struct sp_jhead head;
+	struct sp_jrec *recs; /* in file order (seq ascending) */
+	size_t n, cap;
+	int ended;     /* an "end" line: the run itself undid everything */
+	int cleaned;   /* a "cleaned" line: swapplace cleanup finished it */
+	int torn_tail; /* bytes after the last newline were ignored */
+};
+
+/* The kind's name in the file ("swapon"), and back: -EINVAL for an unknown name. */
+const char *sp_jkind_name(enum sp_jkind k);
+int sp_jkind_parse(const char *name);
+
+/* How many fields the kind takes. */
+unsigned sp_jkind_fields(enum sp_jkind k);
+
+/*
+ * The header line and a record line, each ending in '\n', into buf.
+ * Returns: the length, -EINVAL for a record whose field count is not its kind's,
+ * -ENAMETOOLONG when it does not fit buf.
+ */
+int sp_journal_format_head(const struct sp_jhead *h, char *buf, size_t len);
+int sp_journal_format_rec(const struct sp_jrec *r, char *buf, size_t len);
+
+/*
+ * Parse a whole journal (len bytes of text). j is filled (sp_journal_release frees it).
+ * Returns: 0; -EINVAL with err saying which line and why for anything that is not a journal
+ * of this version (unknown kinds included: a newer swapplace's journal is refused, not half
+ * undone); -ENOMEM.
+ */
+int sp_journal_parse(const char *text, size_t len, struct sp_journal *j, char *err, size_t errlen);
+void sp_journal_release(struct sp_journal *j);
+
+/* Finished: the run ended normally or a cleanup finished it; nothing is left to undo. */
+int sp_journal_finished(const struct sp_journal *j);
+
+/*
+ * The records still to undo, newest first, into out (max entries): not undone, and of a kind
+ * that has an undo (a partition table has none). Returns: how many there are (may exceed max).
+ */
+size_t sp_journal_pending(const struct sp_journal *j, const struct sp_jrec **out, size_t max);
+
+/*
+ * Is the record about something only swapplace makes? Cleanup acts on nothing else, even in
+ * a journal edited by hand: cgroups named swapplace-* under /sys/fs/cgroup, values under
+ * /proc/sys (or sysctl_root, the tests' SWAPPLACE_PROC_SYS, when not NULL) and zswap's
+ * parameters, mounts on /run/swapplace-*, absolute paths, zram ids that are numbers.
+ * Returns: 0, or -EINVAL with why.
+ */
+int sp_jrec_check(const struct sp_jrec *r, const char *sysctl_root, char *why, size_t len);
+
+#endif

@@ -1,0 +1,221 @@
+/*
+ * cleanup.c - `swapplace cleanup [JOURNAL]`: undo what a run that did not finish (killed,
+ * crashed, power cut) records in its journal and has not undone, newest first, and nothing
+ * else; then mark the journal cleaned so a second cleanup does nothing.
+ *
+ * It takes the one-run lock first: a run still going owns its journal, and a zram id or a
+ * cgroup name a dead run left could otherwise be one a live run is using now.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "act/cleanup.h"
+#include "act/journal.h"
+#include "act/runlock.h"
+#include "cmd/commands.h"
+#include "cmd/fail.h"
+#include "core/journal.h"
+#include "sys/sysfs.h"
+
+#define PENDING_MAX 4096
+
+/* Finish the twin copy too, when it is the same run's journal and still unfinished. */
+static void clean_twin(const struct sp_journal *j)
+{
+	struct sp_journal t;
+	char *text = NULL, err[160];
+
+	if (!j->head.twin[0] || sp_read_all(NULL, j->head.twin, &text) < 0)
+		return;
+	if (sp_journal_parse(text, strlen(text), &t, err, sizeof(err)) == 0) {
+		if (t.head.pid == j->head.pid && t.head.start_ticks == j->head.start_ticks &&
+		    !strcmp(t.head.boot_id, j->head.boot_id) && !sp_journal_finished(&t))
+			sp_journal_mark_cleaned(j->head.twin);
+		sp_journal_release(&t);
+	}
+	free(text);
+}
+
+/*
+ * The copy under the run directory goes once cleaned, when its twin in the output directory
+ * keeps the record: /run does not fill up with the journals of killed runs.
+ */
+static void remove_run_copy(const char *path, const struct sp_journal *j)
+{
+	size_t n = strlen(sp_run_dir());
+	const char *copy = NULL;
+
+	if (!strncmp(path, sp_run_dir(), n) && path[n] == '/' && j->head.twin[0] &&
+	    access(j->head.twin, F_OK) == 0)
+		copy = path;
+	else if (!strncmp(j->head.twin, sp_run_dir(), n) && j->head.twin[n] == '/')
+		copy = j->head.twin;
+	if (copy && unlink(copy) == 0)
+		fprintf(stderr, "swapplace: removed '%s' (its twin keeps the record)\n", copy);
+}
+
+/* Clean one journal. Returns an exit code. */
+static int clean_one(const char *path)
+{
+	const struct sp_jrec **pend = calloc(PENDING_MAX, sizeof(*pend));
+	const char *sysctl_root = getenv("SWAPPLACE_PROC_SYS");
+	struct sp_journal j;
+	char *text = NULL, err[256], said[768];
+	size_t n, undone = 0;
+	int ret, rc = SP_EXIT_OK, same_boot;
+
+	if (!pend)
+		return sp_fail(SP_EXIT_FAILURE, SP_ERR_OF(-ENOMEM), "cannot clean up");
+	ret = sp_read_all(NULL, path, &text);
+	if (ret < 0) {
+		free(pend);
+		return sp_fail(SP_EXIT_FAILURE, SP_ERR_OF(ret), "cannot read the journal '%s'",
+			       path);
+	}
+	ret = sp_journal_parse(text, strlen(text), &j, err, sizeof(err));
+	free(text);
+	if (ret < 0) {
+		free(pend);
+		if (ret == -ENOMEM)
+			return sp_fail(SP_EXIT_FAILURE, SP_ERR_OF(ret), "cannot read '%s'", path);
+		return sp_fail(SP_EXIT_REFUSED, NULL,
+			       "refusing '%s': not a swapplace journal this version can undo (%s)",
+			       path, err);
+	}
+	if (sp_journal_finished(&j)) {
+		fprintf(stderr, "swapplace: '%s' is finished: nothing to undo\n", path);
+		goto out;
+	}
+	if (sp_journal_writer_alive(&j.head)) {
+		rc = sp_fail(SP_EXIT_REFUSED, NULL,
+			     "refusing '%s': its swapplace %s (pid %d) is still running", path,
+			     j.head.cmd, j.head.pid);
+		goto out;
+	}
+	n = sp_journal_pending(&j, pend, PENDING_MAX);
+	if (n > PENDING_MAX) {
+		rc = sp_fail(SP_EXIT_FAILURE, NULL, "'%s' holds more than %d changes to undo", path,
+			     PENDING_MAX);
+		goto out;
+	}
+	/* every record checked before the first is acted on: a journal edited by hand to name
+	 * something that is not swapplace's is refused whole */
+	for (size_t i = 0; i < n; i++) {
+		if (sp_jrec_check(pend[i], sysctl_root, said, sizeof(said)) < 0) {
+			rc = sp_fail(SP_EXIT_REFUSED, NULL,
+				     "refusing '%s': record %u (%s '%s') is %s", path, pend[i]->seq,
+				     sp_jkind_name(pend[i]->kind), pend[i]->f[0], said);
+			goto out;
+		}
+	}
+	same_boot = sp_journal_same_boot(&j.head);
+	fprintf(stderr, "swapplace: cleaning up after swapplace %s (pid %d) from '%s'\n",
+		j.head.cmd, j.head.pid, path);
+	if (!same_boot)
+		fprintf(stderr, "swapplace: the machine restarted since: the swap, zram, cgroups "
+				"and settings of that run went with it\n");
+	for (size_t i = 0; i < n; i++) {
+		ret = sp_cleanup_undo(pend[i], same_boot, said, sizeof(said));
+		if (ret > 0) {
+			printf("swapplace: cleanup: %s\n", said);
+			undone++;
+		} else if (ret < 0) {
+			rc = sp_fail(SP_EXIT_FAILURE, SP_ERR_OF(ret), "cannot undo record %u: %s",
+				     pend[i]->seq, said);
+		} else if (same_boot) {
+			fprintf(stderr, "swapplace: nothing to undo: %s\n", said);
+		}
+	}
+	for (size_t i = 0; i < j.n; i++)
+		if (j.recs[i].kind == SP_J_PARTTABLE)
+			fprintf(stderr,
+				"swapplace: the partition table written on '%s'%s stays (the "
+				"disk is as the run planned it, swapplace-* partitions)\n",
+				j.recs[i].f[0], same_boot ? "" : " (its name then)");
+	fflush(stdout);
+	if (rc != SP_EXIT_OK) {
+		fprintf(stderr,
+			"swapplace: '%s' stays unfinished: run cleanup again once that "
+			"is resolved\n",
+			path);
+		goto out;
+	}
+	ret = sp_journal_mark_cleaned(path);
+	if (ret < 0) {
+		rc = sp_fail(SP_EXIT_FAILURE, SP_ERR_OF(ret), "cannot mark '%s' cleaned", path);
+		goto out;
+	}
+	clean_twin(&j);
+	remove_run_copy(path, &j);
+	fprintf(stderr, "swapplace: '%s' cleaned: %zu change%s undone\n", path, undone,
+		undone == 1 ? "" : "s");
+out:
+	sp_journal_release(&j);
+	free(pend);
+	return rc;
+}
+
+/* Every journal-* in the run directory that is not finished; the lock says none is live. */
+static int clean_all(void)
+{
+	struct dirent **names = NULL;
+	char path[600];
+	int n, rc = SP_EXIT_OK, found = 0;
+
+	n = sp_list_dir(NULL, sp_run_dir(), &names);
+	if (n < 0 && n != -ENOENT)
+		return sp_fail(SP_EXIT_FAILURE, SP_ERR_OF(n), "cannot list '%s'", sp_run_dir());
+	for (int i = 0; i < n; i++) {
+		struct sp_journal j;
+		char *text = NULL, err[160];
+		int unfinished = 0;
+
+		if (strncmp(names[i]->d_name, "journal-", 8))
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", sp_run_dir(), names[i]->d_name);
+		if (sp_read_all(NULL, path, &text) == 0 &&
+		    sp_journal_parse(text, strlen(text), &j, err, sizeof(err)) == 0) {
+			unfinished = !sp_journal_finished(&j);
+			sp_journal_release(&j);
+		} else {
+			unfinished = 1; /* clean_one says why it refuses it */
+		}
+		free(text);
+		if (!unfinished)
+			continue;
+		found++;
+		unfinished = clean_one(path);
+		if (unfinished != SP_EXIT_OK && rc == SP_EXIT_OK)
+			rc = unfinished;
+	}
+	if (n > 0)
+		sp_free_list(names, n);
+	if (!found)
+		fprintf(stderr, "swapplace: no unfinished journal in '%s': nothing to undo\n",
+			sp_run_dir());
+	return rc;
+}
+
+int sp_cmd_cleanup(const struct sp_config *c)
+{
+	char holder[200];
+	int ret;
+
+	if (geteuid() != 0)
+		return sp_fail(SP_EXIT_FAILURE, NULL,
+			       "'cleanup' needs root: it swaps off, removes zram devices and "
+			       "cgroups");
+	ret = sp_runlock_take("cleanup", holder, sizeof(holder));
+	if (ret == -EBUSY)
+		return sp_fail(SP_EXIT_REFUSED, NULL,
+			       "another swapplace run is active (%s): clean up after it ends",
+			       holder);
+	if (ret < 0)
+		return sp_fail(SP_EXIT_FAILURE, SP_ERR_OF(ret), "cannot take the lock in '%s'",
+			       sp_run_dir());
+	return c->input ? clean_one(c->input) : clean_all();
+}
