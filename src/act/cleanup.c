@@ -59,8 +59,31 @@ static int mounted(const char *dir, const char *src)
 	return on;
 }
 
+/*
+ * Is path's area listed as "path\040(deleted)": its disk vanished (a USB disk pulled) while it
+ * was on. swapoff cannot open it any more; the kernel lets the area go at the next restart.
+ */
+static int swap_vanished(const char *path)
+{
+	char line[512], gone[300];
+	FILE *f = fopen("/proc/swaps", "re");
+	int found = 0;
+
+	if (!f)
+		return 0;
+	snprintf(gone, sizeof(gone), "%s\\040(deleted)", path);
+	while (!found && fgets(line, sizeof(line), f))
+		found = !strncmp(line, gone, strlen(gone));
+	fclose(f);
+	return found;
+}
+
 static int undo_swapon(const struct sp_jrec *r, char *buf, size_t len)
 {
+	if (swap_vanished(r->f[0]))
+		return said(buf, len, 0,
+			    "swap '%s' stays listed until the machine restarts: its disk vanished",
+			    r->f[0]);
 	if (!swap_active(r->f[0]))
 		return said(buf, len, 0, "swap '%s' is not active", r->f[0]);
 	if (swapoff(r->f[0]) < 0)

@@ -22,6 +22,7 @@
 #include "act/undo.h"
 #include "cmd/commands.h"
 #include "cmd/fail.h"
+#include "cmd/run_common.h"
 #include "core/backup.h"
 #include "core/safety.h"
 #include "sys/backup.h"
@@ -99,6 +100,10 @@ int sp_cmd_restore(const struct sp_config *c)
 			     c->target);
 		goto out;
 	}
+	/* not while a run measures: its disks and its timings are not to be disturbed */
+	rc = run_lock("restore");
+	if (rc != SP_EXIT_OK)
+		goto out;
 	ret = sp_backup_load(c->input, &b, &e);
 	if (ret < 0) {
 		rc = sp_fail(SP_EXIT_REFUSED, &e, "refusing to restore from '%s'", c->input);
