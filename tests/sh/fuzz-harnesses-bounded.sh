@@ -8,7 +8,7 @@
 # harnesses without a bound. Skips (77) only when clang or its libFuzzer runtime is missing.
 set -u
 cd "$(dirname "$0")/../.." || exit 1
-FUZZ_SECONDS=${FUZZ_SECONDS:-8}
+FUZZ_SECONDS=${FUZZ_SECONDS:-6}
 command -v clang >/dev/null || { echo "skip: clang is not installed"; exit 77; }
 ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1 ||
 	{ echo "skip: libFuzzer's runtime (libclang-rt-dev) is not installed"; exit 77; }
