@@ -21,18 +21,87 @@
 
 #define NEVER(...) FUZZ_CHECK(0, "a parser reached an effect: %s", __func__)
 
-void sp_box_add_pid(const struct sp_memcg *cg, pid_t pid) { (void)cg; (void)pid; NEVER(); }
-void sp_box_attach(const struct sp_memcg *cg) { (void)cg; NEVER(); }
-void sp_box_detach(const struct sp_memcg *cg) { (void)cg; NEVER(); }
-void sp_box_limit_set(const struct sp_memcg *cg, uint64_t b) { (void)cg; (void)b; NEVER(); }
-void sp_box_prepare(const char *base, int version) { (void)base; (void)version; NEVER(); }
-void sp_debug(const char *subsys, const char *fmt, ...) { (void)subsys; (void)fmt; NEVER(); }
-int sp_path_join(const char *d, const char *n, char *o, size_t l) { (void)d; (void)n; (void)o; (void)l; NEVER(); return -1; }
-ssize_t sp_read_text(const char *r, const char *p, char *b, size_t l) { (void)r; (void)p; (void)b; (void)l; NEVER(); return -1; }
-int sp_root_exists(const char *r, const char *p) { (void)r; (void)p; NEVER(); return -1; }
-int sp_sleep_ms(unsigned int ms) { (void)ms; NEVER(); return -1; }
-int sp_undo_push(const char *w, sp_undo_fn fn, const void *a, size_t s) { (void)w; (void)fn; (void)a; (void)s; NEVER(); return -1; }
-int sp_write_text(const char *p, const char *t) { (void)p; (void)t; NEVER(); return -1; }
+void sp_box_add_pid(const struct sp_memcg *cg, pid_t pid)
+{
+	(void)cg;
+	(void)pid;
+	NEVER();
+}
+void sp_box_attach(const struct sp_memcg *cg)
+{
+	(void)cg;
+	NEVER();
+}
+void sp_box_detach(const struct sp_memcg *cg)
+{
+	(void)cg;
+	NEVER();
+}
+void sp_box_limit_set(const struct sp_memcg *cg, uint64_t b)
+{
+	(void)cg;
+	(void)b;
+	NEVER();
+}
+void sp_box_prepare(const char *base, int version)
+{
+	(void)base;
+	(void)version;
+	NEVER();
+}
+void sp_debug(const char *subsys, const char *fmt, ...)
+{
+	(void)subsys;
+	(void)fmt;
+	NEVER();
+}
+int sp_path_join(const char *d, const char *n, char *o, size_t l)
+{
+	(void)d;
+	(void)n;
+	(void)o;
+	(void)l;
+	NEVER();
+	return -1;
+}
+ssize_t sp_read_text(const char *r, const char *p, char *b, size_t l)
+{
+	(void)r;
+	(void)p;
+	(void)b;
+	(void)l;
+	NEVER();
+	return -1;
+}
+int sp_root_exists(const char *r, const char *p)
+{
+	(void)r;
+	(void)p;
+	NEVER();
+	return -1;
+}
+int sp_sleep_ms(unsigned int ms)
+{
+	(void)ms;
+	NEVER();
+	return -1;
+}
+int sp_undo_push(const char *w, sp_undo_fn fn, const void *a, size_t s)
+{
+	(void)w;
+	(void)fn;
+	(void)a;
+	(void)s;
+	NEVER();
+	return -1;
+}
+int sp_write_text(const char *p, const char *t)
+{
+	(void)p;
+	(void)t;
+	NEVER();
+	return -1;
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

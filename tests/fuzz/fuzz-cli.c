@@ -24,7 +24,7 @@
 
 static void values_after(const struct sp_config *c)
 {
-	static const char offered[3][SP_ZSWAP_ALG_MAX] = { "lzo", "lz4", "zstd" };
+	static const char offered[3][SP_ZSWAP_ALG_MAX] = {"lzo", "lz4", "zstd"};
 	char zalgs[16][SP_ZSWAP_ALG_MAX], err[256];
 	struct sp_try_item items[SP_TRY_MAX];
 	struct sp_sweep_plan sweep;
@@ -39,11 +39,11 @@ static void values_after(const struct sp_config *c)
 		FUZZ_CHECK(sweep.n_knobs <= SP_KNOB_N, "%zu knobs", sweep.n_knobs);
 		for (size_t k = 0; k < sweep.n_knobs; k++) {
 			FUZZ_CHECK(sweep.knobs[k].n_values >= 1 &&
-					   sweep.knobs[k].n_values <= SP_SWEEP_MAX_VALUES,
+				       sweep.knobs[k].n_values <= SP_SWEEP_MAX_VALUES,
 				   "%zu values", sweep.knobs[k].n_values);
 			for (size_t i = 0; i < sweep.knobs[k].n_values; i++)
 				FUZZ_CHECK(sweep.knobs[k].values[i] >= 0 &&
-						   sweep.knobs[k].values[i] <= 200,
+					       sweep.knobs[k].values[i] <= 200,
 					   "value %d", sweep.knobs[k].values[i]);
 		}
 		/* every step of a sweep exists and points inside the plan */
@@ -53,8 +53,8 @@ static void values_after(const struct sp_config *c)
 
 			FUZZ_CHECK(sp_sweep_step_at(&sweep, 3, 2, k, &st) == 0, "step %zu", k);
 			FUZZ_CHECK(st.knob < sweep.n_knobs &&
-					   st.value < sweep.knobs[st.knob].n_values &&
-					   st.placement < 3 && st.round < 2,
+				       st.value < sweep.knobs[st.knob].n_values &&
+				       st.placement < 3 && st.round < 2,
 				   "step %zu", k);
 		}
 	}
@@ -67,7 +67,7 @@ static void values_after(const struct sp_config *c)
 				char name[128];
 
 				FUZZ_CHECK(fuzz_terminated(items[i].alg, sizeof(items[i].alg)) &&
-						   fuzz_terminated(items[i].dir, sizeof(items[i].dir)),
+					       fuzz_terminated(items[i].dir, sizeof(items[i].dir)),
 					   "try %zu", i);
 				FUZZ_CHECK(items[i].kind != SP_TRY_FILE || items[i].dir[0],
 					   "try %zu: file without a directory", i);
@@ -82,12 +82,13 @@ static void values_after(const struct sp_config *c)
 	for (int have = 0; have <= 1; have++) {
 		ret = sp_zswap_choose(c->zswap, have, "lzo", offered, 3, zalgs, 16, &n, err,
 				      sizeof(err));
-		FUZZ_CHECK(ret == 0 || ret == -ENOSPC || (ret == -EINVAL && err[0]),
-			   "zswap: %d", ret);
+		FUZZ_CHECK(ret == 0 || ret == -ENOSPC || (ret == -EINVAL && err[0]), "zswap: %d",
+			   ret);
 		if (ret == 0) {
 			FUZZ_CHECK(n <= 16, "%zu zswap", n);
 			for (size_t i = 0; i < n; i++)
-				FUZZ_CHECK(fuzz_terminated(zalgs[i], SP_ZSWAP_ALG_MAX), "alg %zu", i);
+				FUZZ_CHECK(fuzz_terminated(zalgs[i], SP_ZSWAP_ALG_MAX), "alg %zu",
+					   i);
 		}
 	}
 	if (c->cpu_max)
@@ -121,7 +122,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		FUZZ_CHECK((unsigned)c.cmd <= SP_CMD_LAST, "command %d", (int)c.cmd);
 		FUZZ_CHECK(sp_cli_usage(c.cmd)[0], "no usage for %d", (int)c.cmd);
 		FUZZ_CHECK(c.n_also <= SP_MAX_ALSO && c.n_swaps <= SP_MAX_SWAP_ARGS &&
-				   c.n_sweeps <= SP_MAX_SWEEP_ARGS && c.n_inputs <= SP_CLI_MAX_INPUTS,
+			       c.n_sweeps <= SP_MAX_SWEEP_ARGS && c.n_inputs <= SP_CLI_MAX_INPUTS,
 			   "a list overflows");
 		if (!c.help)
 			values_after(&c);

@@ -48,8 +48,7 @@ static void check_layout(const struct sp_layout *l, uint64_t disk_bytes, uint32_
 	uint64_t per = lss / 512;
 
 	FUZZ_CHECK(l->n_parts >= 1 && l->n_parts <= SP_PLAN_PARTS, "%u parts", l->n_parts);
-	FUZZ_CHECK(l->first_usable <= l->last_usable &&
-			   l->last_usable < disk_bytes / 512,
+	FUZZ_CHECK(l->first_usable <= l->last_usable && l->last_usable < disk_bytes / 512,
 		   "usable %" PRIu64 "..%" PRIu64 " on %" PRIu64 " bytes", l->first_usable,
 		   l->last_usable, disk_bytes);
 	for (uint32_t i = 0; i < l->n_parts; i++) {
@@ -62,8 +61,9 @@ static void check_layout(const struct sp_layout *l, uint64_t disk_bytes, uint32_
 		FUZZ_CHECK(p->start_sector >= l->first_usable && end - 1 <= l->last_usable,
 			   "%s: %" PRIu64 "+%" PRIu64 " outside %" PRIu64 "..%" PRIu64, p->role,
 			   p->start_sector, p->sectors, l->first_usable, l->last_usable);
-		FUZZ_CHECK(p->start_sector % (align / 512) == 0, "%s: start %" PRIu64
-			   " not aligned to %" PRIu64, p->role, p->start_sector, align);
+		FUZZ_CHECK(p->start_sector % (align / 512) == 0,
+			   "%s: start %" PRIu64 " not aligned to %" PRIu64, p->role,
+			   p->start_sector, align);
 		FUZZ_CHECK(p->start_sector % per == 0 && p->sectors % per == 0,
 			   "%s: not whole %u-byte sectors", p->role, lss);
 		FUZZ_CHECK(p->sectors >= min_sectors[i], "%s: %" PRIu64 " sectors, asked %" PRIu64,
@@ -72,7 +72,7 @@ static void check_layout(const struct sp_layout *l, uint64_t disk_bytes, uint32_
 			const struct sp_part *q = &l->parts[j];
 
 			FUZZ_CHECK(end <= q->start_sector ||
-					   q->start_sector + q->sectors <= p->start_sector,
+				       q->start_sector + q->sectors <= p->start_sector,
 				   "%s overlaps %s", p->role, q->role);
 		}
 	}
@@ -80,7 +80,7 @@ static void check_layout(const struct sp_layout *l, uint64_t disk_bytes, uint32_
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct take t = { data, size };
+	struct take t = {data, size};
 	struct sp_plan_opts o;
 	struct sp_layout l;
 	uint64_t disk_bytes, min_sec[SP_PLAN_PARTS];
@@ -90,8 +90,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	sel = (unsigned)take_u64(&t, 1);
 	/* 512 and 4096 as disks have them; any power of two up to 128 KiB; any 32 bits */
-	lss = (sel & 3) == 0 ? 512 : (sel & 3) == 1 ? 4096 : (sel & 3) == 2 ? 256u << (sel >> 4 & 15)
-									  : (uint32_t)take_u64(&t, 4);
+	lss = (sel & 3) == 0   ? 512
+	      : (sel & 3) == 1 ? 4096
+	      : (sel & 3) == 2 ? 256u << (sel >> 4 & 15)
+			       : (uint32_t)take_u64(&t, 4);
 	disk_bytes = take_size(&t);
 	memset(&o, 0, sizeof(o));
 	o.layout = (sel >> 2 & 1) ? SP_LAYOUT_CENTRED : SP_LAYOUT_INSTALLED;
@@ -121,12 +123,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		FUZZ_CHECK(r.swapfile_bytes + r.data_extra_bytes >= r.swapfile_bytes,
 			   "accepted a file and extra room beyond 2^64 bytes");
 		check_layout(&l, disk_bytes, lss, align, min_sec);
-		FUZZ_CHECK(l.parts[SP_PLAN_START].start_sector < l.parts[SP_PLAN_DATA].start_sector &&
-				   l.parts[SP_PLAN_DATA].start_sector <
-					   l.parts[SP_PLAN_END].start_sector,
-			   "start, data, end out of order");
+		FUZZ_CHECK(
+		    l.parts[SP_PLAN_START].start_sector < l.parts[SP_PLAN_DATA].start_sector &&
+			l.parts[SP_PLAN_DATA].start_sector < l.parts[SP_PLAN_END].start_sector,
+		    "start, data, end out of order");
 		FUZZ_CHECK(l.parts[SP_PLAN_END].start_sector + l.parts[SP_PLAN_END].sectors - 1 ==
-				   l.last_usable,
+			       l.last_usable,
 			   "the end partition does not end on the last usable LBA");
 		FUZZ_CHECK(l.swapfile_bytes == r.swapfile_bytes, "swap file size");
 	}
@@ -137,7 +139,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		uint64_t m = sp_plan_min_disk_bytes(&o);
 
 		if (m) {
-			FUZZ_CHECK(sp_plan_layout(m, 512, &o, &l) == 0, "min %" PRIu64 " at 512", m);
+			FUZZ_CHECK(sp_plan_layout(m, 512, &o, &l) == 0, "min %" PRIu64 " at 512",
+				   m);
 			FUZZ_CHECK(sp_plan_layout(m, 4096, &o, &l) == 0, "min %" PRIu64 " at 4096",
 				   m);
 		}

@@ -17,8 +17,8 @@
 #include "fuzz.h"
 
 #define CHECK_CODE(ret, ...)                                                                       \
-	FUZZ_CHECK((ret) == 0 || (ret) == -EINVAL || (ret) == -ENOENT || (ret) == -E2BIG ||       \
-			   (ret) == -ENAMETOOLONG,                                                 \
+	FUZZ_CHECK((ret) == 0 || (ret) == -EINVAL || (ret) == -ENOENT || (ret) == -E2BIG ||        \
+		       (ret) == -ENAMETOOLONG,                                                     \
 		   __VA_ARGS__)
 
 static void swaps(const char *text)
@@ -32,7 +32,7 @@ static void swaps(const char *text)
 		FUZZ_CHECK(n <= 4, "swaps: %zu rows", n);
 		for (size_t i = 0; i < n; i++)
 			FUZZ_CHECK(fuzz_terminated(e[i].path, sizeof(e[i].path)) &&
-					   fuzz_terminated(e[i].type, sizeof(e[i].type)),
+				       fuzz_terminated(e[i].type, sizeof(e[i].type)),
 				   "swaps row %zu", i);
 	}
 }
@@ -47,18 +47,19 @@ static void mountinfo(const char *text)
 	if (ret == 0 || ret == -E2BIG) {
 		FUZZ_CHECK(n <= 4, "mountinfo: %zu rows", n);
 		for (size_t i = 0; i < n; i++)
-			FUZZ_CHECK(fuzz_terminated(e[i].root, sizeof(e[i].root)) &&
-					   fuzz_terminated(e[i].mount_point, sizeof(e[i].mount_point)) &&
-					   fuzz_terminated(e[i].fstype, sizeof(e[i].fstype)) &&
-					   fuzz_terminated(e[i].source, sizeof(e[i].source)),
-				   "mountinfo row %zu", i);
+			FUZZ_CHECK(
+			    fuzz_terminated(e[i].root, sizeof(e[i].root)) &&
+				fuzz_terminated(e[i].mount_point, sizeof(e[i].mount_point)) &&
+				fuzz_terminated(e[i].fstype, sizeof(e[i].fstype)) &&
+				fuzz_terminated(e[i].source, sizeof(e[i].source)),
+			    "mountinfo row %zu", i);
 	}
 }
 
 static void keyed(const char *text)
 {
-	static const char *const keys[] = { "pswpin", "pswpout", "MemTotal", "SwapFree",
-					    "HugePages_Total", "oom_kill", "", "p" };
+	static const char *const keys[] = {"pswpin",	      "pswpout",  "MemTotal", "SwapFree",
+					   "HugePages_Total", "oom_kill", "",	      "p"};
 	uint64_t v;
 	int ret;
 
@@ -118,7 +119,7 @@ static void small_files(const char *text)
 		FUZZ_CHECK(a.fields <= 17, "blk_stat: %u fields", a.fields);
 		b = a;
 		FUZZ_CHECK(sp_blk_stat_writes_between(&a, &b) == 0 &&
-				   sp_blk_stat_write_bytes_between(&a, &b) == 0,
+			       sp_blk_stat_write_bytes_between(&a, &b) == 0,
 			   "blk_stat: writes between equal counters");
 		b.write_ios++;
 		sp_blk_stat_writes_between(&b, &a); /* backwards: 0, without overflow */
@@ -165,12 +166,24 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	text = fuzz_cstr(data + 1, size - 1);
 	switch (data[0] % 6) {
-	case 0: swaps(text); break;
-	case 1: mountinfo(text); break;
-	case 2: keyed(text); break;
-	case 3: unescape(text, strlen(text)); break;
-	case 4: small_files(text); break;
-	default: other_kernel_text(text); break;
+	case 0:
+		swaps(text);
+		break;
+	case 1:
+		mountinfo(text);
+		break;
+	case 2:
+		keyed(text);
+		break;
+	case 3:
+		unescape(text, strlen(text));
+		break;
+	case 4:
+		small_files(text);
+		break;
+	default:
+		other_kernel_text(text);
+		break;
 	}
 	free(text);
 	return 0;

@@ -43,7 +43,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			char num[64];
 			const char *unit = strchr(back, ' ');
 
-			FUZZ_CHECK(unit && (size_t)(unit - back) < sizeof(num), "format '%s'", back);
+			FUZZ_CHECK(unit && (size_t)(unit - back) < sizeof(num), "format '%s'",
+				   back);
 			memcpy(num, back, (size_t)(unit - back));
 			num[unit - back] = '\0';
 			snprintf(buf, sizeof(buf), "%s%s", num, unit + 1);

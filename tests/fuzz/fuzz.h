@@ -17,7 +17,7 @@
 #define FUZZ_CHECK(cond, ...)                                                                      \
 	do {                                                                                       \
 		if (!(cond)) {                                                                     \
-			fprintf(stderr, "fuzz: invariant broken at %s:%d: %s: ", __FILE__,        \
+			fprintf(stderr, "fuzz: invariant broken at %s:%d: %s: ", __FILE__,         \
 				__LINE__, #cond);                                                  \
 			fprintf(stderr, __VA_ARGS__);                                              \
 			fputc('\n', stderr);                                                       \
