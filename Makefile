@@ -91,6 +91,65 @@ bench: deps
 	$(MAKE) all
 	./bench/bench.sh
 
+# ---- fuzzing and sanitizers (docs/safety.md, "Fuzzing and sanitizers") ----
+# Two builds beside the product's, never mixed with it: build/fuzz/ compiles the pure core with
+# clang under libFuzzer + ASan + UBSan and links one harness per parser of outside input
+# (tests/fuzz/fuzz-NAME.c); build/asan/ compiles every library object and unit test with ASan +
+# UBSan (-O1: the sanitizers' cost without -O0's slowness). `make check` runs both bounded
+# through tests/sh/fuzz-harnesses-bounded.sh and tests/sh/unit-under-asan-ubsan.sh; `make fuzz`
+# runs every harness until stopped (FUZZ_TIME=SECONDS bounds each, FUZZ=NAME picks one).
+FUZZ_CC    ?= clang
+SAN_FLAGS  := -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
+SAN_CFLAGS  = $(filter-out -O2 -O3,$(CFLAGS)) -O1 $(SAN_FLAGS)
+# gcc at -O1 lacks -O2's ranges and warns of snprintf truncations -O2 proves cannot happen;
+# gcc leaves float-to-integer casts out of -fsanitize=undefined (clang has them): asked for
+ASAN_CFLAGS = $(SAN_CFLAGS) -Wno-format-truncation -fsanitize=float-cast-overflow
+FUZZ_SRC   := $(wildcard tests/fuzz/fuzz-*.c)
+FUZZ_BIN   := $(patsubst tests/fuzz/%.c,$(B)/fuzz/%,$(FUZZ_SRC))
+FUZZ_OBJS  := $(patsubst src/%.c,$(B)/fuzz/obj/%.o,$(filter src/core/%,$(SRCS)))
+ASAN_LIB   := $(B)/asan/libswapplace.a
+ASAN_UNIT  := $(patsubst tests/unit/%.c,$(B)/asan/tests/%,$(UNIT_SRC))
+
+$(B)/fuzz/obj/%.o: src/%.c $(HDRS)
+	@mkdir -p $(@D)
+	@$(if $(Q),echo "  FUZZCC  $<")
+	$(Q)$(FUZZ_CC) $(SAN_CFLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
+
+$(B)/fuzz/fuzz-%: tests/fuzz/fuzz-%.c $(wildcard tests/fuzz/*.h) $(FUZZ_OBJS)
+	@$(if $(Q),echo "  FUZZLD  $@")
+	$(Q)$(FUZZ_CC) $(SAN_CFLAGS) -fsanitize=fuzzer -Itests/fuzz -o $@ $< $(filter %.o,$^) $(LDLIBS)
+
+# pure parsers that live in an effect module: that object alone, its effects stubbed (aborting)
+$(B)/fuzz/fuzz-cgroup-text: $(B)/fuzz/obj/act/memcg.o
+
+$(B)/asan/obj/%.o: src/%.c $(HDRS)
+	@mkdir -p $(@D)
+	@$(if $(Q),echo "  ASANCC  $<")
+	$(Q)$(CC) $(ASAN_CFLAGS) -c -o $@ $<
+
+$(ASAN_LIB): $(patsubst $(B)/obj/%,$(B)/asan/obj/%,$(LIBOBJS))
+	$(Q)rm -f $@ && ar rcs $@ $^
+
+$(B)/asan/tests/t-hddmodel-%: tests/unit/t-hddmodel-%.c tests/check.h tests/hddmodel/hddmodel.c tests/hddmodel/hddmodel.h
+	@mkdir -p $(@D)
+	$(Q)$(CC) $(ASAN_CFLAGS) -Itests -o $@ $< tests/hddmodel/hddmodel.c -lm
+
+$(B)/asan/tests/%: tests/unit/%.c $(wildcard tests/*.h tests/unit/*.h) $(HDRS) $(ASAN_LIB)
+	@mkdir -p $(@D)
+	@$(if $(Q),echo "  ASANT   $@")
+	$(Q)$(CC) $(ASAN_CFLAGS) -Itests -o $@ $< $(ASAN_LIB) $(LDLIBS)
+
+# the objects are listed only as prerequisites of pattern rules: keep them between builds
+.SECONDARY: $(FUZZ_OBJS) $(B)/fuzz/obj/act/memcg.o $(patsubst $(B)/obj/%,$(B)/asan/obj/%,$(LIBOBJS))
+
+fuzz-build: $(FUZZ_BIN)
+asan: $(ASAN_UNIT)
+
+fuzz: fuzz-build
+	./tests/fuzz/run.sh $(if $(FUZZ_TIME),-max_total_time=$(FUZZ_TIME))
+
+.PHONY: fuzz fuzz-build asan
+
 # the bootable appliance: image, initramfs, check-image (image/image.mk)
 -include image/image.mk
 

@@ -3,9 +3,11 @@
 # Called by `make check`, `make demo` and `make bench`; a fresh machine needs nothing else.
 set -e
 need=""
-# the tool and its tests; then the appliance's build tools and the QEMU boot tests
+# the tool and its tests (clang, its libFuzzer runtime and llvm-symbolizer: the fuzz harnesses);
+# then the appliance's build tools and the QEMU boot tests
 for p in build-essential pkg-config liburing-dev libblkid-dev libfdisk-dev libzstd-dev \
          libjansson-dev libcairo2-dev fonts-dejavu-core poppler-utils ghostscript chromium e2fsprogs util-linux fio kmod python3 \
+         clang libclang-rt-dev llvm \
          grub-common grub-pc-bin dosfstools mtools fdisk cpio zstd \
          qemu-system-x86 qemu-utils ovmf socat expect mdadm lvm2; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || need="$need $p"

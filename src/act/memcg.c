@@ -12,6 +12,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -67,7 +68,9 @@ size_t sp_memcg_parse_pids(const char *text, pid_t *pids, size_t max)
 		if (!*p)
 			break;
 		v = strtol(p, &end, 10);
-		if (v > 0) {
+		/* a pid is an int: "4294967297" must not become pid 1, whom a destroy would
+		 * signal (found by tests/fuzz/fuzz-cgroup-text.c) */
+		if (v > 0 && v <= INT_MAX) {
 			if (n < max)
 				pids[n] = (pid_t)v;
 			n++;

@@ -17,6 +17,16 @@ static uint64_t round_up(uint64_t v, uint64_t a)
 	return (v + a - 1) / a * a;
 }
 
+/* round_up, refusing a size so near 2^64 that rounding wraps (to 0: a partition of nothing,
+ * found by tests/fuzz/fuzz-plan.c with --swap-size 18446744073709551615) */
+static int round_up_fits(uint64_t v, uint64_t a, uint64_t *out)
+{
+	if (v > UINT64_MAX - (a - 1))
+		return -ENOSPC;
+	*out = round_up(v, a);
+	return 0;
+}
+
 static uint64_t round_down(uint64_t v, uint64_t a)
 {
 	return v / a * a;
@@ -123,8 +133,12 @@ int sp_plan_layout(uint64_t disk_bytes, uint32_t logical_sector_bytes,
 		return ret;
 	align = o.align_bytes / 512;
 
-	swap_s = round_up(o.swap_part_bytes, o.align_bytes) / 512;
-	data_s = round_up(o.swapfile_bytes + o.data_extra_bytes, o.align_bytes) / 512;
+	if (o.swapfile_bytes > UINT64_MAX - o.data_extra_bytes ||
+	    round_up_fits(o.swap_part_bytes, o.align_bytes, &swap_s) < 0 ||
+	    round_up_fits(o.swapfile_bytes + o.data_extra_bytes, o.align_bytes, &data_s) < 0)
+		return -ENOSPC;
+	swap_s /= 512;
+	data_s /= 512;
 
 	memset(out, 0, sizeof(*out));
 	out->kind = o.layout;
@@ -187,7 +201,9 @@ int sp_plan_single(uint64_t disk_bytes, uint32_t logical_sector_bytes, uint64_t 
 		swap_bytes = 1024 * MiB;
 	if (swap_bytes < 640 * 1024)
 		return -EINVAL;
-	swap_s = round_up(swap_bytes, MiB) / 512;
+	if (round_up_fits(swap_bytes, MiB, &swap_s) < 0)
+		return -ENOSPC;
+	swap_s /= 512;
 	memset(out, 0, sizeof(*out));
 	out->n_parts = 1;
 	out->disk_bytes = disk_bytes;

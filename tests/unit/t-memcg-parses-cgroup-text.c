@@ -62,6 +62,9 @@ int main(void)
 	CHECK_EQ_U64(sp_memcg_parse_pids("", pids, 2), 0);
 	CHECK_EQ_U64(sp_memcg_parse_pids("123\n456\n789\n", pids, 2), 3);
 	CHECK(pids[0] == 123 && pids[1] == 456);
+	/* beyond an int is no pid: 2^32 + 1 must not become pid 1 (tests/fuzz/fuzz-cgroup-text.c) */
+	CHECK_EQ_U64(sp_memcg_parse_pids("4294967297\n42\n", pids, 2), 1);
+	CHECK(pids[0] == 42);
 
 	CHECK(sp_memcg_has_controller("cpuset cpu io memory hugetlb pids\n", "memory"));
 	CHECK(sp_memcg_has_controller("memory\n", "memory"));

@@ -57,5 +57,16 @@ int main(void)
 	o.align_bytes = 4096;
 	check_edge(&o);
 	CHECK(sp_plan_min_disk_bytes(&o) < 2 * 64 * MiB + 132 * MiB + 2 * MiB);
+
+	/* sizes so near 2^64 that rounding them up to the alignment wraps (to a partition of
+	 * 0 sectors) are too large, not tiny (found by tests/fuzz/fuzz-plan.c) */
+	CHECK(sp_plan_single(UINT64_MAX, 4096, UINT64_MAX, &l) == -ENOSPC);
+	CHECK(sp_plan_single(8 * GiB, 512, UINT64_MAX - MiB / 2, &l) == -ENOSPC);
+	sp_plan_defaults(&o);
+	o.swap_part_bytes = UINT64_MAX;
+	CHECK(sp_plan_layout(UINT64_MAX, 4096, &o, &l) == -ENOSPC);
+	sp_plan_defaults(&o);
+	o.swapfile_bytes = UINT64_MAX - 100 * MiB;
+	CHECK(sp_plan_layout(UINT64_MAX, 512, &o, &l) == -ENOSPC);
 	return CHECK_DONE();
 }
