@@ -36,7 +36,11 @@ mount -t tmpfs -o size=512k swapplace-test-full "$work/full" || fail "cannot mou
 at_exit "umount '$work/full'"
 stopped "$work/full" "cannot back up '$dev' before writing it"
 ls -A "$work/full"
-[ -z "$(ls -A "$work/full")" ] || fail "the failed backup left files in '$work/full'"
+# the run's journal stays, finished ("end"): it says what the run did, which was nothing to
+# the disk; anything else (a temporary backup) must be gone
+[ "$(tail -n 1 "$work/full/journal")" = end ] || fail "the run's journal is not finished"
+grep -q parttable "$work/full/journal" && fail "the journal records a partition table written"
+[ "$(ls -A "$work/full")" = journal ] || fail "the failed backup left files in '$work/full'"
 
 echo "== a backup of this disk already there"
 mkdir -p "$work/again/backup-$name"
