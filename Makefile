@@ -77,7 +77,8 @@ $(B)/core-objs.list: $(CORE_OBJS)
 # Unit tests need nothing but the build; root tests skip (77) where the machine lacks a feature;
 # the vm tests boot the stick image (built here, as check-image does) under QEMU.
 check: deps
-	$(MAKE) tests image
+	$(MAKE) -j2 tests image asan
+	-$(MAKE) -j2 fuzz-build # here, beside the image; tests/sh/fuzz-harnesses-bounded.sh reports a failure
 	./tests/run.sh
 
 check-unit: tests
