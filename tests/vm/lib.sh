@@ -242,6 +242,44 @@ vm_reports() {
 # vm_serial_has REGEX: the serial log (carriage returns removed) matches the extended REGEX
 vm_serial_has() { tr -d '\r' <"$VM_DIR/serial.log" | grep -Eq -- "$1"; }
 
+# vm_qmp COMMAND-JSON...: over the QMP socket a test gave QEMU (-qmp unix:$VM_DIR/qmp.sock,...),
+# the capabilities handshake, then each command; prints the replies, fails on an error reply
+vm_qmp() {
+	python3 - "$VM_DIR/qmp.sock" "$@" <<'PY'
+import json, socket, sys
+s = socket.socket(socket.AF_UNIX)
+s.connect(sys.argv[1])
+f = s.makefile("rw")
+json.loads(f.readline())  # the greeting
+for cmd in ['{"execute":"qmp_capabilities"}'] + sys.argv[2:]:
+    f.write(cmd + "\n"); f.flush()
+    while True:
+        r = json.loads(f.readline())
+        if "event" in r:
+            continue
+        print(json.dumps(r))
+        if "error" in r:
+            sys.exit(1)
+        break
+PY
+}
+
+# vm_pull_when PATTERN ID: once the console matches PATTERN (a placement being measured), 3 s
+# into its probes, QMP's device_del unplugs device ID, as a person pulling the cable would
+vm_pull_when() {
+	while kill -0 "$VM_PID" 2>/dev/null && [ "$(date +%s)" -lt "$VM_DEADLINE" ]; do
+		if vm_serial_has "$1"; then
+			sleep 3
+			vm_log "pulling $2 (device_del)"
+			vm_qmp "{\"execute\":\"device_del\",\"arguments\":{\"id\":\"$2\"}}" ||
+				vm_fail "QMP device_del failed"
+			return 0
+		fi
+		sleep 0.5
+	done
+	vm_fail "the console never said: $1"
+}
+
 # vm_assert_report OUT: OUT/reports holds one run directory named ...-<target serial> with
 # report.txt, report.html, summary.csv and report.pdf beside report.json, whose report.json measured start, end, file, at least one zram compressor and the NVMe device,
 # each with real swap-ins and integrity checked without a mismatch.
