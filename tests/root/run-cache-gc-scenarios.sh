@@ -37,6 +37,8 @@ grep -q "^gc per placement" "$out/plan-cg" || fail "the plan does not say the gc
 # more; one overflowing case OOM-killed beside one that ran is a result the report keeps)
 do_run() {
 	local pid
+	# a fresh report directory each time: a second run refuses one holding the first's backup
+	rm -rf "$out/r"
 	# in the background for its pid: the cgroups it makes are named swapplace-NAME-PID
 	"$SWAPPLACE" run "${ARGS[@]}" --confirm "$size" --scenario cache,gc --cache-time 2 \
 		--gc-time 3 --out "$out/r" >"$out/stdout" 2>"$out/stderr" &
