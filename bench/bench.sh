@@ -384,7 +384,6 @@ row("profile outer/inner seq rate (model: + guest gaps)", f("profile_ratio"),
     f("model_profile_ratio"), "%.3f")
 row("build job wall, swap at the start (s)", s, None, "%.2f")
 row("build job wall, swap at the end (s)", e, None, "%.2f")
-row("build job wall, in RAM (s)", f("ram_wall_s"), None, "%.2f")
 row("build job end - start (s) vs implied margin", e - s if s and e else None, imp, "%.2f")
 row("build job end / start vs (start + implied) / start", e / s if s and e else None,
     (s + imp) / s if s and imp is not None else None, "%.3f")

@@ -32,6 +32,13 @@ machine_state() {
 
 kernel_log_mark() { [ "$(id -u)" = 0 ] && dmesg 2>/dev/null | wc -l || echo 0; }
 
+# fail_lines LOG: why a test failed, then its last lines. A VM test's own verdict ("FAIL: ...",
+# "check: ...") comes before the guest's console dump, which alone would fill the tail.
+fail_lines() {
+	grep -E '^(FAIL:|check:|not ok|FAIL )' "$1" | head -n 10 | sed 's/^/    why: /'
+	tail -n 20 "$1" | sed 's/^/    /'
+}
+
 run_one() { # name timeout cmd...
 	local name=$1 tmo=$2; shift 2
 	local log="$logdir/$(echo "$name" | tr '/' '_').log"
@@ -54,8 +61,8 @@ run_one() { # name timeout cmd...
 	case $rc in
 	0) pass=$((pass + 1)); echo "PASS $name (${t0} s)" ;;
 	77) skip=$((skip + 1)); echo "SKIP $name (${t0} s): $(tail -n 1 "$log")" ;;
-	124) fail=$((fail + 1)); failed_names="$failed_names $name"; echo "FAIL $name (timeout ${tmo}s)"; tail -n 20 "$log" | sed 's/^/    /' ;;
-	*) fail=$((fail + 1)); failed_names="$failed_names $name"; echo "FAIL $name (exit $rc)"; tail -n 20 "$log" | sed 's/^/    /' ;;
+	124) fail=$((fail + 1)); failed_names="$failed_names $name"; echo "FAIL $name (timeout ${tmo}s)"; fail_lines "$log" ;;
+	*) fail=$((fail + 1)); failed_names="$failed_names $name"; echo "FAIL $name (exit $rc)"; fail_lines "$log" ;;
 	esac
 }
 
@@ -65,11 +72,49 @@ if [ "$what" = all ] || [ "$what" = unit ]; then
 		run_one "unit/$(basename "$t")" "$TIMEOUT_UNIT" "$t"
 	done
 fi
+# A test whose header has the line "# runner: may run beside another test" changes nothing on the
+# host (no swap, zram, loop device or cgroup: a QEMU guest, a fake root) and asserts nothing a
+# busy CPU would skew (no timing against a model or an estimate, no moment picked by a clock).
+# Such tests run RUNNER_JOBS (2) at a time before the group's others, which run alone: on this
+# two-core machine two single-vCPU guests take about 60 % of their time one after the other.
+RUNNER_JOBS=${RUNNER_JOBS:-2}
+may_share() { grep -qx '# runner: may run beside another test' "$1"; }
+
+run_shared() { # group timeout files...: RUNNER_JOBS at a time, results printed in file order
+	local group=$1 tmo=$2 dir i=0 n running=0 t line
+	shift 2
+	dir=$(mktemp -d)
+	for t in "$@"; do
+		i=$((i + 1))
+		run_one "$group/$(basename "$t" .sh)" "$tmo" bash "$t" >"$dir/$i.out" &
+		running=$((running + 1))
+		if [ "$running" -ge "$RUNNER_JOBS" ]; then
+			wait -n
+			running=$((running - 1))
+		fi
+	done
+	wait
+	for n in $(seq 1 "$i"); do
+		cat "$dir/$n.out"
+		line=$(head -n 1 "$dir/$n.out")
+		case $line in
+		PASS*) pass=$((pass + 1)) ;;
+		SKIP*) skip=$((skip + 1)) ;;
+		*) fail=$((fail + 1)); failed_names="$failed_names $(echo "$line" | awk '{print $2}')" ;;
+		esac
+	done
+	rm -rf "$dir"
+}
+
 run_group() { # group dir timeout
-	local t
+	local t shared=() alone=()
 	for t in "$2"/*.sh; do
 		[ -f "$t" ] || continue
 		case $(basename "$t") in lib*.sh) continue ;; esac
+		if [ "$RUNNER_JOBS" -gt 1 ] && may_share "$t"; then shared+=("$t"); else alone+=("$t"); fi
+	done
+	[ ${#shared[@]} -gt 0 ] && run_shared "$1" "$3" "${shared[@]}"
+	for t in ${alone[@]+"${alone[@]}"}; do
 		run_one "$1/$(basename "$t" .sh)" "$3" bash "$t"
 	done
 }

@@ -6,6 +6,7 @@
 # there (the crashes fixed included) before it mutates. Any crash, sanitizer report, leak,
 # timeout or broken invariant fails the test; its input is printed. `make fuzz` runs the same
 # harnesses without a bound. Skips (77) only when clang or its libFuzzer runtime is missing.
+# runner: may run beside another test
 set -u
 cd "$(dirname "$0")/../.." || exit 1
 FUZZ_SECONDS=${FUZZ_SECONDS:-6}

@@ -13,6 +13,7 @@
 #    zlib): the page has ink, each chart's box has ink, and inside every rect.bar the pixels
 #    are drawn (the bar is painted where the SVG says).
 # Exit 77 when chromium is absent (after the XML checks) or python3 is.
+# runner: may run beside another test
 set -u
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$TOP" || exit 1

@@ -15,6 +15,7 @@
 # enumerated ones hold one of their words); swapplace gets each value as exactly one argument.
 # Inputs with NUL bytes or raw control characters are checked for the first two and for the
 # enumerated settings only (awk implementations differ on them).
+# runner: may run beside another test
 . "$(dirname "$0")/lib.sh"
 command -v python3 >/dev/null || skip "python3 is not installed"
 SEED=${SEED:-$(date +%s)}

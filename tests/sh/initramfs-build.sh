@@ -6,6 +6,7 @@
 # blkid, the DejaVu fonts with fonts.conf, and the zram, ext4, vfat and usblp modules with
 # their dependencies in a regenerated modules.dep. As root, the binaries are
 # also run chrooted in the unpacked tree (their library closure is complete).
+# runner: may run beside another test
 . "$(dirname "$0")/lib.sh"
 cd "$TOP" || exit 1
 for c in cpio zstd depmod ldd; do

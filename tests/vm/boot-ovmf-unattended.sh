@@ -2,6 +2,7 @@
 # tests/vm/boot-ovmf-unattended.sh - the same unattended run booted by UEFI (OVMF, Secure Boot
 # off: shim -> signed GRUB -> Debian's kernel). The config is saved the way Notepad saves it,
 # CRLF line ends and a UTF-8 BOM, which the init must tolerate.
+# runner: may run beside another test
 . "$(dirname "$0")/lib.sh"
 # the boot path is what this test is for: a light run (start and zram-lz4) proves it reached a
 # measurement; boot-seabios-unattended measures everything

@@ -3,6 +3,7 @@
 # Microsoft's keys enrolled, q35 with SMM, secure pflash): shim, GRUB and the kernel must all be
 # signed, the kernel must say Secure Boot is enabled (and so runs locked down, loading only
 # signed modules), and a run must still measure (a light one: start and zram-lz4).
+# runner: may run beside another test
 . "$(dirname "$0")/lib.sh"
 # the boot path is what this test is for: a light run (start and zram-lz4) proves it reached a
 # measurement; boot-seabios-unattended measures everything

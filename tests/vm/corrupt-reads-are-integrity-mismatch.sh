@@ -7,6 +7,7 @@
 # stick must have: end failed with an error saying corruption, integrity.mismatches > 0, the
 # analysis' first verdict integrity-mismatch, end in no latency ranking; start and zram-lz4 ok
 # with no mismatch; every format written. Light run: start, end, zram-lz4, 4 s each.
+# runner: may run beside another test
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/lib-hddmodel.sh"
 fault_end_run corrupt

@@ -10,6 +10,7 @@
 # say so on the console and in the error, and the NVMe disk's placement, after it, must not be
 # measured beside that area (failed: "not measured: the swap area ... is still active").
 # Light run: start, zram-lz4, the USB disk, the NVMe disk, none, 4 s each.
+# runner: may run beside another test
 . "$(dirname "$0")/lib.sh"
 VM_USB_SERIAL=SPUSB0001
 command -v python3 >/dev/null || vm_skip "needs python3"

@@ -5,7 +5,7 @@
 # over NBD to QEMU's ide-hd (rotation_rate=7200, so the guest sees a rotational disk), runs
 # only the start placement, and the report's device-probe QD1 median for the start partition
 # must be within 20 % of what the model predicts for random 4 KiB reads over exactly that
-# partition's byte range. The prediction comes from build/tests/hddmodel-expect with the same
+# partition's byte range, plus the guest's own time per read (measured from the server's log). The prediction comes from build/tests/hddmodel-expect with the same
 # parameters the server got and the extents the report recorded: nothing is hard-coded. The
 # server's log must show the probe's reads inside that range. The position profile read before
 # partitioning must recover the model's zones: its outer/inner sequential-rate ratio within 15 %
@@ -130,8 +130,18 @@ bad = []
 if len(inside) < samples:
     bad.append("the server served %d 4 KiB reads in the range, fewer than the %d QD1 samples"
                % (len(inside), samples))
-if not (0.8 * mean <= p50 <= 1.2 * mean):
-    bad.append("QD1 median %.1f us is not within 20 %% of the model's %.1f us" % (p50, mean))
+# The guest's clock counts, per read, the disk's time and the time the guest and QEMU take
+# around it (the idle gap the server saw before each read: ~1.1 ms under TCG on an idle host,
+# more on a loaded one). A real disk's host adds microseconds, so the expectation is the
+# model's mean plus that measured gap; comparing with the model alone failed at 1.18-1.21x
+# on a loaded CI host where the gap grew.
+gap = gaps[len(gaps) // 2] if gaps else 0.0
+want_us = mean + gap
+print("  expected with the guest's own per-read time: %.1f + %.1f = %.1f us; guest p50 / that = %.3f" % (
+    mean, gap, want_us, p50 / want_us))
+if not (0.8 * want_us <= p50 <= 1.2 * want_us):
+    bad.append("QD1 median %.1f us is not within 20 %% of the model's %.1f us plus the guest's"
+               " %.1f us per read" % (p50, mean, gap))
 prof = r.get("profile") or {}
 pts = prof.get("points") or []
 if len(pts) < 20:

@@ -7,6 +7,7 @@
 # progress line); at the end the verdict and the menu come, and "power off" from the menu
 # powers the guest off with the report saved on the stick. The budget comes from kernel
 # parameters (the interactive defaults want a bigger disk and far more time than TCG has).
+# runner: may run beside another test
 . "$(dirname "$0")/lib.sh"
 # the NVMe's serial ends differently from the HDD's, so a confirmation typed for the wrong disk
 # can be told apart from the right one

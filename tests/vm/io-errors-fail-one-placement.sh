@@ -10,6 +10,7 @@
 # with real swap-ins; every format written (report.txt and the HTML say ERROR for end). The
 # fault range is checked against the end partition's extents in the report, so the test cannot
 # pass by faulting another placement's blocks. Light run: start, end, zram-lz4, 4 s each.
+# runner: may run beside another test
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/lib-hddmodel.sh"
 fault_end_run fail

@@ -4,6 +4,7 @@
 # the appliance has rewritten reports/index.html, which after the second lists both runs (their
 # folders, dates and links), compares them and says the budgets differed. The index is written
 # atomically: no temporary index file is left on the stick.
+# runner: may run beside another test
 . "$(dirname "$0")/lib.sh"
 vm_setup seabios
 boot() { # BUDGET

@@ -7,6 +7,7 @@
 # reason.txt, and the run it then makes completes; the target is as planned (sfdisk -d of the
 # image shows the swapplace-* partitions). A run lighter still than VM_RUN_CONF_LIGHT (the start
 # partition alone) keeps each boot near a minute under TCG.
+# runner: may run beside another test
 . "$(dirname "$0")/lib.sh"
 command -v sfdisk >/dev/null 2>&1 || vm_skip "needs sfdisk"
 vm_setup seabios

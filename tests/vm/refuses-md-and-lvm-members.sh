@@ -13,6 +13,7 @@
 # three, the disk's sha256 before and after; then the array stopped and the group deactivated,
 # and the same again. The console carries one RESULT line per try; the host requires exit 3,
 # the reason, and the same checksum.
+# runner: may run beside another test
 . "$(dirname "$0")/lib.sh"
 for t in mdadm lvm cpio ldd modinfo; do
 	command -v "$t" >/dev/null 2>&1 || PATH=$PATH:/sbin:/usr/sbin

@@ -3,7 +3,7 @@
 # stick boots (SeaBIOS) unattended with its target served by the modeled disk over NBD
 # (build/tests/nbd-hdd; 5400 rpm with a seek curve whose expected random 4 KiB read over a swap
 # partition is ~11 ms, computed by build/tests/hddmodel-expect and checked here, not assumed),
-# runs only the disk placements (start, end, file) at 30 s each, and every one must be `ok` with
+# runs a partition and a swap file (start, file) at 30 s each, and each must be `ok` with
 # at least 1,000 timed one-thread swap-ins, real swap-ins behind them (major faults and pswpin),
 # a concurrency phase and a swap-out rate, and the run must take within 20 % of the plan's
 # estimate (report.json: duration_s vs estimated_s).
@@ -13,6 +13,8 @@
 # on this disk the profile uses about all of it, so the estimate holds with the profile in it.
 # Before the fault probe sized its buffer from the device (core/timing.h) it evicted the whole
 # budget first and a disk this slow gave start, end and file `invalid` at 30 s.
+# The end partition is left out (it is a partition like start, 35 s of make check; the build
+# job's test measures it on a modeled disk).
 # One vCPU, lib.sh's default (see hddmodel-start-partition-latency.sh: a core left to QEMU's I/O thread).
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/lib-hddmodel.sh"
@@ -27,7 +29,7 @@ vm_config <<EOF
 auto = yes
 target = $VM_HDD_SERIAL
 confirm = $VM_HDD_SERIAL
-only = start,end,file
+only = start,file
 budget = 64M
 swap_size = 256M
 time_per_placement = 30
@@ -54,7 +56,7 @@ if os.path.exists(log):
     print("".join(l for l in open(log) if "measured in" in l or "estimated" in l), end="")
 bad = []
 res = {x.get("placement"): x for x in r.get("results", [])}
-for name in ("start", "end", "file"):
+for name in ("start", "file"):
     x = res.get(name)
     if not x:
         bad.append("no '%s' result" % name)

@@ -7,6 +7,7 @@
 # every report format on the stick; start (measured before) ok; end failed with "the disk ...
 # disappeared" and "stayed active" (swapoff cannot open a vanished device); zram-lz4 failed as
 # not measured beside that area; none measured. Light run: start, end, zram-lz4, none, 4 s each.
+# runner: may run beside another test
 . "$(dirname "$0")/lib.sh"
 VM_USB_SERIAL=SPUSB0001
 command -v python3 >/dev/null || vm_skip "needs python3"
