@@ -178,7 +178,7 @@ vm_start() {
 	esac
 	# Development aid: VM_KERNEL and VM_INITRD boot a kernel directly (no firmware boot of the
 	# stick; the stick is still attached), to try an initramfs without rebuilding the image.
-	local direct=() boot=",bootindex=0"
+	local direct=() boot=",bootindex=${VM_STICK_BOOTINDEX:-0}"
 	if [ -n "${VM_KERNEL:-}" ]; then
 		direct=(-kernel "$VM_KERNEL" -initrd "$VM_INITRD"
 			-append "console=tty0 console=ttyS0,115200 ${VM_APPEND:-}")
