@@ -9,21 +9,22 @@
 #    system. SeaBIOS runs that boot code with DL = 0x80: the stick's own GRUB, told the wrong
 #    drive, as a BIOS in USB-ZIP/FDD emulation or with renumbered disks tells it. GRUB's prefix
 #    (,msdos1)/boot/grub becomes (hd0,msdos1)/boot/grub: the old core.img stopped there at a
-#    `grub>` prompt ("unknown filesystem"; this test, run on the image before the search,
-#    fails so). The core.img searching for /SWAPPLACE.ID finds the stick as hd1 and boots.
-#    The test checks the setup before it boots (the decoy's partition has no file system, the
-#    stick's does), reads from the screen what GRUB says it did (extra.cfg prints $cmdpath,
-#    where core.img came from, and $root, where grub.cfg came from: they must be different
-#    drives), and fails at once if GRUB's prompt or an error is on the screen.
+#    `grub>` prompt (this test, run on the image before the search, fails so within a second).
+#    The core.img that searches for /SWAPPLACE.ID finds the stick as hd1 and boots. The test
+#    checks the setup before it boots (the decoy's partition has no file system, the stick has
+#    SWAPPLACE.ID, the decoy's boot code is the stick's), reads from the screen what GRUB says
+#    it did (extra.cfg prints $cmdpath, where core.img came from, and $root, where grub.cfg
+#    came from: they must be different drives), and fails at once on a GRUB prompt.
 # 2. The interactive mode as a person sees it on the VGA console (GRUB entry 0: tty0 is the
 #    console; keys typed with QMP send-key): the screen is read from the VGA text buffer (the
-#    CRTC start address through the monitor's port access, then pmemsave of the 80x25 cells) at
-#    the disk list, the typed confirmation, the progress, the verdict and the menu. Each must be
-#    legible: the mode is 80x25, every cell is plain (attribute 0x07: no colour or bold), no
-#    escape-sequence debris, no line longer than 80 columns (the terminal would wrap it mid-word:
-#    the init folds them at a blank); the decoy disk has a 20-character serial (ATA's longest) and a 40-character model,
-#    so the disk list's widest line is on the screen. The progress lines ([k/N]) overwrite one
-#    another on one row: both are in run.log, the screen holds only the last.
+#    CRTC start address through the monitor's port access, then pmemsave of the 80x25 cells)
+#    at the disk list, the typed confirmation (a wrong one first), the progress, the verdict
+#    and the menu. Each must be legible: the mode is 80x25, every cell is plain (attribute
+#    0x07: no colour or bold), no escape-sequence debris, no line longer than 80 columns (the
+#    terminal would wrap it mid-word; the init folds such lines at a blank). The decoy disk has
+#    a 20-character serial (ATA's longest) and a 40-character model, so the disk list's widest
+#    line is on the screen. The progress lines ([k/N]) overwrite one another on one row: both
+#    are in run.log, the screen holds only the last.
 # A light run (start and zram-lz4, no scenario, no profile), then "power off" from the menu and
 # the report on the stick. tests/vm/interactive-serial.sh drives the same screens over serial.
 . "$(dirname "$0")/lib.sh"
@@ -194,6 +195,10 @@ if bad:
 type_line(offered[hdd])
 wait_screen("confirmation prompt", r"EVERYTHING on /dev/\S+ \(serial %s\) will be DESTROYED\.\n"
             r"Type the last 4 characters of its serial to confirm \(q to go back\):$" % hdd)
+# a confirmation for another disk is refused and asked again
+type_line("0002")
+wait_screen("refused confirmation", r"^  '0002' does not match the end of serial %s; try again\n"
+            r"Type the last 4 characters of its serial to confirm \(q to go back\):$" % hdd, timeout=30)
 # what the person typed is on the screen before Enter
 type_text(hdd[-4:])
 wait_screen("typed confirmation", r"to confirm \(q to go back\): %s$" % hdd[-4:], timeout=30)
