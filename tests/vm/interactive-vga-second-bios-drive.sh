@@ -53,10 +53,11 @@ sleep 2
 EOF
 vm_put "$VM_DIR/extra.cfg" ::/boot/grub/extra.cfg
 vm_start "${VM_BOOT_TIMEOUT:-600}"
-python3 - "$VM_DIR" "$VM_HDD_SERIAL" "$VM_DECOY_SERIAL" "$VM_STICK_SERIAL" "${VM_STEP_TIMEOUT:-300}" <<'PY' ||
+python3 - "$VM_DIR" "$VM_HDD_SERIAL" "$VM_DECOY_SERIAL" "$VM_STICK_SERIAL" "${VM_STEP_TIMEOUT:-300}" \
+	"$VM_NVME_SERIAL" <<'PY' ||
 import json, os, re, socket, sys, time
 
-vm_dir, hdd, decoy, stick, step_timeout = sys.argv[1:6]
+vm_dir, hdd, decoy, stick, step_timeout, nvme = sys.argv[1:7]
 step_timeout = float(step_timeout)
 t0 = time.time()
 
@@ -180,19 +181,21 @@ if boot_drive == root_drive:
 # 2. the interactive screens
 m, lines = wait_screen("disk list", r"Disk to sacrifice \[1-(\d+)\], r to rescan, m for the menu:$")
 text = "\n".join(l.rstrip() for l in lines)
-offered = dict((mm.group(2), mm.group(1)) for mm in
-               re.finditer(r"^  (\d+)\) /dev/\S+ .* serial (\S+)$", text, re.M))
+offered = dict((mm.group(3), (mm.group(1), mm.group(2))) for mm in
+               re.finditer(r"^  (\d+)\) (/dev/\S+ .*) serial (\S+)$", text, re.M))
 bad = []
-for serial in (hdd, decoy):
+for serial, kind in ((hdd, "HDD"), (decoy, "HDD"), (nvme, "SSD")):
     if serial not in offered:
         bad.append("disk %s is not offered whole on the screen" % serial)
+    elif not re.search(r"\b%s\b" % kind, offered[serial][1]):
+        bad.append("disk %s is not shown as %s: %s" % (serial, kind, offered[serial][1]))
 if stick in offered:
     bad.append("the stick is offered")
 if not re.search(r"serial %s\n +not offered: the boot stick" % stick, text):
     bad.append("the stick is not shown as 'not offered: the boot stick'")
 if bad:
     sys.exit("\n".join(bad))
-type_line(offered[hdd])
+type_line(offered[hdd][0])
 wait_screen("confirmation prompt", r"EVERYTHING on /dev/\S+ \(serial %s\) will be DESTROYED\.\n"
             r"Type the last 4 characters of its serial to confirm \(q to go back\):$" % hdd)
 # a confirmation for another disk is refused and asked again

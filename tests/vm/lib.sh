@@ -155,6 +155,7 @@ EOF
 }
 
 # VM_HDD_DRIVE, when set, replaces the HDD's -drive (keep id=hd): e.g. an NBD export.
+# VM_STICK_BOOTINDEX (default 0) is the stick's place in the firmware's boot order.
 # vm_start SECONDS [SERIAL-ARGS...]: boot the stick in the background. The serial port goes
 # to $VM_DIR/serial.log unless SERIAL-ARGS (e.g. a -chardev and -serial pair) say otherwise.
 # QEMU is killed after SECONDS whatever happens to this shell.
