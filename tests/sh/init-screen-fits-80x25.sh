@@ -34,6 +34,7 @@ run)
 	echo "'"$LONG_ERR"'" >&2
 	echo "swapplace: [1/2] measuring '"'start'"': about 0 min 08 s left" >&2
 	echo "swapplace: [2/2] measuring '"'zram-lz4'"': about 0 min 04 s left" >&2
+	echo "swapplace: [10/14] measuring '"'zswap-lzo-rle-start'"' (round 1 of 3): about 12 min 30 s left" >&2
 	echo "swapplace: measured in 0 min 09 s" >&2
 	echo "{\"schema\":\"swapplace-report/1\"}" >"$out/report.json"
 	printf "swapplace report\n\nVerdict\n-------\n- fastest swap-in: zram-lz4\n\n" >"$out/report.txt"
@@ -64,11 +65,12 @@ on_the_screen() {
 	# the progress lines share one row: [1/2], carriage return, [2/2]
 	grep -q $'\r''swapplace: \[1/2\] measuring .*'$'\r''swapplace: \[2/2\] measuring' "$T/out" ||
 		fail "the progress lines do not overwrite one row"
-	grep -q $'\r''swapplace: \[2/2\] .*left *$' "$T/out" || fail "the row after the progress does not start anew"
+	grep -q $'\r''swapplace: \[2/2\] .*left *'$'\r''\[10/14\] .*about 12 min 30 s left *$' "$T/out" ||
+		fail "a long progress line does not keep its end (or the row after it does not start anew)"
 	grep -q $'\033' "$T/out" && fail "an escape sequence on the screen"
 	grep -q $'\r' "$RUNLOG" && fail "run.log holds carriage returns"
 	grep -qx "$LONG_ERR" "$RUNLOG" || fail "run.log does not hold swapplace's line as written"
-	[ "$(grep -c '^swapplace: \[[12]/2\] measuring' "$RUNLOG")" = 2 ] || fail "run.log lacks a progress line"
+	[ "$(grep -c '^swapplace: \[[0-9]*/[0-9]*\] measuring' "$RUNLOG")" = 3 ] || fail "run.log lacks a progress line"
 	return 0
 }
 for_each_shell on_the_screen
