@@ -108,6 +108,23 @@ report again ("--format pdf -o report.pdf" and the other formats too). Copy the 
 stick: that erases them.
 EOF
 
+# --- BIOS: how core.img finds its own partition ------------------------------------------
+# The prefix below, (,msdos1)/boot/grub, names only a partition; GRUB completes it with the
+# drive the BIOS passed in DL. A BIOS that passes the wrong drive (USB-ZIP or USB-FDD
+# emulation, boot menus that renumber the disks) left GRUB looking for grub.cfg on another
+# disk: a `grub>` prompt. So core.img carries this early config: it looks for its partition
+# by the identity file SWAPPLACE.ID (only the stick has it), trying the drive the BIOS passed
+# first (--hint: with a correct DL nothing changes, and another swapplace stick cannot win),
+# then every disk. No --no-floppy: a BIOS that emulates a floppy makes the stick fd0, and GRUB
+# lists hard disks before floppies, so a real floppy drive is only tried when no disk has the
+# file. When nothing has it, $root stays the DL drive's partition: the old behaviour. GRUB
+# runs an embedded config in its rescue parser (no `if`): one command a line.
+# tests/vm/interactive-vga-second-bios-drive.sh boots it with the stick as the second drive.
+cat >"$work/early.cfg" <<'EOF'
+search --file --set=root --hint "$root" /SWAPPLACE.ID
+set prefix=($root)/boot/grub
+EOF
+
 # --- BIOS: GRUB core.img with every module it needs built in ---------------------------
 # Why all built in: nothing is loaded from the FAT partition before grub.cfg, so a BIOS
 # whose disk services are flaky gets as far as possible. The prefix names only the
@@ -117,7 +134,8 @@ grub_modules="biosdisk part_msdos part_gpt fat normal linux boot echo test confi
 	search search_label search_fs_file search_fs_uuid ls cat minicmd sleep halt reboot
 	serial terminal terminfo"
 # shellcheck disable=SC2086 # word splitting of the module list is intended
-grub-mkimage -d "$grub_pc" -O i386-pc -p '(,msdos1)/boot/grub' -o "$work/core.img" $grub_modules
+grub-mkimage -d "$grub_pc" -O i386-pc -p '(,msdos1)/boot/grub' -c "$work/early.cfg" \
+	-o "$work/core.img" $grub_modules
 
 core_bytes=$(stat -c %s "$work/core.img")
 core_sectors=$(((core_bytes + 511) / 512))

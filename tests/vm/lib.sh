@@ -155,6 +155,7 @@ EOF
 }
 
 # VM_HDD_DRIVE, when set, replaces the HDD's -drive (keep id=hd): e.g. an NBD export.
+# VM_STICK_BOOTINDEX (default 0) is the stick's place in the firmware's boot order.
 # vm_start SECONDS [SERIAL-ARGS...]: boot the stick in the background. The serial port goes
 # to $VM_DIR/serial.log unless SERIAL-ARGS (e.g. a -chardev and -serial pair) say otherwise.
 # QEMU is killed after SECONDS whatever happens to this shell.
@@ -178,7 +179,7 @@ vm_start() {
 	esac
 	# Development aid: VM_KERNEL and VM_INITRD boot a kernel directly (no firmware boot of the
 	# stick; the stick is still attached), to try an initramfs without rebuilding the image.
-	local direct=() boot=",bootindex=0"
+	local direct=() boot=",bootindex=${VM_STICK_BOOTINDEX:-0}"
 	if [ -n "${VM_KERNEL:-}" ]; then
 		direct=(-kernel "$VM_KERNEL" -initrd "$VM_INITRD"
 			-append "console=tty0 console=ttyS0,115200 ${VM_APPEND:-}")
