@@ -26,7 +26,9 @@
 #    line is on the screen. The progress lines ([k/N]) overwrite one another on one row: both
 #    are in run.log, the screen holds only the last.
 # A light run (start and zram-lz4, no scenario, no profile), then "power off" from the menu and
-# the report on the stick. tests/vm/interactive-serial.sh drives the same screens over serial.
+# the report on the stick. (It replaced tests/vm/interactive-serial.sh, which drove the same
+# screens over serial; tests/sh/init-screen-fits-80x25.sh checks the serial console's lines.)
+# runner: may run beside another test
 . "$(dirname "$0")/lib.sh"
 VM_DECOY_SERIAL=SPDECOY0123456789ABC
 VM_DECOY_MODEL="SWAPPLACE TEST DECOY WITH A LONG NAME 40"
