@@ -9,10 +9,6 @@
 #include "core/rng.h"
 #include "core/u128.h"
 
-static const uint64_t edges[] = {0, 1, 2, 3, 10, 0xffffffffull, 0x100000000ull, 0x100000001ull,
-				 0x7fffffffffffffffull, 0x8000000000000000ull, UINT64_MAX - 1,
-				 UINT64_MAX};
-
 int main(void)
 {
 	struct sp_u128 p;
@@ -32,6 +28,9 @@ int main(void)
 	CHECK_EQ_U64(sp_u128_div64(sp_u128_mul(7, 1), 1), 7);
 
 #ifdef __SIZEOF_INT128__
+	static const uint64_t edges[] = {0, 1, 2, 3, 10, 0xffffffffull, 0x100000000ull,
+					 0x100000001ull, 0x7fffffffffffffffull,
+					 0x8000000000000000ull, UINT64_MAX - 1, UINT64_MAX};
 	struct sp_rng r;
 	size_t ne = sizeof(edges) / sizeof(edges[0]);
 
