@@ -1,9 +1,12 @@
 #!/bin/sh
-# image/build-image.sh OUT PKGROOT INITRAMFS WORK - assembles the bootable swapplace stick.
+# image/build-image.sh OUT PKGROOT INITRAMFS WORK [INITRAMFS_686] - assembles the bootable
+# swapplace stick.
 #
 # OUT is the disk image to write (build/swapplace.img), PKGROOT the unpacked Debian packages
 # (build/pkgs/root, from image/fetch-debs.sh), INITRAMFS our initramfs, WORK a scratch
-# directory this script owns. Built as an ordinary user: no root, loop devices or mounts -
+# directory this script owns. With INITRAMFS_686 (the i686 initramfs), the 686 kernel
+# (PKGROOT/linux-image.i386) and it go beside the 64-bit pair as /boot/vmlinuz-686 and
+# /boot/initramfs-686.img, and BIOS GRUB boots them on a CPU without long mode (grub.cfg). Built as an ordinary user: no root, loop devices or mounts -
 # sfdisk on the image file, `mkfs.fat -C` on a partition file, mtools to fill it, grub-mkimage
 # for the BIOS core, dd conv=notrunc to put the pieces in place. Layout: MBR, one FAT32
 # partition at 1 MiB (type 0x0c, active, label SWAPPLACE) holding everything; BIOS GRUB in
@@ -16,6 +19,7 @@ out=$1
 pkgroot=$2
 initramfs=$3
 work=$4
+initramfs_686=${5:-}
 here=$(cd "$(dirname "$0")" && pwd)
 
 size_mib=${IMAGE_SIZE_MIB:-64}
@@ -38,6 +42,15 @@ if [ $# != 1 ] || [ ! -f "$1" ]; then
 	die "want exactly one kernel in $pkgroot/linux-image/boot, found: $*"
 fi
 vmlinuz=$1
+vmlinuz_686=
+if [ -n "$initramfs_686" ]; then
+	set -- "$pkgroot"/linux-image.i386/boot/vmlinuz-*
+	if [ $# != 1 ] || [ ! -f "$1" ]; then
+		die "want exactly one kernel in $pkgroot/linux-image.i386/boot, found: $*"
+	fi
+	vmlinuz_686=$1
+	[ -f "$initramfs_686" ] || die "missing $initramfs_686 (make initramfs-686 builds it)"
+fi
 for f in "$grub_pc/boot.img" "$grub_pc/diskboot.img" "$grub_pc/kernel.img" "$gcd" "$shim" "$mm" \
 	"$initramfs" "$here/grub.cfg" "$here/swapplace.conf"; do
 	[ -f "$f" ] || die "missing $f (make image fetches the packages; make initramfs builds the initramfs)"
@@ -59,6 +72,10 @@ crlf() { sed 's/\r*$/\r/' "$@"; }
 # --- the files on the FAT partition ---------------------------------------------------
 cp "$vmlinuz" "$tree/boot/vmlinuz" # Debian's signed kernel: shim verifies it under SB
 cp "$initramfs" "$tree/boot/initramfs.img"
+if [ -n "$vmlinuz_686" ]; then
+	cp "$vmlinuz_686" "$tree/boot/vmlinuz-686"
+	cp "$initramfs_686" "$tree/boot/initramfs-686.img"
+fi
 cp "$here/grub.cfg" "$tree/boot/grub/grub.cfg"
 # UEFI: the removable-media path every firmware tries. shim (signed by Microsoft's UEFI CA)
 # is BOOTX64.EFI and loads grubx64.efi from its own directory; Debian's gcdx64 is the signed
@@ -73,6 +90,11 @@ crlf "$here/swapplace.conf" >"$tree/swapplace.conf"
 # "linux-image-6.1.0-57-amd64_6.1.192-3_amd64.deb" -> "linux-image-6.1.0-57-amd64 6.1.192-3"
 kernel_pkg=$(sed 's/_amd64\.deb$//; s/%3a/:/; s/_/ /' "$pkgroot/linux-image/.unpacked" 2>/dev/null ||
 	basename "$vmlinuz")
+kernel_686_pkg=
+if [ -n "$vmlinuz_686" ]; then
+	kernel_686_pkg=$(sed 's/_i386\.deb$//; s/%3a/:/; s/_/ /' "$pkgroot/linux-image.i386/.unpacked" 2>/dev/null ||
+		basename "$vmlinuz_686")
+fi
 build_date=$(date -u -d "@$epoch" +%Y-%m-%dT%H:%M:%SZ)
 # The identity file: lets the init find its own stick (by label, then this file) and the
 # tool refuse to offer it as a target. key = value, like swapplace.conf.
@@ -84,6 +106,7 @@ build = $build_id
 date = $build_date
 kernel = $kernel_pkg
 EOF
+[ -z "$kernel_686_pkg" ] || echo "kernel_686 = $kernel_686_pkg" >>"$tree/SWAPPLACE.ID"
 crlf >"$tree/reports/README.txt" <<'EOF'
 swapplace reports
 =================
@@ -132,7 +155,7 @@ EOF
 # hd1, ... and is never confused with another disk that carries the same label.
 grub_modules="biosdisk part_msdos part_gpt fat normal linux boot echo test configfile
 	search search_label search_fs_file search_fs_uuid ls cat minicmd sleep halt reboot
-	serial terminal terminfo"
+	serial terminal terminfo cpuid"
 # shellcheck disable=SC2086 # word splitting of the module list is intended
 grub-mkimage -d "$grub_pc" -O i386-pc -p '(,msdos1)/boot/grub' -c "$work/early.cfg" \
 	-o "$work/core.img" $grub_modules
@@ -213,6 +236,8 @@ dd if="$work/core.img" of="$img" bs=512 seek=1 conv=notrunc status=none
 mib() { awk -v b="$1" 'BEGIN { printf "%.1f MiB", b / 1048576 }'; }
 img_bytes=$(stat -c %s "$img")
 initrd_bytes=$(stat -c %s "$initramfs")
+initrd_686_bytes=0
+[ -z "$initramfs_686" ] || initrd_686_bytes=$(stat -c %s "$initramfs_686")
 # The unpacked size is what the kernel unpacks into RAM: the cpio streams, a slight
 # overestimate of the files. The initramfs may be several archives back to back (an
 # uncompressed one first for /dev/console, like an early-microcode prefix, then zstd).
@@ -242,11 +267,20 @@ unpacked_size() { # FILE -> bytes, or nothing when a part is not understood
 }
 initrd_unpacked=$(unpacked_size "$initramfs")
 [ -n "$initrd_unpacked" ] || die "$initramfs: cannot tell its unpacked size (not cpio, zstd or gzip)"
+initrd_686_unpacked=0
+if [ -n "$initramfs_686" ]; then
+	initrd_686_unpacked=$(unpacked_size "$initramfs_686")
+	[ -n "$initrd_686_unpacked" ] || die "$initramfs_686: cannot tell its unpacked size"
+fi
 fat_free=$(mdir -i "$part" ::/ | awk '/bytes free/ { gsub(/[^0-9]/, "", $0); print; exit }')
 {
 	echo "image:     $out $(mib "$img_bytes") (limit 64 MiB), FAT free $(mib "${fat_free:-0}") (at least ${IMAGE_MIN_FREE_MIB:-16} MiB for reports)"
 	echo "kernel:    $kernel_pkg, $(mib "$(stat -c %s "$vmlinuz")")"
 	echo "initramfs: $initramfs $(mib "$initrd_bytes") compressed, $(mib "$initrd_unpacked") unpacked (limit 48 MiB)"
+	if [ -n "$vmlinuz_686" ]; then
+		echo "kernel686: $kernel_686_pkg, $(mib "$(stat -c %s "$vmlinuz_686")") (BIOS, CPUs without long mode)"
+		echo "initrd686: $initramfs_686 $(mib "$initrd_686_bytes") compressed, $(mib "$initrd_686_unpacked") unpacked (limit 48 MiB)"
+	fi
 	echo "bios core: $core_sectors sectors (gap before the partition: $((part_start_sector - 1)), loadable: 888)"
 } >"$work/sizes"
 if [ "$img_bytes" -gt $((64 * 1048576)) ]; then
@@ -261,9 +295,9 @@ if [ "${fat_free:-0}" -lt $((min_free_mib * 1048576)) ]; then
 	cat "$work/sizes" >&2
 	die "less than $min_free_mib MiB free on the FAT for reports"
 fi
-if [ "$initrd_unpacked" -gt $((48 * 1048576)) ]; then
+if [ "$initrd_unpacked" -gt $((48 * 1048576)) ] || [ "$initrd_686_unpacked" -gt $((48 * 1048576)) ]; then
 	cat "$work/sizes" >&2
-	die "the initramfs unpacks to more than 48 MiB"
+	die "an initramfs unpacks to more than 48 MiB"
 fi
 
 mv "$work/sizes" "$out.sizes"

@@ -12,6 +12,13 @@
 # opens for the init before anything is mounted and which an unprivileged build cannot mknod;
 # the kernel unpacks concatenated archives in order, like an early-microcode prefix.
 # Building twice gives the same bytes.
+#
+# Another architecture (the i686 initramfs, image/README.md "32-bit PCs") takes the kernel,
+# busybox and swapplace given, and INITRAMFS_FILES_ROOT=DIR[:DIR...]: unpacked packages of that
+# architecture, searched before the host for each file of files.list (a file is installed at
+# its listed path wherever it came from); ldd then resolves their libraries among the host's
+# multiarch ones of that architecture. Every ELF file in the tree must be for the machine
+# swapplace is built for: an amd64 mkfs.ext4 on a 32-bit stick fails the build, not the boot.
 set -eu
 umask 022
 export LC_ALL=C
@@ -24,6 +31,7 @@ out=$1 kroot=$2 bbroot=$3 spbin=$4
 here=$(cd "$(dirname "$0")" && pwd)
 epoch=${SOURCE_DATE_EPOCH:-0}
 zlevel=${INITRAMFS_ZSTD_LEVEL:-19}
+froots=${INITRAMFS_FILES_ROOT:-}
 
 die() { echo "initramfs: $*" >&2; exit 1; }
 
@@ -64,15 +72,31 @@ install -m 0755 "$bbroot/bin/busybox" "$tree/bin/busybox"
 done
 
 # --- host files with their shared-library closure
-# put HOSTPATH into the tree at the same path: a symlink stays a symlink (and its target
+# the file to take for a listed PATH: the first INITRAMFS_FILES_ROOT holding it (as a file or
+# a symlink), else the host's
+source_of() {
+	_ifs=$IFS
+	IFS=:
+	for _r in $froots; do
+		if [ -e "$_r$1" ] || [ -L "$_r$1" ]; then
+			IFS=$_ifs
+			echo "$_r$1"
+			return 0
+		fi
+	done
+	IFS=$_ifs
+	echo "$1"
+}
+# put PATH into the tree at the same path: a symlink stays a symlink (and its target
 # comes too), an ELF file brings what ldd says it loads
 added=$tmp/added
 : >"$added"
 add_file() {
-	src=$1
-	grep -qxF "$src" "$added" && return 0
-	echo "$src" >>"$added"
-	dst=$tree$src
+	path=$1
+	grep -qxF "$path" "$added" && return 0
+	echo "$path" >>"$added"
+	src=$(source_of "$path")
+	dst=$tree$path
 	mkdir -p "$(dirname "$dst")"
 	rm -f "$dst"
 	if [ -L "$src" ]; then
@@ -80,11 +104,11 @@ add_file() {
 		ln -s "$link" "$dst"
 		case $link in
 		/*) add_file "$link" ;;
-		*) add_file "$(dirname "$src")/$link" ;;
+		*) add_file "$(dirname "$path")/$link" ;;
 		esac
 		return 0
 	fi
-	[ -f "$src" ] || die "host file '$src' is missing"
+	[ -f "$src" ] || die "file '$src' is missing"
 	if [ -x "$src" ]; then
 		cp -L "$src" "$dst"
 		chmod 0755 "$dst"
@@ -113,6 +137,20 @@ while read -r line; do
 done <"$here/files.list"
 install -m 0755 "$spbin" "$tree/bin/swapplace"
 add_libs "$spbin"
+
+# every ELF file (programs, libraries, the loader) is for swapplace's machine: the class and
+# data bytes of e_ident and e_machine, read from the header
+elf_id() { # FILE -> "class data machine" or nothing when FILE is not ELF
+	[ "$(od -An -c -j 1 -N 3 "$1" 2>/dev/null | tr -d ' ')" = ELF ] || return 0
+	echo "$(od -An -tx1 -j 4 -N 2 "$1" | tr -d ' ') $(od -An -tx1 -j 18 -N 2 "$1" | tr -d ' ')"
+}
+want_elf=$(elf_id "$spbin")
+[ -n "$want_elf" ] || die "'$spbin' is not an ELF file"
+find "$tree" -type f | sort | while read -r f; do
+	id=$(elf_id "$f")
+	[ -z "$id" ] || [ "$id" = "$want_elf" ] ||
+		die "${f#"$tree"} is built for another machine (ELF $id) than swapplace (ELF $want_elf)"
+done
 
 # --- kernel modules: depmod on a copy made of symlinks (the package stays untouched and
 # nothing big is copied), then the listed ones with their deps

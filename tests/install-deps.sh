@@ -3,17 +3,23 @@
 # Called by `make check`, `make demo` and `make bench`; a fresh machine needs nothing else.
 set -e
 need=""
+# the 32-bit half of the stick (image/README.md, "32-bit PCs"): swapplace built with gcc -m32
+# against Debian's i386 libraries (multiarch), and the i386 libraries of the mkfs.ext4, debugfs
+# and blkid its initramfs carries (their executables come from the archive, image/fetch-debs.sh)
+i386="liburing-dev:i386 libblkid-dev:i386 libfdisk-dev:i386 libzstd-dev:i386 libjansson-dev:i386
+      libcairo2-dev:i386 libext2fs2:i386 libss2:i386 libcom-err2:i386"
 # the tool and its tests (clang, its libFuzzer runtime and llvm-symbolizer: the fuzz harnesses);
 # then the appliance's build tools and the QEMU boot tests
 for p in build-essential pkg-config liburing-dev libblkid-dev libfdisk-dev libzstd-dev \
          libjansson-dev libcairo2-dev fonts-dejavu-core poppler-utils ghostscript chromium e2fsprogs util-linux fio kmod python3 \
          clang libclang-rt-dev llvm \
          grub-common grub-pc-bin dosfstools mtools fdisk cpio zstd \
-         qemu-system-x86 qemu-utils ovmf socat expect mdadm lvm2; do
+         qemu-system-x86 qemu-utils ovmf socat expect mdadm lvm2 \
+         gcc-multilib $i386; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || need="$need $p"
 done
-# the image build resolves the kernel package from apt's lists: they must exist
-lists=$(ls /var/lib/apt/lists/ 2>/dev/null | grep _Packages | head -n 1)
+# the image build resolves the kernel packages (amd64 and i386) from apt's lists: they must exist
+lists=$(ls /var/lib/apt/lists/ 2>/dev/null | grep _binary-i386_Packages | head -n 1)
 if [ -z "$need" ] && [ -n "$lists" ]; then
 	exit 0
 fi
@@ -22,6 +28,7 @@ if [ "$(id -u)" != 0 ]; then
 	exit 1
 fi
 export DEBIAN_FRONTEND=noninteractive
+dpkg --print-foreign-architectures | grep -qx i386 || dpkg --add-architecture i386
 apt-get update -qq >/dev/null
 [ -z "$need" ] && exit 0
 echo "install-deps: installing$need" >&2

@@ -61,13 +61,15 @@ size_t sp_memcg_parse_pids(const char *text, pid_t *pids, size_t max)
 
 	while (*p) {
 		char *end;
-		long v;
+		long long v;
 
 		while (*p && !isdigit((unsigned char)*p))
 			p++;
 		if (!*p)
 			break;
-		v = strtol(p, &end, 10);
+		/* long long: on i686 a long is an int, and strtol would clamp "4294967297" to
+		 * INT_MAX, a pid that passes the check below */
+		v = strtoll(p, &end, 10);
 		/* a pid is an int: "4294967297" must not become pid 1, whom a destroy would
 		 * signal (found by tests/fuzz/fuzz-cgroup-text.c) */
 		if (v > 0 && v <= INT_MAX) {

@@ -6,6 +6,7 @@
 #include <zstd.h>
 
 #include "core/compress.h"
+#include "core/u128.h"
 
 int sp_zstd_page_ratio(const void *buf, size_t len, size_t page_size, size_t max_pages,
 		       double *ratio)
@@ -30,7 +31,7 @@ int sp_zstd_page_ratio(const void *buf, size_t len, size_t page_size, size_t max
 	}
 	for (i = 0; i < n; i++) {
 		/* evenly spread: page floor(i * n_pages / n) */
-		size_t pg = (size_t)((unsigned __int128)i * n_pages / n);
+		size_t pg = (size_t)sp_u128_div64(sp_u128_mul(i, n_pages), n);
 		size_t c =
 		    ZSTD_compressCCtx(cctx, out, cap, p + pg * page_size, page_size, SP_ZSTD_LEVEL);
 

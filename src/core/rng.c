@@ -4,6 +4,7 @@
  * with rejection, which is unbiased and needs a division only on the rare rejected path.
  */
 #include "core/rng.h"
+#include "core/u128.h"
 
 uint64_t sp_mix64(uint64_t x)
 {
@@ -44,22 +45,22 @@ uint64_t sp_rng_next(struct sp_rng *r)
 
 uint64_t sp_rng_below(struct sp_rng *r, uint64_t n)
 {
-	unsigned __int128 m;
+	struct sp_u128 m;
 	uint64_t low, threshold;
 
 	if (n == 0)
 		return 0;
-	m = (unsigned __int128)sp_rng_next(r) * n;
-	low = (uint64_t)m;
+	m = sp_u128_mul(sp_rng_next(r), n);
+	low = m.lo;
 	if (low < n) {
 		/* 2^64 mod n: products whose low half falls below it would over-represent */
 		threshold = -n % n;
 		while (low < threshold) {
-			m = (unsigned __int128)sp_rng_next(r) * n;
-			low = (uint64_t)m;
+			m = sp_u128_mul(sp_rng_next(r), n);
+			low = m.lo;
 		}
 	}
-	return (uint64_t)(m >> 64);
+	return m.hi;
 }
 
 void sp_rng_shuffle_u32(struct sp_rng *r, uint32_t *a, size_t n)

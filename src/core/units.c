@@ -14,6 +14,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "core/u128.h"
 #include "core/units.h"
 
 /* Longest fraction accepted: 10^19 * 2^60 still fits the 128-bit product below. */
@@ -71,7 +72,7 @@ static int unit_shift(char c)
 int sp_parse_size(const char *s, uint64_t *bytes)
 {
 	uint64_t whole, frac = 0, pow10 = 1, mult, result;
-	unsigned __int128 part;
+	uint64_t part;
 	int n, nfrac = 0, shift = 0;
 
 	if (!s)
@@ -121,10 +122,11 @@ int sp_parse_size(const char *s, uint64_t *bytes)
 	if (shift > 0 && whole > (UINT64_MAX >> shift))
 		return -ERANGE;
 	result = whole << shift;
-	part = (unsigned __int128)frac * mult / pow10;
+	/* frac < pow10: the quotient is below mult */
+	part = sp_u128_div64(sp_u128_mul(frac, mult), pow10);
 	if (part > UINT64_MAX - result)
 		return -ERANGE;
-	*bytes = result + (uint64_t)part;
+	*bytes = result + part;
 	return 0;
 }
 
@@ -192,7 +194,7 @@ char *sp_format_bytes(uint64_t b, char *buf, size_t len)
 		snprintf(buf, len, "%llu %s", (unsigned long long)whole, units[u]);
 	} else {
 		/* tenths, rounded down, in 128 bits: b * 10 overflows above 1.6 EiB */
-		uint64_t tenths = (uint64_t)((unsigned __int128)b * 10 >> (10 * u));
+		uint64_t tenths = sp_u128_shr(sp_u128_mul(b, 10), 10 * u);
 
 		snprintf(buf, len, "%llu.%llu %s", (unsigned long long)(tenths / 10),
 			 (unsigned long long)(tenths % 10), units[u]);
