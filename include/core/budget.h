@@ -30,9 +30,14 @@
 #define SP_BUDGET_CEILING_MIB 256
 #define SP_BUDGET_CEILING_BYTES ((uint64_t)SP_BUDGET_CEILING_MIB << 20)
 /*
- * What must be available beside the budget: swapplace's own memory while it renders the report
- * (cairo with its fonts, the report struct), mkfs.ext4's, the page cache of the files a run
- * writes outside the workload's cgroup, and the kernel's free-page reserve (min_free_kbytes).
+ * What must be available beside the budget, measured: swapplace's own peak (VmHWM 10 MiB over
+ * a run that renders every format, the PDF with cairo and its fonts included), mkfs.ext4's
+ * (2.7 MiB on a 3 GiB partition), the kernel's free-page reserve (min_free_kbytes, about 2 MiB
+ * on a 256 MiB PC); and zram's pool where the budget keeper's floor stops it lowering the
+ * workload's limit (up to 25 % of the budget: 13 MiB at a 51 MiB budget). About 28 MiB; the
+ * rest is a margin for a burst faster than a limit write and for the page cache of the data
+ * filesystem. On a 256 MiB PC (205 MiB MemTotal, 144 MiB available on the stick) this leaves
+ * the 25 % share whole; in 128 MiB (79 MiB, 22 MiB available) no run fits.
  */
 #define SP_BUDGET_HEADROOM_MIB 48
 #define SP_BUDGET_HEADROOM_BYTES ((uint64_t)SP_BUDGET_HEADROOM_MIB << 20)
