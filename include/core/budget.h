@@ -52,13 +52,13 @@ enum sp_budget_source {
 };
 
 struct sp_budget {
-	uint64_t budget_bytes;	    /* what the run uses */
+	uint64_t budget_bytes; /* what the run uses */
 	enum sp_budget_source source;
-	uint64_t ram_bytes;	    /* MemTotal */
-	uint64_t available_bytes;   /* MemAvailable when it was chosen */
-	uint64_t share_bytes;	    /* SP_BUDGET_RAM_PCT of ram_bytes, before the clamps */
-	uint64_t need_bytes;	    /* budget_bytes + SP_BUDGET_HEADROOM_BYTES */
-	int too_small;		    /* need_bytes > available_bytes: the run is refused */
+	uint64_t ram_bytes;	  /* MemTotal */
+	uint64_t available_bytes; /* MemAvailable when it was chosen */
+	uint64_t share_bytes;	  /* SP_BUDGET_RAM_PCT of ram_bytes, before the clamps */
+	uint64_t need_bytes;	  /* budget_bytes + SP_BUDGET_HEADROOM_BYTES */
+	int too_small;		  /* need_bytes > available_bytes: the run is refused */
 };
 
 /*
@@ -90,8 +90,9 @@ int sp_budget_refusal(const struct sp_budget *b, char *buf, size_t len);
 /* The rule as --help states it, from the same figures. */
 #define SP_BUDGET_STR_(x) #x
 #define SP_BUDGET_STR(x) SP_BUDGET_STR_(x)
-#define SP_BUDGET_RULE                                                                         \
-	SP_BUDGET_STR(SP_BUDGET_RAM_PCT) "% of RAM, " SP_BUDGET_STR(SP_BUDGET_FLOOR_MIB) "M to "   \
-	SP_BUDGET_STR(SP_BUDGET_CEILING_MIB) "M"
+#define SP_BUDGET_RULE                                                                             \
+	SP_BUDGET_STR(SP_BUDGET_RAM_PCT)                                                           \
+	"% of RAM, " SP_BUDGET_STR(SP_BUDGET_FLOOR_MIB) "M to " SP_BUDGET_STR(                     \
+	    SP_BUDGET_CEILING_MIB) "M"
 
 #endif

@@ -16,21 +16,21 @@ int sp_budget_choose(uint64_t ram_bytes, uint64_t available_bytes, uint64_t give
 {
 	uint64_t fits;
 
-	*b = (struct sp_budget){ 0 };
+	*b = (struct sp_budget){0};
 	if (!ram_bytes || !available_bytes || available_bytes > ram_bytes)
 		return -EINVAL;
 	b->ram_bytes = ram_bytes;
 	b->available_bytes = available_bytes;
 	/* exact, without overflowing: a 1 GiB PC gets 256 MiB, not 255 */
-	b->share_bytes = ram_bytes / 100 * SP_BUDGET_RAM_PCT +
-			 ram_bytes % 100 * SP_BUDGET_RAM_PCT / 100;
+	b->share_bytes =
+	    ram_bytes / 100 * SP_BUDGET_RAM_PCT + ram_bytes % 100 * SP_BUDGET_RAM_PCT / 100;
 	if (given_bytes) {
 		b->budget_bytes = given_bytes;
 		b->source = SP_BUDGET_GIVEN;
 	} else {
 		fits = available_bytes > SP_BUDGET_HEADROOM_BYTES
-			       ? available_bytes - SP_BUDGET_HEADROOM_BYTES
-			       : 0;
+			   ? available_bytes - SP_BUDGET_HEADROOM_BYTES
+			   : 0;
 		b->budget_bytes = b->share_bytes;
 		b->source = SP_BUDGET_RAM;
 		if (fits < b->budget_bytes) {
@@ -58,17 +58,21 @@ int sp_budget_choose(uint64_t ram_bytes, uint64_t available_bytes, uint64_t give
 const char *sp_budget_source_name(enum sp_budget_source s)
 {
 	switch (s) {
-	case SP_BUDGET_GIVEN: return "given";
-	case SP_BUDGET_RAM: return "ram";
-	case SP_BUDGET_AVAILABLE: return "available";
-	case SP_BUDGET_FLOOR: return "floor";
-	case SP_BUDGET_CEILING: return "ceiling";
+	case SP_BUDGET_GIVEN:
+		return "given";
+	case SP_BUDGET_RAM:
+		return "ram";
+	case SP_BUDGET_AVAILABLE:
+		return "available";
+	case SP_BUDGET_FLOOR:
+		return "floor";
+	case SP_BUDGET_CEILING:
+		return "ceiling";
 	}
 	return "?";
 }
 
-static int put(char *buf, size_t len, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
+static int put(char *buf, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static int put(char *buf, size_t len, const char *fmt, ...)
 {
 	va_list ap;
@@ -96,8 +100,10 @@ int sp_budget_describe(const struct sp_budget *b, char *buf, size_t len)
 		return put(buf, len, "%s, %d %% of %s RAM (floor %s, ceiling %s)", a,
 			   SP_BUDGET_RAM_PCT, r, f, c);
 	case SP_BUDGET_AVAILABLE:
-		return put(buf, len, "%s, what %s available leaves beside the run's own memory "
-				     "(%d %% of %s RAM would not fit)", a, v, SP_BUDGET_RAM_PCT, r);
+		return put(buf, len,
+			   "%s, what %s available leaves beside the run's own memory "
+			   "(%d %% of %s RAM would not fit)",
+			   a, v, SP_BUDGET_RAM_PCT, r);
 	case SP_BUDGET_FLOOR:
 		return put(buf, len, "%s, the floor (%d %% of %s RAM is less)", a,
 			   SP_BUDGET_RAM_PCT, r);
@@ -119,8 +125,8 @@ int sp_budget_refusal(const struct sp_budget *b, char *buf, size_t len)
 	sp_format_bytes(b->need_bytes, n, sizeof(n));
 	if (b->source == SP_BUDGET_GIVEN) {
 		uint64_t most = b->available_bytes > SP_BUDGET_HEADROOM_BYTES
-					? b->available_bytes - SP_BUDGET_HEADROOM_BYTES
-					: 0;
+				    ? b->available_bytes - SP_BUDGET_HEADROOM_BYTES
+				    : 0;
 
 		/* as it is typed: 1536M, not 1.5 GiB */
 		snprintf(m, sizeof(m), "%lluM", (unsigned long long)(most / MIB));

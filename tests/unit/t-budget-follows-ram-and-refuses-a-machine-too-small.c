@@ -60,8 +60,8 @@ int main(void)
 	CHECK(sp_budget_choose(200 * MIB, SP_BUDGET_FLOOR_BYTES + SP_BUDGET_HEADROOM_BYTES, 0,
 			       &b) == 0);
 	CHECK(!b.too_small);
-	CHECK(sp_budget_choose(200 * MIB, SP_BUDGET_FLOOR_BYTES + SP_BUDGET_HEADROOM_BYTES - 1,
-			       0, &b) == 0);
+	CHECK(sp_budget_choose(200 * MIB, SP_BUDGET_FLOOR_BYTES + SP_BUDGET_HEADROOM_BYTES - 1, 0,
+			       &b) == 0);
 	CHECK(b.too_small);
 	/* less available than the headroom itself */
 	CHECK(sp_budget_choose(64 * MIB, 20 * MIB, 0, &b) == 0);

@@ -10,8 +10,8 @@
 #include "core/budget.h"
 #include "core/report.h"
 #include "core/report_json.h"
-#include "t-report-synthetic.h"
 #include "report-dump.h"
+#include "t-report-synthetic.h"
 
 static struct sp_report a, b;
 
