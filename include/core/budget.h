@@ -59,6 +59,9 @@ struct sp_budget {
 	uint64_t share_bytes;	  /* SP_BUDGET_RAM_PCT of ram_bytes, before the clamps */
 	uint64_t need_bytes;	  /* budget_bytes + SP_BUDGET_HEADROOM_BYTES */
 	int too_small;		  /* need_bytes > available_bytes: the run is refused */
+	/* the rule it was chosen by (SP_BUDGET_*; a report read back keeps its own) */
+	uint32_t ram_pct;
+	uint64_t floor_bytes, ceiling_bytes, headroom_bytes;
 };
 
 /*
@@ -74,6 +77,9 @@ int sp_budget_choose(uint64_t ram_bytes, uint64_t available_bytes, uint64_t give
 
 /* "given", "ram", "available", "floor", "ceiling": the report's budget_source */
 const char *sp_budget_source_name(enum sp_budget_source s);
+
+/* The source its report name says ("ram"); -EINVAL for a name this version does not know. */
+int sp_budget_source_parse(const char *name, enum sp_budget_source *s);
 
 /*
  * One line for the plan: "55 MiB, 25 % of 221 MiB RAM (floor 32 MiB, ceiling 256 MiB)" or

@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "core/budget.h"
 #include "core/units.h"
@@ -19,6 +20,10 @@ int sp_budget_choose(uint64_t ram_bytes, uint64_t available_bytes, uint64_t give
 	*b = (struct sp_budget){0};
 	if (!ram_bytes || !available_bytes || available_bytes > ram_bytes)
 		return -EINVAL;
+	b->ram_pct = SP_BUDGET_RAM_PCT;
+	b->floor_bytes = SP_BUDGET_FLOOR_BYTES;
+	b->ceiling_bytes = SP_BUDGET_CEILING_BYTES;
+	b->headroom_bytes = SP_BUDGET_HEADROOM_BYTES;
 	b->ram_bytes = ram_bytes;
 	b->available_bytes = available_bytes;
 	/* exact, without overflowing: a 1 GiB PC gets 256 MiB, not 255 */
@@ -72,6 +77,16 @@ const char *sp_budget_source_name(enum sp_budget_source s)
 	return "?";
 }
 
+int sp_budget_source_parse(const char *name, enum sp_budget_source *s)
+{
+	for (int i = SP_BUDGET_GIVEN; i <= SP_BUDGET_CEILING; i++)
+		if (name && !strcmp(name, sp_budget_source_name((enum sp_budget_source)i))) {
+			*s = (enum sp_budget_source)i;
+			return 0;
+		}
+	return -EINVAL;
+}
+
 static int put(char *buf, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static int put(char *buf, size_t len, const char *fmt, ...)
 {
@@ -90,26 +105,26 @@ int sp_budget_describe(const struct sp_budget *b, char *buf, size_t len)
 
 	sp_format_bytes(b->budget_bytes, a, sizeof(a));
 	sp_format_bytes(b->ram_bytes, r, sizeof(r));
-	sp_format_bytes(SP_BUDGET_FLOOR_BYTES, f, sizeof(f));
-	sp_format_bytes(SP_BUDGET_CEILING_BYTES, c, sizeof(c));
+	sp_format_bytes(b->floor_bytes, f, sizeof(f));
+	sp_format_bytes(b->ceiling_bytes, c, sizeof(c));
 	sp_format_bytes(b->available_bytes, v, sizeof(v));
 	switch (b->source) {
 	case SP_BUDGET_GIVEN:
 		return put(buf, len, "%s (--budget; %s RAM, %s available)", a, r, v);
 	case SP_BUDGET_RAM:
-		return put(buf, len, "%s, %d %% of %s RAM (floor %s, ceiling %s)", a,
-			   SP_BUDGET_RAM_PCT, r, f, c);
+		return put(buf, len, "%s, %u %% of %s RAM (floor %s, ceiling %s)", a,
+			   b->ram_pct, r, f, c);
 	case SP_BUDGET_AVAILABLE:
 		return put(buf, len,
 			   "%s, what %s available leaves beside the run's own memory "
-			   "(%d %% of %s RAM would not fit)",
-			   a, v, SP_BUDGET_RAM_PCT, r);
+			   "(%u %% of %s RAM would not fit)",
+			   a, v, b->ram_pct, r);
 	case SP_BUDGET_FLOOR:
-		return put(buf, len, "%s, the floor (%d %% of %s RAM is less)", a,
-			   SP_BUDGET_RAM_PCT, r);
+		return put(buf, len, "%s, the floor (%u %% of %s RAM is less)", a,
+			   b->ram_pct, r);
 	case SP_BUDGET_CEILING:
-		return put(buf, len, "%s, the ceiling (%d %% of %s RAM is more)", a,
-			   SP_BUDGET_RAM_PCT, r);
+		return put(buf, len, "%s, the ceiling (%u %% of %s RAM is more)", a,
+			   b->ram_pct, r);
 	}
 	return -EINVAL;
 }

@@ -1,8 +1,9 @@
 /*
  * t-report-json-carries-how-the-budget-was-chosen - a run that chose its budget from the RAM
  * writes how (budget_source, the share, the floor, the ceiling, the headroom, MemAvailable)
- * right after budget_bytes, and reads them back bit for bit; a report without the rule (older
- * files, probe) writes none of those keys and reads back without it.
+ * right after budget_bytes, and reads them back bit for bit; report.txt says it under the seed
+ * line, from the report's own figures; a report without the rule (older files, probe) writes
+ * none of those keys, reads back without it, and its text has no such line.
  */
 #include <stdlib.h>
 
@@ -10,10 +11,25 @@
 #include "core/budget.h"
 #include "core/report.h"
 #include "core/report_json.h"
+#include "core/report_text.h"
 #include "report-dump.h"
 #include "t-report-synthetic.h"
 
 static struct sp_report a, b;
+
+static char *text_of(const struct sp_report *r)
+{
+	char *buf = NULL;
+	size_t len;
+	FILE *m = open_memstream(&buf, &len);
+
+	CHECK(m != NULL);
+	CHECK(sp_report_text_write(m, r, NULL) == 0);
+	fclose(m);
+	if (getenv("T_SHOW"))
+		fputs(buf, stderr);
+	return buf;
+}
 
 int main(void)
 {
@@ -51,6 +67,24 @@ int main(void)
 	k = report_json_dump(&b, &len2);
 	CHECK(len == len2 && memcmp(j, k, len) == 0);
 	free(j);
+	free(k);
+
+	/* report.txt: the rule under the seed line, from the report's own figures */
+	a.machine.ram_bytes = 205ull << 20;
+	a.budget_ram_pct = 20; /* a later version's rule: its own figures are shown, not ours */
+	a.budget_bytes = 41ull << 20;
+	k = text_of(&a);
+	CHECK(strstr(k, "\nbudget      41 MiB, 20 % of 205 MiB RAM (floor 32 MiB, ceiling 256 "
+			"MiB)\n") != NULL);
+	free(k);
+	snprintf(a.budget_source, sizeof(a.budget_source), "available");
+	k = text_of(&a);
+	CHECK(strstr(k, "\nbudget      41 MiB, what 150 MiB available leaves beside the run's own "
+			"memory\n            (20 % of 205 MiB RAM would not fit)\n") != NULL);
+	free(k);
+	a.has_budget_rule = 0;
+	k = text_of(&a);
+	CHECK(strstr(k, "\nbudget      ") == NULL);
 	free(k);
 	return CHECK_DONE();
 }
