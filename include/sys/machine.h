@@ -18,8 +18,8 @@
 int sp_machine_probe(const char *root, struct sp_machine *m);
 
 /*
- * MemTotal and MemAvailable from the meminfo file at path under root ("/proc/meminfo"; root
- * NULL: path as it is), MemFree where the kernel predates MemAvailable, in bytes.
+ * MemTotal and MemAvailable from the meminfo file at path ("/proc/meminfo") under root, MemFree
+ * where the kernel predates MemAvailable, in bytes.
  * Returns: 0, or -errno when the file is unreadable or lacks them.
  */
 int sp_machine_memory(const char *root, const char *path, uint64_t *total_bytes,

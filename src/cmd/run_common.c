@@ -31,8 +31,7 @@ int sp_cmd_budget(struct sp_config *c)
 	char why[512];
 	int ret;
 
-	ret = alt ? sp_machine_memory(NULL, alt, &total, &avail)
-		  : sp_machine_memory("", "/proc/meminfo", &total, &avail);
+	ret = sp_machine_memory("", alt ? alt : "/proc/meminfo", &total, &avail);
 	if (ret == 0)
 		ret = sp_budget_choose(total, avail, c->budget_given ? c->budget_bytes : 0,
 				       &c->budget);
@@ -58,10 +57,10 @@ void run_report_init(struct sp_report *r, const char *command, const struct sp_c
 		r->has_budget_rule = 1;
 		snprintf(r->budget_source, sizeof(r->budget_source), "%s",
 			 sp_budget_source_name(c->budget.source));
-		r->budget_ram_pct = SP_BUDGET_RAM_PCT;
-		r->budget_floor_bytes = SP_BUDGET_FLOOR_BYTES;
-		r->budget_ceiling_bytes = SP_BUDGET_CEILING_BYTES;
-		r->budget_headroom_bytes = SP_BUDGET_HEADROOM_BYTES;
+		r->budget_ram_pct = c->budget.ram_pct;
+		r->budget_floor_bytes = c->budget.floor_bytes;
+		r->budget_ceiling_bytes = c->budget.ceiling_bytes;
+		r->budget_headroom_bytes = c->budget.headroom_bytes;
 		r->mem_available_bytes = c->budget.available_bytes;
 	}
 	r->time_per_placement_s = c->time_per_placement_s;

@@ -114,7 +114,7 @@ int sp_machine_memory(const char *root, const char *path, uint64_t *total_bytes,
 	char *text = NULL;
 	int ret;
 
-	ret = sp_read_all(root ? root : "", path, &text);
+	ret = sp_read_all(root, path, &text);
 	if (ret < 0)
 		return ret;
 	ret = sp_parse_meminfo_bytes(text, "MemTotal", total_bytes);

@@ -4,7 +4,8 @@
 # meminfo: a 256 MiB PC (MemTotal 226 MiB) plans a 56 MiB budget, 25 % of its RAM, and says so;
 # this machine plans the 256 MiB ceiling; a --budget is planned as given; a 128 MiB PC with 60
 # MiB available is refused by plan, run and measure (exit 3, the figures on stderr, nothing on
-# stdout, no partition table written), and so is a --budget that does not fit.
+# stdout, no partition table written), and so is a --budget that does not fit; without
+# MemAvailable (kernels before 3.14) MemFree stands in.
 . "$(dirname "$0")/lib.sh"
 need_root
 [ -x "$SWAPPLACE" ] || skip "build/swapplace not built"
@@ -23,6 +24,12 @@ grep -E '^budget: ' "$d/out"
 grep -qxF 'budget: 56 MiB, 25 % of 226 MiB RAM (floor 32 MiB, ceiling 256 MiB)' "$d/out" ||
 	fail "the plan does not show the budget as 25 % of 226 MiB"
 grep -q 'workload 120% of 28 MiB' "$d/out" || fail "the pressure probe is not sized from the 56 MiB budget"
+# a kernel before MemAvailable (3.14): MemFree stands in
+printf 'MemTotal:       %s kB\nMemFree:        %s kB\n' "$(kib 226)" "$(kib 150)" >"$d/old"
+SWAPPLACE_MEMINFO=$d/old "$SWAPPLACE" plan --target "$dev" --profile-time 0 >"$d/out" 2>"$d/err" ||
+	{ cat "$d/err"; fail "plan with a meminfo without MemAvailable failed"; }
+grep -qxF 'budget: 56 MiB, 25 % of 226 MiB RAM (floor 32 MiB, ceiling 256 MiB)' "$d/out" ||
+	fail "without MemAvailable the budget is not taken from MemFree"
 
 "$SWAPPLACE" plan --target "$dev" --profile-time 0 >"$d/out" 2>"$d/err" || { cat "$d/err"; fail "plan failed"; }
 avail=$(awk '/^MemAvailable:/ { print $2 }' /proc/meminfo)
