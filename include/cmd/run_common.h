@@ -13,6 +13,14 @@
 #include "probe/placement.h"
 #include "core/report.h"
 
+/*
+ * plan, run and measure: the budget --budget gave, or one chosen from the RAM (core/budget.h),
+ * into c->budget_bytes and c->budget; a machine that cannot afford it is refused (exit 3,
+ * before anything is looked at or touched). SWAPPLACE_MEMINFO names another meminfo file to
+ * read instead of /proc/meminfo (tests). Returns an exit code.
+ */
+int sp_cmd_budget(struct sp_config *c);
+
 void run_report_init(struct sp_report *r, const char *command, const struct sp_config *c);
 void run_report_devices(struct sp_report *r);
 

@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/budget.h"
 #include "core/caps.h"
 
 #define SP_MAX_ALSO 8
@@ -56,6 +57,8 @@ struct sp_config {
 	const char *also_confirm[SP_MAX_ALSO]; /* --also-confirm ID, pairs with the --also before */
 	const char *out_dir;          /* --out DIR (default reports/<timestamp>) */
 	uint64_t budget_bytes;        /* --budget SIZE: memory the probes may use */
+	int budget_given;             /*   (not given: chosen from the RAM, core/budget.h) */
+	struct sp_budget budget;      /*   how it was chosen, by sp_cmd_budget before a command */
 	uint64_t swap_bytes;          /* --swap-size SIZE: each swap partition and the swap file */
 	const char *layout;           /* --layout installed|centred: where the data partition goes */
 	double time_per_placement_s;  /* --time-per-placement SECONDS */

@@ -420,6 +420,14 @@ struct sp_report {
 	double estimated_s;     /* the plan's estimate of the run (0: none made) */
 	uint64_t seed;
 	uint64_t budget_bytes;
+	/* how the budget was chosen (core/budget.h); written only where it was: run, measure */
+	int has_budget_rule;
+	char budget_source[16];		/* given, ram, available, floor, ceiling */
+	uint32_t budget_ram_pct;	/* the share of MemTotal a default budget is */
+	uint64_t budget_floor_bytes;	/* ... at least */
+	uint64_t budget_ceiling_bytes;	/* ... at most */
+	uint64_t budget_headroom_bytes; /* what must be available beside the budget */
+	uint64_t mem_available_bytes;	/* MemAvailable when the budget was chosen */
 	double time_per_placement_s;
 	char target[64];        /* path of the target disk, "" for measure/probe */
 	char layout[16];        /* the target's partition layout ("" when no disk was laid out) */

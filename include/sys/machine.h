@@ -18,6 +18,14 @@
 int sp_machine_probe(const char *root, struct sp_machine *m);
 
 /*
+ * MemTotal and MemAvailable from the meminfo file at path ("/proc/meminfo") under root, MemFree
+ * where the kernel predates MemAvailable, in bytes.
+ * Returns: 0, or -errno when the file is unreadable or lacks them.
+ */
+int sp_machine_memory(const char *root, const char *path, uint64_t *total_bytes,
+		      uint64_t *available_bytes);
+
+/*
  * The cgroup version holding the memory controller under root: 2 when
  * sys/fs/cgroup/cgroup.controllers or sys/fs/cgroup/unified/cgroup.controllers lists "memory",
  * else 1 when sys/fs/cgroup/memory exists, else 0.

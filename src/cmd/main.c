@@ -6,6 +6,7 @@
 #include "core/cli.h"
 #include "cmd/commands.h"
 #include "cmd/fail.h"
+#include "cmd/run_common.h"
 #include "act/undo.h"
 
 int main(int argc, char **argv)
@@ -30,6 +31,13 @@ int main(int argc, char **argv)
 	/* every change from here on registers its undo; signals unwind through it */
 	sp_undo_install();
 
+	/* before anything is looked at: a machine too small for the budget is refused at once */
+	if (c.cmd == SP_CMD_PLAN || c.cmd == SP_CMD_RUN || c.cmd == SP_CMD_MEASURE) {
+		int rc = sp_cmd_budget(&c);
+
+		if (rc != SP_EXIT_OK)
+			return rc;
+	}
 	switch (c.cmd) {
 	case SP_CMD_LIST: return sp_cmd_list(&c);
 	case SP_CMD_PLAN: return sp_cmd_plan(&c);

@@ -557,7 +557,7 @@ static void print_sweep(const struct run_ctx *x, FILE *out)
 
 static void print_plan(const struct run_ctx *x, FILE *out)
 {
-	char a[32], b[32];
+	char a[32], b[160];
 
 	fprintf(out, "target: %s (%s, %s, serial '%s')\n", x->target.path,
 		x->target.model[0] ? x->target.model : "no model",
@@ -596,9 +596,10 @@ static void print_plan(const struct run_ctx *x, FILE *out)
 	print_job(x, out);
 	run_caps_print(x->c, out);
 	print_sweep(x, out);
-	fprintf(out, "budget: %s memory, %.0f s per placement, seed %llu\n",
-		sp_format_bytes(x->c->budget_bytes, a, sizeof(a)), x->c->time_per_placement_s,
-		(unsigned long long)x->c->seed);
+	if (sp_budget_describe(&x->c->budget, b, sizeof(b)) < 0)
+		sp_format_bytes(x->c->budget_bytes, b, sizeof(b));
+	fprintf(out, "budget: %s\n  %.0f s per placement, seed %llu\n", b,
+		x->c->time_per_placement_s, (unsigned long long)x->c->seed);
 	fprintf(out, "estimated time: %d min %02d s (the disk's speed %s)\n",
 		(int)estimate_s(x) / 60, (int)estimate_s(x) % 60, x->dev_model_from);
 }

@@ -23,12 +23,46 @@
 #include "sys/sysfs.h"
 #include "sys/timer.h"
 
+int sp_cmd_budget(struct sp_config *c)
+{
+	/* a test hook, as SWAPPLACE_PROC_SYS is: another machine's meminfo, read instead */
+	const char *alt = getenv("SWAPPLACE_MEMINFO");
+	uint64_t total = 0, avail = 0;
+	char why[512];
+	int ret;
+
+	ret = sp_machine_memory("", alt ? alt : "/proc/meminfo", &total, &avail);
+	if (ret == 0)
+		ret = sp_budget_choose(total, avail, c->budget_given ? c->budget_bytes : 0,
+				       &c->budget);
+	if (ret < 0)
+		return sp_fail(SP_EXIT_FAILURE, SP_ERR_OF(ret),
+			       "cannot read how much memory this machine has (%s)",
+			       alt ? alt : "/proc/meminfo");
+	c->budget_bytes = c->budget.budget_bytes;
+	if (c->budget.too_small) {
+		sp_budget_refusal(&c->budget, why, sizeof(why));
+		return sp_fail(SP_EXIT_REFUSED, NULL, "refusing to run: %s", why);
+	}
+	return SP_EXIT_OK;
+}
+
 void run_report_init(struct sp_report *r, const char *command, const struct sp_config *c)
 {
 	sp_report_init(r, command);
 	r->started = time(NULL);
 	r->seed = c->seed;
 	r->budget_bytes = c->budget_bytes;
+	if (c->budget.ram_bytes) {
+		r->has_budget_rule = 1;
+		snprintf(r->budget_source, sizeof(r->budget_source), "%s",
+			 sp_budget_source_name(c->budget.source));
+		r->budget_ram_pct = c->budget.ram_pct;
+		r->budget_floor_bytes = c->budget.floor_bytes;
+		r->budget_ceiling_bytes = c->budget.ceiling_bytes;
+		r->budget_headroom_bytes = c->budget.headroom_bytes;
+		r->mem_available_bytes = c->budget.available_bytes;
+	}
 	r->time_per_placement_s = c->time_per_placement_s;
 	if (sp_machine_probe("", &r->machine) < 0)
 		sp_warn("cannot read all of the machine's description");

@@ -38,7 +38,7 @@ void sp_config_defaults(struct sp_config *c)
 
 const char *sp_cli_usage(enum sp_cmd cmd)
 {
-	static char text[SP_CMD_LAST + 1][8192];
+	static char text[SP_CMD_LAST + 1][16384];
 
 	if ((unsigned)cmd > SP_CMD_LAST)
 		cmd = SP_CMD_NONE;

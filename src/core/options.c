@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/budget.h"
 #include "core/options.h"
 #include "core/units.h"
 
@@ -70,8 +71,11 @@ const struct sp_option sp_options[] = {
 	  .metavar = "SIZE", .def_note = "to the end of the device",
 	  .help = "length of the range to read" },
 	{ .name = "budget", .kind = SP_OPT_SIZE, .cmds = SWEEP | B(MEASURE),
-	  .field = F(budget_bytes), .min = 1, .metavar = "SIZE", .def = "256M",
-	  .help = "memory the probes may use; the machine needs only that much" },
+	  .field = F(budget_bytes), .given = F(budget_given), .min = 1, .metavar = "SIZE",
+	  .def_note = SP_BUDGET_RULE,
+	  .help = "memory the probes and workloads may use; unless given, never more than what is "
+		  "available beside " SP_BUDGET_STR(SP_BUDGET_HEADROOM_MIB) "M for the rest, and a "
+		  "machine without that much is refused" },
 	{ .name = "swap-size", .kind = SP_OPT_SIZE, .cmds = SWEEP, .field = F(swap_bytes),
 	  .min = 1, .metavar = "SIZE", .def = "1G",
 	  .help = "each swap partition and the swap file, at least twice the budget" },

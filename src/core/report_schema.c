@@ -804,6 +804,17 @@ _Static_assert(sizeof(enum sp_status) == sizeof(int), "status is read and writte
 _Static_assert(sizeof(enum sp_placement_kind) == sizeof(int), "kind is read and written as an int");
 _Static_assert(sizeof(time_t) == sizeof(int64_t), "time_t is written as 64-bit seconds");
 
+/* written only where the budget was chosen from the machine's memory (core/budget.h) */
+static const struct sp_field budget_rule_fields[] = {
+    STR("budget_source", struct sp_report, budget_source),
+    U32("budget_ram_pct", struct sp_report, budget_ram_pct),
+    U64("budget_floor_bytes", struct sp_report, budget_floor_bytes),
+    U64("budget_ceiling_bytes", struct sp_report, budget_ceiling_bytes),
+    U64("budget_headroom_bytes", struct sp_report, budget_headroom_bytes),
+    U64("mem_available_bytes", struct sp_report, mem_available_bytes),
+    END,
+};
+
 /* written only by a run that kept a journal, so reports without one read and write as before */
 static const struct sp_field journal_fields[] = {
     STR("journal", struct sp_report, journal),
@@ -825,6 +836,12 @@ const struct sp_field sp_schema_report[] = {
     DBL("estimated_s", struct sp_report, estimated_s),
     {.key = "seed", .type = SP_F_U64_WIDE, .off = AT(struct sp_report, seed, uint64_t)},
     U64("budget_bytes", struct sp_report, budget_bytes),
+    {.key = "",
+     .type = SP_F_FLAT,
+     .off = 0,
+     .aux = AT(struct sp_report, has_budget_rule, int),
+     .flags = SP_FF_COND | SP_FF_COND_FIRST,
+     .sub = budget_rule_fields},
     DBL("time_per_placement_s", struct sp_report, time_per_placement_s),
     STR("target", struct sp_report, target),
     STR("layout", struct sp_report, layout),

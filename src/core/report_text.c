@@ -13,6 +13,7 @@
 #include <time.h>
 
 #include "core/analysis.h"
+#include "core/budget.h"
 #include "core/report.h"
 #include "core/report_text.h"
 #include "core/service_plan.h"
@@ -185,6 +186,27 @@ static void backups(FILE *out, const struct sp_report *r)
 	}
 }
 
+
+/* how the budget was chosen, where the run recorded it: "budget      51 MiB, 25 % of ..." */
+static void budget_line(FILE *out, const struct sp_report *r)
+{
+	struct sp_budget b = {
+		.budget_bytes = r->budget_bytes,
+		.ram_bytes = r->machine.ram_bytes,
+		.available_bytes = r->mem_available_bytes,
+		.ram_pct = r->budget_ram_pct,
+		.floor_bytes = r->budget_floor_bytes,
+		.ceiling_bytes = r->budget_ceiling_bytes,
+	};
+	char text[256];
+
+	if (!r->has_budget_rule || !r->n_results ||
+	    sp_budget_source_parse(r->budget_source, &b.source) < 0 ||
+	    sp_budget_describe(&b, text, sizeof(text)) < 0)
+		return;
+	wrap(out, "budget      ", "            ", text);
+}
+
 static void header(FILE *out, const struct sp_report *r)
 {
 	const struct sp_machine *m = &r->machine;
@@ -218,6 +240,7 @@ static void header(FILE *out, const struct sp_report *r)
 	if (r->n_results) /* a profile alone measured no placement */
 		emit(out, "seed        %llu, budget %s, %.0f s per placement", (unsigned long long)r->seed,
 		     bytes(b2, r->budget_bytes), r->time_per_placement_s);
+	budget_line(out, r);
 	constraints_line(out, r);
 	emit(out, "%s", "");
 }

@@ -107,3 +107,19 @@ int sp_machine_probe(const char *root, struct sp_machine *m)
 	m->cgroup_version = sp_machine_cgroup_version(root);
 	return 0;
 }
+
+int sp_machine_memory(const char *root, const char *path, uint64_t *total_bytes,
+		      uint64_t *available_bytes)
+{
+	char *text = NULL;
+	int ret;
+
+	ret = sp_read_all(root, path, &text);
+	if (ret < 0)
+		return ret;
+	ret = sp_parse_meminfo_bytes(text, "MemTotal", total_bytes);
+	if (ret == 0 && sp_parse_meminfo_bytes(text, "MemAvailable", available_bytes) < 0)
+		ret = sp_parse_meminfo_bytes(text, "MemFree", available_bytes);
+	free(text);
+	return ret;
+}

@@ -113,6 +113,7 @@ int main(void)
 	CHECK_STR(c.target, "/dev/sdb");
 	CHECK_STR(c.confirm, "WD-123");
 	CHECK_EQ_U64(c.budget_bytes, 512ull << 20);
+	CHECK(c.budget_given == 1);
 	CHECK(c.time_per_placement_s == 30);
 	CHECK_EQ_U64(c.seed, 42);
 	CHECK_EQ_U64(c.n_also, 1);
@@ -176,7 +177,9 @@ int main(void)
 	CHECK_EQ_U64(c.offset_bytes, 0);
 	CHECK_EQ_U64(c.length_bytes, 0);
 	CHECK(parse(&c, err, ARGS("swapplace", "measure")) == 0);
-	CHECK_EQ_U64(c.budget_bytes, 256ull << 20);
+	/* no default in the table: the edge chooses it from the RAM (core/budget.h) */
+	CHECK_EQ_U64(c.budget_bytes, 0);
+	CHECK(c.budget_given == 0);
 	CHECK_EQ_U64(c.threads, 2);
 	CHECK(c.n_swaps == 0);
 	CHECK(parse(&c, err, ARGS("swapplace", "report", "r.json")) == 0);

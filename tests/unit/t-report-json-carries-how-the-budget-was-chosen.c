@@ -1,0 +1,90 @@
+/*
+ * t-report-json-carries-how-the-budget-was-chosen - a run that chose its budget from the RAM
+ * writes how (budget_source, the share, the floor, the ceiling, the headroom, MemAvailable)
+ * right after budget_bytes, and reads them back bit for bit; report.txt says it under the seed
+ * line, from the report's own figures; a report without the rule (older files, probe) writes
+ * none of those keys, reads back without it, and its text has no such line.
+ */
+#include <stdlib.h>
+
+#include "check.h"
+#include "core/budget.h"
+#include "core/report.h"
+#include "core/report_json.h"
+#include "core/report_text.h"
+#include "report-dump.h"
+#include "t-report-synthetic.h"
+
+static struct sp_report a, b;
+
+static char *text_of(const struct sp_report *r)
+{
+	char *buf = NULL;
+	size_t len;
+	FILE *m = open_memstream(&buf, &len);
+
+	CHECK(m != NULL);
+	CHECK(sp_report_text_write(m, r, NULL) == 0);
+	fclose(m);
+	if (getenv("T_SHOW"))
+		fputs(buf, stderr);
+	return buf;
+}
+
+int main(void)
+{
+	char err[256] = "", *j, *k;
+	size_t len, len2;
+
+	syn_build(&a);
+	j = report_json_dump(&a, &len);
+	CHECK(strstr(j, "\"budget_source\"") == NULL);
+	CHECK(strstr(j, "\"mem_available_bytes\"") == NULL);
+	CHECK(sp_report_json_parse(j, len, &b, err, sizeof(err)) == 0);
+	CHECK(!b.has_budget_rule);
+	free(j);
+
+	syn_build(&a);
+	a.budget_bytes = 56ull << 20;
+	a.has_budget_rule = 1;
+	snprintf(a.budget_source, sizeof(a.budget_source), "%s",
+		 sp_budget_source_name(SP_BUDGET_RAM));
+	a.budget_ram_pct = SP_BUDGET_RAM_PCT;
+	a.budget_floor_bytes = SP_BUDGET_FLOOR_BYTES;
+	a.budget_ceiling_bytes = SP_BUDGET_CEILING_BYTES;
+	a.budget_headroom_bytes = SP_BUDGET_HEADROOM_BYTES;
+	a.mem_available_bytes = 150ull << 20;
+	j = report_json_dump(&a, &len);
+	CHECK(strstr(j, "\"budget_bytes\": 58720256,\n  \"budget_source\": \"ram\",\n"
+			"  \"budget_ram_pct\": 25,\n  \"budget_floor_bytes\": 33554432,\n"
+			"  \"budget_ceiling_bytes\": 268435456,\n"
+			"  \"budget_headroom_bytes\": 50331648,\n"
+			"  \"mem_available_bytes\": 157286400,\n") != NULL);
+	CHECK(sp_report_json_parse(j, len, &b, err, sizeof(err)) == 0);
+	if (err[0])
+		fprintf(stderr, "%s\n", err);
+	CHECK(memcmp(&a, &b, sizeof(a)) == 0);
+	k = report_json_dump(&b, &len2);
+	CHECK(len == len2 && memcmp(j, k, len) == 0);
+	free(j);
+	free(k);
+
+	/* report.txt: the rule under the seed line, from the report's own figures */
+	a.machine.ram_bytes = 205ull << 20;
+	a.budget_ram_pct = 20; /* a later version's rule: its own figures are shown, not ours */
+	a.budget_bytes = 41ull << 20;
+	k = text_of(&a);
+	CHECK(strstr(k, "\nbudget      41 MiB, 20 % of 205 MiB RAM (floor 32 MiB, ceiling 256 "
+			"MiB)\n") != NULL);
+	free(k);
+	snprintf(a.budget_source, sizeof(a.budget_source), "available");
+	k = text_of(&a);
+	CHECK(strstr(k, "\nbudget      41 MiB, what 150 MiB available leaves beside the run's own "
+			"memory\n            (20 % of 205 MiB RAM would not fit)\n") != NULL);
+	free(k);
+	a.has_budget_rule = 0;
+	k = text_of(&a);
+	CHECK(strstr(k, "\nbudget      ") == NULL);
+	free(k);
+	return CHECK_DONE();
+}
