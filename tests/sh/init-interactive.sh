@@ -74,4 +74,22 @@ nothing_offered() {
 	return 0
 }
 for_each_shell nothing_offered
+
+# a machine too small for the probes: plan refuses the chosen disk; the person goes back and
+# powers off; the stick keeps the refusal with swapplace's words in reports/*-refused/reason.txt
+too_small() {
+	echo "swapplace: this machine is too small to run the probes: 79 MiB RAM, 22 MiB available" >"$T/plan.err"
+	echo 3 >"$T/plan.rc"
+	run_init $'1\n0001\n\nm\n4\n'
+	has_out "swapplace plan refused this disk" || fail "the refusal was not shown"
+	has_out "too small to run the probes" || fail "swapplace's reason was not shown"
+	calls swapplace | grep -q '^swapplace run' && fail "a refused disk was run"
+	local r
+	r=$(ls -d "$STICK"/reports/*-refused 2>/dev/null | head -n 1)
+	[ -n "$r" ] && grep -q "too small to run the probes" "$r/reason.txt" ||
+		fail "no reports/*-refused/reason.txt with the reason"
+	[ "$(calls poweroff)" = "poweroff -f" ] || fail "menu 4 did not power off"
+	return 0
+}
+for_each_shell too_small
 exit 0

@@ -10,6 +10,7 @@
 # ran the sweep: the global OOM killer killed swapplace's processes seven times, one of them
 # with oom_score_adj 0 (not a probe's worker), and the run took 3 min 08 s for an estimate of
 # 1 min 13 s.
+# runner: may run beside another test
 . "$(dirname "$0")/lib.sh"
 VM_MEM=128
 VM_HDD_SIZE=1G # nothing may run: a small disk hashes faster
