@@ -23,8 +23,9 @@ mkdir "$mnt"
 mount "$dev" "$mnt" || fail "mount"
 at_exit "umount '$mnt'"
 
-# the file's turn after zram's, long enough to be caught with the file swapped on
-"$SWAPPLACE" measure --try zram,file:"$mnt" --budget ${BUDGET_MIB}M --time-per-placement 30 \
+# the file's turn after zram's, 5 s: long enough to be caught with the file swapped on (this
+# loop polls every 0.1 s), and zram's turn before it no longer than that
+"$SWAPPLACE" measure --try zram,file:"$mnt" --budget ${BUDGET_MIB}M --time-per-placement 5 \
 	--scenario none --out "$out/r" >"$out/stdout" 2>"$out/stderr" &
 pid=$!
 at_exit "kill $pid"

@@ -29,7 +29,7 @@ mount "$dev" "$mnt" || fail "mount"
 at_exit "umount '$mnt'"
 
 "$SWAPPLACE" measure --try zram,file:"$mnt" --budget ${BUDGET_MIB}M --time-per-placement 3 \
-	--service-time 3 --seed 3 --json --out "$out/r" >"$out/json" 2>"$out/stderr" ||
+	--service-time 2 --seed 3 --json --out "$out/r" >"$out/json" 2>"$out/stderr" ||
 	{ cat "$out/stderr"; fail "measure --try failed"; }
 cat "$out/stderr"
 python3 - "$out/json" "$mnt" <<'PY' || fail "the report does not hold the try placements beside none"

@@ -163,8 +163,7 @@ echo "$out"
 [ "$rc" = 3 ] || fail "expected exit 3, got $rc"
 echo "$out" | grep -q "the disk changed since the plan: size was 320 MiB ($size bytes), now 352 MiB ($grown bytes)" ||
 	fail "the refusal does not name the old and new size"
-sum_first() { dd if="$1" bs=1M count="$2" iflag=direct status=none | sha256sum | cut -d' ' -f1; }
-[ "$(sum_first "$big" 320)" = "$before" ] || fail "the refused run changed '$big'"
+[ "$(device_sum "$big" 320)" = "$before" ] || fail "the refused run changed '$big'"
 cmp -s -n $((grown - size)) <(dd if="$big" bs=1M skip=320 iflag=direct status=none) /dev/zero ||
 	fail "the refused run wrote into the grown end of '$big'"
 n=$((n + 1))
@@ -189,7 +188,7 @@ cat "$runout/log"
 grep -q "the disk changed since the run checked it: size was 320 MiB" "$runout/log" ||
 	fail "the last look did not name the changed size"
 grep -q "partitioning" "$runout/log" && fail "run went on to partition"
-[ "$(sum_first "$big" 320)" = "$before" ] || fail "the refused run changed '$big'"
+[ "$(device_sum "$big" 320)" = "$before" ] || fail "the refused run changed '$big'"
 cmp -s -n $((grown - size)) <(dd if="$big" bs=1M skip=320 iflag=direct status=none) /dev/zero ||
 	fail "the refused run wrote into the grown end of '$big'"
 n=$((n + 1))
@@ -213,7 +212,7 @@ grep swapplace: "$runout/log2"
 [ "$rc" = 3 ] || fail "expected exit 3, got $rc"
 grep -q "refusing to touch '$also': the disk changed since the run checked it: size was 64 MiB" "$runout/log2" ||
 	fail "the last look did not name the --also device's changed size"
-[ "$(sum_first "$big" 320)" = "$before" ] || fail "the refused run changed '$big'"
-[ "$(sum_first "$also" 64)" = "$also_before" ] || fail "the refused run changed '$also'"
+[ "$(device_sum "$big" 320)" = "$before" ] || fail "the refused run changed '$big'"
+[ "$(device_sum "$also" 64)" = "$also_before" ] || fail "the refused run changed '$also'"
 n=$((n + 1))
 echo "ok: $n refusals, none wrote a byte ($(($(date +%s) - T0)) s)"

@@ -11,7 +11,7 @@ need_sweep
 make_run_target
 pc_before=$(cat /proc/sys/vm/page-cluster)
 "$SWAPPLACE" run --target "$dev" --confirm "$size" --swap-size 128M --budget 32M \
-	--time-per-placement 3 --job-scale 0.25 --only start,end,none,ram --seed 3 \
+	--time-per-placement 3 --profile-time 0 --job-scale 0.25 --only start,end,none,ram --seed 3 \
 	--out "$out/r" >"$out/stdout" 2>"$out/stderr" || { cat "$out/stderr"; fail "run failed"; }
 cat "$out/stderr"
 [ "$(cat /proc/sys/vm/page-cluster)" = "$pc_before" ] || fail "vm.page-cluster not restored"
@@ -65,7 +65,7 @@ cmp -s "$out/again" "$out/r/report.txt" || fail "rendering the saved run differs
 	>/dev/null 2>"$out/stderr-n" && fail "--only ram with --scenario none kept a placement"
 grep -q "keeps no placement" "$out/stderr-n" || { cat "$out/stderr-n"; fail "wrong refusal"; }
 "$SWAPPLACE" run --target "$dev" --confirm "$size" --swap-size 128M --budget 32M \
-	--time-per-placement 3 --scenario none --only start --out "$out/n" \
+	--time-per-placement 1 --profile-time 0 --scenario none --only start --out "$out/n" \
 	>/dev/null 2>"$out/stderr-n" || { cat "$out/stderr-n"; fail "--scenario none run failed"; }
 python3 - "$out/n/report.json" <<'PY' || fail "--scenario none ran a job"
 import json, sys

@@ -17,7 +17,8 @@ only=start,none
 # zram-lzo: every zram has lzo; the gc's best disk is then set against it
 [ -w /sys/class/zram-control/hot_add ] && only=start,zram-lzo,none
 # at 32 MiB the cache's 100 % case's memcg reclaim gave up (cache-at-100-swaps-its-own-cache.sh)
-ARGS=(--target "$dev" --swap-size 128M --budget 64M --time-per-placement 3 --only "$only"
+# 1 s of probes per placement: this test checks the scenarios after them, not the probes
+ARGS=(--target "$dev" --swap-size 128M --budget 64M --time-per-placement 1 --only "$only"
 	--profile-time 0 --seed 5)
 
 est() { sed -n 's/^estimated time: \([0-9]*\) min \([0-9]*\) s.*/\1 \2/p' "$1" | { read -r m s; echo $((10#$m * 60 + 10#$s)); }; }

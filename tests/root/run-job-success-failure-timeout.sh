@@ -11,7 +11,9 @@ make_loop dev 1G
 scratch_dir out
 size=$(blockdev --getsize64 "$dev")
 mkdir "$out/src" && echo 42 >"$out/src/marker"
-common=(--target "$dev" --confirm "$size" --swap-size 128M --budget 32M --time-per-placement 3)
+# no profile, 1 s of probes: this test checks the job that runs after them
+common=(--target "$dev" --confirm "$size" --swap-size 128M --budget 32M --time-per-placement 1
+	--profile-time 0)
 
 # success: the copy is its working directory, and the shell's own pwd says where that is
 "$SWAPPLACE" run "${common[@]}" --only start,end,ram --job-dir "$out/src" \

@@ -2,6 +2,9 @@
 # The whole job on a scratch loop device: run partitions it, measures start, end, file, every
 # zram compressor and none, and writes report.json/report.txt whose numbers are real swap-ins
 # with every page verified. Afterwards swap, zram, cgroups and sysctls are as before.
+# Probes only (--scenario none, --zswap none): the build job on every placement and its ram
+# baseline are tests/root/run-build-job-per-placement.sh's, the zswap placement is
+# tests/root/run-zswap-placement.sh's.
 . "$(dirname "$0")/lib.sh"
 need_sweep
 [ -e /sys/class/zram-control/hot_add ] || skip "no zram-control"
@@ -15,8 +18,8 @@ size=$(blockdev --getsize64 "$dev")
 ssd_size=$(blockdev --getsize64 "$ssd")
 pc_before=$(cat /proc/sys/vm/page-cluster)
 "$SWAPPLACE" run --target "$dev" --confirm "$size" --also "$ssd" --also-confirm "$ssd_size" \
-	--swap-size 256M --budget 64M \
-	--time-per-placement 6 --seed 7 --job-scale 0.25 --out "$out/r" >"$out/stdout" 2>"$out/stderr" ||
+	--swap-size 256M --budget 64M --scenario none --zswap none \
+	--time-per-placement 6 --seed 7 --out "$out/r" >"$out/stdout" 2>"$out/stderr" ||
 	{ cat "$out/stderr"; fail "run failed"; }
 cat "$out/stderr"
 [ -s "$out/r/report.json" ] && [ -s "$out/r/report.txt" ] || fail "report files missing"

@@ -28,7 +28,8 @@ fi
 others_quiet
 sw0=$(cat /proc/sys/vm/swappiness)
 s1=$((sw0 == 10 ? 20 : 10)) s2=$((sw0 == 100 ? 90 : 100))
-RUN=(--target "$dev" --swap-size 128M --budget 64M --time-per-placement 3 --profile-time 0
+# 1 s of probes per placement: this test checks the gc and the sweep, not the probes
+RUN=(--target "$dev" --swap-size 128M --budget 64M --time-per-placement 1 --profile-time 0
 	--scenario gc --gc-time 3 --only "$only" --seed 5)
 [ -n "$zname" ] && RUN+=(--zswap "$alg")
 n_pl=$(echo "$only" | tr ',' '\n' | wc -l)
