@@ -17,20 +17,6 @@
 
 static struct sp_report a, b;
 
-static char *text_of(const struct sp_report *r)
-{
-	char *buf = NULL;
-	size_t len;
-	FILE *m = open_memstream(&buf, &len);
-
-	CHECK(m != NULL);
-	CHECK(sp_report_text_write(m, r, NULL) == 0);
-	fclose(m);
-	if (getenv("T_SHOW"))
-		fputs(buf, stderr);
-	return buf;
-}
-
 int main(void)
 {
 	char err[256] = "", *j, *k;
@@ -73,17 +59,17 @@ int main(void)
 	a.machine.ram_bytes = 205ull << 20;
 	a.budget_ram_pct = 20; /* a later version's rule: its own figures are shown, not ours */
 	a.budget_bytes = 41ull << 20;
-	k = text_of(&a);
+	k = report_text_dump(&a);
 	CHECK(strstr(k, "\nbudget      41 MiB, 20 % of 205 MiB RAM (floor 32 MiB, ceiling 256 "
 			"MiB)\n") != NULL);
 	free(k);
 	snprintf(a.budget_source, sizeof(a.budget_source), "available");
-	k = text_of(&a);
+	k = report_text_dump(&a);
 	CHECK(strstr(k, "\nbudget      41 MiB, what 150 MiB available leaves beside the run's own "
 			"memory\n            (20 % of 205 MiB RAM would not fit)\n") != NULL);
 	free(k);
 	a.has_budget_rule = 0;
-	k = text_of(&a);
+	k = report_text_dump(&a);
 	CHECK(strstr(k, "\nbudget      ") == NULL);
 	free(k);
 	return CHECK_DONE();

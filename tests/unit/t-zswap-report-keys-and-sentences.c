@@ -17,18 +17,6 @@
 
 static struct sp_report a, b;
 
-static char *dump_text(const struct sp_report *r)
-{
-	char *buf = NULL;
-	size_t len;
-	FILE *m = open_memstream(&buf, &len);
-
-	CHECK(m != NULL);
-	CHECK(sp_report_text_write(m, r, NULL) == 0);
-	fclose(m);
-	return buf;
-}
-
 static void measured(struct sp_result *res, double p50_us)
 {
 	res->status = SP_STATUS_OK;
@@ -123,7 +111,7 @@ int main(void)
 	CHECK(sp_zswap_run_sentence(&a, s, sizeof(s)) == 0);
 	CHECK(strstr(s, "zswap was off before the run") != NULL);
 
-	t = dump_text(&a);
+	t = report_text_dump(&a);
 	CHECK(strstr(t, "- zswap-lzo in front of start") != NULL);
 	CHECK(strstr(t, "zswap        on (lzo): 130000 pages in, 131000 out; pool up to 25.0 MiB"));
 	CHECK(strstr(t, "zswap        off: 0 pages in, 0 out") != NULL);
