@@ -186,7 +186,6 @@ static void backups(FILE *out, const struct sp_report *r)
 	}
 }
 
-
 /* how the budget was chosen, where the run recorded it: "budget      51 MiB, 25 % of ..." */
 static void budget_line(FILE *out, const struct sp_report *r)
 {
