@@ -18,8 +18,11 @@ B        := build
 # (each change with its undo), probe/ measures, render/ paints documents with cairo (PDF, PS,
 # PNG: a stream in, a stream out, but it reads font files), cmd/ is the edge that prints and exits.
 ROLES    := core sys act probe render cmd
-SRCS     := $(wildcard $(patsubst %,src/%/*.c,$(ROLES)))
-HDRS     := $(wildcard $(patsubst %,include/%/*.h,$(ROLES)))
+# core/ has sub-rooms by pipeline stage (config, plan, safety, measure, scenario, findings,
+# report, doc; docs/architecture.md), err at its top
+CORE_STAGES := model config plan safety measure scenario findings report doc
+SRCS     := $(wildcard $(patsubst %,src/%/*.c,$(ROLES)) $(patsubst %,src/core/%/*.c,$(CORE_STAGES)))
+HDRS     := $(wildcard $(patsubst %,include/%/*.h,$(ROLES)) $(patsubst %,include/core/%/*.h,$(CORE_STAGES)))
 OBJS     := $(patsubst src/%.c,$(B)/obj/%.o,$(SRCS))
 CORE_OBJS:= $(filter $(B)/obj/core/%,$(OBJS))
 LIBOBJS  := $(filter-out $(B)/obj/cmd/main.o,$(OBJS))

@@ -1,6 +1,6 @@
 /*
  * box.h - the constrained box every workload cgroup of one placement's turn is made in: the
- * caps the user asked for (--cpu-max, --io-max; core/caps.h) and the budget keeper on a zram
+ * caps the user asked for (--cpu-max, --io-max; core/config/caps.h) and the budget keeper on a zram
  * placement (docs/method.md, "Constrained boxes" and "Budget honesty").
  *
  * Why a box and not an option of each workload: the build job, the user's job, the service
@@ -24,8 +24,8 @@
 #include <sys/types.h>
 
 #include "act/memcg.h"
-#include "core/caps.h"
-#include "core/report.h"
+#include "core/config/caps.h"
+#include "core/model/report.h"
 
 struct sp_box_spec {
 	struct sp_caps caps;

@@ -1,5 +1,5 @@
 /*
- * cleanup.h - undo one record of a dead run's journal (core/journal.h), checking first that
+ * cleanup.h - undo one record of a dead run's journal (core/safety/journal.h), checking first that
  * what it names is still there and still as the run left it, so cleanup touches nothing else
  * and a second cleanup finds nothing to do.
  *
@@ -11,7 +11,7 @@
 
 #include <stddef.h>
 
-#include "core/journal.h"
+#include "core/safety/journal.h"
 
 /*
  * Undo r when it is still in place. same_boot: the journal's boot is this one.

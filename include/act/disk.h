@@ -12,7 +12,7 @@
 #include <stddef.h>
 
 #include "core/err.h"
-#include "core/plan.h"
+#include "core/plan/plan.h"
 
 /*
  * The kernel's name for partition partno (1-based) of disk: a "p" goes between a disk name

@@ -1,7 +1,7 @@
 /*
  * journal.h - the run journal on disk: written ahead of every change to the machine, so a
  * run killed or cut off by a power failure leaves a file that says what is left behind
- * (core/journal.h has the format; `swapplace cleanup` reads it back).
+ * (core/safety/journal.h has the format; `swapplace cleanup` reads it back).
  *
  * Process-global like the undo list (act/undo.h), for the same reason: the act modules that
  * make the changes call sp_journal_record() right before each one, and the undo list marks
@@ -18,7 +18,7 @@
 #include <stddef.h>
 
 #include "core/err.h"
-#include "core/journal.h"
+#include "core/safety/journal.h"
 
 /* Where the per-process journals and the one-run lock live: $SWAPPLACE_RUN_DIR or /run/swapplace.
  */

@@ -12,7 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/report.h"
+#include "core/model/report.h"
 
 /*
  * Create path (O_EXCL, mode 0600) of bytes (a multiple of the page size), fill it with real

@@ -12,7 +12,7 @@
 #include <stdint.h>
 
 #include "core/err.h"
-#include "core/report.h"
+#include "core/model/report.h"
 
 #define SP_ZRAM_ALG_MAX 32
 

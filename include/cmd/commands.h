@@ -5,7 +5,7 @@
 #ifndef SP_COMMANDS_H
 #define SP_COMMANDS_H
 
-#include "core/cli.h"
+#include "core/config/cli.h"
 
 int sp_cmd_list(const struct sp_config *c);
 int sp_cmd_plan(const struct sp_config *c);

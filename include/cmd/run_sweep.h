@@ -16,8 +16,8 @@
 
 #include <stddef.h>
 
-#include "core/report.h"
-#include "core/sweep.h"
+#include "core/model/report.h"
+#include "core/scenario/sweep.h"
 #include "probe/placement.h"
 
 struct run_sweep_in {
@@ -31,7 +31,7 @@ struct run_sweep_in {
 /* The placements a sweep runs on: every one but ram. */
 size_t run_sweep_n_placements(const struct sp_placement *pl, size_t n);
 
-/* The scenarios a sweep's run gives rows for (core/scenario.h bits), from the run's options. */
+/* The scenarios a sweep's run gives rows for (core/scenario/scenario.h bits), from the run's options. */
 unsigned run_sweep_scenarios(const struct sp_measure_opts *mo);
 
 /*

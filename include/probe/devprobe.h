@@ -18,8 +18,8 @@
 #include <stdint.h>
 
 #include "core/err.h"
-#include "core/report.h"
-#include "core/rng.h"
+#include "core/model/report.h"
+#include "core/measure/rng.h"
 
 struct sp_devprobe_opts {
 	uint32_t block_bytes;   /* random read size; 4096 */

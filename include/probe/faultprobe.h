@@ -25,8 +25,8 @@
 #include <stdint.h>
 
 #include "core/err.h"
-#include "core/report.h"
-#include "core/scenario.h"
+#include "core/model/report.h"
+#include "core/scenario/scenario.h"
 
 /* Proof of eviction and bookkeeping behind a result: what tests and --debug look at. */
 struct sp_faultprobe_diag {
@@ -44,13 +44,13 @@ struct sp_faultprobe_diag {
 	int zswap_enabled;		     /* /sys/module/zswap/parameters/enabled: 1, 0, -1 */
 	int have_zswpin;		     /* /proc/vmstat has zswpin */
 	uint64_t zswpin_delta;		     /* its rise over the touch rounds */
-	char reason[256];		     /* why the result is invalid (core/faultdiag.h) */
+	char reason[256];		     /* why the result is invalid (core/measure/faultdiag.h) */
 };
 
 struct sp_faultprobe_opts {
 	uint64_t buffer_bytes;	   /* the most the buffer may be (sizing and time may shrink it) */
 	uint32_t threads;	   /* threads of the concurrency phase (2); the headline is 1 */
-	double time_s;		   /* whole budget, split as sp_fault_size() says (core/timing.h) */
+	double time_s;		   /* whole budget, split as sp_fault_size() says (core/plan/timing.h) */
 	double ci_target_pct;	   /* touch rounds stop once the median's 95 % CI is within (5) */
 	uint64_t seed;		   /* page contents and touch order */
 	const uint32_t *uring_qds; /* io_uring depths ({1, 4, 16, 32}); n_uring_qds 0 skips (b) */
@@ -65,11 +65,11 @@ struct sp_faultprobe_opts {
 	 * 1: the swap is zswap in front of a partition, so a swap-in zswap's pool answers
 	 * counts as real (zswpin rises, pswpin does not; majflt rises for both): the checks
 	 * that touches were swap-ins read pswpin + zswpin. 0: pswpin alone, and zswap answering
-	 * makes the result invalid (core/faultdiag.h).
+	 * makes the result invalid (core/measure/faultdiag.h).
 	 */
 	int zswap_answers;
 	struct sp_faultprobe_diag *diag; /* optional: filled when not NULL */
-	/* the device probe's figures, for sizing (core/timing.h); 0: not known */
+	/* the device probe's figures, for sizing (core/plan/timing.h); 0: not known */
 	double qd1_lat_s;	     /* QD1 4 KiB random read median */
 	double seq_bytes_per_s;	     /* sequential rate */
 	struct sp_swapout *swapout;  /* optional: the preparation's eviction rate */
@@ -88,7 +88,7 @@ void sp_faultprobe_defaults(struct sp_faultprobe_opts *o);
  * invalid = 1 and samples 0. With allow_swap 0, or when eviction put (almost) nothing in swap,
  * nothing is timed and out->invalid = 1. A result is also invalid when /proc/vmstat pswpin rose
  * by less than 95 % of the major faults (zswap served them). diag->reason then says which
- * cause it was (sp_fault_diagnose, core/faultdiag.h). On an error e (may be NULL) says what
+ * cause it was (sp_fault_diagnose, core/measure/faultdiag.h). On an error e (may be NULL) says what
  * failed: the worker's step and the kernel's errno, a missed deadline, a death.
  * Returns: 0 (check out->invalid), -EINVAL for bad options, -EINTR when sp_interrupted(),
  * -ETIMEDOUT when the worker overran its deadline (it is killed), -ENOENT without a memory

@@ -17,7 +17,7 @@
 #include <sys/types.h>
 
 #include "act/worker.h"
-#include "core/report.h"
+#include "core/model/report.h"
 #include "sys/timer.h"
 
 /* ---- the watch: what a parent measures around one forked worker ---- */

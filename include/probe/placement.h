@@ -9,10 +9,10 @@
 #include <stdint.h>
 
 #include "act/hold.h"
-#include "core/caps.h"
+#include "core/config/caps.h"
 #include "core/err.h"
-#include "core/report.h"
-#include "core/buildjob_plan.h"
+#include "core/model/report.h"
+#include "core/scenario/buildjob_plan.h"
 #include "probe/faultprobe.h"
 
 struct sp_placement {
@@ -71,7 +71,7 @@ struct sp_measure_opts {
 	uint32_t threads;
 	double ci_target_pct;
 	const struct sp_job_spec *job; /* NULL or SP_JOB_NONE: no job */
-	/* the service scenario's time per case (core/service_plan.h sp_service_times); 0: it
+	/* the service scenario's time per case (core/scenario/service_plan.h sp_service_times); 0: it
 	 * does not run */
 	double service_s;
 	/*
@@ -98,7 +98,7 @@ struct sp_measure_opts {
  * of them on ram) with only p active, record everything
  * in res, deactivate. Errors of one probe are recorded in res's
  * reason and do not stop the others; res's status follows the rules of sp_result_status()
- * (core/placements.h). The ram placement runs the job alone, without a limit.
+ * (core/plan/placements.h). The ram placement runs the job alone, without a limit.
  * Returns: 0, or -EINTR when interrupted (res is still filled as far as it got).
  */
 int sp_placement_measure(struct sp_placement *p, const struct sp_measure_opts *o,
@@ -106,7 +106,7 @@ int sp_placement_measure(struct sp_placement *p, const struct sp_measure_opts *o
 
 /*
  * --repeat's later rounds: activate p again, run the job once more and fold the run into
- * res->scenarios.build (core/scenario.h sp_build_merge), deactivate.
+ * res->scenarios.build (core/scenario/scenario.h sp_build_merge), deactivate.
  * Returns: 0, or -EINTR when interrupted.
  */
 int sp_placement_job_again(struct sp_placement *p, const struct sp_measure_opts *o,

@@ -16,7 +16,7 @@
 #include <stdint.h>
 
 #include "core/err.h"
-#include "core/report.h"
+#include "core/model/report.h"
 
 struct sp_pressure_opts {
 	uint64_t limit_bytes; /* the cgroup's hard limit (memory.max / limit_in_bytes) */

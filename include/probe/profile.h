@@ -1,5 +1,5 @@
 /*
- * profile.h - read the disk's position profile (see core/profile.h for what it is).
+ * profile.h - read the disk's position profile (see core/measure/profile.h for what it is).
  *
  * Read-only: the device is opened O_RDONLY|O_DIRECT, never O_EXCL (the caller may hold it),
  * and never read whole: each point reads a few random 4 KiB blocks inside its window and a few
@@ -11,7 +11,7 @@
 
 #include <stdint.h>
 
-#include "core/profile.h"
+#include "core/measure/profile.h"
 
 struct sp_profile_opts {
 	uint32_t points;          /* positions across the disk; 100 */

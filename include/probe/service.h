@@ -1,17 +1,17 @@
 /*
  * service.h - the service scenario, executed: a small in-process service in a memory cgroup
  * limited to the budget, loaded open-loop at a steady rate, then at top speed, per case
- * (core/service_plan.h: fits, cold, hot, spike), with the OOM killer's victims named and a
+ * (core/scenario/service_plan.h: fits, cold, hot, spike), with the OOM killer's victims named and a
  * killed service restarted as systemd would.
  *
  * The service (a forked worker named SP_SERVICE_PROC_NAME) fills its cold set and then its
- * hot set with text-like pages (core/pagefill.h; cold first, so the idle data is the oldest
+ * hot set with text-like pages (core/measure/pagefill.h; cold first, so the idle data is the oldest
  * and the first the kernel evicts), says it is ready, and serves with SP_SERVICE_TOP_CLIENTS
  * threads: a request reads SP_SERVICE_CHUNKS_PER_REQUEST random 64 KiB chunks of the hot set
  * and verifies every page of them (a page that came back changed fails the request). Requests
  * and replies travel through pipes: the parent writes each request at its intended time
  * without waiting for anything (a stalled service leaves a backlog in the pipe, timed from the
- * intended times; core/service_plan.h), and sends none while the service is down: those fail
+ * intended times; core/scenario/service_plan.h), and sends none while the service is down: those fail
  * at once, as a refused connection does. The spike case starts a second process (named
  * SP_SERVICE_SPIKE_NAME, the nightly backup) in the same cgroup a fifth of the way into the
  * load, which fills a burst, holds it for two fifths of the load and exits.
@@ -28,8 +28,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/scenario_service.h"
-#include "core/service_plan.h"
+#include "core/scenario/scenario_service.h"
+#include "core/scenario/service_plan.h"
 
 struct sp_service_opts {
 	uint64_t limit_bytes;	 /* the cgroup's hard limit: the budget */

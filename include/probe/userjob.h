@@ -13,7 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/scenario.h"
+#include "core/scenario/scenario.h"
 
 #define SP_USERJOB_TAIL_LINES 20
 

@@ -1,5 +1,5 @@
 /*
- * doc_cairo.h - a document (core/doc.h) laid out on pages and painted with cairo: PDF and
+ * doc_cairo.h - a document (core/doc/doc.h) laid out on pages and painted with cairo: PDF and
  * PostScript, and one chart to PNG.
  *
  * The render/ room: like the core it only takes a model and writes a stream it is handed, but
@@ -14,8 +14,8 @@
 
 #include <stdio.h>
 
-#include "core/chart.h"
-#include "core/doc.h"
+#include "core/doc/chart.h"
+#include "core/doc/doc.h"
 
 enum sp_paper { SP_PAPER_A4 = 0, SP_PAPER_LETTER };
 enum sp_page_format { SP_PAGES_PDF = 0, SP_PAGES_PS };

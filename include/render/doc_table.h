@@ -7,7 +7,7 @@
 #ifndef SP_RENDER_DOC_TABLE_H
 #define SP_RENDER_DOC_TABLE_H
 
-#include "core/doc.h"
+#include "core/doc/doc.h"
 #include "render/pager.h"
 
 /* Set t at the pen, recording its pages into p->lay's next table (second pass). */

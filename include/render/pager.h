@@ -16,8 +16,8 @@
 
 #include <cairo.h>
 
-#include "core/doc.h"
-#include "core/textmetrics.h"
+#include "core/doc/doc.h"
+#include "core/doc/textmetrics.h"
 #include "render/doc_cairo.h"
 
 /* Page geometry (points) */

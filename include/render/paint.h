@@ -1,5 +1,5 @@
 /*
- * paint.h - a chart's shapes (core/chart.h, struct sp_canvas) painted with cairo, and the
+ * paint.h - a chart's shapes (core/doc/chart.h, struct sp_canvas) painted with cairo, and the
  * fonts every page uses.
  *
  * The chart layout decides everything in the core; painting is mechanical, so the PDF, the
@@ -11,8 +11,8 @@
 
 #include <cairo.h>
 
-#include "core/chart.h"
-#include "core/textmetrics.h"
+#include "core/doc/chart.h"
+#include "core/doc/textmetrics.h"
 
 /* Select one of the shipped DejaVu faces at size_pt on cr. */
 void sp_paint_font(cairo_t *cr, enum sp_font f, double size_pt);

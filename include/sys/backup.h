@@ -1,7 +1,7 @@
 /*
  * backup.h - reading what `run` is about to overwrite, and keeping it: the partition table as
  * libfdisk's script and the disk's first and last MiB, read past the page cache, written into
- * a backup directory (core/backup.h says what it holds) that is complete or absent.
+ * a backup directory (core/safety/backup.h says what it holds) that is complete or absent.
  *
  * Reads only: the device is opened read-only (a plain open beside run's O_EXCL hold is ours
  * too). The files are written like the report (sys/report_io.h): each under a temporary
@@ -14,9 +14,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/backup.h"
+#include "core/safety/backup.h"
 #include "core/err.h"
-#include "core/report.h"
+#include "core/model/report.h"
 
 /*
  * The partition table of dev as libfdisk's script (what `sfdisk -d` prints), in *text

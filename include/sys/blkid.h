@@ -12,7 +12,7 @@
 
 /* What one probe found on a node (all zero when it could not be probed). */
 struct sp_blkid_node {
-	int boot_label; /* its filesystem label is SP_BOOT_LABEL (core/safety.h) */
+	int boot_label; /* its filesystem label is SP_BOOT_LABEL (core/safety/safety.h) */
 	char type[32];	/* libblkid's TYPE: "ext4", "linux_raid_member", or "" */
 	char uuid[64];	/* the filesystem's (or member's) UUID, or "" */
 };

@@ -13,9 +13,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/procparse.h"
-#include "core/report.h"
-#include "core/safety.h"
+#include "core/measure/procparse.h"
+#include "core/model/report.h"
+#include "core/safety/safety.h"
 
 #define SP_MAX_MOUNTS 256
 #define SP_MAX_SWAPS 32

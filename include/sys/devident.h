@@ -10,7 +10,7 @@
 
 #include <stddef.h>
 
-#include "core/report.h"
+#include "core/model/report.h"
 
 /*
  * Fill d->transport, d->model, d->serial (blanks as '_', as udev does; none for loop and zram)

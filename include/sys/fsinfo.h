@@ -1,11 +1,11 @@
 /*
  * fsinfo.h - what the filesystem holding a directory is and how much room it has, read for
- * `measure --try file:DIR` before anything is created there (the decision is core/tryplace.h).
+ * `measure --try file:DIR` before anything is created there (the decision is core/plan/tryplace.h).
  */
 #ifndef SP_FSINFO_H
 #define SP_FSINFO_H
 
-#include "core/tryplace.h"
+#include "core/plan/tryplace.h"
 
 /*
  * Read the filesystem of directory dir into out: statfs (type, read-only flag, size and the

@@ -8,7 +8,7 @@
 #ifndef SP_MACHINE_H
 #define SP_MACHINE_H
 
-#include "core/report.h"
+#include "core/model/report.h"
 
 /*
  * Fill m (timer_cost_ns is left 0: the caller measures it). A missing DMI or cgroup is not an

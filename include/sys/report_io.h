@@ -14,9 +14,9 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "core/analysis.h"
-#include "core/doc.h"
-#include "core/report.h"
+#include "core/findings/analysis.h"
+#include "core/doc/doc.h"
+#include "core/model/report.h"
 #include "render/doc_cairo.h"
 
 /* What a format's writer is handed: the report, its findings and, built once for all the

@@ -26,7 +26,7 @@
 #include "act/journal.h"
 #include "act/undo.h"
 #include "act/zram.h"
-#include "core/procparse.h"
+#include "core/measure/procparse.h"
 #include "sys/log.h"
 #include "sys/sysfs.h"
 #include "sys/timer.h"

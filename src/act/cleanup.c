@@ -13,7 +13,7 @@
 
 #include "act/cleanup.h"
 #include "act/memcg.h"
-#include "core/procparse.h"
+#include "core/measure/procparse.h"
 #include "sys/log.h"
 #include "sys/sysfs.h"
 

@@ -20,7 +20,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "core/procparse.h"
+#include "core/measure/procparse.h"
 #include "sys/log.h"
 #include "act/box.h"
 #include "act/memcg.h"

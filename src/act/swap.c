@@ -16,7 +16,7 @@
 
 #include "sys/log.h"
 #include "act/swap.h"
-#include "core/swaphdr.h"
+#include "core/plan/swaphdr.h"
 #include "act/journal.h"
 #include "act/undo.h"
 

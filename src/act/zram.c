@@ -12,7 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "core/procparse.h"
+#include "core/measure/procparse.h"
 #include "sys/log.h"
 #include "sys/sysfs.h"
 #include "act/journal.h"

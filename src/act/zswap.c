@@ -15,7 +15,7 @@
 #include "act/journal.h"
 #include "act/undo.h"
 #include "act/zswap.h"
-#include "core/procparse.h"
+#include "core/measure/procparse.h"
 #include "sys/log.h"
 #include "sys/sysfs.h"
 

@@ -18,7 +18,7 @@
 #include "act/runlock.h"
 #include "cmd/commands.h"
 #include "cmd/fail.h"
-#include "core/journal.h"
+#include "core/safety/journal.h"
 #include "sys/sysfs.h"
 
 #define PENDING_MAX 4096

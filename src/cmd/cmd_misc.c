@@ -7,16 +7,16 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "core/analysis.h"
+#include "core/findings/analysis.h"
 #include "cmd/commands.h"
 #include "cmd/fail.h"
 #include "sys/devices.h"
 #include "probe/devprobe.h"
 #include "sys/report_io.h"
-#include "core/report_json.h"
-#include "core/report_text.h"
+#include "core/report/report_json.h"
+#include "core/doc/report_text.h"
 #include "cmd/run_common.h"
-#include "core/units.h"
+#include "core/config/units.h"
 
 static void print_device(const struct sp_device_info *d, FILE *out)
 {

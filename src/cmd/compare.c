@@ -1,6 +1,6 @@
 /*
  * compare.c - `swapplace compare A.json B.json ...` and `swapplace index DIR`: the edge of the
- * comparison (core/compare.h) and of the lab index (sys/labindex.h).
+ * comparison (core/doc/compare.h) and of the lab index (sys/labindex.h).
  *
  * compare renders into memory first and writes standard output only when the whole rendering
  * succeeded: a refused file or a failed PDF leaves stdout empty, so `compare ... > cmp.pdf`
@@ -13,10 +13,10 @@
 
 #include "cmd/commands.h"
 #include "cmd/fail.h"
-#include "core/compare.h"
-#include "core/doc.h"
-#include "core/doc_html.h"
-#include "core/doc_text.h"
+#include "core/doc/compare.h"
+#include "core/doc/doc.h"
+#include "core/doc/doc_html.h"
+#include "core/doc/doc_text.h"
 #include "render/doc_cairo.h"
 #include "sys/labindex.h"
 #include "sys/report_io.h"

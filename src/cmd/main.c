@@ -3,7 +3,7 @@
  */
 #include <stdio.h>
 
-#include "core/cli.h"
+#include "core/config/cli.h"
 #include "cmd/commands.h"
 #include "cmd/fail.h"
 #include "cmd/run_common.h"

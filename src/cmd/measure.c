@@ -8,7 +8,7 @@
  * may be repartitioned: a zram device (act/zram.h) and a swap file in a filesystem the machine
  * already has (act/swapfile.h), each made just before its turn and removed right after it, on
  * every exit path (the undo list). Every check (the list, zram and its compressors, the
- * directory's filesystem and its room: core/tryplace.h) runs before the first of them is made,
+ * directory's filesystem and its room: core/plan/tryplace.h) runs before the first of them is made,
  * and a refusal changes nothing.
  *
  * The scenarios (--scenario, default service) run on every placement and on none, the
@@ -39,9 +39,9 @@
 #include "act/runlock.h"
 #include "act/undo.h"
 #include "act/zram.h"
-#include "core/scenario.h"
-#include "core/tryplace.h"
-#include "core/units.h"
+#include "core/scenario/scenario.h"
+#include "core/plan/tryplace.h"
+#include "core/config/units.h"
 #include "sys/fsinfo.h"
 #include "sys/report_io.h"
 

@@ -5,7 +5,7 @@
  * The printer is opened first, so a missing one is said before anything is rendered; the
  * whole job is then rendered into memory and written in one go, so a renderer that fails
  * sends nothing and a printer never gets half a page of a report. Plain text (the default) is
- * the text report paginated for a printer (core/textpages.h): every printer that takes bytes
+ * the text report paginated for a printer (core/doc/textpages.h): every printer that takes bytes
  * prints it. PostScript and PDF are the paged report (render/doc_cairo.h) for printers that
  * want those.
  */
@@ -17,9 +17,9 @@
 #include "cmd/commands.h"
 #include "cmd/fail.h"
 #include "cmd/run_common.h"
-#include "core/report.h"
-#include "core/reportdoc.h"
-#include "core/textpages.h"
+#include "core/model/report.h"
+#include "core/doc/reportdoc.h"
+#include "core/doc/textpages.h"
 #include "sys/printer.h"
 #include "sys/report_io.h"
 

@@ -10,9 +10,9 @@
 #include "cmd/commands.h"
 #include "cmd/fail.h"
 #include "cmd/run_common.h"
-#include "core/analysis.h"
-#include "core/report_json.h"
-#include "core/report_text.h"
+#include "core/findings/analysis.h"
+#include "core/report/report_json.h"
+#include "core/doc/report_text.h"
 #include "probe/profile.h"
 #include "sys/devices.h"
 

@@ -2,8 +2,8 @@
  * restore.c - `swapplace restore BACKUP_DIR --target DEV --confirm ID`: a run's backup
  * (sys/backup.h) back onto the disk it was taken of, then proved by reading it back.
  *
- *   load the backup -> find the disk and vet it as run does (core/safety) -> is it the
- *   backup's disk (core/backup) -> confirm -> hold O_EXCL -> write, re-read the table
+ *   load the backup -> find the disk and vet it as run does (core/safety/safety) -> is it the
+ *   backup's disk (core/safety/backup) -> confirm -> hold O_EXCL -> write, re-read the table
  *   (act/restore) -> read both ranges back and compare byte for byte, dump the table and
  *   compare it with table.sfdisk
  *
@@ -23,8 +23,8 @@
 #include "cmd/commands.h"
 #include "cmd/fail.h"
 #include "cmd/run_common.h"
-#include "core/backup.h"
-#include "core/safety.h"
+#include "core/safety/backup.h"
+#include "core/safety/safety.h"
 #include "sys/backup.h"
 #include "sys/devices.h"
 

@@ -14,7 +14,7 @@
  * path; the placement lends its hold to swapon for its turn and takes it back.
  *
  * Which --also device a dev- placement partitions is its id.also_index, fixed when the list
- * of placements is built (core/placements.h), never found again by its name or position.
+ * of placements is built (core/plan/placements.h), never found again by its name or position.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -25,43 +25,43 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "core/analysis.h"
-#include "core/cli.h"
+#include "core/findings/analysis.h"
+#include "core/config/cli.h"
 #include "cmd/commands.h"
 #include "cmd/fail.h"
 #include "sys/blkdev.h"
 #include "sys/devices.h"
 #include "act/disk.h"
-#include "core/backup.h"
+#include "core/safety/backup.h"
 #include "sys/backup.h"
 #include "act/hold.h"
 #include "sys/log.h"
 #include "sys/machine.h"
 #include "probe/placement.h"
 #include "probe/profile.h"
-#include "core/placements.h"
-#include "core/profile.h"
-#include "core/plan.h"
+#include "core/plan/placements.h"
+#include "core/measure/profile.h"
+#include "core/plan/plan.h"
 #include "sys/report_io.h"
-#include "core/report_text.h"
+#include "core/doc/report_text.h"
 #include "cmd/run_common.h"
-#include "core/safety.h"
+#include "core/safety/safety.h"
 #include "act/swapfile.h"
-#include "core/timing.h"
+#include "core/plan/timing.h"
 #include "sys/timer.h"
 #include "act/undo.h"
-#include "core/units.h"
+#include "core/config/units.h"
 #include "act/zram.h"
 #include "act/zswap.h"
-#include "core/zswap.h"
-#include "core/buildjob_plan.h"
-#include "core/scenario.h"
-#include "core/service_plan.h"
+#include "core/findings/zswap.h"
+#include "core/scenario/buildjob_plan.h"
+#include "core/scenario/scenario.h"
+#include "core/scenario/service_plan.h"
 #include "probe/buildjob.h"
 #include "probe/serverjob.h"
 #include "sys/sysfs.h"
 #include "cmd/run_sweep.h"
-#include "core/sweep.h"
+#include "core/scenario/sweep.h"
 #include <sys/wait.h>
 
 struct run_ctx {
@@ -81,8 +81,8 @@ struct run_ctx {
 	char job_dir[160]; /* <data_dir>/build: the build job's tree goes here, near the start */
 	struct sp_buildjob_plan job_plan;
 	struct sp_job_spec job;
-	unsigned scenarios; /* --scenario as SP_SCENARIO_* bits (core/scenario.h) */
-	/* --zswap's compressors (core/zswap.h sp_zswap_choose), chosen when vetting */
+	unsigned scenarios; /* --scenario as SP_SCENARIO_* bits (core/scenario/scenario.h) */
+	/* --zswap's compressors (core/findings/zswap.h sp_zswap_choose), chosen when vetting */
 	char zswap_algs[16][SP_ZSWAP_ALG_MAX];
 	size_t n_zswap_algs;
 	/* what the estimate knows of the target: assumed from its kind, or measured by its
@@ -90,7 +90,7 @@ struct run_ctx {
 	struct sp_buildjob_device dev_model;
 	const char *dev_model_from;
 	double profile_s;
-	struct sp_sweep_plan sweep; /* --sweep (core/sweep.h); n_knobs 0: none */
+	struct sp_sweep_plan sweep; /* --sweep (core/scenario/sweep.h); n_knobs 0: none */
 };
 
 _Static_assert(SP_ZRAM_ALG_MAX == SP_PLACEMENT_ALG_MAX, "a compressor's name fits both");
@@ -118,7 +118,7 @@ static int choose_zswap(struct run_ctx *x)
 	return ret;
 }
 
-/* The placements a run measures, in the order it measures them (core/placements.h). */
+/* The placements a run measures, in the order it measures them (core/plan/placements.h). */
 static int list_placements(struct run_ctx *x)
 {
 	char algs[16][SP_ZRAM_ALG_MAX];
@@ -279,7 +279,7 @@ static double job_estimate_s(const struct run_ctx *x)
 	return est.total_s;
 }
 
-/* The scenarios a sweep's run repeats (core/scenario.h bits): the job and every other one. */
+/* The scenarios a sweep's run repeats (core/scenario/scenario.h bits): the job and every other one. */
 static unsigned sweep_scenarios(const struct run_ctx *x)
 {
 	return (x->job.kind != SP_JOB_NONE ? SP_SCENARIO_BUILD : 0) |
@@ -392,7 +392,7 @@ static int find_and_vet(struct run_ctx *x)
 }
 
 /*
- * The plan's estimate (core/timing.h's model). The assumptions are the ones a spinning disk
+ * The plan's estimate (core/plan/timing.h's model). The assumptions are the ones a spinning disk
  * sets, where a run takes longest: the swap file written at 100 MB/s, mkfs and partitioning a
  * few seconds (ext4's lazy init writes little), and each placement's own overhead beyond its
  * probes (mkswap, swapon, forking each probe's worker into its cgroup, the pressure workload's
@@ -890,7 +890,7 @@ static int setup_cache_db(struct run_ctx *x, struct sp_err *e)
 }
 
 /*
- * Every placement, in --repeat's interleaved order (core/scenario.h sp_repeat_order): round 1
+ * Every placement, in --repeat's interleaved order (core/scenario/scenario.h sp_repeat_order): round 1
  * is each placement's probes and the job's first run, rounds 2..N each placement's job again.
  */
 static void measure_all(struct run_ctx *x, struct sp_report *r, const struct sp_measure_opts *mo)

@@ -7,13 +7,13 @@
 #include <string.h>
 #include <time.h>
 
-#include "core/analysis.h"
+#include "core/findings/analysis.h"
 #include "sys/devices.h"
 #include "sys/log.h"
 #include "sys/machine.h"
 #include "sys/report_io.h"
-#include "core/report_json.h"
-#include "core/report_text.h"
+#include "core/report/report_json.h"
+#include "core/doc/report_text.h"
 #include "cmd/fail.h"
 #include "cmd/run_common.h"
 #include "act/journal.h"

@@ -11,8 +11,8 @@
 #include "act/sysctl.h"
 #include "act/undo.h"
 #include "cmd/run_sweep.h"
-#include "core/scenario.h"
-#include "core/sweep.h"
+#include "core/scenario/scenario.h"
+#include "core/scenario/sweep.h"
 
 size_t run_sweep_n_placements(const struct sp_placement *pl, size_t n)
 {

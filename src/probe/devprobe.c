@@ -23,9 +23,9 @@
 #include "probe/devprobe.h"
 #include "probe/uring.h"
 #include "sys/blkdev.h"
-#include "core/hist.h"
+#include "core/measure/hist.h"
 #include "sys/log.h"
-#include "core/rng.h"
+#include "core/measure/rng.h"
 #include "sys/timer.h"
 #include "act/undo.h"
 

@@ -29,18 +29,18 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
-#include "core/compress.h"
+#include "core/measure/compress.h"
 #include "core/err.h"
-#include "core/faultdiag.h"
+#include "core/measure/faultdiag.h"
 #include "probe/faultprobe.h"
-#include "core/hist.h"
+#include "core/measure/hist.h"
 #include "sys/log.h"
 #include "act/memcg.h"
-#include "core/pagefill.h"
-#include "core/procparse.h"
-#include "core/rng.h"
-#include "core/scenario.h"
-#include "core/timing.h"
+#include "core/measure/pagefill.h"
+#include "core/measure/procparse.h"
+#include "core/measure/rng.h"
+#include "core/scenario/scenario.h"
+#include "core/plan/timing.h"
 #include "sys/sysfs.h"
 #include "sys/timer.h"
 #include "act/undo.h"
@@ -91,7 +91,7 @@ struct fp_thread {
 struct fp_ctx {
 	const struct sp_faultprobe_opts *o;
 	const struct sp_memcg *cg;
-	struct sp_fault_sizing sz; /* the parent's arithmetic (core/timing.h) */
+	struct sp_fault_sizing sz; /* the parent's arithmetic (core/plan/timing.h) */
 	size_t page;
 	size_t max_pages; /* the buffer's ceiling: mapped, arrays sized for it */
 	size_t n_pages;	  /* what the preparation filled and evicted: the buffer measured */
@@ -159,7 +159,7 @@ static uint64_t zswpin_counted(const struct sp_faultprobe_opts *o)
 
 /*
  * zswap answers here and the kernel has no zswpin (before 5.19): nothing tells the pool's
- * answers from missing swap-ins, so only the major faults judge (core/faultdiag.h does the same).
+ * answers from missing swap-ins, so only the major faults judge (core/measure/faultdiag.h does the same).
  */
 static int pool_uncounted(const struct sp_faultprobe_opts *o)
 {

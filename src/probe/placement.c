@@ -13,21 +13,21 @@
 #include <unistd.h>
 
 #include "core/err.h"
-#include "core/textfmt.h"
-#include "core/units.h"
-#include "core/placements.h"
-#include "core/timing.h"
+#include "core/config/textfmt.h"
+#include "core/config/units.h"
+#include "core/plan/placements.h"
+#include "core/plan/timing.h"
 #include "probe/devprobe.h"
 #include "sys/diskquiet.h"
 #include "probe/faultprobe.h"
-#include "core/kmsgline.h"
+#include "core/measure/kmsgline.h"
 #include "sys/kmsg.h"
 #include "sys/log.h"
 #include "probe/placement.h"
 #include "probe/pressure.h"
 #include "act/swap.h"
 #include "act/sysctl.h"
-#include "core/scenario.h"
+#include "core/scenario/scenario.h"
 #include "probe/buildjob.h"
 #include "probe/serverjob.h"
 #include "probe/service.h"
@@ -42,7 +42,7 @@
 /* Highest swap priority: ours is used before any other area the machine may have. */
 #define SP_SWAP_PRIO 32767
 
-/* How the time of a placement is shared between the probes: core/timing.h says why. */
+/* How the time of a placement is shared between the probes: core/plan/timing.h says why. */
 #define SHARE_DEVICE SP_SHARE_DEVICE
 #define SHARE_FAULT SP_SHARE_FAULT
 #define SHARE_PRESSURE SP_SHARE_PRESSURE
@@ -818,7 +818,7 @@ int sp_placement_measure(struct sp_placement *p, const struct sp_measure_opts *o
 		f.seed = o->seed;
 		f.allow_swap = 1;
 		f.swapout = &res->swapout;
-		/* the device probe ran first: its floor sizes the buffer (core/timing.h) */
+		/* the device probe ran first: its floor sizes the buffer (core/plan/timing.h) */
 		if (res->device_probe.done) {
 			f.qd1_lat_s = res->device_probe.qd1.p50_us / 1e6;
 			/* zram: reading is not what evicting costs (compressing is), so no rate */

@@ -19,12 +19,12 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "core/hist.h"
+#include "core/measure/hist.h"
 #include "sys/log.h"
 #include "act/memcg.h"
-#include "core/pagefill.h"
+#include "core/measure/pagefill.h"
 #include "probe/pressure.h"
-#include "core/rng.h"
+#include "core/measure/rng.h"
 #include "sys/sysfs.h"
 #include "sys/timer.h"
 #include "act/undo.h"

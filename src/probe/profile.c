@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 #include "act/undo.h"
-#include "core/rng.h"
+#include "core/measure/rng.h"
 #include "probe/profile.h"
 #include "probe/uring.h"
 #include "sys/blkdev.h"

@@ -20,11 +20,11 @@
 #include <unistd.h>
 
 #include "act/worker.h"
-#include "core/hist.h"
-#include "core/pagefill.h"
-#include "core/procparse.h"
-#include "core/rng.h"
-#include "core/scenario_server.h"
+#include "core/measure/hist.h"
+#include "core/measure/pagefill.h"
+#include "core/measure/procparse.h"
+#include "core/measure/rng.h"
+#include "core/scenario/scenario_server.h"
 #include "probe/jobrun.h"
 #include "probe/serverjob.h"
 #include "sys/log.h"

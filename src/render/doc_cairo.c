@@ -1,5 +1,5 @@
 /*
- * doc_cairo.c - a document (core/doc.h) laid out on pages and painted with cairo as PDF or
+ * doc_cairo.c - a document (core/doc/doc.h) laid out on pages and painted with cairo as PDF or
  * PostScript, and one chart as PNG (see doc_cairo.h).
  *
  * The pages are set in two passes over the same code: the first only measures (with the

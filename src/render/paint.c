@@ -73,7 +73,7 @@ static void stroke_style(cairo_t *cr, const struct sp_shape *s)
 {
 	double w = s->stroke_pt > 0 ? s->stroke_pt : 0.75;
 	double dash[4];
-	/* the chart's own pattern (core/chart.h), the one the SVG draws too */
+	/* the chart's own pattern (core/doc/chart.h), the one the SVG draws too */
 	size_t n = sp_chart_dash(s->dashed, dash);
 
 	cairo_set_line_width(cr, w);

@@ -10,9 +10,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "core/safety.h"
+#include "core/safety/safety.h"
 #include "sys/blkid.h"
-#include "core/textfmt.h"
+#include "core/config/textfmt.h"
 #include "sys/log.h"
 
 /* TYPE, LABEL and UUID of the probe's last result into out; the PTTYPE too into pttype */

@@ -4,7 +4,7 @@
  * The machine's state is gathered once (sp_facts_gather) from /proc and /sys under a root
  * prefix: disks and partitions, block mounts, active swap, the running root, the boot medium.
  * Describing a device then collects, per node (the device and its partitions), what is mounted
- * from it, swapping on it and holding it (struct sp_device_facts); core/safety.c's rules turn
+ * from it, swapping on it and holding it (struct sp_device_facts); core/safety/safety.c's rules turn
  * those facts into the unsafe flag and its reason. Who the device is (serial, transport, by-id)
  * is devident.c; what libblkid sees on it is blkid.c, the only part that needs the live system.
  */
@@ -19,8 +19,8 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
-#include "core/safety.h"
-#include "core/textfmt.h"
+#include "core/safety/safety.h"
+#include "core/config/textfmt.h"
 #include "sys/blkid.h"
 #include "sys/devices.h"
 #include "sys/devident.h"

@@ -6,7 +6,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "core/procparse.h"
+#include "core/measure/procparse.h"
 #include "sys/diskquiet.h"
 #include "sys/log.h"
 #include "sys/sysfs.h"

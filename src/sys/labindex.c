@@ -1,7 +1,7 @@
 /*
  * labindex.c - reports/index.html on the stick (see labindex.h).
  *
- * The page is a document (core/doc.h) written by the HTML backend (core/doc_html.h), so it
+ * The page is a document (core/doc/doc.h) written by the HTML backend (core/doc/doc_html.h), so it
  * looks like every other report; the doc model has no link, so the links to each run's files
  * are one small table of anchors spliced in before </body> (the least invasive way: the model
  * and its backends stay as they are). Reports are large: the runs are read once for the list
@@ -19,11 +19,11 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "core/analysis.h"
-#include "core/compare.h"
-#include "core/doc.h"
-#include "core/doc_html.h"
-#include "core/verdict.h"
+#include "core/findings/analysis.h"
+#include "core/doc/compare.h"
+#include "core/doc/doc.h"
+#include "core/doc/doc_html.h"
+#include "core/findings/verdict.h"
 #include "sys/labindex.h"
 #include "sys/report_io.h"
 

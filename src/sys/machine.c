@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 #include "sys/machine.h"
-#include "core/procparse.h"
+#include "core/measure/procparse.h"
 #include "sys/sysfs.h"
 
 static int lists_word(const char *text, const char *word)

@@ -19,15 +19,15 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "core/analysis.h"
+#include "core/findings/analysis.h"
 #include "sys/log.h"
-#include "core/report.h"
+#include "core/model/report.h"
 #include "sys/report_io.h"
-#include "core/report_json.h"
-#include "core/report_text.h"
-#include "core/report_csv.h"
-#include "core/reportdoc.h"
-#include "core/doc_html.h"
+#include "core/report/report_json.h"
+#include "core/doc/report_text.h"
+#include "core/report/report_csv.h"
+#include "core/doc/reportdoc.h"
+#include "core/doc/doc_html.h"
 #include "render/doc_cairo.h"
 
 static int mkdir_p(const char *dir)

@@ -6,7 +6,7 @@
  * that a mean would absorb. Where the clock ticks more coarsely than a call costs, most pairs
  * read 0; then the mean over all calls is the only honest figure.
  */
-#include "core/hist.h"
+#include "core/measure/hist.h"
 #include "sys/timer.h"
 
 #define TIMER_PAIRS 10000

@@ -1,7 +1,7 @@
 /*
- * fuzz-cli.c - the command line (core/cli.c, core/options.c) and the option values parsed
- * after it the way run and measure parse them: --sweep (core/sweep.c), --try
- * (core/tryplace.c), --layout, --scenario, --zswap, --cpu-max and --io-max (core/caps.c).
+ * fuzz-cli.c - the command line (core/config/cli.c, core/config/options.c) and the option values parsed
+ * after it the way run and measure parse them: --sweep (core/scenario/sweep.c), --try
+ * (core/plan/tryplace.c), --layout, --scenario, --zswap, --cpu-max and --io-max (core/config/caps.c).
  *
  * The input is argv after the program's name, NUL-separated ("run\0--target\0/dev/sdb").
  * Invariants: the parser returns 0 or -EINVAL, and -EINVAL always with a message that fits
@@ -10,14 +10,14 @@
  */
 #include <errno.h>
 
-#include "core/caps.h"
-#include "core/cli.h"
-#include "core/options.h"
-#include "core/plan.h"
-#include "core/scenario.h"
-#include "core/sweep.h"
-#include "core/tryplace.h"
-#include "core/zswap.h"
+#include "core/config/caps.h"
+#include "core/config/cli.h"
+#include "core/config/options.h"
+#include "core/plan/plan.h"
+#include "core/scenario/scenario.h"
+#include "core/scenario/sweep.h"
+#include "core/plan/tryplace.h"
+#include "core/findings/zswap.h"
 #include "fuzz.h"
 
 #define MAX_ARGS 64

@@ -1,6 +1,6 @@
 /*
  * fuzz-compare.c - `swapplace compare A.json B.json ...`: two to four reports side by side
- * (core/compare.c), each read by the report reader, then the comparison's document (text and
+ * (core/doc/compare.c), each read by the report reader, then the comparison's document (text and
  * HTML) and its CSV.
  *
  * The input is the reports separated by form feeds ('\f' is never inside JSON text: not
@@ -9,12 +9,12 @@
  */
 #include <errno.h>
 
-#include "core/compare.h"
-#include "core/doc.h"
-#include "core/doc_html.h"
-#include "core/doc_text.h"
-#include "core/report.h"
-#include "core/report_json.h"
+#include "core/doc/compare.h"
+#include "core/doc/doc.h"
+#include "core/doc/doc_html.h"
+#include "core/doc/doc_text.h"
+#include "core/model/report.h"
+#include "core/report/report_json.h"
 #include "fuzz.h"
 
 #define MAX_RUNS 4

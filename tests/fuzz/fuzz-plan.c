@@ -1,5 +1,5 @@
 /*
- * fuzz-plan.c - the partition layout from a disk's geometry (core/plan.c): random disk sizes,
+ * fuzz-plan.c - the partition layout from a disk's geometry (core/plan/plan.c): random disk sizes,
  * logical sector sizes (512 and 4096 mostly, any power of two to 64 KiB, and invalid ones),
  * alignments, swap and file sizes, both layout kinds, and the single swap partition of an
  * --also device.
@@ -14,7 +14,7 @@
 #include <errno.h>
 #include <inttypes.h>
 
-#include "core/plan.h"
+#include "core/plan/plan.h"
 #include "fuzz.h"
 
 struct take {

@@ -1,7 +1,7 @@
 /*
- * fuzz-procparse.c - the parsers of /proc and /sys text (core/procparse.c) and the other
+ * fuzz-procparse.c - the parsers of /proc and /sys text (core/measure/procparse.c) and the other
  * kernel text the core reads: /proc/crypto, zswap's counters and "enabled", cgroup v2 io.stat
- * (core/caps.c), vmstat and PSI for the server scenarios (core/scenario_server.c).
+ * (core/config/caps.c), vmstat and PSI for the server scenarios (core/scenario/scenario_server.c).
  *
  * The first byte picks the parser (so one corpus file per kernel file stays a valid seed:
  * its first byte is a letter the switch maps), the rest is the text. Invariants: each returns
@@ -10,10 +10,10 @@
  */
 #include <errno.h>
 
-#include "core/caps.h"
-#include "core/procparse.h"
-#include "core/scenario_server.h"
-#include "core/zswap.h"
+#include "core/config/caps.h"
+#include "core/measure/procparse.h"
+#include "core/scenario/scenario_server.h"
+#include "core/findings/zswap.h"
 #include "fuzz.h"
 
 #define CHECK_CODE(ret, ...)                                                                       \

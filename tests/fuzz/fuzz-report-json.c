@@ -1,6 +1,6 @@
 /*
  * fuzz-report-json.c - the reader behind `report`, `print` and `compare`: report.json text in
- * (core/report_json.c and its schema tables, core/report_schema.c), then everything a saved
+ * (core/report/report_json.c and its schema tables, core/report/report_schema.c), then everything a saved
  * report goes through when it is rendered again: the analysis, the JSON and text writers, the
  * CSV summary, and the document (text and HTML) the printable formats are painted from.
  *
@@ -11,15 +11,15 @@
  */
 #include <errno.h>
 
-#include "core/analysis.h"
-#include "core/doc.h"
-#include "core/doc_html.h"
-#include "core/doc_text.h"
-#include "core/report.h"
-#include "core/report_csv.h"
-#include "core/report_json.h"
-#include "core/report_text.h"
-#include "core/reportdoc.h"
+#include "core/findings/analysis.h"
+#include "core/doc/doc.h"
+#include "core/doc/doc_html.h"
+#include "core/doc/doc_text.h"
+#include "core/model/report.h"
+#include "core/report/report_csv.h"
+#include "core/report/report_json.h"
+#include "core/doc/report_text.h"
+#include "core/doc/reportdoc.h"
 #include "fuzz.h"
 
 static FILE *devnull;

@@ -1,5 +1,5 @@
 /*
- * fuzz-units.c - sizes, durations and plain numbers as a user types them (core/units.h), the
+ * fuzz-units.c - sizes, durations and plain numbers as a user types them (core/config/units.h), the
  * parsers behind every --budget, --swap-size, --time-per-placement, --seed and --offset.
  *
  * Invariants: a number that parses prints back as itself (less leading zeros) and parses again
@@ -10,7 +10,7 @@
 #include <inttypes.h>
 #include <math.h>
 
-#include "core/units.h"
+#include "core/config/units.h"
 #include "fuzz.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

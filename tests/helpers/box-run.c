@@ -22,7 +22,7 @@
 
 #include "act/box.h"
 #include "act/undo.h"
-#include "core/pagefill.h"
+#include "core/measure/pagefill.h"
 #include "probe/jobrun.h"
 #include "sys/timer.h"
 

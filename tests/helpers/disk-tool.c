@@ -37,7 +37,7 @@
 
 #include "act/disk.h"
 #include "sys/diskquiet.h"
-#include "core/plan.h"
+#include "core/plan/plan.h"
 #include "act/swap.h"
 #include "act/swapfile.h"
 #include "act/sysctl.h"

@@ -19,7 +19,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "core/placements.h"
+#include "core/plan/placements.h"
 #include "probe/faultprobe.h"
 #include "probe/placement.h"
 #include "sys/report_io.h"

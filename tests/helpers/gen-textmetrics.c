@@ -1,5 +1,5 @@
 /*
- * gen-textmetrics - prints the advance-width tables of src/core/textmetrics.c, measured with
+ * gen-textmetrics - prints the advance-width tables of src/core/doc/textmetrics.c, measured with
  * cairo in the fonts we ship (DejaVu Sans, DejaVu Sans Bold, DejaVu Sans Mono from Debian's
  * fonts-dejavu-core, /usr/share/fonts/truetype/dejavu/), so the core's widths are the widths
  * cairo paints with and nobody types a number in by hand.
@@ -11,7 +11,7 @@
  * Regenerate (after a font package update changes the glyphs):
  *   make build/tests/gen-textmetrics && build/tests/gen-textmetrics > /tmp/tm.inc
  *   then replace the lines between "BEGIN generated" and "END generated" in
- *   src/core/textmetrics.c with /tmp/tm.inc; t-textmetrics-match-cairo checks the result.
+ *   src/core/doc/textmetrics.c with /tmp/tm.inc; t-textmetrics-match-cairo checks the result.
  *   gen-textmetrics --check exits 1 when a family resolves to a face other than DejaVu's.
  */
 #include <cairo.h>

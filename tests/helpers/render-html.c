@@ -1,5 +1,5 @@
 /*
- * render-html - writes a document as HTML (core/doc_html.h) for tests/sh/html-*.sh, and a
+ * render-html - writes a document as HTML (core/doc/doc_html.h) for tests/sh/html-*.sh, and a
  * manifest of what its charts must show, so the test can hold the HTML's SVG to the model:
  *   render-html REPORT.json OUT.html [MANIFEST]   the report's doc (sp_report_doc_build)
  *   render-html --demo-doc OUT.html [MANIFEST]    a doc with every block kind and a chart of
@@ -18,10 +18,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/doc.h"
-#include "core/doc_html.h"
-#include "core/report.h"
-#include "core/reportdoc.h"
+#include "core/doc/doc.h"
+#include "core/doc/doc_html.h"
+#include "core/model/report.h"
+#include "core/doc/reportdoc.h"
 #include "sys/report_io.h"
 
 static struct sp_chart *demo_bars_log(void)

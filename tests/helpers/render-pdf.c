@@ -18,9 +18,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/analysis.h"
-#include "core/doc.h"
-#include "core/reportdoc.h"
+#include "core/findings/analysis.h"
+#include "core/doc/doc.h"
+#include "core/doc/reportdoc.h"
 #include "render/doc_cairo.h"
 #include "sys/report_io.h"
 

@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "act/undo.h"
-#include "core/scenario_service.h"
+#include "core/scenario/scenario_service.h"
 #include "probe/service.h"
 
 static int usage(void)

@@ -1,6 +1,6 @@
 #!/bin/bash
 # tests/root/plan-budget-follows-ram-and-refuses-a-small-machine.sh - the budget follows the
-# machine's memory (core/budget.h), read through SWAPPLACE_MEMINFO from another machine's
+# machine's memory (core/config/budget.h), read through SWAPPLACE_MEMINFO from another machine's
 # meminfo: a 256 MiB PC (MemTotal 226 MiB) plans a 56 MiB budget, 25 % of its RAM, and says so;
 # this machine plans the 256 MiB ceiling; a --budget is planned as given; a 128 MiB PC with 60
 # MiB available is refused by plan, run and measure (exit 3, the figures on stderr, nothing on

@@ -3,10 +3,16 @@
 # only other core symbols and an allow-list of pure library functions (strings, memory, number
 # formatting and parsing, maths, a stream it was handed, zstd and jansson on buffers). Anything
 # else — a system call, a file opened by name, stdout/stderr, an effect module's sp_ function —
-# fails the test with the object and the symbol. Its source may include only core/ headers.
+# fails the test with the object and the symbol. Its source may include only core/ headers, and
+# only of its own pipeline stage or an earlier one (the table below; docs/architecture.md).
+#
+# CORE_DIR (a tree with src/core and include/core, default the repository) and CORE_OBJS_LIST
+# (default build/core-objs.list) let tests/sh/core-order-check-fails-on-a-planted-violation.sh
+# plant a violation in a copy and see this check fail on it.
 set -u
 cd "$(dirname "$0")/../.." || exit 1
-list=build/core-objs.list
+dir=${CORE_DIR:-.}
+list=${CORE_OBJS_LIST:-build/core-objs.list}
 [ -f "$list" ] || { echo "skip: $list not built (make tests)"; exit 77; }
 command -v nm >/dev/null || { echo "skip: needs nm (binutils)"; exit 77; }
 mapfile -t objs < "$list"
@@ -32,11 +38,58 @@ for o in "${objs[@]}"; do
 		bad=1
 	done < <(nm -u "$o" | awk '{print $2}' | sed 's/@.*//')
 done
-for f in src/core/*.c include/core/*.h; do
-	while read -r inc; do
-		echo "FAIL: $f includes \"$inc\": the core includes only core/ headers"
+
+# The stages in pipeline order: a file may include headers of its own stage and of earlier ones,
+# never of a later one, so the arrows inside the core run one way. core/err.h (the error
+# context) stands above the stages: every file may include it, it includes none of them.
+stages=(model config plan safety measure scenario findings report doc)
+declare -A rank
+for i in "${!stages[@]}"; do rank[${stages[$i]}]=$i; done
+# The one exception, header only: the report model gathers the result structs of the stages that
+# fill it (a placement's plan, its measurements, its scenarios), as their types, not their code.
+declare -A upward_ok=(
+	[include/core/model/report.h:plan]=1
+	[include/core/model/report.h:measure]=1
+	[include/core/model/report.h:scenario]=1
+)
+
+n_files=0
+while read -r f; do
+	rel=${f#"$dir"/}
+	n_files=$((n_files + 1))
+	case $rel in
+	src/core/err.c | include/core/err.h) own=top ;;
+	src/core/*/*.c | include/core/*/*.h) own=$(echo "$rel" | cut -d/ -f3) ;;
+	*) echo "FAIL: $rel is not in a stage of the core (src/core/STAGE/, include/core/STAGE/)"; bad=1; continue ;;
+	esac
+	if [ "$own" != top ] && [ -z "${rank[$own]+x}" ]; then
+		echo "FAIL: $rel is in '$own', which is not a stage of the core (${stages[*]})"
 		bad=1
-	done < <(sed -n 's/^#include "\([^"]*\)".*/\1/p' "$f" | grep -v '^core/')
-done
-[ $bad = 0 ] && echo "core is pure: ${#objs[@]} objects checked"
+		continue
+	fi
+	while read -r inc; do
+		case $inc in
+		core/err.h) ;;
+		core/*/*.h)
+			to=$(echo "$inc" | cut -d/ -f2)
+			if [ -z "${rank[$to]+x}" ]; then
+				echo "FAIL: $rel includes \"$inc\": '$to' is not a stage of the core"
+				bad=1
+			elif [ "$own" = top ]; then
+				echo "FAIL: $rel includes \"$inc\": err stands above the stages and includes none"
+				bad=1
+			elif [ "${rank[$to]}" -gt "${rank[$own]}" ] && [ -z "${upward_ok[$rel:$to]+x}" ]; then
+				echo "FAIL: $rel ($own) includes \"$inc\" of a later stage ($to)"
+				bad=1
+			fi
+			;;
+		*)
+			echo "FAIL: $rel includes \"$inc\": the core includes only core/ headers"
+			bad=1
+			;;
+		esac
+	done < <(sed -n 's/^#include "\([^"]*\)".*/\1/p' "$f")
+done < <(find "$dir/src/core" "$dir/include/core" -name '*.[ch]' | sort)
+[ "$n_files" -gt 10 ] || { echo "FAIL: only $n_files core files found under $dir"; exit 1; }
+[ $bad = 0 ] && echo "core is pure and in stage order: ${#objs[@]} objects, $n_files files checked"
 exit $bad

@@ -10,8 +10,8 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "core/report_json.h"
-#include "core/report_text.h"
+#include "core/report/report_json.h"
+#include "core/doc/report_text.h"
 
 static inline char *report_json_dump(const struct sp_report *r, size_t *len)
 {

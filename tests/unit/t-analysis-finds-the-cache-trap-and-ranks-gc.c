@@ -12,11 +12,11 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "core/analysis.h"
-#include "core/report.h"
-#include "core/report_json.h"
-#include "core/report_text.h"
-#include "core/verdict.h"
+#include "core/findings/analysis.h"
+#include "core/model/report.h"
+#include "core/report/report_json.h"
+#include "core/doc/report_text.h"
+#include "core/findings/verdict.h"
 #include "t-report-synthetic.h"
 
 static struct sp_report r, back;

@@ -9,9 +9,9 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "core/analysis.h"
-#include "core/verdict.h"
-#include "core/report.h"
+#include "core/findings/analysis.h"
+#include "core/findings/verdict.h"
+#include "core/model/report.h"
 #include "t-report-synthetic.h"
 
 static struct sp_report r;

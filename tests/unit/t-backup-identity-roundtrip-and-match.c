@@ -1,5 +1,5 @@
 /*
- * t-backup-identity-roundtrip-and-match - a backup's identity file (core/backup.h): written and
+ * t-backup-identity-roundtrip-and-match - a backup's identity file (core/safety/backup.h): written and
  * parsed back to the same identity; a file with a key missing, a bad number, another format
  * version or ranges that do not fit its disk is refused, naming what is wrong; the two ranges
  * are the first and last MiB (the whole disk when smaller, whole sectors always); restore's
@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "core/backup.h"
+#include "core/safety/backup.h"
 
 static struct sp_device_info disk(uint64_t size, uint32_t sector, const char *serial)
 {

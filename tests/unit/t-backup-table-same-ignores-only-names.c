@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "core/backup.h"
+#include "core/safety/backup.h"
 
 static const char saved[] =
     "label: gpt\n"

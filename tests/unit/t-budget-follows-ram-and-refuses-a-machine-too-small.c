@@ -9,7 +9,7 @@
 #include <errno.h>
 
 #include "check.h"
-#include "core/budget.h"
+#include "core/config/budget.h"
 
 #define MIB (1ull << 20)
 

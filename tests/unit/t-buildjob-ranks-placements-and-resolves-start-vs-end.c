@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "core/scenario.h"
+#include "core/scenario/scenario.h"
 
 static struct sp_scenario_build build(double a, double b)
 {

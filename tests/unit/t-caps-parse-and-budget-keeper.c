@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "core/caps.h"
+#include "core/config/caps.h"
 
 #define MiB (1ull << 20)
 

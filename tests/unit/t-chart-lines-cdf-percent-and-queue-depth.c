@@ -8,7 +8,7 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "core/chart.h"
+#include "core/doc/chart.h"
 
 static double label_value(const char *s)
 {

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "core/chart.h"
+#include "core/doc/chart.h"
 
 static const struct sp_shape *find(const struct sp_canvas *cv, enum sp_shape_kind k,
 				   const char *role, const char *name, size_t *idx)

@@ -10,9 +10,9 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "core/cli.h"
-#include "core/options.h"
-#include "core/units.h"
+#include "core/config/cli.h"
+#include "core/config/options.h"
+#include "core/config/units.h"
 
 #define MAX_ARGS 16
 
@@ -95,7 +95,7 @@ static const char *sample_arg(const struct sp_option *o)
 		return o->choices;
 	}
 	default:
-		/* strings parsed after the table (core/caps.h): a number is what they take */
+		/* strings parsed after the table (core/config/caps.h): a number is what they take */
 		if (!strcmp(o->name, "cpu-max") || !strcmp(o->name, "io-max"))
 			return "1";
 		return "x";

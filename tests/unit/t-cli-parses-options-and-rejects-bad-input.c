@@ -6,7 +6,7 @@
 #include <stdint.h>
 
 #include "check.h"
-#include "core/cli.h"
+#include "core/config/cli.h"
 
 static int parse(struct sp_config *c, char *err, int argc, char **argv)
 {
@@ -177,7 +177,7 @@ int main(void)
 	CHECK_EQ_U64(c.offset_bytes, 0);
 	CHECK_EQ_U64(c.length_bytes, 0);
 	CHECK(parse(&c, err, ARGS("swapplace", "measure")) == 0);
-	/* no default in the table: the edge chooses it from the RAM (core/budget.h) */
+	/* no default in the table: the edge chooses it from the RAM (core/config/budget.h) */
 	CHECK_EQ_U64(c.budget_bytes, 0);
 	CHECK(c.budget_given == 0);
 	CHECK_EQ_U64(c.threads, 2);
@@ -286,7 +286,7 @@ int main(void)
 	CHECK(strstr(sp_cli_usage(SP_CMD_NONE), "usage: swapplace <command>") != NULL);
 	CHECK(strstr(sp_cli_usage(SP_CMD_PROBE), "--time-per-placement SECONDS") != NULL);
 
-	/* --only is kept as typed; core/placements.c matches it (t-placements-*) */
+	/* --only is kept as typed; core/plan/placements.c matches it (t-placements-*) */
 	CHECK(parse(&c, err, ARGS("swapplace", "plan", "--target", "/dev/sdb", "--only",
 				  "start,zram")) == 0);
 	CHECK_STR(c.only, "start,zram");

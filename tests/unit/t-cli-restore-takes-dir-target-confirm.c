@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "core/cli.h"
+#include "core/config/cli.h"
 
 static int parse(struct sp_config *c, char *err, int argc, char **argv)
 {

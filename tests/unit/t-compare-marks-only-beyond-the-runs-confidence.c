@@ -9,10 +9,10 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "core/compare.h"
-#include "core/doc.h"
-#include "core/doc_text.h"
-#include "core/report_json.h"
+#include "core/doc/compare.h"
+#include "core/doc/doc.h"
+#include "core/doc/doc_text.h"
+#include "core/report/report_json.h"
 
 static struct sp_result *add(struct sp_report *r, const char *name, enum sp_placement_kind k,
 			     double p50, double lo, double hi)

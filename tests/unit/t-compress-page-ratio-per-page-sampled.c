@@ -8,8 +8,8 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "core/compress.h"
-#include "core/rng.h"
+#include "core/measure/compress.h"
+#include "core/measure/rng.h"
 
 #define PS 4096
 

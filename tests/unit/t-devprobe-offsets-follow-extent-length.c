@@ -5,7 +5,7 @@
  */
 #include "check.h"
 #include "probe/devprobe.h"
-#include "core/rng.h"
+#include "core/measure/rng.h"
 
 int main(void)
 {

@@ -5,7 +5,7 @@
  */
 #include "check.h"
 #include "probe/devprobe.h"
-#include "core/rng.h"
+#include "core/measure/rng.h"
 
 static const struct sp_extent ext[] = {
 	{ .start_sector = 7, .sectors = 100 },      /* 3584..54784: blocks at 4096..53248 */

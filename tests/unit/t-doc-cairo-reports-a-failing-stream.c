@@ -9,7 +9,7 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "core/doc.h"
+#include "core/doc/doc.h"
 #include "render/doc_cairo.h"
 
 static struct sp_chart *chart(void)

@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "core/doc.h"
+#include "core/doc/doc.h"
 #include "render/doc_cairo.h"
 
 static void long_table(struct sp_doc *d, size_t rows, size_t cols, const char *cell)

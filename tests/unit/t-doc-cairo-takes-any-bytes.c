@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "core/doc.h"
+#include "core/doc/doc.h"
 #include "render/doc_cairo.h"
 #include "render/paint.h"
 

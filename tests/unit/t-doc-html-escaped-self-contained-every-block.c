@@ -13,8 +13,8 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "core/doc.h"
-#include "core/doc_html.h"
+#include "core/doc/doc.h"
+#include "core/doc/doc_html.h"
 
 #define EVIL "<script>alert('x')</script> & \"q\""
 #define EVIL_ESC "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;q&quot;"

@@ -10,8 +10,8 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "core/doc.h"
-#include "core/doc_text.h"
+#include "core/doc/doc.h"
+#include "core/doc/doc_text.h"
 
 static char *render(const struct sp_doc *d, size_t cols)
 {

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "core/faultdiag.h"
+#include "core/measure/faultdiag.h"
 
 #define MIB (1024ull * 1024)
 

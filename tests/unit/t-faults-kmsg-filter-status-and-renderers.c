@@ -10,14 +10,14 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "core/analysis.h"
-#include "core/kmsgline.h"
-#include "core/placements.h"
-#include "core/report.h"
-#include "core/report_csv.h"
-#include "core/report_json.h"
-#include "core/report_text.h"
-#include "core/reportdoc.h"
+#include "core/findings/analysis.h"
+#include "core/measure/kmsgline.h"
+#include "core/plan/placements.h"
+#include "core/model/report.h"
+#include "core/report/report_csv.h"
+#include "core/report/report_json.h"
+#include "core/doc/report_text.h"
+#include "core/doc/reportdoc.h"
 #include "t-report-synthetic.h"
 #include "t-reportdoc-helpers.h"
 

@@ -4,7 +4,7 @@
  * rather than stop on a false "0 %" (it did, before: the bench's QD1 phase stopped after 1 s).
  */
 #include "check.h"
-#include "core/hist.h"
+#include "core/measure/hist.h"
 
 static struct sp_hist h;
 

@@ -7,7 +7,7 @@
 #include <errno.h>
 
 #include "check.h"
-#include "core/hist.h"
+#include "core/measure/hist.h"
 
 int main(void)
 {

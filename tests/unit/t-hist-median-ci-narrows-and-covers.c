@@ -6,8 +6,8 @@
 #include <errno.h>
 
 #include "check.h"
-#include "core/hist.h"
-#include "core/rng.h"
+#include "core/measure/hist.h"
+#include "core/measure/rng.h"
 
 /* exponential with mean 50 us: median 50 * ln 2 us, p99 50 * ln 100 us */
 static uint64_t draw(struct sp_rng *r)

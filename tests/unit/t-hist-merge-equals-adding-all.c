@@ -4,8 +4,8 @@
  * way round) changes nothing.
  */
 #include "check.h"
-#include "core/hist.h"
-#include "core/rng.h"
+#include "core/measure/hist.h"
+#include "core/measure/rng.h"
 
 int main(void)
 {

@@ -6,8 +6,8 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "core/hist.h"
-#include "core/rng.h"
+#include "core/measure/hist.h"
+#include "core/measure/rng.h"
 
 #define N 200000
 

@@ -1,5 +1,5 @@
 /*
- * The run journal's text (core/journal.h): records format and parse back field for field
+ * The run journal's text (core/safety/journal.h): records format and parse back field for field
  * (spaces, '%', "-" and empty fields included); a whole journal tells finished from not and
  * lists what is left to undo newest first; a torn last line is ignored, while garbage lines,
  * unknown kinds, another version and a missing header are refused with the line named; the
@@ -9,7 +9,7 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "core/journal.h"
+#include "core/safety/journal.h"
 
 static const char *head_line(void)
 {

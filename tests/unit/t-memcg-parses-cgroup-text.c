@@ -10,7 +10,7 @@
 
 #include "check.h"
 #include "act/memcg.h"
-#include "core/procparse.h"
+#include "core/measure/procparse.h"
 
 int main(void)
 {

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "core/pagefill.h"
+#include "core/measure/pagefill.h"
 
 #define PS 4096
 #define N 256

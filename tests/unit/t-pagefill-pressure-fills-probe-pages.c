@@ -10,7 +10,7 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "core/pagefill.h"
+#include "core/measure/pagefill.h"
 #include "probe/pressure.h"
 
 #define PS 4096

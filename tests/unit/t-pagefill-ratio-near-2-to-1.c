@@ -9,8 +9,8 @@
 #include <zstd.h>
 
 #include "check.h"
-#include "core/compress.h"
-#include "core/pagefill.h"
+#include "core/measure/compress.h"
+#include "core/measure/pagefill.h"
 
 #define PS 4096
 #define N 512

@@ -6,7 +6,7 @@
 #include <stdint.h>
 
 #include "check.h"
-#include "core/pagefill.h"
+#include "core/measure/pagefill.h"
 
 int main(void)
 {

@@ -9,8 +9,8 @@
 #include <errno.h>
 
 #include "check.h"
-#include "core/placements.h"
-#include "core/plan.h"
+#include "core/plan/placements.h"
+#include "core/plan/plan.h"
 
 #define GiB (1024ull * 1024 * 1024)
 

@@ -8,7 +8,7 @@
 #include <errno.h>
 
 #include "check.h"
-#include "core/placements.h"
+#include "core/plan/placements.h"
 
 static struct sp_result ok_result(enum sp_placement_kind k)
 {

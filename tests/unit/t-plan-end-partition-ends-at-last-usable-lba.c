@@ -6,7 +6,7 @@
 #include <stdint.h>
 
 #include "check.h"
-#include "core/plan.h"
+#include "core/plan/plan.h"
 
 #define GiB (1024ull * 1024 * 1024)
 

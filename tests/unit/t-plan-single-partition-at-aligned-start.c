@@ -7,7 +7,7 @@
 #include <stdint.h>
 
 #include "check.h"
-#include "core/plan.h"
+#include "core/plan/plan.h"
 
 #define MiB (1024ull * 1024)
 #define GiB (1024 * MiB)

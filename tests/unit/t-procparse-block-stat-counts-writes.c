@@ -8,7 +8,7 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "core/procparse.h"
+#include "core/measure/procparse.h"
 #include "sys/sysfs.h"
 
 int main(void)

@@ -7,7 +7,7 @@
 #include <stdint.h>
 
 #include "check.h"
-#include "core/profile.h"
+#include "core/measure/profile.h"
 
 int main(void)
 {

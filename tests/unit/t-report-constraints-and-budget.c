@@ -12,11 +12,11 @@
 #include <string.h>
 
 #include "check.h"
-#include "core/analysis.h"
-#include "core/caps.h"
-#include "core/report.h"
-#include "core/report_json.h"
-#include "core/report_text.h"
+#include "core/findings/analysis.h"
+#include "core/config/caps.h"
+#include "core/model/report.h"
+#include "core/report/report_json.h"
+#include "core/doc/report_text.h"
 
 #define MiB (1ull << 20)
 

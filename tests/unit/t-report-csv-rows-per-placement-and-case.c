@@ -12,7 +12,7 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "core/report_csv.h"
+#include "core/report/report_csv.h"
 #include "t-report-synthetic.h"
 
 #define MAXF 64

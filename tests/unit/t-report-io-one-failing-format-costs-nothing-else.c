@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "core/report.h"
+#include "core/model/report.h"
 #include "sys/report_io.h"
 #include "t-report-synthetic.h"
 

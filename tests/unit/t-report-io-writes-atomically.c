@@ -12,12 +12,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "core/analysis.h"
+#include "core/findings/analysis.h"
 #include "check.h"
-#include "core/report.h"
+#include "core/model/report.h"
 #include "sys/report_io.h"
-#include "core/report_json.h"
-#include "core/report_text.h"
+#include "core/report/report_json.h"
+#include "core/doc/report_text.h"
 #include "t-report-synthetic.h"
 
 static struct sp_report r;

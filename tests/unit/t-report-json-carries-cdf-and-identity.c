@@ -12,9 +12,9 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "core/hist.h"
-#include "core/report.h"
-#include "core/report_json.h"
+#include "core/measure/hist.h"
+#include "core/model/report.h"
+#include "core/report/report_json.h"
 #include "report-dump.h"
 #include "sys/devices.h"
 #include "sys/machine.h"

@@ -8,10 +8,10 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "core/budget.h"
-#include "core/report.h"
-#include "core/report_json.h"
-#include "core/report_text.h"
+#include "core/config/budget.h"
+#include "core/model/report.h"
+#include "core/report/report_json.h"
+#include "core/doc/report_text.h"
 #include "report-dump.h"
 #include "t-report-synthetic.h"
 

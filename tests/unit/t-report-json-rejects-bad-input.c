@@ -7,8 +7,8 @@
 #include <errno.h>
 
 #include "check.h"
-#include "core/report.h"
-#include "core/report_json.h"
+#include "core/model/report.h"
+#include "core/report/report_json.h"
 #include "sys/report_io.h"
 
 static struct sp_report r;

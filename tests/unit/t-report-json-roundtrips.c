@@ -8,10 +8,10 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "core/analysis.h"
+#include "core/findings/analysis.h"
 #include "check.h"
-#include "core/report.h"
-#include "core/report_json.h"
+#include "core/model/report.h"
+#include "core/report/report_json.h"
 #include "t-report-synthetic.h"
 #include "report-dump.h"
 

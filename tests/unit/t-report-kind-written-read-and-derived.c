@@ -10,9 +10,9 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "core/analysis.h"
-#include "core/report.h"
-#include "core/report_json.h"
+#include "core/findings/analysis.h"
+#include "core/model/report.h"
+#include "core/report/report_json.h"
 
 static struct sp_report a, b;
 

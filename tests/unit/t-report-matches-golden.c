@@ -6,11 +6,11 @@
 #include <errno.h>
 #include <stdlib.h>
 
-#include "core/analysis.h"
+#include "core/findings/analysis.h"
 #include "check.h"
-#include "core/report.h"
-#include "core/report_json.h"
-#include "core/report_text.h"
+#include "core/model/report.h"
+#include "core/report/report_json.h"
+#include "core/doc/report_text.h"
 #include "t-report-synthetic.h"
 
 static struct sp_report r;

@@ -7,7 +7,7 @@
 #include <jansson.h>
 
 #include "check.h"
-#include "core/report_schema.h"
+#include "core/report/report_schema.h"
 
 /* the keys of table t as one object sees them: FLAT rows add their sub-table's keys */
 static size_t keys_of(const struct sp_field *t, const char **keys, size_t n, size_t max)

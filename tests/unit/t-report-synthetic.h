@@ -19,7 +19,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/report.h"
+#include "core/model/report.h"
 
 #define SYN_DISK_SECTORS 16777216ull /* 8 GiB */
 
@@ -369,7 +369,7 @@ static void syn_build(struct sp_report *r)
 	r->time_per_placement_s = 30;
 	snprintf(r->target, sizeof(r->target), "/dev/loop0");
 	snprintf(r->layout, sizeof(r->layout), "installed");
-	/* what run saved before partitioning (core/backup.h): one disk, no serial */
+	/* what run saved before partitioning (core/safety/backup.h): one disk, no serial */
 	r->n_backups = 1;
 	snprintf(r->backups[0].device, sizeof(r->backups[0].device), "/dev/loop0");
 	snprintf(r->backups[0].dir, sizeof(r->backups[0].dir), "backup-loop0");

@@ -7,10 +7,10 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "core/analysis.h"
+#include "core/findings/analysis.h"
 #include "check.h"
-#include "core/report.h"
-#include "core/report_text.h"
+#include "core/model/report.h"
+#include "core/doc/report_text.h"
 #include "t-report-synthetic.h"
 
 static struct sp_report r;

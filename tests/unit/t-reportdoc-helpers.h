@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "core/doc.h"
+#include "core/doc/doc.h"
 
 /* Index of the SECTION block titled title, or -1. */
 static inline long doc_section(const struct sp_doc *d, const char *title)

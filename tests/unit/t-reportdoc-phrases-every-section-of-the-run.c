@@ -12,10 +12,10 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "core/analysis.h"
-#include "core/reportdoc.h"
-#include "core/textfmt.h"
-#include "core/verdict.h"
+#include "core/findings/analysis.h"
+#include "core/doc/reportdoc.h"
+#include "core/config/textfmt.h"
+#include "core/findings/verdict.h"
 #include "t-report-synthetic.h"
 #include "t-reportdoc-helpers.h"
 

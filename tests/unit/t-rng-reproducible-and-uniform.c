@@ -7,7 +7,7 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "core/rng.h"
+#include "core/measure/rng.h"
 
 #define NBINS 10
 #define DRAWS 100000

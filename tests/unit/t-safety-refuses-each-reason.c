@@ -11,7 +11,7 @@
 
 #include "check.h"
 #include "sys/devices.h"
-#include "core/safety.h"
+#include "core/safety/safety.h"
 
 #define ROOT "tests/fixtures/sys-basic"
 #define GIB (1ULL << 30)

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "core/safety.h"
+#include "core/safety/safety.h"
 
 static const char *judge(const struct sp_device_facts *df, int want_unsafe)
 {

@@ -11,8 +11,8 @@
 #include <string.h>
 
 #include "check.h"
-#include "core/hist.h"
-#include "core/scenario_server.h"
+#include "core/measure/hist.h"
+#include "core/scenario/scenario_server.h"
 
 static void test_plan(void)
 {

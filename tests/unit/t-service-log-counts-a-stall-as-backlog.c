@@ -12,9 +12,9 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "core/hist.h"
-#include "core/scenario_service.h"
-#include "core/service_plan.h"
+#include "core/measure/hist.h"
+#include "core/scenario/scenario_service.h"
+#include "core/scenario/service_plan.h"
 
 #define MS 1000000ull
 

@@ -9,9 +9,9 @@
 #include <errno.h>
 
 #include "check.h"
-#include "core/hist.h"
-#include "core/scenario_service.h"
-#include "core/service_plan.h"
+#include "core/measure/hist.h"
+#include "core/scenario/scenario_service.h"
+#include "core/scenario/service_plan.h"
 
 int main(void)
 {

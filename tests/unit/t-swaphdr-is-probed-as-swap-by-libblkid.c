@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "core/swaphdr.h"
+#include "core/plan/swaphdr.h"
 
 static uint32_t get_u32(const unsigned char *p)
 {

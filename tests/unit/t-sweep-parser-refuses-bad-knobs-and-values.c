@@ -10,8 +10,8 @@
 #include <string.h>
 
 #include "check.h"
-#include "core/cli.h"
-#include "core/sweep.h"
+#include "core/config/cli.h"
+#include "core/scenario/sweep.h"
 
 static void refused(const char *arg, const char *want)
 {

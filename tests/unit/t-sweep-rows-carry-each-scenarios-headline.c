@@ -15,10 +15,10 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "core/report.h"
-#include "core/report_json.h"
-#include "core/scenario.h"
-#include "core/sweep.h"
+#include "core/model/report.h"
+#include "core/report/report_json.h"
+#include "core/scenario/scenario.h"
+#include "core/scenario/sweep.h"
 #include "t-report-synthetic.h"
 #include "report-dump.h"
 

@@ -15,11 +15,11 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "core/analysis.h"
-#include "core/report.h"
-#include "core/report_text.h"
-#include "core/sweep.h"
-#include "core/verdict.h"
+#include "core/findings/analysis.h"
+#include "core/model/report.h"
+#include "core/doc/report_text.h"
+#include "core/scenario/sweep.h"
+#include "core/findings/verdict.h"
 #include "t-report-synthetic.h"
 
 static struct sp_report r;

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "core/textmetrics.h"
+#include "core/doc/textmetrics.h"
 
 static const char *const samples[] = {
     "start",

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "core/textpages.h"
+#include "core/doc/textpages.h"
 
 /* every rule of the format, checked on out; returns the page count it saw */
 static unsigned check_format(const char *out, size_t len, const char *run_id)

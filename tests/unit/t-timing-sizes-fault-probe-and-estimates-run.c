@@ -1,5 +1,5 @@
 /*
- * t-timing-sizes-fault-probe-and-estimates-run - the time arithmetic (core/timing.h): on a
+ * t-timing-sizes-fault-probe-and-estimates-run - the time arithmetic (core/plan/timing.h): on a
  * 5400 rpm disk (11 ms a read, 100 MB/s) at 30 s per placement the fault probe's buffer is what
  * the disk writes in its preparation time, and its one-thread phase expects at least 1,000
  * swap-ins plus the warm-up; on a fast device the budget is the buffer; zram (no rate) gets the
@@ -10,8 +10,8 @@
 #include <math.h>
 
 #include "check.h"
-#include "core/timing.h"
-#include "core/scenario_server.h"
+#include "core/plan/timing.h"
+#include "core/scenario/scenario_server.h"
 
 int main(void)
 {

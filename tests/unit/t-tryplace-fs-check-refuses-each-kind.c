@@ -9,7 +9,7 @@
 #include <errno.h>
 
 #include "check.h"
-#include "core/tryplace.h"
+#include "core/plan/tryplace.h"
 
 #define MIB (1ull << 20)
 #define GIB (1ull << 30)

@@ -8,7 +8,7 @@
 #include <errno.h>
 
 #include "check.h"
-#include "core/tryplace.h"
+#include "core/plan/tryplace.h"
 
 int main(void)
 {

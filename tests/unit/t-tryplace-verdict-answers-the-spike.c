@@ -8,9 +8,9 @@
 #include <errno.h>
 
 #include "check.h"
-#include "core/analysis.h"
-#include "core/report.h"
-#include "core/verdict.h"
+#include "core/findings/analysis.h"
+#include "core/model/report.h"
+#include "core/findings/verdict.h"
 
 static struct sp_report r;
 static struct sp_findings f;

@@ -1,13 +1,13 @@
 /*
- * t-u128-matches-int128 - core/u128.h, the portable 128-bit steps the i686 build needs, gives
+ * t-u128-matches-int128 - core/config/u128.h, the portable 128-bit steps the i686 build needs, gives
  * the same product, shift and quotient as the compiler's unsigned __int128 on edge values and
  * on a million seeded random ones (where the compiler has __int128: the amd64 build).
  */
 #include <stdint.h>
 
 #include "check.h"
-#include "core/rng.h"
-#include "core/u128.h"
+#include "core/measure/rng.h"
+#include "core/config/u128.h"
 
 int main(void)
 {

@@ -7,7 +7,7 @@
 #include <errno.h>
 
 #include "check.h"
-#include "core/units.h"
+#include "core/config/units.h"
 
 #define KI 1024ull
 #define MI (KI * KI)

@@ -7,8 +7,8 @@
 #include <errno.h>
 
 #include "check.h"
-#include "core/analysis.h"
-#include "core/verdict.h"
+#include "core/findings/analysis.h"
+#include "core/findings/verdict.h"
 #include "t-report-synthetic.h"
 
 static struct sp_report r;

@@ -10,10 +10,10 @@
 #include <errno.h>
 
 #include "check.h"
-#include "core/faultdiag.h"
-#include "core/placements.h"
-#include "core/plan.h"
-#include "core/zswap.h"
+#include "core/measure/faultdiag.h"
+#include "core/plan/placements.h"
+#include "core/plan/plan.h"
+#include "core/findings/zswap.h"
 
 #define GiB (1024ull * 1024 * 1024)
 

@@ -4,7 +4,7 @@
 # with the NVMe as the extra device, powers off, and leaves a report on the stick with real
 # swap-ins for every placement. The CPU has long mode, so GRUB picks the 64-bit kernel, not the
 # 686 one beside it (boot-32bit-no-long-mode.sh: the other way, with a USB-attached target).
-# The config has no budget line, so the budget is the one chosen from the RAM (core/budget.h):
+# The config has no budget line, so the budget is the one chosen from the RAM (core/config/budget.h):
 # the plan on the console, report.json and report.txt must say 25 % of the guest's RAM, and
 # neither swapplace nor the init may meet the global OOM killer (memory cgroup OOM kills of
 # the probes' workloads are the measurement, not a failure). Before the budget followed the

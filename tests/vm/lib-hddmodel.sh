@@ -44,7 +44,7 @@ VM_HDD_SIZE=1M # lib.sh's blank HDD file is not used: the HDD is the NBD export
 fault_end_run() {
 	DISK=$((3 * 1024 * 1024 * 1024))
 	SWAP=$((160 * 1024 * 1024))
-	# the end partition as the plan lays it out (core/plan.c): it ends at GPT's last usable
+	# the end partition as the plan lays it out (core/plan/plan.c): it ends at GPT's last usable
 	# LBA and starts swap_size before, aligned down to 1 MiB (the tests check it against the
 	# report's extents). The fault range is all of it but its first 4 KiB (the swap header,
 	# which swapon must read).

@@ -11,7 +11,7 @@
 # bound estimate of its own) and the position profile, read before partitioning, gets 20 s: the
 # plan's profile term is 100 points at an assumed HDD's rate capped by that budget (19.2 s), and
 # on this disk the profile uses about all of it, so the estimate holds with the profile in it.
-# Before the fault probe sized its buffer from the device (core/timing.h) it evicted the whole
+# Before the fault probe sized its buffer from the device (core/plan/timing.h) it evicted the whole
 # budget first and a disk this slow gave start, end and file `invalid` at 30 s.
 # The end partition is left out (it is a partition like start, 35 s of make check; the build
 # job's test measures it on a modeled disk).

@@ -1,0 +1,32 @@
+/*
+ * reportdoc.h - the printable report as a document (core/doc/doc.h): every section the PDF, the
+ * HTML and the printed page carry, built from a report and its findings. It phrases; it
+ * computes nothing analysis.c has not decided (docs/report.md explains each section).
+ */
+#ifndef SP_REPORTDOC_H
+#define SP_REPORTDOC_H
+
+#include <stddef.h>
+
+#include "core/findings/analysis.h"
+#include "core/doc/doc.h"
+#include "core/model/report.h"
+
+/*
+ * Build the report of r (findings f; NULL: computed here) into d (initialised by the caller).
+ * Returns: 0, -EINVAL, -ENOMEM (d then holds what was built so far and must be released).
+ */
+int sp_report_doc_build(struct sp_doc *d, const struct sp_report *r,
+			const struct sp_findings *f);
+
+/*
+ * The colour group of a placement of kind k in every chart (the report's and a comparison's):
+ * partitions, files and probed ranges on a disk, --also devices, compressed RAM, the
+ * baselines; an existing swap area may be any of these, so it is "other".
+ */
+enum sp_chart_group sp_placement_chart_group(enum sp_placement_kind k);
+
+/* The run's id, the same for every rendering of one report: "YYYYMMDD-HHMMSS-<seed, 8 hex>". */
+void sp_report_run_id(const struct sp_report *r, char *buf, size_t len);
+
+#endif

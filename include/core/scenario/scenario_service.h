@@ -1,0 +1,87 @@
+/*
+ * scenario_service.h - results of the service scenario, and the pure function that turns what
+ * the probe counted in one case into the case's result.
+ *
+ * struct sp_scenario_service mirrors the JSON contract results[].scenarios.service exactly:
+ * {cases: [{case, rate_per_s, sent, served, failed, p50_ms, p95_ms, p99_ms, top_speed_per_s,
+ * oom_kills, oom_victims: [process names], restarts, swap_used_bytes, swapin_pages_per_s,
+ * swapout_pages_per_s}]}. Everything the probe measured beyond that (why requests failed, the
+ * raw counters) stays in struct sp_service_counters. Pure: no allocation, no I/O.
+ */
+#ifndef SP_SCENARIO_SERVICE_H
+#define SP_SCENARIO_SERVICE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/*
+ * The cases are here rather than in core/scenario/service_plan.h, which includes this file: the report
+ * model (core/model/report.h) holds these results, and must not reach the plan's histogram.
+ */
+enum sp_service_case_kind {
+	SP_SVC_FITS,  /* data at 80 % of the limit */
+	SP_SVC_COLD,  /* 120 %, the excess idle (cold, never read) */
+	SP_SVC_HOT,   /* 120 %, every byte read: the working set itself is over the limit */
+	SP_SVC_SPIKE, /* fits, plus a second process's burst above the limit (the backup) */
+	SP_SVC_N_CASES
+};
+
+struct sp_service_log; /* core/scenario/service_plan.h */
+
+#define SP_SERVICE_MAX_VICTIMS 32
+#define SP_SERVICE_NAME_BYTES 16 /* a process name (comm) with its NUL */
+
+/* the processes' names, as the kernel (and the OOM killer's log lines) call them */
+#define SP_SERVICE_PROC_NAME "sp-service"
+#define SP_SERVICE_SPIKE_NAME "sp-spike"
+
+struct sp_service_case {
+	char name[SP_SERVICE_NAME_BYTES]; /* key "case": fits, cold, hot, spike */
+	double rate_per_s;		  /* the open-loop load's rate */
+	uint64_t sent, served, failed;	  /* requests of the open-loop load */
+	double p50_ms, p95_ms, p99_ms;	  /* served requests, from their intended send time */
+	double top_speed_per_s;		  /* closed loop, SP_SERVICE_TOP_CLIENTS clients */
+	uint64_t oom_kills;		  /* the cgroup's oom_kill events during the case */
+	size_t n_oom_victims;
+	char oom_victims[SP_SERVICE_MAX_VICTIMS][SP_SERVICE_NAME_BYTES]; /* in kill order */
+	uint64_t restarts; /* the service restarted after it died */
+	int64_t swap_used_bytes; /* the cgroup's peak swap use; -1: not readable (JSON null) */
+	double swapin_pages_per_s, swapout_pages_per_s; /* pswpin/pswpout over the load */
+};
+
+struct sp_scenario_service {
+	size_t n_cases;
+	struct sp_service_case cases[SP_SVC_N_CASES];
+};
+
+/* What the probe counted in one case: the inputs of sp_service_case_result(). */
+struct sp_service_counters {
+	enum sp_service_case_kind kind;
+	const struct sp_service_log *log; /* the open-loop load, after its last expiry */
+	double load_s;			  /* the load's length: from its start to its drain */
+	uint64_t pswpin0, pswpin1, pswpout0, pswpout1; /* /proc/vmstat around the load */
+	uint64_t top_served;			       /* replies in the top-speed span */
+	double top_span_s;
+	int has_oom_counter; /* the cgroup's oom_kill counter was readable before and after */
+	uint64_t oom0, oom1;
+	/* the processes that died of a SIGKILL swapplace did not send, in order */
+	size_t n_killed;
+	char killed[SP_SERVICE_MAX_VICTIMS][SP_SERVICE_NAME_BYTES];
+	uint64_t restarts;
+	int has_swap_usage; /* the cgroup's swap use was readable */
+	uint64_t swap_peak_bytes;
+};
+
+/*
+ * The case's result from its counters. oom_kills is the cgroup's counter's rise (the kernel's
+ * own count) when it was readable, else the SIGKILLs we did not send; the victims are the
+ * processes that died of such a SIGKILL, by name, at most oom_kills of them when the counter
+ * is known (a SIGKILL from someone else is not the OOM killer's). Rates divide the vmstat
+ * deltas by load_s; top speed is top_served / top_span_s; percentiles are the log's served
+ * latencies, 0 when nothing was served.
+ * Returns: 0; -EINVAL for NULL, an unknown case, a counter that went backwards, or a
+ * non-positive load_s.
+ */
+int sp_service_case_result(const struct sp_service_counters *c, struct sp_service_case *out);
+
+#endif

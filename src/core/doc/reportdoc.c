@@ -1,0 +1,1479 @@
+/*
+ * reportdoc.c - the printable report as a document (see reportdoc.h): the verdict, the
+ * machine and its disks, the method, the ranking with its chart, the latency distributions,
+ * the io_uring queue-depth curve, each scenario that ran, the disk's position profile with the
+ * swap areas marked, and an appendix of raw figures. docs/report.md explains every section.
+ *
+ * It phrases what the report and its findings hold and computes nothing new: a ratio, a rank,
+ * a "best" comes from analysis.c; the only arithmetic here is unit conversion for axes (bytes
+ * to GiB, a percentile to a fraction). A value that was not measured is "-", never 0. Strings
+ * from the machine (a DMI vendor, a disk model) are carried as they are: escaping them is the
+ * backends' job (HTML, PostScript), and a string must read the same in every format.
+ *
+ * Building is a list of appends; the first failure (-ENOMEM) is sticky in struct bld and every
+ * later append is skipped, so the code reads as the document's outline.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "core/plan/placements.h"
+#include "core/doc/reportdoc.h"
+#include "core/scenario/service_plan.h"
+#include "core/scenario/sweep.h"
+#include "core/config/textfmt.h"
+#include "core/config/units.h"
+#include "core/findings/verdict.h"
+#include "core/findings/zswap.h"
+
+#define CELL 320 /* one table cell; a failed placement's reason is the longest */
+#define MAX_COLS 12
+
+struct bld {
+	struct sp_doc *d;
+	int err; /* the first failure; every append after it is skipped */
+};
+
+__attribute__((format(printf, 3, 4))) static void add(struct bld *b, enum sp_doc_block_kind k,
+						      const char *fmt, ...)
+{
+	char s[4096];
+	va_list ap;
+	int ret;
+
+	if (b->err)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(s, sizeof(s), fmt, ap);
+	va_end(ap);
+	ret = sp_doc_add_text(b->d, k, "%s", s);
+	if (ret)
+		b->err = ret;
+}
+
+static struct sp_doc_block *facts(struct bld *b)
+{
+	struct sp_doc_block *f;
+
+	if (b->err)
+		return NULL;
+	f = sp_doc_add_facts(b->d);
+	if (!f)
+		b->err = -ENOMEM;
+	return f;
+}
+
+__attribute__((format(printf, 4, 5))) static void fact(struct bld *b, struct sp_doc_block *f,
+						       const char *key, const char *fmt, ...)
+{
+	char s[1024];
+	va_list ap;
+	int ret;
+
+	if (b->err || !f)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(s, sizeof(s), fmt, ap);
+	va_end(ap);
+	ret = sp_doc_fact(f, key, "%s", s);
+	if (ret)
+		b->err = ret;
+}
+
+/* A fact from the machine: its text as read, "-" when it was not read. */
+static void fact_str(struct bld *b, struct sp_doc_block *f, const char *key, const char *v)
+{
+	fact(b, f, key, "%s", v && v[0] ? v : "-");
+}
+
+static struct sp_doc_table *table(struct bld *b, const char *caption, size_t n,
+				  const char *const *heads, const char *align)
+{
+	struct sp_doc_table *t;
+
+	if (b->err)
+		return NULL;
+	t = sp_doc_add_table(b->d, caption, n, heads, align);
+	if (!t)
+		b->err = -ENOMEM;
+	return t;
+}
+
+/* One row of cells (n_cols of them), every cell with mark m. */
+static void row(struct bld *b, struct sp_doc_table *t, enum sp_doc_mark m, char cells[][CELL])
+{
+	int r;
+
+	if (b->err || !t)
+		return;
+	r = sp_doc_row_add(t);
+	if (r < 0) {
+		b->err = r;
+		return;
+	}
+	for (size_t c = 0; c < t->n_cols && !b->err; c++)
+		b->err = sp_doc_cell(t, (size_t)r, c, m, "%s", cells[c]);
+}
+
+__attribute__((format(printf, 3, 4))) static void note(struct bld *b, struct sp_doc_table *t,
+						       const char *fmt, ...)
+{
+	char s[1024];
+	va_list ap;
+
+	if (b->err || !t)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(s, sizeof(s), fmt, ap);
+	va_end(ap);
+	b->err = sp_doc_table_note(t, "%s", s);
+}
+
+static struct sp_chart *chart(struct bld *b, enum sp_chart_kind k, const char *title,
+			      const char *x_label, const char *y_label)
+{
+	struct sp_chart *c;
+
+	if (b->err)
+		return NULL;
+	c = sp_chart_new(k, title, x_label, y_label);
+	if (!c)
+		b->err = -ENOMEM;
+	return c;
+}
+
+/* Hand c to the doc (it owns it from here), or free it when it holds nothing to draw. */
+static void chart_done(struct bld *b, struct sp_chart *c)
+{
+	if (!c)
+		return;
+	if (b->err || (!c->n_bars && !c->n_series)) {
+		sp_chart_free(c);
+		return;
+	}
+	b->err = sp_doc_add_chart(b->d, c);
+}
+
+static void bar(struct bld *b, struct sp_chart *c, const char *name, enum sp_chart_group g,
+		double v, const char *label)
+{
+	if (!b->err && c)
+		b->err = sp_chart_add_bar(c, name, g, v, label);
+}
+
+/* ---- formatting ------------------------------------------------------------------------ */
+
+static const char *us(char *buf, double v)
+{
+	return sp_fmt_us(buf, v); /* "-" for a value not measured (0, NaN) */
+}
+
+static const char *bytes(char *buf, uint64_t v)
+{
+	if (!v)
+		return snprintf(buf, 16, "-"), buf;
+	return sp_format_bytes(v, buf, 16);
+}
+
+static const char *ms(char *buf, double v, int known)
+{
+	if (!known || !isfinite(v))
+		snprintf(buf, 16, "-");
+	else
+		snprintf(buf, 16, "%.1f", v);
+	return buf;
+}
+
+static void set(char cells[][CELL], size_t c, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static void set(char cells[][CELL], size_t c, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(cells[c], CELL, fmt, ap);
+	va_end(ap);
+}
+
+enum sp_chart_group sp_placement_chart_group(enum sp_placement_kind k)
+{
+	switch (k) {
+	case SP_PL_START:
+	case SP_PL_END:
+	case SP_PL_FILE:
+	case SP_PL_PROBE:
+		return SP_CHART_G_DISK;
+	case SP_PL_ALSO:
+		return SP_CHART_G_FAST;
+	case SP_PL_ZRAM:
+	case SP_PL_ZSWAP:
+		return SP_CHART_G_ZRAM;
+	case SP_PL_NONE:
+	case SP_PL_RAM:
+		return SP_CHART_G_NONE;
+	default:
+		return SP_CHART_G_OTHER;
+	}
+}
+
+static const struct sp_lat_summary *lat(const struct sp_report *r, int i)
+{
+	return &r->results[i].fault_probe.lat;
+}
+
+static int rank_of(const struct sp_findings *f, int i)
+{
+	for (size_t k = 0; k < f->n_ranked; k++)
+		if (f->ranked[k] == i)
+			return (int)k;
+	return -1;
+}
+
+static const char *reason_or(const char *reason, const char *dflt)
+{
+	return reason && reason[0] ? reason : dflt;
+}
+
+/* ---- title ------------------------------------------------------------------------------ */
+
+void sp_report_run_id(const struct sp_report *r, char *buf, size_t len)
+{
+	struct tm tm;
+	char when[32] = "00000000-000000";
+
+	if (gmtime_r(&r->started, &tm))
+		strftime(when, sizeof(when), "%Y%m%d-%H%M%S", &tm);
+	snprintf(buf, len, "%s-%08" PRIx64, when, r->seed & 0xffffffffu);
+}
+
+/* "1 December 2026 17:59 UTC" */
+static void date_utc(const struct sp_report *r, char *buf, size_t len)
+{
+	struct tm tm;
+	char s[64];
+
+	if (!r->started || !gmtime_r(&r->started, &tm) ||
+	    !strftime(s, sizeof(s), "%d %B %Y %H:%M UTC", &tm)) {
+		snprintf(buf, len, "date not recorded");
+		return;
+	}
+	snprintf(buf, len, "%s", s[0] == '0' ? s + 1 : s);
+}
+
+static void machine_name(const struct sp_report *r, char *buf, size_t len)
+{
+	const struct sp_machine *m = &r->machine;
+
+	if (m->dmi_vendor[0] || m->dmi_model[0])
+		snprintf(buf, len, "%s%s%s", m->dmi_vendor,
+			 m->dmi_vendor[0] && m->dmi_model[0] ? " " : "", m->dmi_model);
+	else
+		snprintf(buf, len, "machine not identified");
+}
+
+/* ---- the verdict ------------------------------------------------------------------------ */
+
+static void verdict_section(struct bld *b, const struct sp_report *r, const struct sp_findings *f)
+{
+	char s[1024];
+	size_t n = 0;
+
+	add(b, SP_DOC_SECTION, "Verdict");
+	/* the same sentences, in the same order, as report.txt's verdict */
+	for (size_t i = 0; i < f->n_verdict; i++) {
+		if (sp_verdict_sentence(r, f, f->verdict[i], s, sizeof(s)) < 0)
+			continue;
+		add(b, SP_DOC_BULLET, "%s", s);
+		n++;
+	}
+	for (size_t i = 0; i < r->n_results && i < SP_MAX_RESULTS; i++)
+		if (sp_zswap_sentence(r, i, s, sizeof(s)) == 0) {
+			add(b, SP_DOC_BULLET, "%s", s);
+			n++;
+		}
+	if (sp_zswap_run_sentence(r, s, sizeof(s)) == 0) {
+		add(b, SP_DOC_BULLET, "%s", s);
+		n++;
+	}
+	if (!n)
+		add(b, SP_DOC_PARA, "The run holds no finding to state.");
+}
+
+/* ---- the machine and its disks ---------------------------------------------------------- */
+
+static void machine_section(struct bld *b, const struct sp_report *r)
+{
+	static const char *const heads[] = {"device", "model",	    "serial",	"firmware",
+					    "size",   "rotational", "transport"};
+	const struct sp_machine *m = &r->machine;
+	struct sp_doc_block *fb;
+	struct sp_doc_table *t;
+	char cells[MAX_COLS][CELL], a[16];
+
+	add(b, SP_DOC_SECTION, "The machine and its disks");
+	fb = facts(b);
+	fact_str(b, fb, "Vendor", m->dmi_vendor);
+	fact_str(b, fb, "Model", m->dmi_model);
+	fact(b, fb, "Serial", "%s", m->dmi_serial[0] ? m->dmi_serial : "not readable (root only)");
+	fact_str(b, fb, "BIOS vendor", m->bios_vendor);
+	fact_str(b, fb, "BIOS version", m->bios_version);
+	fact_str(b, fb, "BIOS date", m->bios_date);
+	fact_str(b, fb, "CPU", m->cpu);
+	if (m->cores)
+		fact(b, fb, "Cores", "%u", m->cores);
+	else
+		fact(b, fb, "Cores", "-");
+	fact(b, fb, "RAM", "%s", bytes(a, m->ram_bytes));
+	fact_str(b, fb, "Kernel", m->kernel);
+	if (m->cgroup_version)
+		fact(b, fb, "Memory cgroup", "v%d", m->cgroup_version);
+	else
+		fact(b, fb, "Memory cgroup", "none");
+	if (m->page_size)
+		fact(b, fb, "Page size", "%u bytes", m->page_size);
+	else
+		fact(b, fb, "Page size", "-");
+	if (r->target[0])
+		fact(b, fb, "Target disk", "%s%s%s", r->target, r->layout[0] ? ", layout " : "",
+		     r->layout);
+	/* what run overwrote is kept: where, and the command line that puts it back */
+	for (size_t i = 0; i < r->n_backups && i < SP_MAX_BACKUPS; i++) {
+		const struct sp_backup_entry *be = &r->backups[i];
+
+		fact(b, fb, "Backup", "%s/ beside this report: %s as it was (partition table %s, "
+				      "first and last MiB)",
+		     be->dir, be->device, be->table);
+		if (be->restore[0])
+			fact(b, fb, "Restore with", "%s (in this report's directory)", be->restore);
+	}
+
+	if (!r->n_devices) {
+		add(b, SP_DOC_PARA, "No device was recorded in this report.");
+		return;
+	}
+	t = table(b, "Measured devices", 7, heads, "lllrrll");
+	for (size_t i = 0; i < r->n_devices && i < SP_MAX_DEVICES; i++) {
+		const struct sp_device_info *d = &r->devices[i];
+
+		set(cells, 0, "%s", d->name[0] ? d->name : "-");
+		set(cells, 1, "%s", d->model[0] ? d->model : "-");
+		set(cells, 2, "%s", d->serial[0] ? d->serial : "-");
+		set(cells, 3, "%s", d->firmware[0] ? d->firmware : "-");
+		set(cells, 4, "%s", bytes(a, d->size_bytes));
+		set(cells, 5, "%s", d->rotational ? "yes" : "no");
+		set(cells, 6, "%s", d->transport[0] ? d->transport : "-");
+		row(b, t,
+		    r->target[0] && !strcmp(d->path, r->target) ? SP_DOC_MARK_STRONG
+								: SP_DOC_MARK_NONE,
+		    cells);
+	}
+	if (r->target[0])
+		note(b, t, "bold: the target disk (%s); -: not reported by the device", r->target);
+	else
+		note(b, t, "-: not reported by the device");
+}
+
+/* ---- the method ------------------------------------------------------------------------- */
+
+static void method_section(struct bld *b, const struct sp_report *r)
+{
+	char s[4096] = "", a[16];
+	const struct sp_device_probe *dev = NULL;
+	const struct sp_fault_probe *fault = NULL, *uring = NULL;
+	const struct sp_pressure_probe *press = NULL;
+	int build = 0, svc = 0, cache = 0, gc = 0, baseline = 0;
+	double err = 0;
+
+	for (size_t i = 0; i < r->n_results && i < SP_MAX_RESULTS; i++) {
+		const struct sp_result *x = &r->results[i];
+
+		/* the settings each probe ran with, as the first placement that ran it says */
+		if (!dev && x->device_probe.done)
+			dev = &x->device_probe;
+		if (!fault && x->fault_probe.done)
+			fault = &x->fault_probe;
+		if (!uring && x->fault_probe.n_uring)
+			uring = &x->fault_probe;
+		if (!press && x->pressure_probe.done)
+			press = &x->pressure_probe;
+		baseline |= x->id.kind == SP_PL_NONE || x->id.kind == SP_PL_RAM;
+		build |= x->scenarios.build.done;
+		svc |= x->scenarios.service.n_cases > 0;
+		cache |= x->scenarios.cache.done;
+		gc |= x->scenarios.gc.done;
+		if (x->fault_probe.done && x->fault_probe.lat.hist_rel_error > 0)
+			err = x->fault_probe.lat.hist_rel_error;
+	}
+	add(b, SP_DOC_SECTION, "Method");
+	sp_cat(s, sizeof(s), "swapplace %s (%s) measured %zu %s", r->tool_version, r->command,
+	       r->n_results, sp_plural(r->n_results, "placement", "placements"));
+	if (r->target[0])
+		sp_cat(s, sizeof(s), " on the target %s%s%s", r->target,
+		       r->layout[0] ? " laid out as " : "", r->layout);
+	sp_cat(s, sizeof(s), ", one after another, with a memory budget of %s",
+	       bytes(a, r->budget_bytes));
+	if (r->time_per_placement_s > 0)
+		sp_cat(s, sizeof(s), " and %.0f s per placement", r->time_per_placement_s);
+	sp_cat(s, sizeof(s), "; every random choice came from the seed %" PRIu64 ". ", r->seed);
+	if (dev)
+		sp_cat(s, sizeof(s),
+		       "The device probe read %u-byte blocks with O_DIRECT through io_uring at "
+		       "random offsets inside the placement's own sectors, at queue depth 1 (its "
+		       "latency is the floor a swap-in there can reach) and at queue depth %u, "
+		       "then in order for the sequential rate; it never writes. ",
+		       dev->block_bytes, dev->deep_qd);
+	if (fault)
+		sp_cat(s, sizeof(s),
+		       "The fault probe filled anonymous pages in a memory cgroup, "
+		       "evicted them to the placement, and touched them at random from %u %s; "
+		       "only touches that were real swap-ins (the thread's major faults rose) "
+		       "are samples, and every page that came back was checked. ",
+		       fault->threads, sp_plural(fault->threads, "thread", "threads"));
+	if (fault && err > 0)
+		sp_cat(s, sizeof(s),
+		       "Medians and p99 come from a log-linear histogram (within "
+		       "%.2f %%) with 95 %% confidence intervals from order statistics. ",
+		       err * 100);
+	if (uring) {
+		char qds[64] = "";
+
+		for (size_t k = 0; k < uring->n_uring && k < SP_MAX_URING; k++)
+			sp_cat_sep(qds, sizeof(qds), ", ", "%u", uring->uring[k].qd);
+		sp_cat(s, sizeof(s),
+		       "Pages were also swapped in through io_uring (MADV_POPULATE_READ) at "
+		       "queue depths %s. ",
+		       qds);
+	}
+	if (press) {
+		char l[16], h[16], c[16];
+
+		sp_cat(s, sizeof(s),
+		       "The pressure probe ran a workload of %s touched at random and %s left "
+		       "idle in a memory cgroup limited to %s for %.0f s, and counted its "
+		       "touches per second and whether it was OOM-killed. ",
+		       bytes(h, press->hot_bytes), bytes(c, press->cold_bytes),
+		       bytes(l, press->limit_bytes), press->duration_s);
+	}
+	if (build || svc || cache || gc) {
+		char which[128] = "";
+
+		if (build)
+			sp_cat_sep(which, sizeof(which), ", ", "the build job");
+		if (svc)
+			sp_cat_sep(which, sizeof(which), ", ", "the service");
+		if (cache)
+			sp_cat_sep(which, sizeof(which), ", ", "the cache");
+		if (gc)
+			sp_cat_sep(which, sizeof(which), ", ", "the gc");
+		sp_cat(s, sizeof(s),
+		       "The scenarios (%s) ran each placement's workload in a memory cgroup "
+		       "limited to the budget%s. ",
+		       which, baseline ? ", beside a baseline without swap" : "");
+	}
+	if (r->profile.done)
+		sp_cat(s, sizeof(s),
+		       "The disk's position profile read %zu "
+		       "positions from its first sector to its last in %.1f s. ",
+		       r->profile.n, r->profile.duration_s);
+	if (r->duration_s > 0)
+		sp_cat(s, sizeof(s), "The run took %.0f s.", r->duration_s);
+	add(b, SP_DOC_PARA, "%s", s);
+	if (r->constraints.done) {
+		const struct sp_constraints *c = &r->constraints;
+
+		s[0] = '\0';
+		if (c->cpu_max > 0)
+			sp_cat(s, sizeof(s), "--cpu-max %g: %s", c->cpu_max,
+			       c->cpu_applied ? "applied" : c->cpu_reason);
+		if (c->io_max_iops > 0)
+			sp_cat(s, sizeof(s), "%s--io-max %lld IOPS: %s", s[0] ? "; " : "",
+			       (long long)c->io_max_iops, c->io_applied ? "applied" : c->io_reason);
+		if (s[0])
+			add(b, SP_DOC_PARA, "The workloads ran in a constrained box: %s.", s);
+	}
+}
+
+/* ---- the ranking ------------------------------------------------------------------------ */
+
+static void ranking_section(struct bld *b, const struct sp_report *r, const struct sp_findings *f)
+{
+	static const char *const heads[] = {"#",
+					    "placement",
+					    "status",
+					    "swap-in median (us)",
+					    "95 % CI (us)",
+					    "p99 (us)",
+					    "x best",
+					    "device QD1 median (us)",
+					    "real swap-ins",
+					    "note"};
+	char cells[MAX_COLS][CELL], x[16], y[16];
+	struct sp_doc_table *t;
+	struct sp_chart *c;
+
+	add(b, SP_DOC_SECTION, "Ranking");
+	if (!f->n_ranked)
+		add(b, SP_DOC_PARA, "No placement produced a swap-in latency.");
+	add(b, SP_DOC_PARA,
+	    "Swap-in latency from the fault probe, real swap-ins only, fastest "
+	    "first. \"x best\" is the median over the fastest placement's median.");
+	t = table(b, "Swap-in latency per placement", 10, heads, "rllrrrrrrl");
+	for (size_t k = 0; k < r->n_results && k < SP_MAX_RESULTS; k++) {
+		/* the ranked first, in rank order; then the rest in report order */
+		int i = k < f->n_ranked ? f->ranked[k] : -1, rk;
+		const struct sp_result *res;
+
+		if (i < 0) {
+			size_t skip = k - f->n_ranked, seen = 0;
+
+			for (size_t j = 0; j < r->n_results; j++)
+				if (rank_of(f, (int)j) < 0 && seen++ == skip) {
+					i = (int)j;
+					break;
+				}
+			if (i < 0)
+				break;
+		}
+		res = &r->results[i];
+		rk = rank_of(f, i);
+		if (rk >= 0)
+			set(cells, 0, "%d", rk + 1);
+		else
+			set(cells, 0, "-");
+		set(cells, 1, "%s", res->placement);
+		set(cells, 2, "%s", sp_status_name(res->status));
+		if (rk >= 0) {
+			set(cells, 3, "%s", us(x, lat(r, i)->p50_us));
+			set(cells, 4, "%s-%s", us(x, lat(r, i)->p50_ci_lo_us),
+			    us(y, lat(r, i)->p50_ci_hi_us));
+			set(cells, 5, "%s", us(x, lat(r, i)->p99_us));
+			set(cells, 6, "%.2f", f->ratio_to_best[rk]);
+		} else {
+			for (size_t col = 3; col <= 6; col++)
+				set(cells, col, "-");
+		}
+		set(cells, 7, "%s",
+		    res->device_probe.done ? us(x, res->device_probe.qd1.p50_us) : "-");
+		if (res->fault_probe.done)
+			set(cells, 8, "%" PRIu64, res->fault_probe.real_swapins);
+		else
+			set(cells, 8, "-");
+		if (res->error[0]) /* the fault first: it is why there is no latency */
+			set(cells, 9, "ERROR: %s%s%s", res->error, res->reason[0] ? "; " : "",
+			    res->reason);
+		else if (rk >= 0)
+			set(cells, 9, "%s", res->reason);
+		else
+			set(cells, 9, "%s", reason_or(res->reason, "no swap-in latency"));
+		row(b, t,
+		    rk == 0  ? SP_DOC_MARK_STRONG
+		    : rk < 0 ? SP_DOC_MARK_WEAK
+			     : SP_DOC_MARK_NONE,
+		    cells);
+	}
+	note(b, t,
+	     "bold: the fastest; grey: no swap-in latency (its status and reason); CI: the "
+	     "median's 95 %% confidence interval; device QD1: the device probe's 4 KiB read "
+	     "median on the same sectors; -: not measured");
+
+	if (!f->n_ranked)
+		return;
+	c = chart(b, SP_CHART_BARS, "Swap-in median per placement, with its 95 % CI",
+		  "swap-in median (us)", "placement");
+	if (c)
+		c->horizontal = 1;
+	for (size_t k = 0; k < f->n_ranked && c; k++) {
+		int i = f->ranked[k];
+		char label[32];
+
+		snprintf(label, sizeof(label), "%s us", us(x, lat(r, i)->p50_us));
+		bar(b, c, r->results[i].placement, sp_placement_chart_group(r->results[i].id.kind),
+		    lat(r, i)->p50_us, label);
+		if (!b->err && lat(r, i)->p50_ci_lo_us > 0 &&
+		    lat(r, i)->p50_ci_lo_us <= lat(r, i)->p50_ci_hi_us)
+			b->err =
+			    sp_chart_bar_range(c, lat(r, i)->p50_ci_lo_us, lat(r, i)->p50_ci_hi_us);
+	}
+	chart_done(b, c);
+}
+
+/* ---- latency distributions -------------------------------------------------------------- */
+
+/*
+ * The CDF of a summary: its kept points, or for a report written before them its order
+ * statistics (min, p50, p95, p99, p99.9, max). Only points with a latency and x ascending.
+ * Returns the number of points in x, y (at most SP_LAT_CDF_MAX); *from_points: the kept ones.
+ */
+static size_t cdf_points(const struct sp_lat_summary *l, double *x, double *y, int *from_points)
+{
+	double px[SP_LAT_CDF_MAX], py[SP_LAT_CDF_MAX];
+	size_t n = 0, m = 0;
+
+	*from_points = l->n_cdf > 0;
+	if (l->n_cdf) {
+		for (size_t i = 0; i < l->n_cdf && i < SP_LAT_CDF_MAX; i++) {
+			px[m] = l->cdf_us[i];
+			py[m++] = l->cdf_pct[i] / 100.0;
+		}
+	} else {
+		const double v[] = {l->min_us, l->p50_us,  l->p95_us,
+				    l->p99_us, l->p999_us, l->max_us};
+		const double q[] = {0, 0.5, 0.95, 0.99, 0.999, 1};
+
+		for (size_t i = 0; i < 6; i++) {
+			px[m] = v[i];
+			py[m++] = q[i];
+		}
+	}
+	for (size_t i = 0; i < m; i++) {
+		if (!isfinite(px[i]) || px[i] <= 0 || !isfinite(py[i]))
+			continue; /* not measured */
+		if (n && px[i] < x[n - 1])
+			continue;
+		x[n] = px[i];
+		y[n++] = py[i];
+	}
+	return n;
+}
+
+static void latency_section(struct bld *b, const struct sp_report *r, const struct sp_findings *f)
+{
+	static const char *const heads[] = {"placement", "samples",  "min (us)",   "p50 (us)",
+					    "p95 (us)",	 "p99 (us)", "p99.9 (us)", "max (us)"};
+	char cells[MAX_COLS][CELL], a[16];
+	double x[SP_LAT_CDF_MAX], y[SP_LAT_CDF_MAX];
+	struct sp_doc_table *t;
+	struct sp_chart *c;
+	size_t n_old = 0;
+	int fp;
+
+	if (!f->n_ranked)
+		return;
+	add(b, SP_DOC_SECTION, "Latency distributions");
+	c = chart(b, SP_CHART_LINES, "Swap-in latency, cumulative", "swap-in latency (us)",
+		  "fraction of swap-ins");
+	for (size_t k = 0; k < f->n_ranked && c && !b->err; k++) {
+		int i = f->ranked[k];
+		size_t n = cdf_points(lat(r, i), x, y, &fp);
+
+		n_old += !fp;
+		if (n >= 2)
+			b->err = sp_chart_add_series(c, r->results[i].placement,
+						     sp_placement_chart_group(r->results[i].id.kind), x, y, n);
+	}
+	add(b, SP_DOC_PARA,
+	    "Each line is one placement's swap-in latencies: at a latency on the x axis, the "
+	    "line's height is the fraction of swap-ins that took at most that long. A line further "
+	    "left is faster; a long flat tail to the right is the slow swap-ins.%s",
+	    n_old == f->n_ranked ? " This report kept no CDF points: each line joins the "
+				   "minimum, p50, p95, p99, p99.9 and the maximum."
+	    : n_old ? " Where a placement kept no CDF points, its line joins the minimum, p50, "
+		      "p95, p99, p99.9 and the maximum."
+		    : "");
+	chart_done(b, c);
+	t = table(b, "Swap-in latency percentiles", 8, heads, "lrrrrrrr");
+	for (size_t k = 0; k < f->n_ranked; k++) {
+		const struct sp_lat_summary *l = lat(r, f->ranked[k]);
+
+		set(cells, 0, "%s", r->results[f->ranked[k]].placement);
+		set(cells, 1, "%" PRIu64, l->samples);
+		set(cells, 2, "%s", us(a, l->min_us));
+		set(cells, 3, "%s", us(a, l->p50_us));
+		set(cells, 4, "%s", us(a, l->p95_us));
+		set(cells, 5, "%s", us(a, l->p99_us));
+		set(cells, 6, "%s", us(a, l->p999_us));
+		set(cells, 7, "%s", us(a, l->max_us));
+		row(b, t, SP_DOC_MARK_NONE, cells);
+	}
+}
+
+/* ---- io_uring queue depth --------------------------------------------------------------- */
+
+static void uring_section(struct bld *b, const struct sp_report *r)
+{
+	static const char *const heads[] = {"placement", "queue depth", "samples", "real swap-ins",
+					    "p50 (us)",	 "p99 (us)",	"pages/s", "note"};
+	char cells[MAX_COLS][CELL], a[16];
+	struct sp_doc_table *t;
+	struct sp_chart *c;
+	int any = 0;
+
+	for (size_t i = 0; i < r->n_results && i < SP_MAX_RESULTS; i++)
+		any |= r->results[i].fault_probe.n_uring > 0;
+	if (!any)
+		return;
+	add(b, SP_DOC_SECTION, "io_uring queue depth");
+	add(b, SP_DOC_PARA,
+	    "Evicted pages swapped in by io_uring (MADV_POPULATE_READ), several at "
+	    "once: how many pages per second each placement delivers as the queue "
+	    "deepens. A disk that gains nothing from depth has one actuator; an "
+	    "SSD or zram climbs.");
+	c = chart(b, SP_CHART_LINES, "Swap-in rate against io_uring queue depth", "queue depth",
+		  "pages/s");
+	t = NULL;
+	for (size_t i = 0; i < r->n_results && i < SP_MAX_RESULTS && !b->err; i++) {
+		const struct sp_fault_probe *fp = &r->results[i].fault_probe;
+		double x[SP_MAX_URING], y[SP_MAX_URING];
+		size_t n = 0;
+
+		for (size_t k = 0; k < fp->n_uring && k < SP_MAX_URING; k++) {
+			const struct sp_uring_point *u = &fp->uring[k];
+
+			if (u->invalid || !(u->pages_per_s > 0) || (n && u->qd <= x[n - 1]))
+				continue;
+			x[n] = u->qd;
+			y[n++] = u->pages_per_s;
+		}
+		if (n && c)
+			b->err = sp_chart_add_series(c, r->results[i].placement,
+						     sp_placement_chart_group(r->results[i].id.kind), x, y, n);
+	}
+	chart_done(b, c);
+	t = table(b, "io_uring swap-ins per queue depth", 8, heads, "lrrrrrrl");
+	for (size_t i = 0; i < r->n_results && i < SP_MAX_RESULTS; i++) {
+		const struct sp_fault_probe *fp = &r->results[i].fault_probe;
+
+		for (size_t k = 0; k < fp->n_uring && k < SP_MAX_URING; k++) {
+			const struct sp_uring_point *u = &fp->uring[k];
+
+			set(cells, 0, "%s", r->results[i].placement);
+			set(cells, 1, "%u", u->qd);
+			set(cells, 2, "%" PRIu64, u->samples);
+			set(cells, 3, "%" PRIu64, u->real_swapins);
+			set(cells, 4, "%s", us(a, u->p50_us));
+			set(cells, 5, "%s", us(a, u->p99_us));
+			set(cells, 6, "%s",
+			    u->pages_per_s > 0 ? sp_fmt_rate(a, u->pages_per_s) : "-");
+			set(cells, 7, "%s",
+			    u->invalid ? "invalid: samples and swap-ins differ by over 5 %" : "");
+			row(b, t, u->invalid ? SP_DOC_MARK_WEAK : SP_DOC_MARK_NONE, cells);
+		}
+	}
+	note(b, t, "grey: not a latency (samples and real swap-ins differ by more than 5 %%)");
+}
+
+/* ---- the scenarios ---------------------------------------------------------------------- */
+
+static const char *mib(char *buf, uint64_t v, int known)
+{
+	if (!known)
+		snprintf(buf, 16, "-");
+	else
+		snprintf(buf, 16, "%llu", (unsigned long long)((v + (1u << 19)) >> 20));
+	return buf;
+}
+
+static void job_row(struct bld *b, struct sp_doc_table *t, const struct sp_result *res,
+		    const char *xbest, const char *xram, enum sp_doc_mark m)
+{
+	const struct sp_scenario_build *j = &res->scenarios.build;
+	char cells[MAX_COLS][CELL], a[16];
+
+	set(cells, 0, "%s", res->placement);
+	if (j->status == SP_STATUS_OK)
+		set(cells, 1, "%.1f", j->wall_s);
+	else
+		set(cells, 1, "-");
+	set(cells, 2, "%s", xbest);
+	set(cells, 3, "%s", xram);
+	set(cells, 4, "%" PRIu64, j->pswpin);
+	set(cells, 5, "%" PRIu64, j->pswpout);
+	set(cells, 6, "%" PRIu64, j->major_faults);
+	set(cells, 7, "%s", mib(a, j->file_read_bytes, j->has_file_io));
+	set(cells, 8, "%s", mib(a, j->file_written_bytes, j->has_file_io));
+	set(cells, 9, "%s", j->oom_killed ? "yes" : "no");
+	if (j->status == SP_STATUS_OK)
+		set(cells, 10, "%s", "");
+	else
+		set(cells, 10, "%s: %s", sp_status_name(j->status),
+		    reason_or(j->reason, "(no reason recorded)"));
+	row(b, t, m, cells);
+}
+
+static void build_section(struct bld *b, const struct sp_report *r, const struct sp_findings *f)
+{
+	static const char *const heads[] = {
+	    "placement",	  "wall time (s)",     "x best",       "x ram",
+	    "swap-ins (pages)",	  "swap-outs (pages)", "major faults", "file read (MiB)",
+	    "file written (MiB)", "OOM-killed",	       "note"};
+	const struct sp_build_ranking *k = &f->build;
+	char xb[16], xr[16], spread[512] = "", pc[16] = "mixed";
+	const char *what = "the build job";
+	struct sp_doc_table *t;
+	struct sp_chart *c;
+	size_t runs = 0;
+	int user = 0;
+
+	if (!f->has_build)
+		return;
+	for (size_t i = 0; i < r->n_results && i < SP_MAX_RESULTS; i++) {
+		const struct sp_scenario_build *j = &r->results[i].scenarios.build;
+
+		if (j->n_runs > runs)
+			runs = j->n_runs;
+		if (j->done && strcmp(j->job, "build"))
+			user = 1;
+	}
+	if (user)
+		what = "your job";
+	if (f->build_page_cluster >= 0)
+		snprintf(pc, sizeof(pc), "%d", f->build_page_cluster);
+	add(b, SP_DOC_SECTION, "%s", user ? "Your job" : "The build job");
+	add(b, SP_DOC_PARA,
+	    "Wall time of %s per placement, in a memory cgroup limited to the budget (%zu %s each, "
+	    "the fastest kept; vm.page-cluster %s). \"x best\" is over the fastest placement, "
+	    "\"x ram\" over the job without a memory limit; file read and written are the job's "
+	    "own file I/O with the swap-ins taken out.",
+	    what, runs, sp_plural(runs, "run", "runs"), pc);
+	t = table(b, "Job wall time per placement", 11, heads, "lrrrrrrrrll");
+	for (size_t i = 0; i < k->n; i++) {
+		snprintf(xb, sizeof(xb), "%.2f", k->rows[i].ratio_to_best);
+		if (k->has_ram)
+			snprintf(xr, sizeof(xr), "%.2f", k->rows[i].ratio_to_ram);
+		else
+			snprintf(xr, sizeof(xr), "-");
+		job_row(b, t, &r->results[k->rows[i].result], xb, xr,
+			i == 0 ? SP_DOC_MARK_STRONG : SP_DOC_MARK_NONE);
+		if (k->rows[i].n_runs >= 2)
+			sp_cat_sep(spread, sizeof(spread), ", ", "%s %.1f %%", k->rows[i].placement,
+				   k->rows[i].spread_pct);
+	}
+	for (size_t i = 0; i < f->n_build_not_ok; i++)
+		job_row(b, t, &r->results[f->build_not_ok[i]], "-", "-", SP_DOC_MARK_WEAK);
+	if (k->has_ram)
+		job_row(b, t, &r->results[k->ram], "-", "1.00", SP_DOC_MARK_NONE);
+	if (spread[0])
+		note(b, t,
+		     "bold: the fastest; grey: the job did not finish; run-to-run spread (max "
+		     "- min over the fastest): %s",
+		     spread);
+	else
+		note(b, t, "bold: the fastest; grey: the job did not finish; -: not measured");
+
+	c = chart(b, SP_CHART_BARS, "Job wall time per placement", "wall time (s)", "placement");
+	if (c)
+		c->horizontal = 1;
+	for (size_t i = 0; i <= k->n && c; i++) {
+		int idx = i < k->n ? k->rows[i].result : k->has_ram ? k->ram : -1;
+		char label[32];
+
+		if (idx < 0)
+			break;
+		snprintf(label, sizeof(label), "%.1f s", r->results[idx].scenarios.build.wall_s);
+		bar(b, c, r->results[idx].placement, sp_placement_chart_group(r->results[idx].id.kind),
+		    r->results[idx].scenarios.build.wall_s, label);
+	}
+	chart_done(b, c);
+}
+
+/* "2: sp-service, sp-service", "-" */
+static void victims(char *buf, size_t len, const struct sp_service_case *c)
+{
+	buf[0] = '\0';
+	if (!c->oom_kills) {
+		snprintf(buf, len, "-");
+		return;
+	}
+	sp_cat(buf, len, "%" PRIu64, c->oom_kills);
+	for (size_t i = 0; i < c->n_oom_victims && i < SP_SERVICE_MAX_VICTIMS; i++)
+		sp_cat(buf, len, "%s%s", i ? ", " : ": ", c->oom_victims[i]);
+}
+
+static void service_section(struct bld *b, const struct sp_report *r, const struct sp_findings *f)
+{
+	static const char *const what[SP_SVC_N_CASES] = {
+	    [SP_SVC_FITS] = "data at 80 % of the limit",
+	    [SP_SVC_COLD] = "120 %, the excess idle",
+	    [SP_SVC_HOT] = "120 %, all of it read",
+	    [SP_SVC_SPIKE] = "fits, plus a burst beside it",
+	};
+	static const char *const heads[] = {
+	    "placement", "sent",     "served",	       "failed",	  "p50 (ms)",
+	    "p95 (ms)",	 "p99 (ms)", "top speed (/s)", "swap used (MiB)", "OOM kills"};
+	char cells[MAX_COLS][CELL], a[16], cap[96];
+
+	if (!f->has_service)
+		return;
+	add(b, SP_DOC_SECTION, "The service");
+	add(b, SP_DOC_PARA,
+	    "A service answering requests at a steady rate (open loop) in a memory cgroup limited "
+	    "to the budget, per case and placement. Latencies run from each request's intended "
+	    "send time, so a stall counts as backlog; top speed is 4 clients in a closed loop; "
+	    "swap "
+	    "used is the cgroup's peak.");
+	for (int k = 0; k < SP_SVC_N_CASES; k++) {
+		const char *cname = sp_service_case_name((enum sp_service_case_kind)k);
+		struct sp_doc_table *t;
+
+		if (!f->service[k].have)
+			continue;
+		snprintf(cap, sizeof(cap), "%s (%s)", cname, what[k]);
+		add(b, SP_DOC_HEADING, "%s", cap);
+		t = table(b, cap, 10, heads, "lrrrrrrrrl");
+		for (size_t i = 0; i < r->n_results && i < SP_MAX_RESULTS; i++) {
+			const struct sp_scenario_service *sv = &r->results[i].scenarios.service;
+
+			for (size_t cix = 0; cix < sv->n_cases && cix < SP_SVC_N_CASES; cix++) {
+				const struct sp_service_case *x = &sv->cases[cix];
+
+				if (strcmp(x->name, cname))
+					continue;
+				set(cells, 0, "%s", r->results[i].placement);
+				set(cells, 1, "%" PRIu64, x->sent);
+				set(cells, 2, "%" PRIu64, x->served);
+				set(cells, 3, "%" PRIu64, x->failed);
+				set(cells, 4, "%s", ms(a, x->p50_ms, x->served > 0));
+				set(cells, 5, "%s", ms(a, x->p95_ms, x->served > 0));
+				set(cells, 6, "%s", ms(a, x->p99_ms, x->served > 0));
+				set(cells, 7, "%s", sp_fmt_rate(a, x->top_speed_per_s));
+				set(cells, 8, "%s",
+				    mib(a,
+					(uint64_t)(x->swap_used_bytes > 0 ? x->swap_used_bytes : 0),
+					x->swap_used_bytes >= 0));
+				victims(cells[9], CELL, x);
+				row(b, t,
+				    (int)i == f->service[k].best ? SP_DOC_MARK_STRONG
+								 : SP_DOC_MARK_NONE,
+				    cells);
+			}
+		}
+		if (f->service[k].best >= 0)
+			note(b, t,
+			     "bold: the best placement with swap (fewest failed requests, then "
+			     "fewest OOM kills, then the lowest p95)");
+	}
+}
+
+static void cache_section(struct bld *b, const struct sp_report *r, const struct sp_findings *f)
+{
+	static const char *const heads[] = {
+	    "placement",   "pool (% of budget)", "ops/s",	  "p95 (ms)",	      "swap-ins/s",
+	    "swap-outs/s", "pgscan direct",	 "PSI some/full", "pool on swap (%)", "note"};
+	char cells[MAX_COLS][CELL], a[16], line[512] = "";
+	struct sp_doc_table *t;
+
+	if (!f->has_cache)
+		return;
+	add(b, SP_DOC_SECTION, "The cache");
+	add(b, SP_DOC_PARA,
+	    "A service with its own buffer pool sized as a share of the budget, beside fixed other "
+	    "memory. When the pool's own pages go out to swap, the cache caches on disk what the "
+	    "disk already holds: \"pool on swap\" is the most of the pool seen swapped out "
+	    "(mincore). pgscan and PSI are the case's cgroup's where the kernel counts them (v2), "
+	    "else the machine's.");
+	t = table(b, "Cache cases per placement", 10, heads, "lrrrrrrrrl");
+	for (size_t i = 0; i < r->n_results && i < SP_MAX_RESULTS; i++) {
+		const struct sp_scenario_cache *s = &r->results[i].scenarios.cache;
+
+		for (size_t c = 0; s->done && c < s->n_cases && c < SP_CACHE_MAX_CASES; c++) {
+			const struct sp_cache_case *x = &s->cases[c];
+			int ok = x->status == SP_STATUS_OK;
+
+			set(cells, 0, "%s", r->results[i].placement);
+			set(cells, 1, "%.0f", x->cache_pct);
+			set(cells, 2, "%s", ok ? sp_fmt_rate(a, x->ops_per_s) : "-");
+			set(cells, 3, "%s", ok ? (snprintf(a, 16, "%.2f", x->p95_ms), a) : "-");
+			set(cells, 4, "%s", ok ? sp_fmt_rate(a, x->swapin_pages_per_s) : "-");
+			set(cells, 5, "%s", ok ? sp_fmt_rate(a, x->swapout_pages_per_s) : "-");
+			if (ok && x->has_pgscan_direct)
+				set(cells, 6, "%" PRIu64, x->pgscan_direct);
+			else
+				set(cells, 6, "-");
+			if (!ok || x->psi_scope == SP_SCOPE_NONE)
+				set(cells, 7, "-");
+			else if (x->has_psi_full)
+				set(cells, 7, "%.2f/%.2f", x->psi_some_avg10, x->psi_full_avg10);
+			else
+				set(cells, 7, "%.2f/-", x->psi_some_avg10);
+			if (ok && x->has_swapped && x->cache_bytes)
+				set(cells, 8, "%.0f",
+				    100.0 * (double)x->cache_swapped_bytes /
+					(double)x->cache_bytes);
+			else
+				set(cells, 8, "-");
+			if (ok)
+				set(cells, 9, "%s", "");
+			else
+				set(cells, 9, "%s: %s", sp_status_name(x->status),
+				    reason_or(x->reason, "(no reason recorded)"));
+			row(b, t, ok ? SP_DOC_MARK_NONE : SP_DOC_MARK_WEAK, cells);
+		}
+	}
+	note(b, t,
+	     "grey: the case did not run ok (its status and reason); -: not measured or "
+	     "the kernel has no such counter");
+	for (size_t i = 0; i < f->n_cache; i++) {
+		const struct sp_cache_finding *cf = &f->cache[i];
+
+		if (!cf->trap.n_measured)
+			continue;
+		if (cf->trap.found)
+			sp_cat_sep(line, sizeof(line), ", ", "%s from a pool of %.0f %%",
+				   r->results[cf->result].placement, cf->trap.cache_pct);
+		else
+			sp_cat_sep(line, sizeof(line), ", ", "%s never",
+				   r->results[cf->result].placement);
+	}
+	if (line[0])
+		add(b, SP_DOC_PARA, "The service swapped its own cache: %s.", line);
+}
+
+static void gc_section(struct bld *b, const struct sp_report *r, const struct sp_findings *f)
+{
+	static const char *const heads[] = {
+	    "placement",	"pauses",	    "p50 pause (ms)",	"p99 pause (ms)",
+	    "worst pause (ms)", "faults in pauses", "swap-ins (pages)", "note"};
+	char cells[MAX_COLS][CELL], label[32];
+	struct sp_doc_table *t;
+	struct sp_chart *c;
+
+	if (!f->has_gc)
+		return;
+	add(b, SP_DOC_SECTION, "The gc");
+	add(b, SP_DOC_PARA,
+	    "A heap larger than the budget whose stop-the-world pause reads every page's "
+	    "metadata: the pause grows with every page that has to come back from swap. Faults in "
+	    "pauses are the worker's major faults inside its pauses; swap-ins are the machine's "
+	    "over the whole run.");
+	t = table(b, "gc pauses per placement", 8, heads, "lrrrrrrl");
+	for (size_t i = 0; i < r->n_results && i < SP_MAX_RESULTS; i++) {
+		const struct sp_scenario_gc *g = &r->results[i].scenarios.gc;
+		int ok = g->status == SP_STATUS_OK;
+
+		if (!g->done)
+			continue;
+		set(cells, 0, "%s", r->results[i].placement);
+		if (ok) {
+			set(cells, 1, "%" PRIu64, g->pauses);
+			set(cells, 2, "%.1f", g->p50_pause_ms);
+			set(cells, 3, "%.1f", g->p99_pause_ms);
+			set(cells, 4, "%.1f", g->worst_pause_ms);
+			set(cells, 5, "%" PRIu64, g->faults_in_pauses);
+			set(cells, 6, "%" PRIu64, g->pswpin);
+			set(cells, 7, "%s", "");
+		} else {
+			for (size_t col = 1; col <= 6; col++)
+				set(cells, col, "-");
+			set(cells, 7, "%s: %s", sp_status_name(g->status),
+			    reason_or(g->reason, "(no reason recorded)"));
+		}
+		row(b, t,
+		    !ok						  ? SP_DOC_MARK_WEAK
+		    : f->gc.n_ranked && f->gc.ranked[0] == (int)i ? SP_DOC_MARK_STRONG
+								  : SP_DOC_MARK_NONE,
+		    cells);
+	}
+	note(b, t,
+	     "bold: the shortest p99 pause; grey: the gc did not run ok (its status and "
+	     "reason)");
+	c = chart(b, SP_CHART_BARS, "gc p99 pause per placement", "p99 pause (ms)", "placement");
+	if (c)
+		c->horizontal = 1;
+	for (size_t k = 0; k < f->gc.n_ranked && c; k++) {
+		const struct sp_result *res = &r->results[f->gc.ranked[k]];
+
+		snprintf(label, sizeof(label), "%.1f ms", res->scenarios.gc.p99_pause_ms);
+		bar(b, c, res->placement, sp_placement_chart_group(res->id.kind), res->scenarios.gc.p99_pause_ms,
+		    label);
+	}
+	chart_done(b, c);
+}
+
+static void sweep_section(struct bld *b, const struct sp_findings *f)
+{
+	for (size_t i = 0; i < f->sweep.n_knobs; i++) {
+		const struct sp_sweep_knob_finding *k = &f->sweep.knobs[i];
+		char heads[MAX_COLS][32], cells[MAX_COLS][CELL], align[MAX_COLS + 1] = "ll";
+		const char *hp[MAX_COLS];
+		size_t n = 0, nv = k->n_values < MAX_COLS - 3 ? k->n_values : MAX_COLS - 3;
+		struct sp_doc_table *t;
+		char s[1024];
+
+		add(b, SP_DOC_SECTION, "Sweep: %s", sp_knob_sysctl(k->knob));
+		sp_sweep_sentence(k, s, sizeof(s));
+		add(b, SP_DOC_PARA,
+		    "The scenarios again at each value of %s (median of %zu %s). %s.",
+		    sp_knob_sysctl(k->knob), k->rounds, sp_plural(k->rounds, "run", "runs"), s);
+		snprintf(heads[n++], 32, "placement");
+		snprintf(heads[n++], 32, "scenario");
+		for (size_t v = 0; v < nv; v++) {
+			snprintf(heads[n++], 32, "%s = %d", sp_knob_sysctl(k->knob), k->values[v]);
+			strcat(align, "r");
+		}
+		snprintf(heads[n++], 32, "spread");
+		strcat(align, "r");
+		for (size_t c = 0; c < n; c++)
+			hp[c] = heads[c];
+		t = table(b, "Sweep figures per value", n, hp, align);
+		for (size_t l = 0; l < k->n_lines; l++) {
+			const struct sp_sweep_line *ln = &k->lines[l];
+			char cell[16];
+
+			set(cells, 0, "%s", ln->placement);
+			set(cells, 1, "%s", ln->line);
+			for (size_t v = 0; v < nv; v++)
+				set(cells, 2 + v, "%s", sp_sweep_cell(ln, v, cell));
+			if (isnan(ln->spread_pct))
+				set(cells, 2 + nv, "-");
+			else
+				set(cells, 2 + nv, "%.0f %%%s", ln->spread_pct,
+				    ln->resolved ? "*" : "");
+			row(b, t, ln->resolved ? SP_DOC_MARK_BEYOND : SP_DOC_MARK_NONE, cells);
+		}
+		note(b, t,
+		     "build: wall time in s; service: each case's p95 in ms; cache: each pool "
+		     "size's ops/s (higher is better); gc: the pause's p99 in ms; !: a run "
+		     "failed, lost requests or was OOM-killed; spread: the widest range of one "
+		     "value's runs; * (marked): every paired run differed by more than the "
+		     "spread%s",
+		     k->n_dropped ? "; more lines were not analysed" : "");
+	}
+}
+
+/* ---- the position profile --------------------------------------------------------------- */
+
+static void profile_section(struct bld *b, const struct sp_report *r, const struct sp_findings *f)
+{
+	static const char *const heads[] = {"from", "to", "sequential read (MiB/s)",
+					    "4 KiB read median (us)", "swap here"};
+	const double gib = 1024.0 * 1024.0 * 1024.0;
+	const struct sp_profile *p = &r->profile;
+	char cells[MAX_COLS][CELL], a[16];
+	double *x, *y;
+	struct sp_doc_table *t;
+	struct sp_chart *c;
+	size_t n = 0;
+
+	if (!p->done || !p->n)
+		return;
+	add(b, SP_DOC_SECTION, "The disk's position profile");
+	add(b, SP_DOC_PARA,
+	    "The sequential read rate at %zu positions from the disk's first sector (the outer "
+	    "tracks of a spinning disk) to its last, read in %.1f s, with the swap areas on the "
+	    "target shaded where they lie.%s",
+	    p->n, p->duration_s,
+	    f->profile_outer_inner > 0 ? " The outer edge over the inner edge is below the table "
+					 "(a spinning disk gives about 2, an SSD 1)."
+				       : "");
+	c = chart(b, SP_CHART_PROFILE, "Sequential read rate across the disk",
+		  "position on the disk (GiB)", "sequential read (MiB/s)");
+	x = malloc(p->n * sizeof(*x));
+	y = malloc(p->n * sizeof(*y));
+	if (!x || !y) {
+		b->err = b->err ? b->err : -ENOMEM;
+	} else {
+		for (size_t i = 0; i < p->n && i < SP_PROFILE_MAX_POINTS; i++) {
+			double at = (double)p->points[i].offset_bytes / gib;
+
+			if (!(p->points[i].seq_mib_s > 0) || (n && at < x[n - 1]))
+				continue; /* not measured there */
+			x[n] = at;
+			y[n++] = p->points[i].seq_mib_s;
+		}
+		if (n && c && !b->err)
+			b->err =
+			    sp_chart_add_series(c, "sequential read", SP_CHART_G_DISK, x, y, n);
+	}
+	free(x);
+	free(y);
+	for (size_t i = 0; i < r->n_results && i < SP_MAX_RESULTS && c && !b->err; i++) {
+		const struct sp_result *res = &r->results[i];
+
+		if (!sp_placement_on_target(res->id.kind))
+			continue;
+		for (size_t e = 0; e < res->n_extents && e < SP_MAX_EXTENTS && !b->err; e++) {
+			double x0 = (double)res->extents[e].start_sector * 512 / gib;
+			double x1 =
+			    (double)(res->extents[e].start_sector + res->extents[e].sectors) * 512 /
+			    gib;
+
+			b->err = sp_chart_add_range(c, res->placement, x0, x1);
+		}
+	}
+	chart_done(b, c);
+	if (!f->n_profile_rows)
+		return;
+	t = table(b, "Position profile, a twentieth of the disk per row", 5, heads, "rrrrl");
+	for (size_t k = 0; k < f->n_profile_rows; k++) {
+		const struct sp_profile_row *pr = &f->profile_rows[k];
+		char marks[96] = "";
+
+		for (int kind = 0; kind < SP_PL_KINDS; kind++)
+			if (pr->marks & (1u << kind))
+				sp_cat_sep(marks, sizeof(marks), ", ", "%s",
+					   sp_placement_kind_name((enum sp_placement_kind)kind));
+		set(cells, 0, "%s", sp_format_bytes(pr->from_bytes, a, 16));
+		set(cells, 1, "%s", sp_format_bytes(pr->to_bytes, a, 16));
+		set(cells, 2, "%s",
+		    pr->seq_mib_s > 0 ? (snprintf(a, 16, "%.0f", pr->seq_mib_s), a) : "-");
+		set(cells, 3, "%s", us(a, pr->rand_p50_us));
+		set(cells, 4, "%s", marks);
+		row(b, t, marks[0] ? SP_DOC_MARK_STRONG : SP_DOC_MARK_NONE, cells);
+	}
+	if (f->profile_outer_inner > 0)
+		note(b, t,
+		     "bold: a swap area lies here; sequential rate, outer edge / inner edge: "
+		     "%.2fx",
+		     f->profile_outer_inner);
+	else
+		note(b, t, "bold: a swap area lies here");
+}
+
+/* ---- the appendix ----------------------------------------------------------------------- */
+
+/* A growing text for a PRE block; the first failure is sticky (NULL text). */
+struct sbuf {
+	char *s;
+	size_t len, cap;
+	int bad;
+};
+
+__attribute__((format(printf, 2, 3))) static void sb(struct sbuf *o, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	if (o->bad)
+		return;
+	for (;;) {
+		size_t room = o->cap - o->len;
+
+		va_start(ap, fmt);
+		n = vsnprintf(o->s ? o->s + o->len : NULL, o->s ? room : 0, fmt, ap);
+		va_end(ap);
+		if (n < 0) {
+			o->bad = 1;
+			return;
+		}
+		if (o->s && (size_t)n < room) {
+			o->len += (size_t)n;
+			return;
+		}
+		{
+			size_t cap = (o->cap ? o->cap : 512) * 2 + (size_t)n;
+			char *ns = realloc(o->s, cap);
+
+			if (!ns) {
+				o->bad = 1;
+				return;
+			}
+			o->s = ns;
+			o->cap = cap;
+		}
+	}
+}
+
+static void lat_lines(struct sbuf *o, const char *lead, const struct sp_lat_summary *l)
+{
+	char a[16], c[16], d[16], e[16], g[16], h[16];
+
+	sb(o,
+	   "%s%" PRIu64 " samples (%" PRIu64 " warm-up dropped): min %s, p50 %s, p95 %s, "
+	   "p99 %s, p99.9 %s, max %s us\n",
+	   lead, l->samples, l->warmup_dropped, us(a, l->min_us), us(c, l->p50_us),
+	   us(d, l->p95_us), us(e, l->p99_us), us(g, l->p999_us), us(h, l->max_us));
+	sb(o, "%*s median CI %s-%s us, p99 CI %s-%s us, mean %s us\n", (int)strlen(lead) - 1, "",
+	   us(a, l->p50_ci_lo_us), us(c, l->p50_ci_hi_us), us(d, l->p99_ci_lo_us),
+	   us(e, l->p99_ci_hi_us), us(g, l->mean_us));
+}
+
+static void raw_result(struct sbuf *o, const struct sp_result *res)
+{
+	char a[16], c[16], d[16];
+
+	sb(o, "kind %s, status %s%s%s\n", sp_placement_kind_name(res->id.kind),
+	   sp_status_name(res->status), res->reason[0] ? ": " : "", res->reason);
+	if (res->error[0])
+		sb(o, "ERROR         %s\n", res->error);
+	for (size_t k = 0; k < res->n_kernel_log && k < SP_KLOG_MAX; k++)
+		sb(o, "%s%s\n", k ? "              " : "kernel log    ", res->kernel_log[k]);
+	if (res->device[0] || res->size_bytes)
+		sb(o, "swap area     %s, %s, %zu %s, %.1f s measured\n",
+		   res->device[0] ? res->device : "-", bytes(a, res->size_bytes), res->n_extents,
+		   sp_plural(res->n_extents, "extent", "extents"), res->elapsed_s);
+	for (size_t e = 0; e < res->n_extents && e < SP_MAX_EXTENTS; e++)
+		sb(o, "  extent      sector %" PRIu64 " + %" PRIu64 "\n",
+		   res->extents[e].start_sector, res->extents[e].sectors);
+	if (res->device_probe.done) {
+		const struct sp_device_probe *dp = &res->device_probe;
+		char e[16];
+
+		lat_lines(o, "device qd1    ", &dp->qd1);
+		sb(o,
+		   "device qd%-4u %s IOPS, p50 %s us, p99 %s us; sequential %.1f MiB/s over %s\n",
+		   dp->deep_qd, sp_fmt_rate(a, dp->deep_iops), us(c, dp->deep.p50_us),
+		   us(d, dp->deep.p99_us), dp->seq_mib_s, bytes(e, dp->seq_bytes));
+	}
+	if (res->fault_probe.done) {
+		const struct sp_fault_probe *fp = &res->fault_probe;
+
+		lat_lines(o, "fault probe   ", &fp->lat);
+		sb(o,
+		   "              %u %s, %s buffer, %u rounds, %" PRIu64 " touches, %" PRIu64
+		   " real swap-ins, pswpin %" PRIu64 "%s\n",
+		   fp->threads, sp_plural(fp->threads, "thread", "threads"),
+		   bytes(a, fp->buffer_bytes), fp->rounds, fp->touches, fp->real_swapins,
+		   fp->pswpin_delta, fp->invalid ? ", INVALID" : "");
+		if (fp->concurrency.done)
+			sb(o, "concurrency   %u threads: p50 %s us, %s swap-ins/s%s\n",
+			   fp->concurrency.threads, us(a, fp->concurrency.p50_us),
+			   sp_fmt_rate(c, fp->concurrency.pages_per_s),
+			   fp->concurrency.invalid ? ", invalid" : "");
+	}
+	if (res->pressure_probe.done) {
+		const struct sp_pressure_probe *p = &res->pressure_probe;
+
+		sb(o,
+		   "pressure      limit %s, %.1f s, %" PRIu64 " touches, %s/s, %" PRIu64
+		   " major faults, %s\n",
+		   bytes(a, p->limit_bytes), p->duration_s, p->touches,
+		   sp_fmt_rate(c, p->touches_per_s), p->major_faults,
+		   p->oom_killed ? "OOM-killed" : "not OOM-killed");
+		lat_lines(o, "              ", &p->lat);
+	}
+	if (res->swapout.pages || res->swapout.seconds > 0)
+		sb(o, "swap-out      %" PRIu64 " pages in %.2f s: %s pages/s\n", res->swapout.pages,
+		   res->swapout.seconds, sp_fmt_rate(a, res->swapout.pages_per_s));
+	if (res->integrity.pages_checked || res->integrity.mismatches)
+		sb(o, "integrity     %" PRIu64 " pages checked, %" PRIu64 " mismatches\n",
+		   res->integrity.pages_checked, res->integrity.mismatches);
+	if (res->compression.data_ratio > 0)
+		sb(o, "compression   data %.2f:1 (zstd)\n", res->compression.data_ratio);
+	if (res->compression.zram)
+		sb(o, "              zram %.2f:1: %s stored in %s, %s used in all\n",
+		   res->compression.zram_ratio, bytes(a, res->compression.orig_data_size),
+		   bytes(c, res->compression.compr_data_size),
+		   bytes(d, res->compression.mem_used_total));
+	if (res->zswap.done) {
+		const struct sp_zswap_result *z = &res->zswap;
+
+		sb(o, "zswap         %s%s", z->enabled ? "on, " : "off",
+		   z->enabled ? z->compressor : "");
+		if (z->zswpin >= 0 && z->zswpout >= 0)
+			sb(o, ": %lld pages in, %lld out", (long long)z->zswpin,
+			   (long long)z->zswpout);
+		if (z->pool_bytes >= 0)
+			sb(o, "; pool up to %s", bytes(a, (uint64_t)z->pool_bytes));
+		sb(o, "\n");
+	}
+	if (res->budget.done)
+		sb(o, "budget        limit %s, kept down to %s as zram's pool grew to %s%s\n",
+		   bytes(a, res->budget.limit_bytes_start), bytes(c, res->budget.limit_bytes_min),
+		   bytes(d, res->budget.zram_pool_peak_bytes),
+		   res->budget.floor_hit ? " (floor hit)" : "");
+	if (res->constraints.done)
+		sb(o, "box           cpu cap %s; io cap %s\n",
+		   res->constraints.cpu_reason[0] ? res->constraints.cpu_reason : "applied",
+		   res->constraints.io_reason[0] ? res->constraints.io_reason : "applied");
+	if (res->scenarios.build.done) {
+		const struct sp_scenario_build *j = &res->scenarios.build;
+
+		sb(o, "job           %s, wall %.1f s (runs:", sp_status_name(j->status), j->wall_s);
+		for (size_t i = 0; i < j->n_runs && i < SP_BUILD_MAX_RUNS; i++)
+			sb(o, " %.1f", j->wall_s_runs[i]);
+		sb(o, "), cpu %.1f s, page-cluster %d\n", j->cpu_s, j->page_cluster);
+	}
+}
+
+static void appendix_section(struct bld *b, const struct sp_report *r)
+{
+	struct sp_doc_block *fb;
+	char a[16], ts[40] = "-";
+	struct tm tm;
+
+	add(b, SP_DOC_SECTION, "Appendix: raw figures");
+	if (r->started && gmtime_r(&r->started, &tm))
+		strftime(ts, sizeof(ts), "%Y-%m-%d %H:%M:%S UTC", &tm);
+	fb = facts(b);
+	fact_str(b, fb, "Tool version", r->tool_version);
+	fact_str(b, fb, "Schema", r->schema);
+	fact_str(b, fb, "Command", r->command);
+	fact(b, fb, "Started", "%s", ts);
+	if (r->duration_s > 0)
+		fact(b, fb, "Duration", "%.1f s", r->duration_s);
+	else
+		fact(b, fb, "Duration", "-");
+	if (r->estimated_s > 0)
+		fact(b, fb, "Estimated", "%.1f s", r->estimated_s);
+	else
+		fact(b, fb, "Estimated", "-");
+	fact(b, fb, "Seed", "%" PRIu64, r->seed);
+	fact(b, fb, "Budget", "%s", bytes(a, r->budget_bytes));
+	if (r->time_per_placement_s > 0)
+		fact(b, fb, "Time per placement", "%.0f s", r->time_per_placement_s);
+	else
+		fact(b, fb, "Time per placement", "-");
+	fact_str(b, fb, "Target", r->target);
+	fact_str(b, fb, "Layout", r->layout);
+	fact_str(b, fb, "Kernel", r->machine.kernel);
+	if (r->machine.timer_cost_ns > 0)
+		fact(b, fb, "Clock read cost", "%.1f ns", r->machine.timer_cost_ns);
+	else
+		fact(b, fb, "Clock read cost", "-");
+	for (size_t i = 0; i < r->n_results && i < SP_MAX_RESULTS && !b->err; i++) {
+		struct sbuf o = {0};
+
+		add(b, SP_DOC_HEADING, "%s", r->results[i].placement);
+		raw_result(&o, &r->results[i]);
+		if (o.bad) {
+			b->err = -ENOMEM;
+		} else if (o.len) {
+			if (o.s[o.len - 1] == '\n')
+				o.s[--o.len] = '\0';
+			add(b, SP_DOC_PRE, "%s", o.s);
+		}
+		free(o.s);
+	}
+}
+
+/* ---- the whole ---------------------------------------------------------------------------- */
+
+int sp_report_doc_build(struct sp_doc *d, const struct sp_report *r, const struct sp_findings *fin)
+{
+	struct sp_findings *own = NULL;
+	const struct sp_findings *f = fin;
+	char id[64], when[64], sub[160], foot[256], mname[160];
+	struct bld b = {.d = d};
+	int ret;
+
+	if (!d || !r || r->n_results > SP_MAX_RESULTS || r->n_devices > SP_MAX_DEVICES)
+		return -EINVAL;
+	if (!f) {
+		/* the findings are large: on the heap, not the stack */
+		own = malloc(sizeof(*own));
+		if (!own)
+			return -ENOMEM;
+		if ((ret = sp_analyse(r, own))) {
+			free(own);
+			return ret;
+		}
+		f = own;
+	}
+	sp_report_run_id(r, id, sizeof(id));
+	date_utc(r, when, sizeof(when));
+	machine_name(r, mname, sizeof(mname));
+	snprintf(sub, sizeof(sub), "run %s, %s", id, when);
+	snprintf(foot, sizeof(foot), "%s - run %s", mname, id);
+	b.err = sp_doc_set_titles(d, "swapplace report", sub, foot);
+
+	verdict_section(&b, r, f);
+	machine_section(&b, r);
+	method_section(&b, r);
+	ranking_section(&b, r, f);
+	latency_section(&b, r, f);
+	uring_section(&b, r);
+	build_section(&b, r, f);
+	service_section(&b, r, f);
+	cache_section(&b, r, f);
+	gc_section(&b, r, f);
+	sweep_section(&b, f);
+	profile_section(&b, r, f);
+	appendix_section(&b, r);
+	free(own);
+	return b.err;
+}

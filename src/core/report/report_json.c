@@ -1,0 +1,1161 @@
+/*
+ * report_json.c - report.json writer and reader (schema "swapplace-report/1").
+ *
+ * The fields of each struct are described once, in report_schema.c's tables (key, type,
+ * offset); obj_fill() writes and obj_into() reads by walking the same rows, so what is written
+ * is what is read back and no key is spelled twice. Only "analysis" is written by hand here: it
+ * is derived from the findings and never read. jansson builds and
+ * parses the tree; the tree is printed by dump() below rather than json_dumpf() because jansson
+ * prints doubles with a fixed precision: either ugly (%.17g) or lossy (fewer digits), and lossy
+ * breaks write -> read -> write identity. dump() prints the shortest form that reads back to the
+ * same double. Strings are forced to valid UTF-8 ('?' for bad bytes) because jansson's parser
+ * rightly rejects anything else and the strings come from the machine (device models, CPUs).
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <jansson.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "core/findings/analysis.h"
+#include "core/model/report.h"
+#include "core/report/report_json.h"
+#include "core/report/report_schema.h"
+#include "core/scenario/service_plan.h"
+#include "core/findings/verdict.h"
+
+/* ---- writing ---------------------------------------------------------------------------- */
+
+/* Build state: the first allocation failure is sticky, checked once at the end. */
+struct jb {
+	int bad;
+};
+
+static void put(struct jb *b, json_t *o, const char *k, json_t *v)
+{
+	if (!v || !o || json_object_set_new(o, k, v) < 0)
+		b->bad = 1;
+}
+
+static void push(struct jb *b, json_t *a, json_t *v)
+{
+	if (!v || !a || json_array_append_new(a, v) < 0)
+		b->bad = 1;
+}
+
+/* Strings from the machine may be anything: keep valid UTF-8, replace the rest with '?'. */
+static json_t *jstr(const char *s, size_t max)
+{
+	char buf[1024];
+	size_t n = strnlen(s, max), o = 0;
+
+	if (n >= sizeof(buf))
+		n = sizeof(buf) - 1;
+	for (size_t i = 0; i < n;) {
+		unsigned char c = (unsigned char)s[i];
+		size_t len = c < 0x80		  ? 1
+			     : (c & 0xe0) == 0xc0 ? 2
+			     : (c & 0xf0) == 0xe0 ? 3
+			     : (c & 0xf8) == 0xf0 ? 4
+						  : 0;
+		int ok =
+		    len > 0 && i + len <= n && !(len == 2 && c < 0xc2) && !(len == 4 && c > 0xf4);
+
+		for (size_t j = 1; ok && j < len; j++)
+			ok = ((unsigned char)s[i + j] & 0xc0) == 0x80;
+		if (ok && len == 3) {
+			unsigned char d = (unsigned char)s[i + 1];
+
+			/* overlong forms and UTF-16 surrogates are not UTF-8 */
+			ok = !(c == 0xe0 && d < 0xa0) && !(c == 0xed && d >= 0xa0);
+		}
+		if (ok && len == 4) {
+			unsigned char d = (unsigned char)s[i + 1];
+
+			ok = !(c == 0xf0 && d < 0x90) && !(c == 0xf4 && d >= 0x90);
+		}
+		if (!ok || c == 0) {
+			buf[o++] = '?';
+			i++;
+			continue;
+		}
+		memcpy(buf + o, s + i, len);
+		o += len;
+		i += len;
+	}
+	buf[o] = '\0';
+	return json_string(buf);
+}
+
+static json_t *jdbl(double v)
+{
+	return isfinite(v) ? json_real(v) : json_null();
+}
+
+static json_t *ju64(uint64_t v)
+{
+	/* json_int_t is signed 64 bit; nothing measured comes near, clamp rather than wrap */
+	return json_integer(v > INT64_MAX ? INT64_MAX : (json_int_t)v);
+}
+
+static json_t *obj_from(struct jb *b, const struct sp_field *t, const void *base);
+
+static json_t *list_from(struct jb *b, const struct sp_field *t, const char *base)
+{
+	size_t n = *(const size_t *)(base + t->aux);
+	json_t *a;
+
+	if (!n && (t->flags & SP_FF_NULL_EMPTY))
+		return json_null();
+	a = json_array();
+	for (size_t i = 0; i < n && i < t->max; i++)
+		push(b, a, obj_from(b, t->sub, base + t->off + i * t->size));
+	return a;
+}
+
+static json_t *time_iso(time_t t)
+{
+	char ts[32] = "";
+	struct tm tm;
+
+	if (gmtime_r(&t, &tm))
+		strftime(ts, sizeof(ts), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	return json_string(ts);
+}
+
+/* Every row of t, in order, as keys of o: the writer half of the schema tables. */
+static void obj_fill(struct jb *b, json_t *o, const struct sp_field *t, const void *base)
+{
+	const char *p = base;
+
+	for (; t->key; t++) {
+		const void *v = p + t->off;
+
+		if ((t->flags & SP_FF_NULLIF) && !*(const int *)(p + t->aux)) {
+			put(b, o, t->key, json_null());
+			continue;
+		}
+		switch (t->type) {
+		case SP_F_STR:
+			put(b, o, t->key, jstr(v, t->size));
+			break;
+		case SP_F_U64:
+			put(b, o, t->key, ju64(*(const uint64_t *)v));
+			break;
+		case SP_F_U64_WIDE: {
+			uint64_t u = *(const uint64_t *)v;
+			char s[24];
+
+			/* may use all 64 bits: beyond int64 it is written as a decimal string */
+			if (u > INT64_MAX) {
+				snprintf(s, sizeof(s), "%" PRIu64, u);
+				put(b, o, t->key, json_string(s));
+			} else {
+				put(b, o, t->key, json_integer((json_int_t)u));
+			}
+			break;
+		}
+		case SP_F_U32:
+			put(b, o, t->key, json_integer(*(const uint32_t *)v));
+			break;
+		case SP_F_INT:
+			put(b, o, t->key, json_integer(*(const int *)v));
+			break;
+		case SP_F_BOOL:
+			put(b, o, t->key, json_boolean(*(const int *)v));
+			break;
+		case SP_F_DBL:
+			put(b, o, t->key, jdbl(*(const double *)v));
+			break;
+		case SP_F_ENUM:
+			put(b, o, t->key, json_string(t->en->name(*(const int *)v)));
+			break;
+		case SP_F_INDEX:
+			put(b, o, t->key,
+			    *(const int *)v >= 0 ? json_integer(*(const int *)v) : json_null());
+			break;
+		case SP_F_SCHEMA:
+			put(b, o, t->key, json_string(SP_SCHEMA));
+			break;
+		case SP_F_TIME_ISO:
+			put(b, o, t->key, time_iso(*(const time_t *)v));
+			break;
+		case SP_F_TIME_UNIX:
+			put(b, o, t->key, json_integer((json_int_t) * (const time_t *)v));
+			break;
+		case SP_F_OBJ:
+			put(b, o, t->key, obj_from(b, t->sub, v));
+			break;
+		case SP_F_FLAT:
+			if (!(t->flags & SP_FF_COND) || *(const int *)(p + t->aux))
+				obj_fill(b, o, t->sub, v);
+			break;
+		case SP_F_SECTION:
+			if (t->present ? t->present(v) : *(const int *)((const char *)v + t->aux))
+				put(b, o, t->key, obj_from(b, t->sub, v));
+			else
+				put(b, o, t->key, json_null());
+			break;
+		case SP_F_LIST:
+			put(b, o, t->key, list_from(b, t, p));
+			break;
+		case SP_F_DBL_LIST: {
+			size_t n = *(const size_t *)(p + t->aux);
+			json_t *a = json_array();
+
+			for (size_t i = 0; i < n && i < t->max; i++)
+				push(b, a, jdbl(((const double *)v)[i]));
+			put(b, o, t->key, a);
+			break;
+		}
+		case SP_F_STR_LIST: {
+			size_t n = *(const size_t *)(p + t->aux);
+			json_t *a = json_array();
+
+			for (size_t i = 0; i < n && i < t->max; i++)
+				push(b, a, jstr((const char *)v + i * t->size, t->size));
+			put(b, o, t->key, a);
+			break;
+		}
+		case SP_F_I64_NULL: {
+			int64_t i = *(const int64_t *)v;
+
+			put(b, o, t->key, i >= 0 ? json_integer((json_int_t)i) : json_null());
+			break;
+		}
+		case SP_F_PAIR_LIST: {
+			size_t n = *(const size_t *)(p + t->aux);
+			const double *a = v, *bv = (const double *)((const char *)v + t->size);
+			json_t *l = json_array();
+
+			for (size_t i = 0; i < n && i < t->max; i++) {
+				json_t *pair = json_array();
+
+				push(b, pair, jdbl(a[i]));
+				push(b, pair, jdbl(bv[i]));
+				push(b, l, pair);
+			}
+			put(b, o, t->key, l);
+			break;
+		}
+		}
+	}
+}
+
+static json_t *obj_from(struct jb *b, const struct sp_field *t, const void *base)
+{
+	json_t *o = json_object();
+
+	obj_fill(b, o, t, base);
+	return o;
+}
+
+static json_t *name_or_null(const struct sp_report *r, int i)
+{
+	return i >= 0 ? jstr(r->results[i].placement, sizeof(r->results[i].placement))
+		      : json_null();
+}
+
+/* analysis.build: the job's ranking by wall time, its baseline, start vs end; null: no job */
+static json_t *build_json(struct jb *b, const struct sp_report *r, const struct sp_findings *f)
+{
+	const struct sp_build_ranking *k = &f->build;
+	json_t *o, *a, *x;
+
+	if (!f->has_build)
+		return json_null();
+	o = json_object();
+	a = json_array();
+	for (size_t i = 0; i < k->n; i++) {
+		x = json_object();
+		put(b, x, "placement", name_or_null(r, k->rows[i].result));
+		put(b, x, "wall_s", jdbl(k->rows[i].wall_s));
+		put(b, x, "ratio_to_best", jdbl(k->rows[i].ratio_to_best));
+		put(b, x, "ratio_to_ram", k->has_ram ? jdbl(k->rows[i].ratio_to_ram) : json_null());
+		put(b, x, "runs", json_integer((json_int_t)k->rows[i].n_runs));
+		put(b, x, "spread_pct", jdbl(k->rows[i].spread_pct));
+		push(b, a, x);
+	}
+	put(b, o, "ranking", a);
+	if (k->has_ram) {
+		x = json_object();
+		put(b, x, "placement", name_or_null(r, k->ram));
+		put(b, x, "wall_s", jdbl(k->ram_wall_s));
+	} else {
+		x = json_null();
+	}
+	put(b, o, "ram", x);
+	if (k->start_vs_end.have) {
+		x = json_object();
+		put(b, x, "ratio", jdbl(k->start_vs_end.ratio));
+		put(b, x, "resolvable", json_boolean(k->start_vs_end.resolvable));
+		put(b, x, "runs", json_integer((json_int_t)k->start_vs_end.min_runs));
+		put(b, x, "resolution_pct", k->start_vs_end.min_runs >= 2
+						? jdbl(k->start_vs_end.resolution_pct)
+						: json_null());
+	} else {
+		x = json_null();
+	}
+	put(b, o, "start_vs_end", x);
+	put(b, o, "page_cluster",
+	    f->build_page_cluster >= 0 ? json_integer(f->build_page_cluster) : json_null());
+	a = json_array();
+	for (size_t i = 0; i < f->n_build_not_ok; i++) {
+		const struct sp_scenario_build *sb = &r->results[f->build_not_ok[i]].scenarios.build;
+
+		x = json_object();
+		put(b, x, "placement", name_or_null(r, f->build_not_ok[i]));
+		put(b, x, "status", json_string(sp_status_name(sb->status)));
+		put(b, x, "reason", jstr(sb->reason, sizeof(sb->reason)));
+		push(b, a, x);
+	}
+	put(b, o, "not_ok", a);
+	return o;
+}
+
+/* analysis.service: per case, the best placement with swap and the no-swap baseline; null:
+ * the scenario did not run */
+static json_t *service_json(struct jb *b, const struct sp_report *r, const struct sp_findings *f)
+{
+	json_t *o, *a, *x, *v;
+
+	if (!f->has_service)
+		return json_null();
+	o = json_object();
+	a = json_array();
+	for (int k = 0; k < SP_SVC_N_CASES; k++) {
+		const struct sp_service_finding *sf = &f->service[k];
+		const struct sp_service_case *c;
+
+		if (!sf->have)
+			continue;
+		x = json_object();
+		put(b, x, "case", json_string(sp_service_case_name((enum sp_service_case_kind)k)));
+		put(b, x, "best", name_or_null(r, sf->best));
+		if (sf->best >= 0) {
+			c = &r->results[sf->best].scenarios.service.cases[sf->best_case];
+			put(b, x, "best_failed", ju64(c->failed));
+			put(b, x, "best_oom_kills", ju64(c->oom_kills));
+			put(b, x, "best_p95_ms", jdbl(c->p95_ms));
+			put(b, x, "best_top_speed_per_s", jdbl(c->top_speed_per_s));
+		}
+		put(b, x, "none", name_or_null(r, sf->none));
+		if (sf->none >= 0) {
+			c = &r->results[sf->none].scenarios.service.cases[sf->none_case];
+			put(b, x, "none_sent", ju64(c->sent));
+			put(b, x, "none_failed", ju64(c->failed));
+			put(b, x, "none_oom_kills", ju64(c->oom_kills));
+			v = json_array();
+			for (size_t i = 0; i < c->n_oom_victims && i < SP_SERVICE_MAX_VICTIMS; i++)
+				push(b, v, jstr(c->oom_victims[i], sizeof(c->oom_victims[i])));
+			put(b, x, "none_oom_victims", v);
+			put(b, x, "none_p95_ms", jdbl(c->p95_ms));
+		}
+		push(b, a, x);
+	}
+	put(b, o, "cases", a);
+	return o;
+}
+
+/* a pool size, or null for none */
+static json_t *pct_or_null(int have, double pct)
+{
+	return have ? jdbl(pct) : json_null();
+}
+
+/* analysis.cache: the double-caching trap per placement that ran the scenario; null: none */
+static json_t *cache_json(struct jb *b, const struct sp_report *r, const struct sp_findings *f)
+{
+	json_t *o, *a, *x;
+
+	if (!f->has_cache)
+		return json_null();
+	o = json_object();
+	a = json_array();
+	for (size_t i = 0; i < f->n_cache; i++) {
+		const struct sp_cache_finding *cf = &f->cache[i];
+		const struct sp_scenario_cache *s = &r->results[cf->result].scenarios.cache;
+
+		x = json_object();
+		put(b, x, "placement", name_or_null(r, cf->result));
+		put(b, x, "cases_ok", json_integer((json_int_t)cf->n_ok));
+		put(b, x, "cases_measured", json_integer((json_int_t)cf->trap.n_measured));
+		put(b, x, "swaps_own_cache", json_boolean(cf->trap.found));
+		put(b, x, "trap_cache_pct", pct_or_null(cf->trap.found, cf->trap.cache_pct));
+		put(b, x, "trap_swapin_pages_per_s",
+		    cf->trap_case >= 0 ? jdbl(s->cases[cf->trap_case].swapin_pages_per_s)
+				       : json_null());
+		put(b, x, "clean_cache_pct", pct_or_null(cf->clean_case >= 0, cf->trap.clean_pct));
+		put(b, x, "ops_ratio",
+		    cf->clean_case >= 0 && cf->trap.ops_ratio > 0 ? jdbl(cf->trap.ops_ratio)
+								  : json_null());
+		put(b, x, "oom_cache_pct", pct_or_null(cf->oom_pct > 0, cf->oom_pct));
+		push(b, a, x);
+	}
+	put(b, o, "placements", a);
+	put(b, o, "lead", name_or_null(r, f->cache_lead >= 0 ? f->cache[f->cache_lead].result : -1));
+	put(b, o, "swapping", json_integer((json_int_t)f->n_cache_swapping));
+	put(b, o, "trapped", json_integer((json_int_t)f->n_cache_trapped));
+	return o;
+}
+
+/* analysis.gc: placements by p99 pause, the best disk vs the best zram; null: it did not run */
+static json_t *gc_json(struct jb *b, const struct sp_report *r, const struct sp_findings *f)
+{
+	const struct sp_gc_finding *g = &f->gc;
+	json_t *o, *a, *x;
+	double best;
+
+	if (!f->has_gc)
+		return json_null();
+	o = json_object();
+	a = json_array();
+	best = g->n_ranked ? r->results[g->ranked[0]].scenarios.gc.p99_pause_ms : 0;
+	for (size_t i = 0; i < g->n_ranked; i++) {
+		const struct sp_scenario_gc *s = &r->results[g->ranked[i]].scenarios.gc;
+
+		x = json_object();
+		put(b, x, "placement", name_or_null(r, g->ranked[i]));
+		put(b, x, "p99_pause_ms", jdbl(s->p99_pause_ms));
+		put(b, x, "ratio_to_best", best > 0 ? jdbl(s->p99_pause_ms / best) : json_null());
+		put(b, x, "faults_in_pauses", ju64(s->faults_in_pauses));
+		push(b, a, x);
+	}
+	put(b, o, "ranking", a);
+	put(b, o, "disk", name_or_null(r, g->best_disk));
+	put(b, o, "zram", name_or_null(r, g->best_zram));
+	put(b, o, "disk_vs_zram_ratio", g->disk_zram_ratio > 0 ? jdbl(g->disk_zram_ratio)
+							       : json_null());
+	put(b, o, "none", name_or_null(r, g->none));
+	put(b, o, "none_oom_killed",
+	    g->none >= 0 ? json_boolean(r->results[g->none].scenarios.gc.oom_killed)
+			 : json_null());
+	a = json_array();
+	for (size_t i = 0; i < g->n_not_ok; i++) {
+		const struct sp_scenario_gc *s = &r->results[g->not_ok[i]].scenarios.gc;
+
+		x = json_object();
+		put(b, x, "placement", name_or_null(r, g->not_ok[i]));
+		put(b, x, "status", json_string(sp_status_name(s->status)));
+		put(b, x, "reason", jstr(s->reason, sizeof(s->reason)));
+		push(b, a, x);
+	}
+	put(b, o, "not_ok", a);
+	return o;
+}
+
+/* analysis.sweeps: per knob, each line's figure per value and whether they differed by more
+ * than the spread (core/scenario/sweep.h); [] without --sweep */
+static json_t *sweeps_json(struct jb *b, const struct sp_findings *f)
+{
+	json_t *a = json_array(), *o, *lines, *x, *m;
+
+	for (size_t i = 0; i < f->sweep.n_knobs; i++) {
+		const struct sp_sweep_knob_finding *k = &f->sweep.knobs[i];
+
+		o = json_object();
+		put(b, o, "knob", json_string(sp_knob_name(k->knob)));
+		m = json_array();
+		for (size_t v = 0; v < k->n_values; v++)
+			push(b, m, json_integer(k->values[v]));
+		put(b, o, "values", m);
+		put(b, o, "runs", json_integer((json_int_t)k->rounds));
+		lines = json_array();
+		for (size_t l = 0; l < k->n_lines; l++) {
+			const struct sp_sweep_line *ln = &k->lines[l];
+
+			x = json_object();
+			put(b, x, "placement", jstr(ln->placement, sizeof(ln->placement)));
+			put(b, x, "line", jstr(ln->line, sizeof(ln->line)));
+			put(b, x, "figure", json_string(ln->figure ? ln->figure : "?"));
+			put(b, x, "higher_is_better", json_boolean(ln->higher_better));
+			m = json_array();
+			for (size_t v = 0; v < k->n_values; v++)
+				push(b, m, jdbl(ln->median[v]));
+			put(b, x, "medians", m);
+			put(b, x, "compared", json_boolean(ln->compared));
+			put(b, x, "diff_pct", ln->compared ? jdbl(ln->diff_pct) : json_null());
+			put(b, x, "spread_pct", jdbl(ln->spread_pct));
+			put(b, x, "resolved", json_boolean(ln->resolved));
+			push(b, lines, x);
+		}
+		put(b, o, "lines", lines);
+		put(b, o, "compared", json_integer((json_int_t)k->n_compared));
+		put(b, o, "resolved", json_integer((json_int_t)k->n_resolved));
+		push(b, a, o);
+	}
+	return a;
+}
+
+static json_t *analysis_json(struct jb *b, const struct sp_report *r, const struct sp_findings *f)
+{
+	json_t *o = json_object(), *a, *x;
+	char s[1024];
+
+	a = json_array();
+	for (size_t i = 0; i < f->n_ranked; i++) {
+		int k = f->ranked[i];
+		const struct sp_lat_summary *l = &r->results[k].fault_probe.lat;
+
+		x = json_object();
+		put(b, x, "placement", name_or_null(r, k));
+		put(b, x, "p50_us", jdbl(l->p50_us));
+		put(b, x, "p50_ci_lo_us", jdbl(l->p50_ci_lo_us));
+		put(b, x, "p50_ci_hi_us", jdbl(l->p50_ci_hi_us));
+		put(b, x, "ratio_to_best", jdbl(f->ratio_to_best[i]));
+		put(b, x, "device_floor_ratio",
+		    f->floor_ratio[k] > 0 ? jdbl(f->floor_ratio[k]) : json_null());
+		push(b, a, x);
+	}
+	put(b, o, "ranking", a);
+	put(b, o, "best", name_or_null(r, f->best));
+
+	if (f->start_end.have) {
+		x = json_object();
+		put(b, x, "ratio", jdbl(f->start_end.ratio));
+		put(b, x, "ci_overlap", json_boolean(f->start_end.ci_overlap));
+	} else {
+		x = json_null();
+	}
+	put(b, o, "start_vs_end", x);
+
+	if (f->file >= 0) {
+		x = json_object();
+		put(b, x, "extents", json_integer((json_int_t)f->file_extents));
+		put(b, x, "region", json_string(sp_region_name(f->file_region)));
+		put(b, x, "position_lo", jdbl(f->file_pos_lo));
+		put(b, x, "position_mid", jdbl(f->file_pos_mid));
+		put(b, x, "position_hi", jdbl(f->file_pos_hi));
+		put(b, x, "penalty_pct",
+		    f->file_start.have ? jdbl(f->file_penalty_pct) : json_null());
+		put(b, x, "ci_overlap", json_boolean(f->file_start.ci_overlap));
+	} else {
+		x = json_null();
+	}
+	put(b, o, "file", x);
+
+	if (f->best_zram >= 0 && f->best_disk >= 0) {
+		x = json_object();
+		put(b, x, "zram", name_or_null(r, f->best_zram));
+		put(b, x, "disk", name_or_null(r, f->best_disk));
+		put(b, x, "ratio", jdbl(f->zram_disk_ratio));
+	} else {
+		x = json_null();
+	}
+	put(b, o, "zram_vs_disk", x);
+
+	if (f->none >= 0) {
+		x = json_object();
+		put(b, x, "none_oom_killed", json_boolean(f->none_oom_killed));
+		put(b, x, "none_touches_per_s", jdbl(f->none_touches_per_s));
+		put(b, x, "best", name_or_null(r, f->best_pressure));
+		put(b, x, "best_touches_per_s", jdbl(f->best_pressure_touches_per_s));
+		put(b, x, "ratio", f->pressure_ratio > 0 ? jdbl(f->pressure_ratio) : json_null());
+	} else {
+		x = json_null();
+	}
+	put(b, o, "pressure", x);
+
+	a = json_array();
+	for (size_t i = 0; i < f->n_not_ok; i++) {
+		const struct sp_result *res = &r->results[f->not_ok[i]];
+
+		x = json_object();
+		put(b, x, "placement", name_or_null(r, f->not_ok[i]));
+		put(b, x, "status", json_string(sp_status_name(res->status)));
+		put(b, x, "reason", jstr(res->reason, sizeof(res->reason)));
+		push(b, a, x);
+	}
+	put(b, o, "not_ok", a);
+
+	x = json_object();
+	put(b, x, "pages_checked", ju64(f->pages_checked));
+	put(b, x, "mismatches", ju64(f->mismatches));
+	a = json_array();
+	for (size_t i = 0; i < f->n_mismatched; i++)
+		push(b, a, name_or_null(r, f->mismatched[i]));
+	put(b, x, "mismatched", a);
+	put(b, o, "integrity", x);
+
+	x = json_object();
+	put(b, x, "data_ratio", f->data_ratio > 0 ? jdbl(f->data_ratio) : json_null());
+	put(b, x, "zram_ratio", f->zram_ratio > 0 ? jdbl(f->zram_ratio) : json_null());
+	put(b, o, "compression", x);
+
+	put(b, o, "build", build_json(b, r, f));
+	put(b, o, "service", service_json(b, r, f));
+	put(b, o, "cache", cache_json(b, r, f));
+	put(b, o, "gc", gc_json(b, r, f));
+	put(b, o, "sweeps", sweeps_json(b, f));
+
+	a = json_array();
+	for (size_t i = 0; i < f->n_verdict; i++) {
+		if (sp_verdict_sentence(r, f, f->verdict[i], s, sizeof(s)) < 0)
+			continue;
+		x = json_object();
+		put(b, x, "kind", json_string(sp_verdict_kind_name(f->verdict[i])));
+		put(b, x, "text", jstr(s, sizeof(s)));
+		push(b, a, x);
+	}
+	put(b, o, "verdict", a);
+	return o;
+}
+
+static json_t *report_json(struct jb *b, const struct sp_report *r, const struct sp_findings *f)
+{
+	json_t *o = obj_from(b, sp_schema_report, r);
+
+	put(b, o, "analysis", analysis_json(b, r, f));
+	return o;
+}
+
+/*
+ * Shortest "%.Ng" that reads back to exactly v, widened so that values below 1e17 print in
+ * plain notation (30.0, not 3e+01), and always with a '.' or an exponent so it reads as a real.
+ */
+static void dump_real(FILE *out, double v)
+{
+	char s[48], e[32];
+	int prec, exp10;
+
+	for (prec = 1; prec < 17; prec++) {
+		snprintf(s, sizeof(s), "%.*g", prec, v);
+		if (strtod(s, NULL) == v)
+			break;
+	}
+	snprintf(e, sizeof(e), "%.16e", v);
+	exp10 = atoi(strchr(e, 'e') + 1);
+	if (exp10 >= 0 && exp10 < 17 && prec <= exp10)
+		prec = exp10 + 1;
+	snprintf(s, sizeof(s), "%.*g", prec, v);
+	if (!strpbrk(s, ".eEn"))
+		strcat(s, ".0");
+	fputs(s, out);
+}
+
+static void dump_string(FILE *out, const char *s)
+{
+	fputc('"', out);
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c == '"' || c == '\\')
+			fprintf(out, "\\%c", c);
+		else if (c == '\n')
+			fputs("\\n", out);
+		else if (c == '\t')
+			fputs("\\t", out);
+		else if (c < 0x20 || c == 0x7f)
+			fprintf(out, "\\u%04x", c);
+		else
+			fputc(c, out);
+	}
+	fputc('"', out);
+}
+
+/* A pair of numbers ([pct, us] of a cdf) stays on one line: the list reads as a table. */
+static int is_pair(json_t *v)
+{
+	return json_is_array(v) && json_array_size(v) == 2 &&
+	       !json_is_object(json_array_get(v, 0)) && !json_is_array(json_array_get(v, 0)) &&
+	       !json_is_object(json_array_get(v, 1)) && !json_is_array(json_array_get(v, 1)) &&
+	       !json_is_string(json_array_get(v, 0)) && !json_is_string(json_array_get(v, 1));
+}
+
+/* Objects of one or two scalars stay on one line: extents read as a list, not a page. */
+static int is_small(json_t *v)
+{
+	const char *k;
+	json_t *m;
+	size_t n = 0;
+
+	json_object_foreach(v, k, m)
+	{
+		if (json_is_object(m) || json_is_array(m))
+			return 0;
+		n++;
+	}
+	return n <= 2;
+}
+
+static void dump(FILE *out, json_t *v, int depth)
+{
+	const char *k;
+	json_t *m;
+	size_t i;
+	int first = 1, small;
+
+	switch (json_typeof(v)) {
+	case JSON_OBJECT:
+		if (!json_object_size(v)) {
+			fputs("{}", out);
+			return;
+		}
+		small = is_small(v);
+		fputc('{', out);
+		json_object_foreach(v, k, m)
+		{
+			if (small)
+				fputs(first ? "" : ", ", out);
+			else
+				fprintf(out, "%s\n%*s", first ? "" : ",", 2 * (depth + 1), "");
+			first = 0;
+			dump_string(out, k);
+			fputs(": ", out);
+			dump(out, m, depth + 1);
+		}
+		if (!small)
+			fprintf(out, "\n%*s", 2 * depth, "");
+		fputc('}', out);
+		return;
+	case JSON_ARRAY:
+		if (!json_array_size(v)) {
+			fputs("[]", out);
+			return;
+		}
+		fputc('[', out);
+		json_array_foreach(v, i, m)
+		{
+			fprintf(out, "%s\n%*s", first ? "" : ",", 2 * (depth + 1), "");
+			first = 0;
+			if (is_pair(m)) {
+				fputc('[', out);
+				dump(out, json_array_get(m, 0), depth + 2);
+				fputs(", ", out);
+				dump(out, json_array_get(m, 1), depth + 2);
+				fputc(']', out);
+				continue;
+			}
+			dump(out, m, depth + 1);
+		}
+		fprintf(out, "\n%*s]", 2 * depth, "");
+		return;
+	case JSON_STRING:
+		dump_string(out, json_string_value(v));
+		return;
+	case JSON_INTEGER:
+		fprintf(out, "%" JSON_INTEGER_FORMAT, json_integer_value(v));
+		return;
+	case JSON_REAL:
+		dump_real(out, json_real_value(v));
+		return;
+	case JSON_TRUE:
+		fputs("true", out);
+		return;
+	case JSON_FALSE:
+		fputs("false", out);
+		return;
+	case JSON_NULL:
+		fputs("null", out);
+		return;
+	}
+}
+
+int sp_report_json_write(FILE *out, const struct sp_report *r, const struct sp_findings *f)
+{
+	struct sp_findings own;
+	struct jb b = {0};
+	json_t *root;
+
+	if (!out || !r || r->n_results > SP_MAX_RESULTS || r->n_devices > SP_MAX_DEVICES)
+		return -EINVAL;
+	if (!f) {
+		if (sp_analyse(r, &own) < 0)
+			return -EINVAL;
+		f = &own;
+	}
+	root = report_json(&b, r, f);
+	if (b.bad || !root) {
+		json_decref(root);
+		return -ENOMEM;
+	}
+	dump(out, root, 0);
+	fputc('\n', out);
+	json_decref(root);
+	if (fflush(out) != 0 || ferror(out))
+		return -EIO;
+	return 0;
+}
+
+/* ---- reading ---------------------------------------------------------------------------- */
+
+__attribute__((format(printf, 3, 4))) static int fail(char *err, size_t errlen, const char *fmt,
+						      ...)
+{
+	va_list ap;
+
+	if (err && errlen) {
+		va_start(ap, fmt);
+		vsnprintf(err, errlen, fmt, ap);
+		va_end(ap);
+	}
+	return -EINVAL;
+}
+
+static int get_u64(json_t *v, uint64_t max, uint64_t *out)
+{
+	json_int_t i;
+
+	if (!json_is_integer(v))
+		return -EINVAL;
+	i = json_integer_value(v);
+	if (i < 0 || (uint64_t)i > max)
+		return -EINVAL;
+	*out = (uint64_t)i;
+	return 0;
+}
+
+/* Where a nested value is, for messages: the top level's children go by their own key. */
+static void child_path(char *sub, size_t len, const char *path, const char *key)
+{
+	if (strcmp(path, "report") == 0)
+		snprintf(sub, len, "%s", key);
+	else
+		snprintf(sub, len, "%s.%s", path, key);
+}
+
+static int obj_into(const struct sp_field *t, void *base, json_t *o, const char *path, char *err,
+		    size_t errlen);
+
+static int list_into(const struct sp_field *t, char *base, json_t *v, const char *path, char *err,
+		     size_t errlen)
+{
+	char sub[160], elem[192];
+	json_t *x;
+	size_t i;
+	int ret;
+
+	child_path(sub, sizeof(sub), path, t->key);
+	if (!json_is_array(v))
+		return fail(err, errlen, "%s: expected a list", sub);
+	if (json_array_size(v) > t->max)
+		return fail(err, errlen, "%s: more than %zu", sub, t->max);
+	json_array_foreach(v, i, x)
+	{
+		snprintf(elem, sizeof(elem), "%s[%zu]", sub, i);
+		ret = obj_into(t->sub, base + t->off + i * t->size, x, elem, err, errlen);
+		if (ret < 0)
+			return ret;
+		if (t->post)
+			t->post(base + t->off + i * t->size);
+		*(size_t *)(base + t->aux) = i + 1;
+	}
+	return 0;
+}
+
+static int dbl_list_into(const struct sp_field *t, char *base, json_t *v, const char *path,
+			 char *err, size_t errlen)
+{
+	double *d = (double *)(base + t->off);
+	json_t *x;
+	size_t i;
+
+	if (!json_is_array(v))
+		return fail(err, errlen, "%s.%s: expected a list of numbers", path, t->key);
+	if (json_array_size(v) > t->max)
+		return fail(err, errlen, "%s.%s: more than %zu", path, t->key, t->max);
+	json_array_foreach(v, i, x)
+	{
+		if (json_is_null(x))
+			d[i] = NAN;
+		else if (json_is_number(x))
+			d[i] = json_number_value(x);
+		else
+			return fail(err, errlen, "%s.%s[%zu]: expected a number", path, t->key, i);
+	}
+	*(size_t *)(base + t->aux) = json_array_size(v);
+	return 0;
+}
+
+static int pair_list_into(const struct sp_field *t, char *base, json_t *v, const char *path,
+			  char *err, size_t errlen)
+{
+	double *a = (double *)(base + t->off), *b = (double *)(base + t->off + t->size);
+	json_t *x;
+	size_t i;
+
+	if (json_is_null(v))
+		return 0;
+	if (!json_is_array(v))
+		return fail(err, errlen, "%s.%s: expected a list of [number, number]", path,
+			    t->key);
+	if (json_array_size(v) > t->max)
+		return fail(err, errlen, "%s.%s: more than %zu", path, t->key, t->max);
+	json_array_foreach(v, i, x)
+	{
+		json_t *x0 = json_array_get(x, 0), *x1 = json_array_get(x, 1);
+
+		if (!json_is_array(x) || json_array_size(x) != 2 ||
+		    !(json_is_number(x0) || json_is_null(x0)) ||
+		    !(json_is_number(x1) || json_is_null(x1)))
+			return fail(err, errlen, "%s.%s[%zu]: expected [number, number]", path,
+				    t->key, i);
+		a[i] = json_is_null(x0) ? NAN : json_number_value(x0);
+		b[i] = json_is_null(x1) ? NAN : json_number_value(x1);
+	}
+	*(size_t *)(base + t->aux) = json_array_size(v);
+	return 0;
+}
+
+static int str_list_into(const struct sp_field *t, char *base, json_t *v, const char *path,
+			 char *err, size_t errlen)
+{
+	char *d = base + t->off;
+	json_t *x;
+	size_t i;
+
+	if (!json_is_array(v))
+		return fail(err, errlen, "%s.%s: expected a list of strings", path, t->key);
+	if (json_array_size(v) > t->max)
+		return fail(err, errlen, "%s.%s: more than %zu", path, t->key, t->max);
+	json_array_foreach(v, i, x)
+	{
+		if (!json_is_string(x))
+			return fail(err, errlen, "%s.%s[%zu]: expected a string", path, t->key, i);
+		if (json_string_length(x) >= t->size)
+			return fail(err, errlen, "%s.%s[%zu]: longer than %zu bytes", path, t->key,
+				    i, t->size - 1);
+		memcpy(d + i * t->size, json_string_value(x), json_string_length(x) + 1);
+	}
+	*(size_t *)(base + t->aux) = json_array_size(v);
+	return 0;
+}
+
+/* One value v of row t into dst. Returns: 0, or -EINVAL with the message in err. */
+static int field_into(const struct sp_field *t, void *dst, json_t *v, const char *path, char *err,
+		      size_t errlen)
+{
+	char sub[160];
+	uint64_t u;
+	int e;
+
+	switch (t->type) {
+	case SP_F_STR:
+		if (!json_is_string(v))
+			return fail(err, errlen, "%s.%s: expected a string", path, t->key);
+		if (json_string_length(v) >= t->size)
+			return fail(err, errlen, "%s.%s: longer than %zu bytes", path, t->key,
+				    t->size - 1);
+		memcpy(dst, json_string_value(v), json_string_length(v) + 1);
+		return 0;
+	case SP_F_U64:
+		if (get_u64(v, UINT64_MAX, &u) < 0)
+			return fail(err, errlen, "%s.%s: expected a non-negative integer", path,
+				    t->key);
+		*(uint64_t *)dst = u;
+		return 0;
+	case SP_F_U64_WIDE:
+		if (json_is_string(v)) {
+			const char *s = json_string_value(v);
+			char *end;
+
+			errno = 0;
+			u = strtoull(s, &end, 10);
+			if (errno || *end || end == s || *s < '0' || *s > '9')
+				return fail(err, errlen, "%s.%s: not a decimal number", path,
+					    t->key);
+		} else if (get_u64(v, UINT64_MAX, &u) < 0) {
+			return fail(err, errlen, "%s.%s: expected a non-negative integer", path,
+				    t->key);
+		}
+		*(uint64_t *)dst = u;
+		return 0;
+	case SP_F_U32:
+		if (get_u64(v, UINT32_MAX, &u) < 0)
+			return fail(err, errlen, "%s.%s: expected an integer 0..%u", path, t->key,
+				    UINT32_MAX);
+		*(uint32_t *)dst = (uint32_t)u;
+		return 0;
+	case SP_F_INT:
+		if (!json_is_integer(v) || json_integer_value(v) < -2147483647 ||
+		    json_integer_value(v) > 2147483647)
+			return fail(err, errlen, "%s.%s: expected an integer", path, t->key);
+		*(int *)dst = (int)json_integer_value(v);
+		return 0;
+	case SP_F_BOOL:
+		if (!json_is_boolean(v))
+			return fail(err, errlen, "%s.%s: expected true or false", path, t->key);
+		*(int *)dst = json_is_true(v);
+		return 0;
+	case SP_F_DBL:
+		/* null is how a non-finite value was written */
+		if (json_is_null(v))
+			*(double *)dst = NAN;
+		else if (json_is_number(v))
+			*(double *)dst = json_number_value(v);
+		else
+			return fail(err, errlen, "%s.%s: expected a number", path, t->key);
+		return 0;
+	case SP_F_ENUM:
+		if (!json_is_string(v) || t->en->parse(json_string_value(v), &e) < 0)
+			return fail(err, errlen, "%s.%s: expected %s", path, t->key, t->en->expect);
+		*(int *)dst = e;
+		return 0;
+	case SP_F_INDEX:
+		if (json_is_null(v)) {
+			*(int *)dst = -1;
+			return 0;
+		}
+		if (get_u64(v, 255, &u) < 0)
+			return fail(err, errlen, "%s.%s: expected null or 0 to 255", path, t->key);
+		*(int *)dst = (int)u;
+		return 0;
+	case SP_F_SCHEMA:
+		if (!json_is_string(v))
+			return fail(err, errlen, "no \"%s\": not a swapplace report", t->key);
+		if (strcmp(json_string_value(v), SP_SCHEMA) != 0)
+			return fail(err, errlen, "%s '%s' is not supported (expected '%s')", t->key,
+				    json_string_value(v), SP_SCHEMA);
+		snprintf(dst, t->size, "%s", SP_SCHEMA);
+		return 0;
+	case SP_F_TIME_ISO: {
+		struct tm tm = {0};
+		const char *end;
+
+		if (json_is_string(v) && !json_string_value(v)[0])
+			return 0; /* a time gmtime could not break down was written as "" */
+		end = json_is_string(v) ? strptime(json_string_value(v), "%Y-%m-%dT%H:%M:%SZ", &tm)
+					: NULL;
+		if (!end || *end)
+			return fail(err, errlen, "%s.%s: expected YYYY-MM-DDTHH:MM:SSZ", path,
+				    t->key);
+		*(time_t *)dst = timegm(&tm);
+		return 0;
+	}
+	case SP_F_TIME_UNIX:
+		if (!json_is_integer(v))
+			return fail(err, errlen, "%s.%s: expected an integer", path, t->key);
+		*(time_t *)dst = (time_t)json_integer_value(v);
+		return 0;
+	case SP_F_OBJ:
+	case SP_F_SECTION:
+		/* absent or null: the section did not run */
+		if (json_is_null(v))
+			return 0;
+		if (!json_is_object(v))
+			return fail(err, errlen, "%s.%s: expected an object or null", path, t->key);
+		child_path(sub, sizeof(sub), path, t->key);
+		e = obj_into(t->sub, dst, v, sub, err, errlen);
+		if (e == 0 && t->type == SP_F_SECTION && !t->present)
+			*(int *)((char *)dst + t->aux) = 1;
+		return e;
+	case SP_F_I64_NULL:
+		if (json_is_null(v)) {
+			*(int64_t *)dst = -1;
+			return 0;
+		}
+		if (get_u64(v, INT64_MAX, &u) < 0)
+			return fail(err, errlen, "%s.%s: expected null or a non-negative integer",
+				    path, t->key);
+		*(int64_t *)dst = (int64_t)u;
+		return 0;
+	case SP_F_FLAT: /* handled by obj_into: it reads from the same object */
+	case SP_F_LIST: /* handled by obj_into: the count lives beside the elements */
+	case SP_F_DBL_LIST:
+	case SP_F_STR_LIST:
+	case SP_F_PAIR_LIST:
+		break;
+	}
+	return 0;
+}
+
+/* Does o hold any key of the table t (its FLAT parts' included)? */
+static int any_key_in(const struct sp_field *t, json_t *o)
+{
+	for (; t->key; t++)
+		if (t->type == SP_F_FLAT ? any_key_in(t->sub, o) : !!json_object_get(o, t->key))
+			return 1;
+	return 0;
+}
+
+/* Every row of t from the object o: the reader half of the schema tables. */
+static int obj_into(const struct sp_field *t, void *base, json_t *o, const char *path, char *err,
+		    size_t errlen)
+{
+	char *p = base;
+	int ret;
+
+	if (!json_is_object(o))
+		return fail(err, errlen, "%s: expected an object", path);
+	for (; t->key; t++) {
+		json_t *v = json_object_get(o, t->key);
+
+		if (t->type == SP_F_FLAT) {
+			if ((t->flags & SP_FF_COND) && !*(int *)(p + t->aux)) {
+				/* no key says the condition: any of the part's keys does, or
+				 * its first alone */
+				if (!((t->flags & SP_FF_COND_FIRST)
+					  ? !!json_object_get(o, t->sub->key)
+					  : any_key_in(t->sub, o)))
+					continue;
+				*(int *)(p + t->aux) = 1;
+			}
+			ret = obj_into(t->sub, p + t->off, o, path, err, errlen);
+		} else if ((t->flags & SP_FF_NULLIF) && (!v || json_is_null(v))) {
+			*(int *)(p + t->aux) = 0; /* the kernel lacked the counter */
+			ret = 0;
+		} else if (!v) {
+			/* missing fields keep their zero, an index its "none", unless the row
+			 * knows how an older file said it */
+			if (t->flags & SP_FF_REQUIRED)
+				return t->type == SP_F_SCHEMA
+					   ? fail(err, errlen, "no \"%s\": not a swapplace report",
+						  t->key)
+					   : fail(err, errlen, "%s.%s: missing", path, t->key);
+			if (t->type == SP_F_INDEX)
+				*(int *)(p + t->off) = -1;
+			if (t->type == SP_F_I64_NULL)
+				*(int64_t *)(p + t->off) = -1;
+			ret = 0;
+			if (t->absent && t->absent(p) < 0)
+				return fail(err, errlen, "%s.%s: missing, and nothing else says it",
+					    path, t->key);
+		} else if (t->type == SP_F_LIST) {
+			ret = json_is_null(v) ? 0 : list_into(t, p, v, path, err, errlen);
+		} else if (t->type == SP_F_DBL_LIST) {
+			ret = dbl_list_into(t, p, v, path, err, errlen);
+		} else if (t->type == SP_F_STR_LIST) {
+			ret = str_list_into(t, p, v, path, err, errlen);
+		} else if (t->type == SP_F_PAIR_LIST) {
+			ret = pair_list_into(t, p, v, path, err, errlen);
+		} else {
+			ret = field_into(t, p + t->off, v, path, err, errlen);
+		}
+		if (ret < 0)
+			return ret;
+		if ((t->flags & SP_FF_NULLIF) && v && !json_is_null(v) && !*(int *)(p + t->aux))
+			*(int *)(p + t->aux) = 1;
+		if (t->type == SP_F_BOOL && t->implied_by && json_object_get(o, t->implied_by))
+			*(int *)(p + t->off) = 1;
+	}
+	return 0;
+}
+
+int sp_report_json_parse(const char *text, size_t len, struct sp_report *r, char *err,
+			 size_t errlen)
+{
+	json_error_t je;
+	json_t *root;
+	int ret;
+
+	if (err && errlen)
+		err[0] = '\0';
+	if (!text || !r)
+		return -EINVAL;
+	root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &je);
+	if (!root)
+		return fail(err, errlen, "malformed JSON at line %d column %d: %s", je.line,
+			    je.column, je.text);
+	memset(r, 0, sizeof(*r));
+	if (json_is_object(root))
+		ret = obj_into(sp_schema_report, r, root, "report", err, errlen);
+	else
+		ret = fail(err, errlen, "the top level is not an object");
+	json_decref(root);
+	return ret;
+}

@@ -1,0 +1,494 @@
+/*
+ * journal.c - the run journal's lines, formatted and parsed (see journal.h for the format and
+ * why it is shaped so). Pure: text in, structs out.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/safety/journal.h"
+
+static const struct {
+	const char *name;
+	unsigned n_fields;
+	int has_undo;
+} kinds[SP_J_NKINDS] = {
+    [SP_J_PARTTABLE] = {"parttable", 1, 0}, [SP_J_SWAPON] = {"swapon", 1, 1},
+    [SP_J_ZRAM] = {"zram", 3, 1},	    [SP_J_CGROUP] = {"cgroup", 2, 1},
+    [SP_J_SUBTREE] = {"subtree", 2, 1},	    [SP_J_SYSCTL] = {"sysctl", 3, 1},
+    [SP_J_ZSWAP] = {"zswap", 3, 1},	    [SP_J_MOUNT] = {"mount", 3, 1},
+    [SP_J_FILE] = {"file", 1, 1},
+};
+
+const char *sp_jkind_name(enum sp_jkind k)
+{
+	return (unsigned)k < SP_J_NKINDS ? kinds[k].name : "?";
+}
+
+int sp_jkind_parse(const char *name)
+{
+	for (int k = 0; k < SP_J_NKINDS; k++)
+		if (!strcmp(kinds[k].name, name))
+			return k;
+	return -EINVAL;
+}
+
+unsigned sp_jkind_fields(enum sp_jkind k)
+{
+	return (unsigned)k < SP_J_NKINDS ? kinds[k].n_fields : 0;
+}
+
+/* --- fields ------------------------------------------------------------------------------- */
+
+static int must_escape(unsigned char c)
+{
+	return c <= ' ' || c == '%' || c == 0x7f;
+}
+
+/* Append the encoded field to buf at *off; -ENAMETOOLONG when it does not fit. */
+static int put_field(char *buf, size_t len, size_t *off, const char *s)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	size_t o = *off;
+
+	if (o + 1 >= len)
+		return -ENAMETOOLONG;
+	buf[o++] = ' ';
+	if (!*s || !strcmp(s, "-")) {
+		const char *w = *s ? "%2D" : "-";
+
+		if (o + strlen(w) >= len)
+			return -ENAMETOOLONG;
+		memcpy(buf + o, w, strlen(w));
+		*off = o + strlen(w);
+		return 0;
+	}
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (o + 4 >= len)
+			return -ENAMETOOLONG;
+		if (must_escape(c)) {
+			buf[o++] = '%';
+			buf[o++] = hex[c >> 4];
+			buf[o++] = hex[c & 15];
+		} else {
+			buf[o++] = (char)c;
+		}
+	}
+	*off = o;
+	return 0;
+}
+
+static int hexval(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	return -1;
+}
+
+/* Decode n bytes of one encoded field into out; -EINVAL for a bad escape or a NUL. */
+static int get_field(const char *s, size_t n, char *out, size_t outlen)
+{
+	size_t o = 0;
+
+	if (!n)
+		return -EINVAL; /* two spaces in a row: not written by us */
+	if (n == 1 && s[0] == '-') {
+		out[0] = '\0';
+		return 0;
+	}
+	for (size_t i = 0; i < n; i++) {
+		int c = (unsigned char)s[i];
+
+		if (c == '%') {
+			int hi = i + 2 < n ? hexval(s[i + 1]) : -1;
+
+			if (hi < 0 || hexval(s[i + 2]) < 0)
+				return -EINVAL;
+			c = hi * 16 + hexval(s[i + 2]);
+			i += 2;
+			if (!c)
+				return -EINVAL;
+		} else if (must_escape((unsigned char)c)) {
+			return -EINVAL;
+		}
+		if (o + 1 >= outlen)
+			return -ENAMETOOLONG;
+		out[o++] = (char)c;
+	}
+	out[o] = '\0';
+	return 0;
+}
+
+/* --- formatting ---------------------------------------------------------------------------- */
+
+int sp_journal_format_head(const struct sp_jhead *h, char *buf, size_t len)
+{
+	size_t off;
+	int n = snprintf(buf, len,
+			 "%s %d pid=%d boot=%s start=%llu cmd=%s time=%lld twin=", SP_JOURNAL_MAGIC,
+			 SP_JOURNAL_VERSION, h->pid, h->boot_id[0] ? h->boot_id : "-",
+			 h->start_ticks, h->cmd[0] ? h->cmd : "-", h->time);
+	int ret;
+
+	if (n < 0 || (size_t)n >= len)
+		return -ENAMETOOLONG;
+	/* put_field adds the separating space: write the twin after "twin" and fix it up */
+	off = (size_t)n - 1;
+	ret = put_field(buf, len, &off, h->twin);
+	if (ret < 0)
+		return ret;
+	buf[n - 1] = '=';
+	if (off + 2 > len)
+		return -ENAMETOOLONG;
+	buf[off++] = '\n';
+	buf[off] = '\0';
+	return (int)off;
+}
+
+int sp_journal_format_rec(const struct sp_jrec *r, char *buf, size_t len)
+{
+	size_t off;
+	int n, ret;
+
+	if ((unsigned)r->kind >= SP_J_NKINDS || r->n_fields != kinds[r->kind].n_fields)
+		return -EINVAL;
+	n = snprintf(buf, len, "%u %s", r->seq, kinds[r->kind].name);
+	if (n < 0 || (size_t)n >= len)
+		return -ENAMETOOLONG;
+	off = (size_t)n;
+	for (unsigned i = 0; i < r->n_fields; i++) {
+		ret = put_field(buf, len, &off, r->f[i]);
+		if (ret < 0)
+			return ret;
+	}
+	if (off + 2 > len || off + 1 > SP_JOURNAL_LINE_MAX)
+		return -ENAMETOOLONG;
+	buf[off++] = '\n';
+	buf[off] = '\0';
+	return (int)off;
+}
+
+/* --- parsing ------------------------------------------------------------------------------ */
+
+static int fail(char *err, size_t errlen, unsigned line, const char *why)
+{
+	snprintf(err, errlen, "line %u: %s", line, why);
+	return -EINVAL;
+}
+
+/* Split line (n bytes, no newline) at single spaces into at most max words. */
+static size_t split(const char *line, size_t n, const char **w, size_t *wl, size_t max)
+{
+	size_t k = 0, i = 0;
+
+	while (i <= n && k < max + 1) {
+		size_t s = i;
+
+		while (i < n && line[i] != ' ')
+			i++;
+		if (k < max) {
+			w[k] = line + s;
+			wl[k] = i - s;
+		}
+		k++;
+		i++;
+	}
+	return k;
+}
+
+static int parse_uint(const char *s, size_t n, unsigned long long *v)
+{
+	unsigned long long x = 0;
+
+	if (!n || n > 19)
+		return -EINVAL;
+	for (size_t i = 0; i < n; i++) {
+		if (s[i] < '0' || s[i] > '9')
+			return -EINVAL;
+		x = x * 10 + (unsigned)(s[i] - '0');
+	}
+	*v = x;
+	return 0;
+}
+
+static int word_is(const char *w, size_t n, const char *s)
+{
+	return n == strlen(s) && !memcmp(w, s, n);
+}
+
+static int parse_head(const char *line, size_t n, struct sp_jhead *h, char *err, size_t errlen)
+{
+	const char *w[9];
+	size_t wl[9], k = split(line, n, w, wl, 9);
+	unsigned long long v;
+	char tmp[SP_JOURNAL_FIELD_MAX];
+
+	memset(h, 0, sizeof(*h));
+	if (k < 2 || !word_is(w[0], wl[0], SP_JOURNAL_MAGIC))
+		return fail(err, errlen, 1,
+			    "not a swapplace journal (no 'swapplace-journal' header)");
+	if (parse_uint(w[1], wl[1], &v) || v != SP_JOURNAL_VERSION)
+		return fail(err, errlen, 1, "a journal of another format version than 1");
+	if (k != 8)
+		return fail(err, errlen, 1, "the header does not have its 6 fields");
+	for (size_t i = 2; i < 8; i++) {
+		const char *eq = memchr(w[i], '=', wl[i]);
+		size_t kl = eq ? (size_t)(eq - w[i]) : 0, vl = eq ? wl[i] - kl - 1 : 0;
+
+		if (!eq || get_field(eq + 1, vl, tmp, sizeof(tmp)) < 0)
+			return fail(err, errlen, 1, "a header field is not key=value");
+		if (word_is(w[i], kl, "pid") && !parse_uint(eq + 1, vl, &v) && v && v < 1u << 30)
+			h->pid = (int)v;
+		else if (word_is(w[i], kl, "boot") && strlen(tmp) < sizeof(h->boot_id))
+			snprintf(h->boot_id, sizeof(h->boot_id), "%s", tmp);
+		else if (word_is(w[i], kl, "start") && !parse_uint(eq + 1, vl, &v))
+			h->start_ticks = v;
+		else if (word_is(w[i], kl, "cmd") && strlen(tmp) < sizeof(h->cmd))
+			snprintf(h->cmd, sizeof(h->cmd), "%s", tmp);
+		else if (word_is(w[i], kl, "time") && !parse_uint(eq + 1, vl, &v))
+			h->time = (long long)v;
+		else if (word_is(w[i], kl, "twin"))
+			snprintf(h->twin, sizeof(h->twin), "%s", tmp);
+		else
+			return fail(err, errlen, 1, "an unknown or malformed header field");
+	}
+	if (!h->pid)
+		return fail(err, errlen, 1, "the header names no process");
+	return 0;
+}
+
+static struct sp_jrec *find_seq(struct sp_journal *j, unsigned long long seq)
+{
+	/* seqs ascend: a binary search would do, but journals are short */
+	for (size_t i = j->n; i-- > 0;)
+		if (j->recs[i].seq == seq)
+			return &j->recs[i];
+	return NULL;
+}
+
+static int parse_line(const char *line, size_t n, unsigned ln, struct sp_journal *j, char *err,
+		      size_t errlen)
+{
+	const char *w[SP_JOURNAL_FIELDS + 3];
+	size_t wl[SP_JOURNAL_FIELDS + 3];
+	size_t k = split(line, n, w, wl, SP_JOURNAL_FIELDS + 3);
+	unsigned long long seq;
+	struct sp_jrec *r;
+	char name[16];
+	int kind;
+
+	if (word_is(line, n, "end")) {
+		j->ended = 1;
+		return 0;
+	}
+	if (word_is(line, n, "cleaned")) {
+		j->cleaned = 1;
+		return 0;
+	}
+	if (k == 2 && word_is(w[0], wl[0], "undone")) {
+		if (parse_uint(w[1], wl[1], &seq))
+			return fail(err, errlen, ln, "'undone' without a record number");
+		r = find_seq(j, seq);
+		if (!r)
+			return fail(err, errlen, ln, "'undone' names a record the journal lacks");
+		r->undone = 1;
+		return 0;
+	}
+	if (k < 2 || parse_uint(w[0], wl[0], &seq) || !seq || seq > 0xffffffffu)
+		return fail(err, errlen, ln, "not a journal record");
+	if (j->n && seq <= j->recs[j->n - 1].seq)
+		return fail(err, errlen, ln, "record numbers do not ascend");
+	if (wl[1] >= sizeof(name))
+		return fail(err, errlen, ln, "unknown record kind (a newer swapplace's journal?)");
+	memcpy(name, w[1], wl[1]);
+	name[wl[1]] = '\0';
+	kind = sp_jkind_parse(name);
+	if (kind < 0) {
+		char why[96];
+
+		snprintf(why, sizeof(why),
+			 "unknown record kind '%s' (a newer swapplace's journal?)", name);
+		return fail(err, errlen, ln, why);
+	}
+	if (k - 2 != kinds[kind].n_fields)
+		return fail(err, errlen, ln, "wrong number of fields for its kind");
+	if (j->n == j->cap) {
+		size_t cap = j->cap ? j->cap * 2 : 16;
+		struct sp_jrec *nr = realloc(j->recs, cap * sizeof(*nr));
+
+		if (!nr)
+			return -ENOMEM;
+		j->recs = nr;
+		j->cap = cap;
+	}
+	r = &j->recs[j->n];
+	memset(r, 0, sizeof(*r));
+	r->seq = (unsigned)seq;
+	r->kind = (enum sp_jkind)kind;
+	r->n_fields = kinds[kind].n_fields;
+	for (unsigned i = 0; i < r->n_fields; i++)
+		if (get_field(w[2 + i], wl[2 + i], r->f[i], sizeof(r->f[i])) < 0)
+			return fail(err, errlen, ln, "a field is badly encoded");
+	j->n++;
+	return 0;
+}
+
+int sp_journal_parse(const char *text, size_t len, struct sp_journal *j, char *err, size_t errlen)
+{
+	size_t pos = 0;
+	unsigned ln = 0;
+	int ret;
+
+	memset(j, 0, sizeof(*j));
+	err[0] = '\0';
+	while (pos < len) {
+		const char *nl = memchr(text + pos, '\n', len - pos);
+		size_t n;
+
+		if (!nl) {
+			/* the append the writer was killed in: its change was not made yet */
+			j->torn_tail = 1;
+			break;
+		}
+		n = (size_t)(nl - (text + pos));
+		ln++;
+		if (memchr(text + pos, '\0', n)) {
+			ret = fail(err, errlen, ln, "holds a NUL byte (not a journal?)");
+		} else if (n >= SP_JOURNAL_LINE_MAX) {
+			ret = fail(err, errlen, ln, "too long for a journal line");
+		} else if (ln == 1) {
+			ret = parse_head(text + pos, n, &j->head, err, errlen);
+		} else if (j->ended || j->cleaned) {
+			ret = fail(err, errlen, ln, "a line after the journal's end");
+			/* a second "cleaned" (two cleanups racing the same file) is harmless */
+			if (j->cleaned && n == 7 && !memcmp(text + pos, "cleaned", 7))
+				ret = 0;
+		} else {
+			ret = parse_line(text + pos, n, ln, j, err, errlen);
+		}
+		if (ret < 0) {
+			sp_journal_release(j);
+			return ret;
+		}
+		pos += n + 1;
+	}
+	if (!ln) {
+		sp_journal_release(j);
+		return fail(err, errlen, 1, "empty (not a swapplace journal)");
+	}
+	return 0;
+}
+
+void sp_journal_release(struct sp_journal *j)
+{
+	free(j->recs);
+	j->recs = NULL;
+	j->n = j->cap = 0;
+}
+
+int sp_journal_finished(const struct sp_journal *j)
+{
+	return j->ended || j->cleaned;
+}
+
+size_t sp_journal_pending(const struct sp_journal *j, const struct sp_jrec **out, size_t max)
+{
+	size_t k = 0;
+
+	if (sp_journal_finished(j))
+		return 0;
+	for (size_t i = j->n; i-- > 0;) {
+		const struct sp_jrec *r = &j->recs[i];
+
+		if (r->undone || !kinds[r->kind].has_undo)
+			continue;
+		if (k < max)
+			out[k] = r;
+		k++;
+	}
+	return k;
+}
+
+/* --- what cleanup may touch --------------------------------------------------------------- */
+
+static int starts(const char *s, const char *prefix)
+{
+	return !strncmp(s, prefix, strlen(prefix));
+}
+
+static const char *base_of(const char *path)
+{
+	const char *b = strrchr(path, '/');
+
+	return b ? b + 1 : path;
+}
+
+static int plain_path(const char *p)
+{
+	return p[0] == '/' && !strstr(p, "/..");
+}
+
+static int no(char *why, size_t len, const char *text)
+{
+	snprintf(why, len, "%s", text);
+	return -EINVAL;
+}
+
+int sp_jrec_check(const struct sp_jrec *r, const char *sysctl_root, char *why, size_t len)
+{
+	unsigned long long v;
+	const char *p = r->f[0];
+
+	if (r->kind != SP_J_CGROUP && r->kind != SP_J_ZRAM && !plain_path(p))
+		return no(why, len, "not an absolute path");
+	switch (r->kind) {
+	case SP_J_PARTTABLE:
+	case SP_J_SWAPON:
+		return 0;
+	case SP_J_ZRAM:
+		if (parse_uint(p, strlen(p), &v) || v > 1u << 20 ||
+		    parse_uint(r->f[2], strlen(r->f[2]), &v))
+			return no(why, len, "not a zram device number and size");
+		return 0;
+	case SP_J_CGROUP:
+		if (strcmp(p, "1") && strcmp(p, "2"))
+			return no(why, len, "not a cgroup version");
+		if (!plain_path(r->f[1]) || !starts(r->f[1], "/sys/fs/cgroup/") ||
+		    !starts(base_of(r->f[1]), "swapplace-"))
+			return no(why, len, "not a swapplace-* cgroup under /sys/fs/cgroup");
+		return 0;
+	case SP_J_SUBTREE:
+		if (!starts(p, "/sys/fs/cgroup/") || strcmp(base_of(p), "cgroup.subtree_control") ||
+		    !*r->f[1] || strpbrk(r->f[1], " +-/"))
+			return no(why, len, "not a controller in a cgroup.subtree_control");
+		return 0;
+	case SP_J_SYSCTL:
+		if (starts(p, "/proc/sys/") ||
+		    (sysctl_root && *sysctl_root && starts(p, sysctl_root) &&
+		     p[strlen(sysctl_root)] == '/'))
+			return 0;
+		return no(why, len, "not a value under /proc/sys");
+	case SP_J_ZSWAP:
+		if (!starts(p, "/sys/module/zswap/parameters/"))
+			return no(why, len, "not a zswap parameter");
+		return 0;
+	case SP_J_MOUNT:
+		if (!starts(base_of(p), "swapplace-") ||
+		    (strcmp(r->f[2], "0") && strcmp(r->f[2], "1")))
+			return no(why, len, "not a swapplace-* mount point");
+		return 0;
+	case SP_J_FILE:
+		if (!starts(base_of(p), "swapplace-"))
+			return no(why, len, "not a swapplace-* file");
+		return 0;
+	default:
+		return no(why, len, "unknown kind");
+	}
+}
