@@ -33,7 +33,7 @@ int sp_memcg_create(const char *name, struct sp_memcg *cg);
 int sp_memcg_add_pid(const struct sp_memcg *cg, pid_t pid);
 
 /* Hard limit on memory (v2 memory.max, v1 memory.limit_in_bytes): the workload's budget, which
- * a zram placement's budget keeper then keeps (act/box.h). */
+ * a zram placement's budget keeper then keeps (act/caps.h). */
 int sp_memcg_set_limit(const struct sp_memcg *cg, uint64_t bytes);
 
 /* The same write without telling the box: the keeper's own lowering of the limit. */

@@ -3,7 +3,7 @@
  * the job run in a forked worker inside a memory cgroup limited to the budget, measured end to
  * end (wall and CPU time, swap traffic, major faults, swap readahead, file I/O, OOM kill).
  *
- * What the plan (core/scenario/buildjob_plan.h) describes is done literally: sources read with read(2)
+ * What the plan (core/scenario/buildjob.h) describes is done literally: sources read with read(2)
  * through the page cache (a compiler's reads), heap filled and re-touched in anonymous memory
  * without huge pages, objects written and fsync'd. The page cache is charged to the job's
  * cgroup too, so under the limit the job's files and its heap compete as they do for a real
@@ -20,7 +20,7 @@
 #include <sys/resource.h>
 #include <sys/types.h>
 
-#include "core/scenario/buildjob_plan.h"
+#include "core/scenario/buildjob.h"
 #include "core/scenario/scenario.h"
 #include "sys/timer.h"
 

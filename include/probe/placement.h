@@ -12,7 +12,7 @@
 #include "core/config/caps.h"
 #include "core/err.h"
 #include "core/model/report.h"
-#include "core/scenario/buildjob_plan.h"
+#include "core/scenario/buildjob.h"
 #include "probe/faultprobe.h"
 
 struct sp_placement {
@@ -71,12 +71,12 @@ struct sp_measure_opts {
 	uint32_t threads;
 	double ci_target_pct;
 	const struct sp_job_spec *job; /* NULL or SP_JOB_NONE: no job */
-	/* the service scenario's time per case (core/scenario/service_plan.h sp_service_times); 0: it
+	/* the service scenario's time per case (core/scenario/service.h sp_service_times); 0: it
 	 * does not run */
 	double service_s;
 	/*
 	 * The cache scenario's measured span per case and the gc scenario's span (core/
-	 * scenario_server.h sp_cache_times, sp_gc_times); 0: it does not run. cache_dir holds the
+	 * serverjob.h sp_cache_times, sp_gc_times); 0: it does not run. cache_dir holds the
 	 * cache's database, written once (probe/serverjob.h sp_cache_setup with budget_bytes and
 	 * seed); NULL: a miss generates its page, costing CPU only.
 	 */
@@ -85,7 +85,7 @@ struct sp_measure_opts {
 	/* a disk every placement's measurement waits to be quiet first (run: the target, which
 	 * holds the data filesystem even while zram is measured); NULL: only the placement's */
 	const char *quiet_dev;
-	/* --cpu-max, --io-max: the box every workload after the probes runs in (act/box.h),
+	/* --cpu-max, --io-max: the box every workload after the probes runs in (act/caps.h),
 	 * with the budget keeper on zram; NULL: no caps (the keeper still keeps) */
 	const struct sp_caps *caps;
 };

@@ -3,7 +3,7 @@
  * memory cgroup limited to the budget (probe/jobrun.h), measuring itself at the edges of its
  * measured span and writing what it saw into a MAP_SHARED block the parent faulted in (so it
  * is charged to the parent, not to the limit). Sizes, parsing and statistics are pure
- * (core/scenario/scenario_server.h); page contents come from core/measure/pagefill.h.
+ * (core/scenario/serverjob.h); page contents come from core/measure/pagefill.h.
  *
  * cache (seed 002): the rest of the stack ("other" memory, a fixed share of the budget) and a
  * buffer pool holding the first cache_pct % of a database one budget large. An op touches a
@@ -24,7 +24,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/scenario/scenario_server.h"
+#include "core/scenario/serverjob.h"
 
 struct sp_cache_opts {
 	uint64_t limit_bytes;		 /* the budget: the cgroup's limit */

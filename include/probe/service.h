@@ -1,7 +1,7 @@
 /*
  * service.h - the service scenario, executed: a small in-process service in a memory cgroup
  * limited to the budget, loaded open-loop at a steady rate, then at top speed, per case
- * (core/scenario/service_plan.h: fits, cold, hot, spike), with the OOM killer's victims named and a
+ * (core/scenario/service.h: fits, cold, hot, spike), with the OOM killer's victims named and a
  * killed service restarted as systemd would.
  *
  * The service (a forked worker named SP_SERVICE_PROC_NAME) fills its cold set and then its
@@ -11,7 +11,7 @@
  * and verifies every page of them (a page that came back changed fails the request). Requests
  * and replies travel through pipes: the parent writes each request at its intended time
  * without waiting for anything (a stalled service leaves a backlog in the pipe, timed from the
- * intended times; core/scenario/service_plan.h), and sends none while the service is down: those fail
+ * intended times; core/scenario/service.h), and sends none while the service is down: those fail
  * at once, as a refused connection does. The spike case starts a second process (named
  * SP_SERVICE_SPIKE_NAME, the nightly backup) in the same cgroup a fifth of the way into the
  * load, which fills a burst, holds it for two fifths of the load and exits.
@@ -29,7 +29,7 @@
 #include <stdint.h>
 
 #include "core/scenario/scenario_service.h"
-#include "core/scenario/service_plan.h"
+#include "core/scenario/service.h"
 
 struct sp_service_opts {
 	uint64_t limit_bytes;	 /* the cgroup's hard limit: the budget */

@@ -1,6 +1,6 @@
 /*
  * kmsg.h - the kernel's log since a mark: a placement takes a mark when its turn starts and,
- * when something failed, collects the lines about it (core/measure/kmsgline.h says which) for its
+ * when something failed, collects the lines about it (core/measure/kmsg.h says which) for its
  * result's "kernel_log". Reads /dev/kmsg without blocking; nothing is written to it.
  */
 #ifndef SP_KMSG_H

@@ -22,7 +22,7 @@
 
 #include "core/measure/procparse.h"
 #include "sys/log.h"
-#include "act/box.h"
+#include "act/caps.h"
 #include "act/memcg.h"
 #include "sys/sysfs.h"
 #include "act/journal.h"
@@ -283,7 +283,7 @@ int sp_memcg_create_in(const char *base, int version, const char *name, struct s
 		if (ret)
 			return ret;
 	}
-	sp_box_prepare(base, version); /* the caps' controllers, before the cgroup (act/box.h) */
+	sp_box_prepare(base, version); /* the caps' controllers, before the cgroup (act/caps.h) */
 	n = snprintf(cg->path, sizeof(cg->path), "%s/swapplace-%s-%d", base, name, (int)getpid());
 	if (n < 0 || (size_t)n >= sizeof(u.path))
 		return -ENAMETOOLONG;
@@ -306,7 +306,7 @@ int sp_memcg_create_in(const char *base, int version, const char *name, struct s
 			sp_journal_undone(seq);
 		return ret;
 	}
-	sp_box_attach(cg); /* the placement's caps, when it is in a box (act/box.h) */
+	sp_box_attach(cg); /* the placement's caps, when it is in a box (act/caps.h) */
 	return 0;
 }
 

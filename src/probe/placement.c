@@ -20,7 +20,7 @@
 #include "probe/devprobe.h"
 #include "sys/diskquiet.h"
 #include "probe/faultprobe.h"
-#include "core/measure/kmsgline.h"
+#include "core/measure/kmsg.h"
 #include "sys/kmsg.h"
 #include "sys/log.h"
 #include "probe/placement.h"
@@ -33,7 +33,7 @@
 #include "probe/service.h"
 #include "probe/userjob.h"
 #include "sys/timer.h"
-#include "act/box.h"
+#include "act/caps.h"
 #include "act/undo.h"
 #include "act/worker.h"
 #include "act/zram.h"
@@ -580,7 +580,7 @@ static int run_gc(const struct sp_placement *p, const struct sp_measure_opts *o,
 }
 
 /*
- * The box the workloads after the probes run in (act/box.h): the caps asked for and, on
+ * The box the workloads after the probes run in (act/caps.h): the caps asked for and, on
  * zram, the budget keeper; recorded in res, left through the undo list with the turn.
  */
 static void enter_box(const struct sp_placement *p, const struct sp_measure_opts *o,

@@ -24,7 +24,7 @@
 #include "core/measure/pagefill.h"
 #include "core/measure/procparse.h"
 #include "core/measure/rng.h"
-#include "core/scenario/scenario_server.h"
+#include "core/scenario/serverjob.h"
 #include "probe/jobrun.h"
 #include "probe/serverjob.h"
 #include "sys/log.h"

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "core/measure/kmsgline.h"
+#include "core/measure/kmsg.h"
 #include "sys/kmsg.h"
 
 /* a record is at most about 1 KiB of text plus its dictionary; the kernel refuses smaller */

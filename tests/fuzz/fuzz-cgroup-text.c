@@ -12,7 +12,7 @@
 #include <inttypes.h>
 #include <sys/types.h>
 
-#include "act/box.h"
+#include "act/caps.h"
 #include "act/memcg.h"
 #include "act/journal.h"
 #include "act/undo.h"

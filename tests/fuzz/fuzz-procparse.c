@@ -1,7 +1,7 @@
 /*
  * fuzz-procparse.c - the parsers of /proc and /sys text (core/measure/procparse.c) and the other
  * kernel text the core reads: /proc/crypto, zswap's counters and "enabled", cgroup v2 io.stat
- * (core/config/caps.c), vmstat and PSI for the server scenarios (core/scenario/scenario_server.c).
+ * (core/config/caps.c), vmstat and PSI for the server scenarios (core/scenario/serverjob.c).
  *
  * The first byte picks the parser (so one corpus file per kernel file stays a valid seed:
  * its first byte is a letter the switch maps), the rest is the text. Invariants: each returns
@@ -12,7 +12,7 @@
 
 #include "core/config/caps.h"
 #include "core/measure/procparse.h"
-#include "core/scenario/scenario_server.h"
+#include "core/scenario/serverjob.h"
 #include "core/findings/zswap.h"
 #include "fuzz.h"
 

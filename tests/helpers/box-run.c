@@ -1,5 +1,5 @@
 /*
- * box-run - one workload run through probe/jobrun.c inside the constrained box (act/box.h),
+ * box-run - one workload run through probe/jobrun.c inside the constrained box (act/caps.h),
  * for the root tests:
  *   box-run cpu CPUS SECONDS          two threads spin for SECONDS; CPUS 0: no box (the control)
  *   box-run zram BUDGET_MIB DEV SECONDS [DATA_PCT]
@@ -20,7 +20,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "act/box.h"
+#include "act/caps.h"
 #include "act/undo.h"
 #include "core/measure/pagefill.h"
 #include "probe/jobrun.h"

@@ -18,7 +18,7 @@
 #include <string.h>
 
 #include "act/undo.h"
-#include "core/scenario/buildjob_plan.h"
+#include "core/scenario/buildjob.h"
 #include "probe/buildjob.h"
 #include "probe/userjob.h"
 

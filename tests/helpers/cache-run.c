@@ -1,7 +1,7 @@
 /*
  * cache-run - runs the cache scenario (probe/serverjob.h) for the root tests and prints every
  * case as key=value lines (case<i>_key, i from 0, in the order of --pcts), then the trap
- * finding (core/scenario/scenario_server.h), so a shell test can assert on real counters.
+ * finding (core/scenario/serverjob.h), so a shell test can assert on real counters.
  *
  * usage: cache-run [--budget-mib N] [--pcts 50,75,100] [--other-pct P] [--duration S]
  *                  [--warmup S] [--dir DIR] [--swap 0|1] [--seed N] [--timeout S]
@@ -17,7 +17,7 @@
 #include <string.h>
 
 #include "act/undo.h"
-#include "core/scenario/scenario_server.h"
+#include "core/scenario/serverjob.h"
 #include "probe/serverjob.h"
 
 static int usage(void)

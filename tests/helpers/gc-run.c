@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "act/undo.h"
-#include "core/scenario/scenario_server.h"
+#include "core/scenario/serverjob.h"
 #include "probe/serverjob.h"
 
 static int usage(void)

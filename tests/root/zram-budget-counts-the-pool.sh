@@ -2,7 +2,7 @@
 # zram-budget-counts-the-pool - the budget keeper on a real kernel: a workload of 2x a 64 MiB
 # budget, pages half text, verified round and round, in a memory cgroup limited to the budget,
 # swapping to a zram device of our own (build/tests/box-run, through probe/jobrun.c like every
-# workload, in the box act/box.h makes for a zram placement). zram's compressed pool is not
+# workload, in the box act/caps.h makes for a zram placement). zram's compressed pool is not
 # charged to the cgroup, so without the keeper the workload would hold the budget in the
 # cgroup plus the whole pool beside it. Sampled here every 50 ms, independently of the keeper:
 # once the keeper has caught up with the workload's initial fill (SETTLE_MS), the cgroup's usage

@@ -16,7 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "act/box.h"
+#include "act/caps.h"
 #include "act/memcg.h"
 #include "act/undo.h"
 #include "check.h"

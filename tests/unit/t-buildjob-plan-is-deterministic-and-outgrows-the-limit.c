@@ -10,7 +10,7 @@
 #include <stdint.h>
 
 #include "check.h"
-#include "core/scenario/buildjob_plan.h"
+#include "core/scenario/buildjob.h"
 
 static uint64_t plan_hash(const struct sp_buildjob_plan *p)
 {

@@ -11,7 +11,7 @@
 
 #include "check.h"
 #include "core/findings/analysis.h"
-#include "core/measure/kmsgline.h"
+#include "core/measure/kmsg.h"
 #include "core/plan/placements.h"
 #include "core/model/report.h"
 #include "core/report/report_csv.h"

@@ -11,7 +11,7 @@
 
 #include "check.h"
 #include "core/measure/hist.h"
-#include "core/scenario/scenario_server.h"
+#include "core/scenario/serverjob.h"
 
 int main(void)
 {

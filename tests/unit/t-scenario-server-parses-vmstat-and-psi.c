@@ -10,7 +10,7 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "core/scenario/scenario_server.h"
+#include "core/scenario/serverjob.h"
 
 #define FIXTURES "tests/fixtures"
 

@@ -12,7 +12,7 @@
 
 #include "check.h"
 #include "core/measure/hist.h"
-#include "core/scenario/scenario_server.h"
+#include "core/scenario/serverjob.h"
 
 static void test_plan(void)
 {

@@ -14,7 +14,7 @@
 #include "check.h"
 #include "core/measure/hist.h"
 #include "core/scenario/scenario_service.h"
-#include "core/scenario/service_plan.h"
+#include "core/scenario/service.h"
 
 #define MS 1000000ull
 

@@ -7,7 +7,7 @@
 #include <errno.h>
 
 #include "check.h"
-#include "core/scenario/service_plan.h"
+#include "core/scenario/service.h"
 
 static double pct(uint64_t bytes, uint64_t limit)
 {

@@ -11,7 +11,7 @@
 #include "check.h"
 #include "core/measure/hist.h"
 #include "core/scenario/scenario_service.h"
-#include "core/scenario/service_plan.h"
+#include "core/scenario/service.h"
 
 int main(void)
 {

@@ -5,7 +5,7 @@
  * each request keeping its intended time), and a load of T seconds sends rate*T requests.
  */
 #include "check.h"
-#include "core/scenario/service_plan.h"
+#include "core/scenario/service.h"
 
 int main(void)
 {

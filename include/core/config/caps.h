@@ -3,7 +3,7 @@
  * arithmetic, as pure functions: parsing the caps as a user types them, turning them into the
  * values the cgroup files take, and the limit a workload gets when a zram pool beside it must
  * share its budget (docs/method.md, "Constrained boxes" and "Budget honesty"). The effects are
- * act/box.h's.
+ * act/caps.h's.
  */
 #ifndef SP_CAPS_H
 #define SP_CAPS_H

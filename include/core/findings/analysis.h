@@ -92,7 +92,7 @@ struct sp_service_finding {
 };
 
 /*
- * The cache scenario on one placement that ran it (core/scenario/scenario_server.h): the double-caching
+ * The cache scenario on one placement that ran it (core/scenario/serverjob.h): the double-caching
  * trap, the smallest pool that swapped its own cache, and the smallest that was OOM-killed.
  */
 struct sp_cache_finding {
@@ -214,7 +214,7 @@ struct sp_findings {
 	int try_res[SP_MAX_RESULTS];   /* result index */
 	int try_case[SP_MAX_RESULTS];  /* its spike case's index in scenarios.service.cases */
 
-	/* the constrained box (act/box.h): a cap asked for and not applied where it makes sense
+	/* the constrained box (act/caps.h): a cap asked for and not applied where it makes sense
 	 * (r->constraints says why); the zram results whose limit the budget keeper lowered */
 	int caps_not_applied;
 	size_t n_budget_kept;

@@ -16,7 +16,7 @@
 #include "core/measure/profile.h"
 
 #include "core/plan/plan.h"
-#include "core/scenario/scenario_server.h"
+#include "core/scenario/serverjob.h"
 #include "core/scenario/scenario_service.h"
 #include "core/model/status.h"
 #include "core/scenario/sweep.h"
@@ -238,13 +238,13 @@ struct sp_scenario_build {
 /*
  * The scenarios run on one placement: the build job (or the user's job in its place), the
  * service scenario's cases (core/scenario/scenario_service.h; n_cases 0: it did not run), and the cache
- * and gc scenarios (core/scenario/scenario_server.h).
+ * and gc scenarios (core/scenario/serverjob.h).
  */
 struct sp_scenarios {
 	struct sp_scenario_build build;
 	struct sp_scenario_service service;
-	struct sp_scenario_cache cache; /* core/scenario/scenario_server.h; done 0: it did not run */
-	struct sp_scenario_gc gc;	/* core/scenario/scenario_server.h; done 0: it did not run */
+	struct sp_scenario_cache cache; /* core/scenario/serverjob.h; done 0: it did not run */
+	struct sp_scenario_gc gc;	/* core/scenario/serverjob.h; done 0: it did not run */
 };
 
 /*
@@ -272,7 +272,7 @@ struct sp_zswap_run {
 };
 
 /*
- * results[].constraints: what the constrained box (--cpu-max, --io-max; act/box.h) did to this
+ * results[].constraints: what the constrained box (--cpu-max, --io-max; act/caps.h) did to this
  * placement's workload cgroups. done 0 (written as null): no cap was asked.
  */
 struct sp_box_applied {
@@ -344,7 +344,7 @@ struct sp_result {
 	/*
 	 * The fault that failed it, "" when none: an I/O error (a worker killed by SIGBUS, EIO
 	 * from the device), a disk that disappeared, a swap area that could not be switched off.
-	 * kernel_log holds the kernel's log lines about it (core/measure/kmsgline.h keeps which).
+	 * kernel_log holds the kernel's log lines about it (core/measure/kmsg.h keeps which).
 	 */
 	char error[256];
 	size_t n_kernel_log;

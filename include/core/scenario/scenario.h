@@ -24,8 +24,8 @@
 /* The scenarios --scenario names, as bits. */
 #define SP_SCENARIO_BUILD 0x1u	 /* the build job (or the user's --job) */
 #define SP_SCENARIO_SERVICE 0x2u /* the service scenario (core/scenario/scenario_service.h) */
-#define SP_SCENARIO_CACHE 0x4u	 /* the cache scenario (core/scenario/scenario_server.h) */
-#define SP_SCENARIO_GC 0x8u	 /* the gc scenario (core/scenario/scenario_server.h) */
+#define SP_SCENARIO_CACHE 0x4u	 /* the cache scenario (core/scenario/serverjob.h) */
+#define SP_SCENARIO_GC 0x8u	 /* the gc scenario (core/scenario/serverjob.h) */
 
 /*
  * The set --scenario LIST names: a comma list of build, service, cache, gc, all (= all four)

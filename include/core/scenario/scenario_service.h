@@ -15,7 +15,7 @@
 #include <stdint.h>
 
 /*
- * The cases are here rather than in core/scenario/service_plan.h, which includes this file: the report
+ * The cases are here rather than in core/scenario/service.h, which includes this file: the report
  * model (core/model/report.h) holds these results, and must not reach the plan's histogram.
  */
 enum sp_service_case_kind {
@@ -26,7 +26,7 @@ enum sp_service_case_kind {
 	SP_SVC_N_CASES
 };
 
-struct sp_service_log; /* core/scenario/service_plan.h */
+struct sp_service_log; /* core/scenario/service.h */
 
 #define SP_SERVICE_MAX_VICTIMS 32
 #define SP_SERVICE_NAME_BYTES 16 /* a process name (comm) with its NUL */

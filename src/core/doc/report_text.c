@@ -16,7 +16,7 @@
 #include "core/config/budget.h"
 #include "core/model/report.h"
 #include "core/doc/report_text.h"
-#include "core/scenario/service_plan.h"
+#include "core/scenario/service.h"
 #include "core/config/textfmt.h"
 #include "core/config/units.h"
 #include "core/findings/verdict.h"

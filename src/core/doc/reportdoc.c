@@ -24,7 +24,7 @@
 
 #include "core/plan/placements.h"
 #include "core/doc/reportdoc.h"
-#include "core/scenario/service_plan.h"
+#include "core/scenario/service.h"
 #include "core/scenario/sweep.h"
 #include "core/config/textfmt.h"
 #include "core/config/units.h"

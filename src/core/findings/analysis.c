@@ -10,7 +10,7 @@
 
 #include "core/findings/analysis.h"
 #include "core/plan/placements.h"
-#include "core/scenario/service_plan.h"
+#include "core/scenario/service.h"
 
 static const char *const region_names[] = {
     [SP_REGION_UNKNOWN] = "unknown", [SP_REGION_START] = "start",   [SP_REGION_MID] = "mid",

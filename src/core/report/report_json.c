@@ -26,7 +26,7 @@
 #include "core/model/report.h"
 #include "core/report/report_json.h"
 #include "core/report/report_schema.h"
-#include "core/scenario/service_plan.h"
+#include "core/scenario/service.h"
 #include "core/findings/verdict.h"
 
 /* ---- writing ---------------------------------------------------------------------------- */

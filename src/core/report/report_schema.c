@@ -500,7 +500,7 @@ typedef struct sp_cache_case cache_case_t;
 		.flags = SP_FF_NULLIF                                                              \
 	}
 
-/* the contract's keys first (core/scenario/scenario_server.h), then what they come from */
+/* the contract's keys first (core/scenario/serverjob.h), then what they come from */
 static const struct sp_field cache_case_fields[] = {
     DBL("cache_pct", cache_case_t, cache_pct),
     DBL("ops_per_s", cache_case_t, ops_per_s),
@@ -617,7 +617,7 @@ static const struct sp_field zswap_run_fields[] = {
     END,
 };
 
-/* results[].constraints and results[].budget (act/box.h; docs/method.md) */
+/* results[].constraints and results[].budget (act/caps.h; docs/method.md) */
 static const struct sp_field box_applied_fields[] = {
     BOOL("ran", struct sp_box_applied, ran),
     BOOL("cpu_applied", struct sp_box_applied, cpu_applied),

@@ -8,7 +8,7 @@
 
 #include "core/measure/hist.h"
 #include "core/scenario/scenario_service.h"
-#include "core/scenario/service_plan.h"
+#include "core/scenario/service.h"
 
 static double q_ms(const struct sp_hist *h, double q)
 {

@@ -1,6 +1,6 @@
 /*
- * kmsgline.c - parse one /dev/kmsg record and decide whether a failed placement's report
- * keeps it (see kmsgline.h). The patterns are the block layer's and the swap code's own words
+ * kmsg.c - parse one /dev/kmsg record and decide whether a failed placement's report
+ * keeps it (see kmsg.h). The patterns are the block layer's and the swap code's own words
  * (blk_update_request / "I/O error, dev sdb, sector N" in block/blk-core.c, "Buffer I/O error"
  * in fs/buffer.c, "Read-error on swap-device" / "Write-error on swap-device" in mm/page_io.c).
  */
@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/measure/kmsgline.h"
+#include "core/measure/kmsg.h"
 
 int sp_kmsg_parse(const char *rec, size_t len, struct sp_kmsg_rec *out)
 {

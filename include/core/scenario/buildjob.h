@@ -1,5 +1,5 @@
 /*
- * buildjob_plan.h - the build job, planned: a deterministic, seeded stand-in for a RAM-hungry
+ * buildjob.h - the build job, planned: a deterministic, seeded stand-in for a RAM-hungry
  * compiler build (the blog's GHC build of ShellCheck: much heap, little disk), sized from the
  * memory limit so that its heap outgrows the limit by a fixed factor.
  *
@@ -13,8 +13,8 @@
  * All sizes are in bytes and multiples of SP_BUILDJOB_PAGE_BYTES; heap positions are in those
  * pages. Pure: the effect side (probe/buildjob.c) executes what these functions describe.
  */
-#ifndef SP_BUILDJOB_PLAN_H
-#define SP_BUILDJOB_PLAN_H
+#ifndef SP_CORE_BUILDJOB_H
+#define SP_CORE_BUILDJOB_H
 
 #include <stddef.h>
 #include <stdint.h>

@@ -1,11 +1,11 @@
 /*
- * kmsgline.h - the kernel's log lines about a failed placement, judged without reading them:
+ * kmsg.h - the kernel's log lines about a failed placement, judged without reading them:
  * sys/kmsg.c reads /dev/kmsg records, this parses one record and decides whether it belongs in
  * a result's "kernel_log" (an I/O error, a swap read or write error, or a line naming one of
  * the placement's devices). Pure, so the filter is unit-tested on recorded lines.
  */
-#ifndef SP_KMSGLINE_H
-#define SP_KMSGLINE_H
+#ifndef SP_CORE_KMSG_H
+#define SP_CORE_KMSG_H
 
 #include <stddef.h>
 #include <stdint.h>

@@ -1,5 +1,5 @@
 /*
- * scenario_server.h - the server scenarios' results and their pure arithmetic: `cache` (a
+ * serverjob.h - the server scenarios' results and their pure arithmetic: `cache` (a
  * service with its own buffer pool beside fixed other memory, seed 002: the pool sized by the
  * 70 %-of-RAM rule makes the box swap its own cache) and `gc` (a heap larger than the limit
  * whose stop-the-world phase reads every page's metadata, seed 003: the pause balloons when
@@ -17,8 +17,8 @@
  * turning before/after counters into a case, the trap finding over the cases, and the pause
  * statistics (core/measure/hist.h). Pure: no I/O; sp_gc_summarize allocates one histogram.
  */
-#ifndef SP_SCENARIO_SERVER_H
-#define SP_SCENARIO_SERVER_H
+#ifndef SP_CORE_SERVERJOB_H
+#define SP_CORE_SERVERJOB_H
 
 #include <stddef.h>
 #include <stdint.h>

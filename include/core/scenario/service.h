@@ -1,5 +1,5 @@
 /*
- * service_plan.h - the service scenario, planned and accounted: how big the service's hot and
+ * service.h - the service scenario, planned and accounted: how big the service's hot and
  * cold sets (and the spike job's burst) are for each case from the memory limit, when each
  * request of the open-loop load is meant to be sent, and the request log that turns sends,
  * replies, deaths and the clock into sent/served/failed and a latency histogram.
@@ -18,8 +18,8 @@
  * All times are nanoseconds since the load began. Pure: no allocation (the caller hands the
  * per-request state array in), no I/O.
  */
-#ifndef SP_SERVICE_PLAN_H
-#define SP_SERVICE_PLAN_H
+#ifndef SP_CORE_SERVICE_H
+#define SP_CORE_SERVICE_H
 
 #include <stddef.h>
 #include <stdint.h>

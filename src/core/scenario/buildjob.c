@@ -1,6 +1,6 @@
 /*
- * buildjob_plan.c - the build job's shape from a memory limit, a seed and a work scale, and a
- * rough estimate of its duration on a device (see buildjob_plan.h).
+ * buildjob.c - the build job's shape from a memory limit, a seed and a work scale, and a
+ * rough estimate of its duration on a device (see buildjob.h).
  *
  * The proportions, and why:
  * - heap ends at 1.2x the limit: past the limit by enough that a sixth of the heap must live
@@ -19,7 +19,7 @@
 #include <errno.h>
 #include <string.h>
 
-#include "core/scenario/buildjob_plan.h"
+#include "core/scenario/buildjob.h"
 #include "core/measure/rng.h"
 
 #define OVER_FACTOR 1.2

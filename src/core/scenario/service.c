@@ -1,6 +1,6 @@
 /*
- * service_plan.c - the service scenario's case sizes, open-loop schedule and request log (see
- * service_plan.h).
+ * service.c - the service scenario's case sizes, open-loop schedule and request log (see
+ * service.h).
  *
  * The proportions, and why:
  * - fits holds 80 % of the limit (hot 30 %, cold 50 %): room to spare, as in the seed's
@@ -16,7 +16,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "core/scenario/service_plan.h"
+#include "core/scenario/service.h"
 
 static const char *const case_names[SP_SVC_N_CASES] = {"fits", "cold", "hot", "spike"};
 

@@ -17,8 +17,8 @@
  * cgroup goes. A cap that cannot be applied is a result (recorded with its reason), not an
  * error: the workload runs anyway and the report says it ran unconstrained.
  */
-#ifndef SP_BOX_H
-#define SP_BOX_H
+#ifndef SP_ACT_CAPS_H
+#define SP_ACT_CAPS_H
 
 #include <stdint.h>
 #include <sys/types.h>

@@ -1,5 +1,5 @@
 /*
- * box.c - the constrained box (see box.h): CPU and io caps on every workload cgroup of a
+ * caps.c - the constrained box (see caps.h): CPU and io caps on every workload cgroup of a
  * placement's turn, and the budget keeper that charges a zram pool to the workload beside it.
  *
  * Shape: one box at a time, process-global like the undo list (the placement's turn is one
@@ -22,7 +22,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "act/box.h"
+#include "act/caps.h"
 #include "act/journal.h"
 #include "act/undo.h"
 #include "act/zram.h"

@@ -1,5 +1,5 @@
 /*
- * scenario_server.c - the cache and gc scenarios' pure half (see scenario_server.h): sizing,
+ * serverjob.c - the cache and gc scenarios' pure half (see serverjob.h): sizing,
  * counter parsing, counters into results, the trap finding and the pause statistics.
  */
 #include <errno.h>
@@ -9,7 +9,7 @@
 
 #include "core/measure/hist.h"
 #include "core/measure/procparse.h"
-#include "core/scenario/scenario_server.h"
+#include "core/scenario/serverjob.h"
 
 /* ---- counters ---- */
 
