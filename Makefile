@@ -6,18 +6,29 @@
 
 CC      ?= cc
 PKGS    := liburing blkid fdisk libzstd jansson cairo
+# CFLAGS and LDFLAGS are the builder's (`make CFLAGS=-O0`); what the code needs to build at all
+# is in SP_CFLAGS, given before them, so overriding CFLAGS keeps the include path and libraries.
 CFLAGS  ?= -O2 -g
-CFLAGS  += -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -Iinclude
-CFLAGS  += $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+# The one version string: the host build, the i686 build (image/image.mk) and the stick's
+# build id (image/build-image.sh, handed SWAPPLACE_BUILD_ID) all read it.
+GIT_DESCRIBE := $(shell git describe --always --dirty 2>/dev/null)
+SP_VERSION_STR := 0.1$(if $(GIT_DESCRIBE),-$(GIT_DESCRIBE))
+SP_WARN   := -Wall -Wextra -Werror
+SP_CFLAGS := -std=c11 -D_GNU_SOURCE $(SP_WARN) -Iinclude -DSP_VERSION='"$(SP_VERSION_STR)"'
+SP_CFLAGS += $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+# gcc below -O2 lacks its value ranges and warns of snprintf truncations -O2 proves cannot
+# happen (as for the ASan build below): a debug build (`make CFLAGS=-O0`) leaves that one out
+SP_CFLAGS += $(if $(filter -O2 -O3 -Os,$(CFLAGS)),,-Wno-format-truncation)
+# -MMD: each object depends on the headers it includes (build/**/*.d), not on every header
+SP_DEPFLAGS := -MMD -MP
 LDLIBS  += $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lpthread -lm
-VERSION := $(shell git describe --always --dirty 2>/dev/null || echo 0.1)
-CFLAGS  += -DSP_VERSION='"0.1-$(VERSION)"'
 
 B        := build
 # Rooms by role (docs/architecture.md): core/ is pure, sys/ reads the machine, act/ changes it
 # (each change with its undo), probe/ measures, render/ paints documents with cairo (PDF, PS,
 # PNG: a stream in, a stream out, but it reads font files), cmd/ is the edge that prints and exits.
-ROLES    := core sys act probe render cmd
+# out/ writes results: report files in every format, the lab index, the printer.
+ROLES    := core sys act probe render out cmd
 # core/ has sub-rooms by pipeline stage (config, plan, safety, measure, scenario, findings,
 # report, doc; docs/architecture.md), err at its top
 CORE_STAGES := model config plan safety measure scenario findings report doc
@@ -35,35 +46,35 @@ all: $(B)/swapplace
 # V=1 shows the commands
 Q := $(if $(V),,@)
 
-$(B)/obj/%.o: src/%.c $(HDRS)
+$(B)/obj/%.o: src/%.c
 	@mkdir -p $(@D)
 	@$(if $(Q),echo "  CC      $<")
-	$(Q)$(CC) $(CFLAGS) -c -o $@ $<
+	$(Q)$(CC) $(SP_CFLAGS) $(SP_DEPFLAGS) $(CFLAGS) -c -o $@ $<
 
 $(B)/swapplace: $(OBJS)
 	@$(if $(Q),echo "  LD      $@")
-	$(Q)$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
+	$(Q)$(CC) $(SP_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 $(B)/libswapplace.a: $(LIBOBJS)
 	$(Q)rm -f $@ && ar rcs $@ $^
 
-$(B)/tests/%: tests/unit/%.c $(wildcard tests/*.h tests/unit/*.h) $(HDRS) $(B)/libswapplace.a | $(B)/tests
+$(B)/tests/%: tests/unit/%.c $(B)/libswapplace.a | $(B)/tests
 	@$(if $(Q),echo "  TEST    $@")
-	$(Q)$(CC) $(CFLAGS) -Itests -o $@ $< $(B)/libswapplace.a $(LDLIBS)
+	$(Q)$(CC) $(SP_CFLAGS) $(SP_DEPFLAGS) $(CFLAGS) -Itests -o $@ $< $(B)/libswapplace.a $(LDLIBS)
 
 $(B)/tests/%: tests/helpers/%.c $(B)/libswapplace.a | $(B)/tests
 	@$(if $(Q),echo "  HELPER  $@")
-	$(Q)$(CC) $(CFLAGS) -Itests -o $@ $< $(B)/libswapplace.a $(LDLIBS)
+	$(Q)$(CC) $(SP_CFLAGS) $(SP_DEPFLAGS) $(CFLAGS) -Itests -o $@ $< $(B)/libswapplace.a $(LDLIBS)
 
 # the modeled spinning disk (tests/hddmodel): a pure timing model, its NBD server and its CLI;
 # the t-hddmodel-* unit tests link the model (the shorter stem makes make prefer this rule)
 HDDMODEL := $(B)/tests/nbd-hdd $(B)/tests/hddmodel-expect
 $(B)/tests/%: tests/hddmodel/%.c tests/hddmodel/hddmodel.c tests/hddmodel/hddmodel.h | $(B)/tests
 	@$(if $(Q),echo "  HDDMOD  $@")
-	$(Q)$(CC) $(CFLAGS) -o $@ $< tests/hddmodel/hddmodel.c -lm
+	$(Q)$(CC) $(SP_CFLAGS) $(CFLAGS) -o $@ $< tests/hddmodel/hddmodel.c -lm
 $(B)/tests/t-hddmodel-%: tests/unit/t-hddmodel-%.c tests/check.h tests/hddmodel/hddmodel.c tests/hddmodel/hddmodel.h | $(B)/tests
 	@$(if $(Q),echo "  TEST    $@")
-	$(Q)$(CC) $(CFLAGS) -Itests -o $@ $< tests/hddmodel/hddmodel.c -lm
+	$(Q)$(CC) $(SP_CFLAGS) $(CFLAGS) -Itests -o $@ $< tests/hddmodel/hddmodel.c -lm
 
 $(B)/tests:
 	mkdir -p $@
@@ -104,7 +115,7 @@ bench: deps
 # runs every harness until stopped (FUZZ_TIME=SECONDS bounds each, FUZZ=NAME picks one).
 FUZZ_CC    ?= clang
 SAN_FLAGS  := -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
-SAN_CFLAGS  = $(filter-out -O2 -O3,$(CFLAGS)) -O1 $(SAN_FLAGS)
+SAN_CFLAGS  = $(SP_CFLAGS) $(filter-out -O2 -O3,$(CFLAGS)) -O1 $(SAN_FLAGS)
 # gcc at -O1 lacks -O2's ranges and warns of snprintf truncations -O2 proves cannot happen;
 # gcc leaves float-to-integer casts out of -fsanitize=undefined (clang has them): asked for
 ASAN_CFLAGS = $(SAN_CFLAGS) -Wno-format-truncation -fsanitize=float-cast-overflow
@@ -114,10 +125,10 @@ FUZZ_OBJS  := $(patsubst src/%.c,$(B)/fuzz/obj/%.o,$(filter src/core/%,$(SRCS)))
 ASAN_LIB   := $(B)/asan/libswapplace.a
 ASAN_UNIT  := $(patsubst tests/unit/%.c,$(B)/asan/tests/%,$(UNIT_SRC))
 
-$(B)/fuzz/obj/%.o: src/%.c $(HDRS)
+$(B)/fuzz/obj/%.o: src/%.c
 	@mkdir -p $(@D)
 	@$(if $(Q),echo "  FUZZCC  $<")
-	$(Q)$(FUZZ_CC) $(SAN_CFLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
+	$(Q)$(FUZZ_CC) $(SAN_CFLAGS) $(SP_DEPFLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
 
 $(B)/fuzz/fuzz-%: tests/fuzz/fuzz-%.c $(wildcard tests/fuzz/*.h) $(FUZZ_OBJS)
 	@$(if $(Q),echo "  FUZZLD  $@")
@@ -126,10 +137,10 @@ $(B)/fuzz/fuzz-%: tests/fuzz/fuzz-%.c $(wildcard tests/fuzz/*.h) $(FUZZ_OBJS)
 # pure parsers that live in an effect module: that object alone, its effects stubbed (aborting)
 $(B)/fuzz/fuzz-cgroup-text: $(B)/fuzz/obj/act/memcg.o
 
-$(B)/asan/obj/%.o: src/%.c $(HDRS)
+$(B)/asan/obj/%.o: src/%.c
 	@mkdir -p $(@D)
 	@$(if $(Q),echo "  ASANCC  $<")
-	$(Q)$(CC) $(ASAN_CFLAGS) -c -o $@ $<
+	$(Q)$(CC) $(ASAN_CFLAGS) $(SP_DEPFLAGS) -c -o $@ $<
 
 $(ASAN_LIB): $(patsubst $(B)/obj/%,$(B)/asan/obj/%,$(LIBOBJS))
 	$(Q)rm -f $@ && ar rcs $@ $^
@@ -138,10 +149,10 @@ $(B)/asan/tests/t-hddmodel-%: tests/unit/t-hddmodel-%.c tests/check.h tests/hddm
 	@mkdir -p $(@D)
 	$(Q)$(CC) $(ASAN_CFLAGS) -Itests -o $@ $< tests/hddmodel/hddmodel.c -lm
 
-$(B)/asan/tests/%: tests/unit/%.c $(wildcard tests/*.h tests/unit/*.h) $(HDRS) $(ASAN_LIB)
+$(B)/asan/tests/%: tests/unit/%.c $(ASAN_LIB)
 	@mkdir -p $(@D)
 	@$(if $(Q),echo "  ASANT   $@")
-	$(Q)$(CC) $(ASAN_CFLAGS) -Itests -o $@ $< $(ASAN_LIB) $(LDLIBS)
+	$(Q)$(CC) $(ASAN_CFLAGS) $(SP_DEPFLAGS) -Itests -o $@ $< $(ASAN_LIB) $(LDLIBS)
 
 # the objects are listed only as prerequisites of pattern rules: keep them between builds
 .SECONDARY: $(FUZZ_OBJS) $(B)/fuzz/obj/act/memcg.o $(patsubst $(B)/obj/%,$(B)/asan/obj/%,$(LIBOBJS))
@@ -153,6 +164,9 @@ fuzz: fuzz-build
 	./tests/fuzz/run.sh $(if $(FUZZ_TIME),-max_total_time=$(FUZZ_TIME))
 
 .PHONY: fuzz fuzz-build asan
+
+# the headers each object, test and harness includes, as the compiler saw them (-MMD)
+-include $(shell find $(B) -name '*.d' 2>/dev/null)
 
 # the bootable appliance: image, initramfs, check-image (image/image.mk)
 -include image/image.mk

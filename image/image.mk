@@ -56,13 +56,13 @@ SP_I686_B       := $(SP_IMG_B)/i686
 SP_I686_PC      := PKG_CONFIG_LIBDIR=/usr/lib/i386-linux-gnu/pkgconfig:/usr/share/pkgconfig pkg-config
 SP_I686_CC      ?= $(CC) -m32 -march=i686
 SP_I686_CFLAGS  := -O2 -g -std=c11 -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -D_TIME_BITS=64 \
-                   -Wall -Wextra -Werror -Wno-psabi -Iinclude -DSP_VERSION='"0.1-$(VERSION)"'
+                   $(SP_WARN) -Wno-psabi -Iinclude -DSP_VERSION='"$(SP_VERSION_STR)"'
 SP_I686_OBJS    := $(patsubst src/%.c,$(SP_I686_B)/obj/%.o,$(SRCS))
 
-$(SP_I686_B)/obj/%.o: src/%.c $(HDRS)
+$(SP_I686_B)/obj/%.o: src/%.c
 	@mkdir -p $(@D)
 	@$(if $(Q),echo "  CC686   $<")
-	$(Q)$(SP_I686_CC) $(SP_I686_CFLAGS) $$($(SP_I686_PC) --cflags $(PKGS)) -c -o $@ $<
+	$(Q)$(SP_I686_CC) $(SP_I686_CFLAGS) $(SP_DEPFLAGS) $$($(SP_I686_PC) --cflags $(PKGS)) -c -o $@ $<
 
 $(SP_I686_B)/swapplace: $(SP_I686_OBJS)
 	@$(SP_I686_PC) --exists $(PKGS) || { echo "the i386 -dev packages are missing (make deps)" >&2; exit 1; }
@@ -86,13 +86,13 @@ initramfs-686: $(SP_INITRAMFS_686)
 # rebuild it even when the other initramfs is older than the image.
 $(SP_IMG_B)/image.vars: FORCE
 	@mkdir -p $(SP_IMG_B)
-	@echo "INITRAMFS=$(INITRAMFS) IMAGE_SIZE_MIB=$(IMAGE_SIZE_MIB)" >$@.tmp
+	@echo "INITRAMFS=$(INITRAMFS) IMAGE_SIZE_MIB=$(IMAGE_SIZE_MIB) VERSION=$(SP_VERSION_STR)" >$@.tmp
 	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
 
 $(SP_IMAGE): $(INITRAMFS) $(SP_INITRAMFS_686) $(SP_PKGS)/versions $(SP_IMG_B)/image.vars \
 		image/build-image.sh image/grub.cfg image/swapplace.conf
 	@echo "  IMAGE   $@"
-	$(Q)image/build-image.sh $@ $(SP_PKGS)/root $(INITRAMFS) $(SP_IMG_B)/image-work \
+	$(Q)SWAPPLACE_BUILD_ID='$(SP_VERSION_STR)' image/build-image.sh $@ $(SP_PKGS)/root $(INITRAMFS) $(SP_IMG_B)/image-work \
 		$(SP_INITRAMFS_686)
 
 initramfs: $(SP_INITRAMFS)

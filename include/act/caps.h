@@ -1,5 +1,5 @@
 /*
- * box.h - the constrained box every workload cgroup of one placement's turn is made in: the
+ * caps.h - the constrained box every workload cgroup of one placement's turn is made in: the
  * caps the user asked for (--cpu-max, --io-max; core/config/caps.h) and the budget keeper on a zram
  * placement (docs/method.md, "Constrained boxes" and "Budget honesty").
  *
