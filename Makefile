@@ -13,7 +13,7 @@ CFLAGS  ?= -O2 -g
 # build id (image/build-image.sh, handed SWAPPLACE_BUILD_ID) all read it.
 GIT_DESCRIBE := $(shell git describe --always --dirty 2>/dev/null)
 SP_VERSION_STR := 0.1$(if $(GIT_DESCRIBE),-$(GIT_DESCRIBE))
-SP_WARN   := -Wall -Wextra -Werror
+SP_WARN   := -Wall -Wextra -Werror -Wmissing-prototypes
 SP_CFLAGS := -std=c11 -D_GNU_SOURCE $(SP_WARN) -Iinclude -DSP_VERSION='"$(SP_VERSION_STR)"'
 SP_CFLAGS += $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 # gcc below -O2 lacks its value ranges and warns of snprintf truncations -O2 proves cannot
