@@ -138,51 +138,47 @@ static int copy_algorithms(const char *text, char algs[][SP_ZRAM_ALG_MAX], size_
 	return a.n > max ? -E2BIG : 0;
 }
 
-int sp_zram_algorithms(char algs[][SP_ZRAM_ALG_MAX], size_t max, size_t *n)
+/*
+ * The comp_algorithm text: an existing device's when there is one (reading it changes
+ * nothing, and the list is the module's, the same for every device; the first device also
+ * says what this machine compresses with), else a device added for the look and removed.
+ */
+static int read_comp_algorithm(char *buf, size_t len)
 {
-	char path[64], buf[512];
+	char path[64];
 	unsigned seq;
 	int id, ret;
 
-	/* reading an existing device's list changes nothing; the list is the module's, the
-	 * same for every device */
 	for (id = 0; id < 16; id++) {
 		attr_path(id, "comp_algorithm", path, sizeof(path));
-		if (sp_read_text(NULL, path, buf, sizeof(buf)) >= 0)
-			return copy_algorithms(buf, algs, max, n);
+		if (sp_read_text(NULL, path, buf, len) >= 0)
+			return 0;
 	}
 	ret = probe_add(&id, &seq);
 	if (ret < 0)
-		return ret == -ENOENT ? -ENOENT : ret;
+		return ret;
 	attr_path(id, "comp_algorithm", path, sizeof(path));
-	ret = (int)sp_read_text(NULL, path, buf, sizeof(buf));
+	ret = (int)sp_read_text(NULL, path, buf, len);
 	probe_done(id, seq);
+	return ret < 0 ? ret : 0;
+}
+
+int sp_zram_algorithms(char algs[][SP_ZRAM_ALG_MAX], size_t max, size_t *n)
+{
+	char buf[512];
+	int ret = read_comp_algorithm(buf, sizeof(buf));
+
 	return ret < 0 ? ret : copy_algorithms(buf, algs, max, n);
 }
 
 int sp_zram_default_algorithm(char *alg, size_t len)
 {
 	struct sp_comp_algs a;
-	char path[64], buf[512];
-	unsigned seq;
-	int id, ret;
+	char buf[512];
+	int ret = read_comp_algorithm(buf, sizeof(buf));
 
-	/* the machine's own first device says what this machine compresses with */
-	for (id = 0; id < 16; id++) {
-		attr_path(id, "comp_algorithm", path, sizeof(path));
-		if (sp_read_text(NULL, path, buf, sizeof(buf)) >= 0)
-			break;
-	}
-	if (id == 16) {
-		ret = probe_add(&id, &seq);
-		if (ret < 0)
-			return ret;
-		attr_path(id, "comp_algorithm", path, sizeof(path));
-		ret = (int)sp_read_text(NULL, path, buf, sizeof(buf));
-		probe_done(id, seq);
-		if (ret < 0)
-			return ret;
-	}
+	if (ret < 0)
+		return ret;
 	ret = sp_parse_comp_algorithm(buf, &a);
 	if (ret < 0)
 		return ret;
