@@ -51,6 +51,16 @@ $(B)/obj/%.o: src/%.c
 	@$(if $(Q),echo "  CC      $<")
 	$(Q)$(CC) $(SP_CFLAGS) $(SP_DEPFLAGS) $(CFLAGS) -c -o $@ $<
 
+# The objects that embed SP_VERSION are rebuilt when it changes (a new commit), through a
+# stamp that is rewritten only then (FORCE: image/image.mk).
+$(B)/version.stamp: FORCE
+	@mkdir -p $(@D)
+	@echo '$(SP_VERSION_STR)' >$@.tmp
+	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
+SP_VERSIONED := cmd/main.o core/model/report.o
+$(addprefix $(B)/obj/,$(SP_VERSIONED)) $(addprefix $(B)/asan/obj/,$(SP_VERSIONED)) \
+	$(addprefix $(B)/fuzz/obj/,$(SP_VERSIONED)): $(B)/version.stamp
+
 $(B)/swapplace: $(OBJS)
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(SP_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
@@ -171,10 +181,14 @@ fuzz: fuzz-build
 # the bootable appliance: image, initramfs, check-image (image/image.mk)
 -include image/image.mk
 
+# the version string every build embeds (tests/sh/version-reads-the-same-in-every-build.sh)
+print-version:
+	@echo '$(SP_VERSION_STR)'
+
 format:
 	clang-format -i $(SRCS) $(HDRS) tests/unit/*.c
 
 clean:
 	rm -rf $(B)
 
-.PHONY: all deps tests check check-unit demo bench format clean
+.PHONY: all deps tests check check-unit demo bench format clean print-version

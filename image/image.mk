@@ -64,6 +64,8 @@ $(SP_I686_B)/obj/%.o: src/%.c
 	@$(if $(Q),echo "  CC686   $<")
 	$(Q)$(SP_I686_CC) $(SP_I686_CFLAGS) $(SP_DEPFLAGS) $$($(SP_I686_PC) --cflags $(PKGS)) -c -o $@ $<
 
+$(addprefix $(SP_I686_B)/obj/,$(SP_VERSIONED)): $(B)/version.stamp
+
 $(SP_I686_B)/swapplace: $(SP_I686_OBJS)
 	@$(SP_I686_PC) --exists $(PKGS) || { echo "the i386 -dev packages are missing (make deps)" >&2; exit 1; }
 	@$(if $(Q),echo "  LD686   $@")
