@@ -1,11 +1,12 @@
 #!/bin/bash
 # tests/sh/initramfs-build.sh - initramfs/build.sh, unprivileged, gives the same bytes twice
 # and an archive the kernel can boot: /dev/console in the uncompressed prefix, then a zstd
-# cpio with /init, the busybox applet links (/sbin/modprobe), swapplace with its libraries
-# and the dynamic loader (cairo's closure once it is linked), mkfs.ext4 with mke2fs.conf,
-# blkid, the DejaVu fonts with fonts.conf, and the zram, ext4, vfat and usblp modules with
-# their dependencies in a regenerated modules.dep. As root, the binaries are
-# also run chrooted in the unpacked tree (their library closure is complete).
+# cpio with /init and its helpers (initramfs/lib/*.sh as /lib/swapplace/*.sh), the busybox
+# applet links (/sbin/modprobe), swapplace with its libraries and the dynamic loader (cairo's
+# closure once it is linked), mkfs.ext4 with mke2fs.conf, blkid, the DejaVu fonts with
+# fonts.conf, and the zram, ext4, vfat and usblp modules with their dependencies in a
+# regenerated modules.dep. As root, the binaries are also run chrooted in the unpacked tree
+# (their library closure is complete).
 # runner: may run beside another test
 . "$(dirname "$0")/lib.sh"
 cd "$TOP" || exit 1
@@ -68,6 +69,11 @@ for f in init bin/busybox sbin/modprobe bin/sh bin/swapplace lib64/ld-linux-x86-
 	usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf; do
 	grep -qxF "$f" "$W/names" || fail "archive lacks $f"
 done
+# the init's helpers (initramfs/lib/*.sh, which it loads from /lib/swapplace), every one of them
+ls initramfs/lib/*.sh >/dev/null 2>&1 || fail "initramfs/lib has no helpers"
+for f in initramfs/lib/*.sh; do
+	grep -qxF "lib/swapplace/${f##*/}" "$W/names" || fail "archive lacks lib/swapplace/${f##*/}"
+done
 # cairo and what it loads come with swapplace's closure once the binary links it
 if ldd "$W/swapplace" | grep -q libcairo; then
 	for l in libcairo.so.2 libpixman-1.so.0 libpng16.so.16 libfontconfig.so.1 libfreetype.so.6 libexpat.so.1; do
@@ -83,6 +89,9 @@ grep -qE '^l.* sbin/mkfs\.ext4 -> mke2fs$' "$W/list" || fail "mkfs.ext4 is not t
 
 mkdir "$W/x"
 (cd "$W/x" && cpio -id --quiet <"$W/main.cpio") || fail "cannot unpack"
+for f in initramfs/lib/*.sh; do
+	cmp -s "$f" "$W/x/lib/swapplace/${f##*/}" || fail "lib/swapplace/${f##*/} in the archive is not $f"
+done
 dep=$W/x/lib/modules/$kver/modules.dep
 grep -q '^kernel/drivers/block/zram/zram.ko: kernel/mm/zsmalloc.ko' "$dep" || fail "modules.dep lacks zram -> zsmalloc"
 grep -q '^kernel/fs/vfat.ko\|^kernel/fs/fat/vfat.ko: kernel/fs/fat/fat.ko' "$dep" || fail "modules.dep lacks vfat -> fat"

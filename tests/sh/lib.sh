@@ -1,8 +1,9 @@
 # shellcheck shell=bash
 # tests/sh/lib.sh - sourced by the unprivileged init tests (bash). Builds a fake root with a
 # fake /proc/cmdline, a directory of mock commands that log their arguments, and a fake
-# stick (the mocked mount mounts nothing: the stick's files are already under mnt/stick),
-# then runs initramfs/init against it as an ordinary user.
+# stick (the mocked mount mounts nothing: the stick's files are already under mnt/stick) and
+# the init's helpers (initramfs/lib/*.sh in lib/swapplace, as the initramfs has them), then runs
+# initramfs/init against it as an ordinary user.
 #
 # The init runs under busybox ash from the fetched busybox-static when it is there (the shell,
 # awk and sed of the appliance), and under /bin/sh too: for_each_shell runs a scenario once
@@ -62,6 +63,9 @@ new_root() {
 	touch "$ROOT/sys/devices/pci0000:00/usb1/sdb/sdb1/partition"
 	ln -s ../../devices/pci0000:00/usb1/sdb/sdb1 "$ROOT/sys/class/block/sdb1"
 	printf 'ahci\nusb-storage\nzram\nvfat\n' >"$ROOT/etc/swapplace-modules"
+	# the init's helpers where initramfs/build.sh installs them (the init loads /lib/swapplace/*.sh)
+	mkdir -p "$ROOT/lib/swapplace"
+	cp "$(dirname "$INIT")"/lib/*.sh "$ROOT/lib/swapplace/"
 	echo "SWAPPLACE" >"$STICK/SWAPPLACE.ID"
 	printf '%s\n' "$DISKS_DEFAULT" >"$T/disks.tsv"
 	echo /dev/sdb1 >"$T/stick_dev"
