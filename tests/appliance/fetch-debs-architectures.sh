@@ -1,5 +1,5 @@
 #!/bin/bash
-# tests/sh/fetch-debs-architectures.sh - image/fetch-debs.sh --plan: a SPEC's architecture
+# tests/appliance/fetch-debs-architectures.sh - image/fetch-debs.sh --plan: a SPEC's architecture
 # picks the package apt is asked for and the directory it is unpacked into. "linux-image"
 # is today's amd64 kernel natively and Debian's non-PAE 686 kernel for i386 (never 686-pae,
 # which Pentium M and Atom N270 PCs cannot all boot); an i386 package never lands in the

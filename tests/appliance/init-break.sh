@@ -1,5 +1,5 @@
 #!/bin/bash
-# tests/sh/init-break.sh - swapplace.break=PHASE drops to the (mocked) shell right before
+# tests/appliance/init-break.sh - swapplace.break=PHASE drops to the (mocked) shell right before
 # PHASE and goes on when it exits; panic (no stick found within the 30 polls) prints why,
 # drops to the shell, then powers off without running anything.
 . "$(dirname "$0")/lib.sh"

@@ -1,5 +1,5 @@
 #!/bin/bash
-# tests/sh/init-cleans-up-an-unfinished-run.sh - a run cut off by a power failure left its
+# tests/appliance/init-cleans-up-an-unfinished-run.sh - a run cut off by a power failure left its
 # journal on the stick (reports/.tmp-*/journal without "end"): at the next boot the init runs
 # `swapplace cleanup JOURNAL` once the stick is mounted and before it acts, tells the person,
 # keeps the directory as reports/<date>-unfinished with the journal, cleanup.txt and

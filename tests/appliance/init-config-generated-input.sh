@@ -1,5 +1,5 @@
 #!/bin/bash
-# tests/sh/init-config-generated-input.sh - the appliance's settings parser (initramfs/init:
+# tests/appliance/init-config-generated-input.sh - the appliance's settings parser (initramfs/init:
 # parse_config, parse_cmdline, apply_kv, set_opt, valid_opt, phase_config, and swapplace_for,
 # which turns the settings into swapplace's arguments) on a few hundred generated inputs:
 # swapplace.conf files and kernel command lines with the real keys and random ones, values
@@ -21,8 +21,7 @@ command -v python3 >/dev/null || skip "python3 is not installed"
 SEED=${SEED:-$(date +%s)}
 CASES=${CASES:-200}
 echo "seed $SEED ($CASES cases; replay with SEED=$SEED)"
-W=$(mktemp -d /tmp/swapplace-initgen.XXXXXX)
-_scratch+=("$W")
+scratch_dir W /tmp/swapplace-initgen.XXXXXX
 # the init's functions and settings, without its main (which mounts and runs the phases)
 sed '/^# -* main$/,$d' "$INIT" >"$W/init-functions.sh"
 grep -q '^phase_config()' "$W/init-functions.sh" || fail "cannot cut the init's functions"

@@ -1,5 +1,5 @@
 #!/bin/bash
-# tests/sh/init-config.sh - swapplace.conf is read with a UTF-8 BOM, CRLF line ends, comments
+# tests/appliance/init-config.sh - swapplace.conf is read with a UTF-8 BOM, CRLF line ends, comments
 # (whole-line and trailing), blanks, spaces around '=', quoted values and unknown keys; the
 # swapplace.* kernel parameters (double quotes allowed) win over the file; cpu_max and io_max
 # become --cpu-max and --io-max. Checked through

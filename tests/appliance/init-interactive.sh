@@ -1,5 +1,5 @@
 #!/bin/bash
-# tests/sh/init-interactive.sh - the console screen offers only safe disks with a serial
+# tests/appliance/init-interactive.sh - the console screen offers only safe disks with a serial
 # (never the stick, even when swapplace calls it safe; never a disk in use), shows the others
 # as "not offered: reason", re-asks a wrong confirmation, then plans and runs the chosen disk
 # by serial, shows the verdict, saves the report and obeys the menu.

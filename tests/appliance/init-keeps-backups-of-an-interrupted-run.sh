@@ -1,5 +1,5 @@
 #!/bin/bash
-# tests/sh/init-keeps-backups-of-an-interrupted-run.sh - a power cut during a run leaves its
+# tests/appliance/init-keeps-backups-of-an-interrupted-run.sh - a power cut during a run leaves its
 # temporary report on the stick, with the disk backups `run` made before its first write. At
 # the next boot the incomplete report goes (a report is whole or absent), but each backup
 # (a backup-* directory with its identity) is kept as reports/<date>-<pid>-interrupted/, and

@@ -1,5 +1,5 @@
 #!/bin/bash
-# tests/sh/init-print.sh - print = yes: after an unattended run the saved report is printed on
+# tests/appliance/init-print.sh - print = yes: after an unattended run the saved report is printed on
 # the first /dev/usb/lp* (a regular file stands in for the printer), after it is saved on the
 # stick and before the power-off, and the console says what went where; print_format picks
 # the format. No printer, or a print that fails: said, and the run still ends as it would

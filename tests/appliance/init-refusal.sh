@@ -1,5 +1,5 @@
 #!/bin/bash
-# tests/sh/init-refusal.sh - an unattended run that cannot go ahead (serial not found,
+# tests/appliance/init-refusal.sh - an unattended run that cannot go ahead (serial not found,
 # confirm not matching, the stick or an unsafe disk as target, swapplace refusing with exit 3)
 # writes reports/<date>-<machine>-refused/reason.txt with the reason and powers off without
 # calling `swapplace run`; a run that fails writes <...>-<serial>-failed/ with reason.txt.

@@ -1,5 +1,5 @@
 #!/bin/bash
-# tests/sh/init-screen-fits-80x25.sh - what the init writes for the screen (a VT behind
+# tests/appliance/init-screen-fits-80x25.sh - what the init writes for the screen (a VT behind
 # /dev/console: /sys/class/tty/console/active ends in tty0) fits 80 columns and keeps its words:
 # a disk with ATA's longest serial (20 characters) and a long model is one line of at most 79
 # columns with the whole serial; a long CPU name is squeezed and cut; the plan's and swapplace's

@@ -1,5 +1,5 @@
 #!/bin/bash
-# tests/sh/init-unattended.sh - auto = yes runs swapplace with --target serial:X --confirm X,
+# tests/appliance/init-unattended.sh - auto = yes runs swapplace with --target serial:X --confirm X,
 # the --also serials and every option (the kernel command line winning over swapplace.conf),
 # writes the report to a temporary name in reports/ and renames it to
 # reports/<date>-<machine>-<serial>/, then syncs, unmounts the stick and powers off.

@@ -1,5 +1,5 @@
 #!/bin/bash
-# tests/sh/initramfs-686-build.sh - the i686 initramfs (image/README.md, "32-bit PCs"):
+# tests/appliance/initramfs-686-build.sh - the i686 initramfs (image/README.md, "32-bit PCs"):
 # initramfs/build.sh on the 686 kernel, the i386 busybox and build/i686/swapplace, with the
 # i386 e2fsprogs and util-linux as INITRAMFS_FILES_ROOT, gives a tree in which every ELF file
 # is 32-bit x86 (the i386 loader at /lib/ld-linux.so.2, the libraries from
@@ -22,8 +22,7 @@ if [ ! -d "$KROOT/lib/modules" ] || [ ! -x "$BBROOT/bin/busybox" ] || [ ! -x "$P
 fi
 [ -e /lib/ld-linux.so.2 ] || skip "no i386 loader on the host (tests/install-deps.sh)"
 
-W=$(mktemp -d "$TOP/build/.initramfs-686-test.XXXXXX")
-_scratch+=("$W")
+scratch_dir W "$TOP/build/.initramfs-686-test.XXXXXX"
 cp build/i686/swapplace "$W/swapplace"
 # the guard first: the host's amd64 mkfs.ext4 in an i686 tree must stop the build
 if INITRAMFS_ZSTD_LEVEL=1 sh initramfs/build.sh "$W/bad.img" "$KROOT" "$BBROOT" "$W/swapplace" >"$W/bad.log" 2>&1; then

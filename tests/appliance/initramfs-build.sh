@@ -1,5 +1,5 @@
 #!/bin/bash
-# tests/sh/initramfs-build.sh - initramfs/build.sh, unprivileged, gives the same bytes twice
+# tests/appliance/initramfs-build.sh - initramfs/build.sh, unprivileged, gives the same bytes twice
 # and an archive the kernel can boot: /dev/console in the uncompressed prefix, then a zstd
 # cpio with /init, the busybox applet links (/sbin/modprobe), swapplace with its libraries
 # and the dynamic loader (cairo's closure once it is linked), mkfs.ext4 with mke2fs.conf,
@@ -20,8 +20,7 @@ if [ ! -d "$KROOT/lib/modules" ] || [ ! -x "$BBROOT/bin/busybox" ]; then
 		skip "cannot fetch linux-image and busybox-static (no network?)"
 fi
 
-W=$(mktemp -d "$TOP/build/.initramfs-test.XXXXXX")
-_scratch+=("$W")
+scratch_dir W "$TOP/build/.initramfs-test.XXXXXX"
 as_nobody() { setpriv --reuid=65534 --regid=65534 --clear-groups "$@"; }
 # prove the build needs no privilege: run it as nobody — where nobody can reach the tree (a
 # clone under a 0700 mktemp directory, as CI may make, it cannot: then as ourselves; the

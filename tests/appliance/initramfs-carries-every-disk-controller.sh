@@ -1,5 +1,5 @@
 #!/bin/bash
-# tests/sh/initramfs-carries-every-disk-controller.sh - the controllers an old PC's disk sits
+# tests/appliance/initramfs-carries-every-disk-controller.sh - the controllers an old PC's disk sits
 # behind are in initramfs/modules.list, and each is in the kernel the image carries (a module
 # file under build/pkgs/root/linux-image, or built in): IDE/PATA (ata_piix, the common pata_*),
 # SATA before AHCI (sata_*), AHCI, USB storage (usb-storage, uas) with every host controller
@@ -27,7 +27,7 @@ for kdir in "$KROOT"/lib/modules/*/; do
 		find "$kdir/kernel" -name '*.ko*' -printf '%f\n' | sed 's/\.ko.*$//'
 		sed 's,.*/,,; s/\.ko$//' "$kdir/modules.builtin"
 	} | norm | sort -u >"${TMPDIR:-/tmp}/kmods.$$"
-	_scratch+=("${TMPDIR:-/tmp}/kmods.$$")
+	at_exit "rm -f '${TMPDIR:-/tmp}/kmods.$$'"
 	n=0
 	for m in $want; do
 		n=$((n + 1))

@@ -1,5 +1,5 @@
 # shellcheck shell=bash
-# tests/sh/lib.sh - sourced by the unprivileged init tests (bash). Builds a fake root with a
+# tests/appliance/lib.sh - sourced by the unprivileged init tests (bash). Builds a fake root with a
 # fake /proc/cmdline, a directory of mock commands that log their arguments, and a fake
 # stick (the mocked mount mounts nothing: the stick's files are already under mnt/stick),
 # then runs initramfs/init against it as an ordinary user.
@@ -7,17 +7,12 @@
 # The init runs under busybox ash from the fetched busybox-static when it is there (the shell,
 # awk and sed of the appliance), and under /bin/sh too: for_each_shell runs a scenario once
 # per shell.
-set -u
-TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+. "$(dirname "${BASH_SOURCE[0]}")/../lib.sh" # TOP, skip, fail, need_cmd, at_exit, scratch_dir
 INIT=${INIT:-$TOP/initramfs/init}
 BUSYBOX=${BUSYBOX:-$TOP/build/pkgs/root/busybox-static/bin/busybox}
 
-skip() { echo "skip: $*"; exit 77; }
-fail() { echo "FAIL: $*"; [ -n "${T:-}" ] && [ -f "$T/out" ] && sed 's/^/  out: /' "$T/out" | tail -n 40; exit 1; }
-_scratch=()
-_rm_scratch() { local d; for d in "${_scratch[@]}"; do rm -rf "$d"; done; }
-trap _rm_scratch EXIT
-trap 'exit 130' INT TERM
+# fail shows the end of what the init wrote
+on_fail() { [ -n "${T:-}" ] && [ -f "$T/out" ] && sed 's/^/  out: /' "$T/out" | tail -n 40; }
 
 shells() {
 	[ -x "$BUSYBOX" ] && echo "$BUSYBOX sh"
@@ -45,8 +40,7 @@ DISKS_DEFAULT="/dev/sda	500107862016	1	sata	WDC WD5000AAKX	WD-HDD0001	1
 /dev/vdb	2147483648	1	virtio	QEMU HARDDISK	SPHDD0002	1	"
 
 new_root() {
-	T=$(mktemp -d /tmp/swapplace-sh.XXXXXX)
-	_scratch+=("$T")
+	scratch_dir T /tmp/swapplace-sh.XXXXXX
 	ROOT=$T/root
 	MOCK=$T/mock
 	STICK=$ROOT/mnt/stick

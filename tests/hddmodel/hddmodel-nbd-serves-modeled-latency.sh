@@ -1,5 +1,5 @@
 #!/bin/bash
-# tests/sh/hddmodel-nbd-serves-modeled-latency.sh - the modeled spinning disk (tests/hddmodel)
+# tests/hddmodel/hddmodel-nbd-serves-modeled-latency.sh - the modeled spinning disk (tests/hddmodel)
 # with a real client: QEMU's qemu-io talks NBD to build/tests/nbd-hdd. What it proves:
 #  - the handshake works over TCP and over a unix socket, and bad arguments exit 2;
 #  - data written through NBD reads back intact (patterns at aligned, unaligned and large

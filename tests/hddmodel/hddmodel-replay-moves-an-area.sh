@@ -1,5 +1,5 @@
 #!/bin/bash
-# tests/sh/hddmodel-replay-moves-an-area.sh - `hddmodel-expect --replay` (what the vm test of
+# tests/hddmodel/hddmodel-replay-moves-an-area.sh - `hddmodel-expect --replay` (what the vm test of
 # the build job computes its implied margin with) on a hand-written log, against the model's
 # formulas (hddmodel.h) worked out here in python from the same parameters:
 #  - a replay is deterministic (rotation at its expected value) and ignores the log's own

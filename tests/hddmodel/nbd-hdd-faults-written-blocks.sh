@@ -1,5 +1,5 @@
 #!/bin/bash
-# tests/sh/nbd-hdd-faults-written-blocks.sh - the failing-disk fixture of the fault tests
+# tests/hddmodel/nbd-hdd-faults-written-blocks.sh - the failing-disk fixture of the fault tests
 # (tests/vm/io-errors-fail-one-placement.sh, tests/vm/corrupt-reads-are-integrity-mismatch.sh):
 # nbd-hdd with --fault-range and --fault, driven by qemu-io over NBD. What it proves:
 #  - a block of the range never written reads back as it is (a read-only probe passes);

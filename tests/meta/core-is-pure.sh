@@ -1,5 +1,5 @@
 #!/bin/bash
-# tests/sh/core-is-pure.sh - the seam, enforced: every object built from src/core/ may reference
+# tests/meta/core-is-pure.sh - the seam, enforced: every object built from src/core/ may reference
 # only other core symbols and an allow-list of pure library functions (strings, memory, number
 # formatting and parsing, maths, a stream it was handed, zstd and jansson on buffers). Anything
 # else — a system call, a file opened by name, stdout/stderr, an effect module's sp_ function —
@@ -7,7 +7,7 @@
 # only of its own pipeline stage or an earlier one (the table below; docs/architecture.md).
 #
 # CORE_DIR (a tree with src/core and include/core, default the repository) and CORE_OBJS_LIST
-# (default build/core-objs.list) let tests/sh/core-order-check-fails-on-a-planted-violation.sh
+# (default build/core-objs.list) let tests/meta/core-order-check-fails-on-a-planted-violation.sh
 # plant a violation in a copy and see this check fail on it.
 set -u
 cd "$(dirname "$0")/../.." || exit 1

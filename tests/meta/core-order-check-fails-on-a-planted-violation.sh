@@ -1,12 +1,12 @@
 #!/bin/bash
-# tests/sh/core-order-check-fails-on-a-planted-violation.sh - the purity and stage-order check
+# tests/meta/core-order-check-fails-on-a-planted-violation.sh - the purity and stage-order check
 # (core-is-pure.sh) is itself checked: on a copy of the core it must pass as it is, and fail
 # on each planted violation: an include of a later stage, an include outside the core, a file
 # outside any stage, and an object that makes a system call or calls an effect module.
 # runner: may run beside another test
 set -u
 cd "$(dirname "$0")/../.." || exit 1
-check=tests/sh/core-is-pure.sh
+check=tests/meta/core-is-pure.sh
 list=build/core-objs.list
 [ -f "$list" ] || { echo "skip: $list not built (make tests)"; exit 77; }
 command -v nm >/dev/null || { echo "skip: needs nm (binutils)"; exit 77; }

@@ -1,5 +1,5 @@
 #!/bin/bash
-# tests/sh/fuzz-harnesses-bounded.sh - every libFuzzer harness (tests/fuzz/fuzz-*.c: the
+# tests/meta/fuzz-harnesses-bounded.sh - every libFuzzer harness (tests/fuzz/fuzz-*.c: the
 # command line and size units, the report.json reader behind report and compare, the /proc
 # and /sys parsers, the plan geometry) built with ASan + UBSan and run a few seconds each on
 # a temporary copy of its committed seed corpus, which replays every input ever committed

@@ -1,5 +1,5 @@
 #!/bin/bash
-# tests/sh/unit-under-asan-ubsan.sh - every unit test (tests/unit/t-*.c) built again with
+# tests/meta/unit-under-asan-ubsan.sh - every unit test (tests/unit/t-*.c) built again with
 # AddressSanitizer and UndefinedBehaviorSanitizer (`make asan`: build/asan/, -O1, the product's
 # build untouched) and run: a read or write outside an object, a use after free, a leak
 # (detect_leaks=1), an overflow of a signed integer, a misaligned or null access, a shift or a

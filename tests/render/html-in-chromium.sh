@@ -1,5 +1,5 @@
 #!/bin/bash
-# tests/sh/html-in-chromium.sh - the HTML report as a reader gets it. For a document with every
+# tests/render/html-in-chromium.sh - the HTML report as a reader gets it. For a document with every
 # block kind and a chart of each kind (render-html --demo-doc) and for the report documents of
 # the suite's report files (tests/fixtures, tests/golden):
 #  - every <svg>...</svg> is well-formed XML (python3's xml.etree), one per chart that has

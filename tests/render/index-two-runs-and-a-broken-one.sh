@@ -1,5 +1,5 @@
 #!/bin/bash
-# tests/sh/index-two-runs-and-a-broken-one.sh - `swapplace index DIR` on a reports directory
+# tests/render/index-two-runs-and-a-broken-one.sh - `swapplace index DIR` on a reports directory
 # with two runs (the golden synthetic report and a copy from another machine with another
 # budget), a broken report.json and a refused run's folder (no report.json): index.html lists
 # both runs oldest first with machine, disk and verdict, names the broken one as unreadable,
@@ -8,14 +8,13 @@
 # existing index.html replaced whole). A third run rewrites it. Then the appliance's hook: the
 # init calls `swapplace index` on the stick's reports after a saved run, and a failing index
 # costs nothing but the index.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../appliance/lib.sh" # the init's hook runs at the end
 
 SP=$TOP/build/swapplace
 [ -x "$SP" ] || skip "build/swapplace not built (make)"
 command -v python3 >/dev/null || skip "needs python3"
 
-D=$(mktemp -d /tmp/swapplace-index.XXXXXX)
-_scratch+=("$D")
+scratch_dir D /tmp/swapplace-index.XXXXXX
 R=$D/reports
 mkdir -p "$R/20260101-aaa" "$R/20260102-bbb" "$R/20260103-broken" "$R/20260104-refused"
 cp "$TOP/tests/golden/report-synthetic.json" "$R/20260101-aaa/report.json"

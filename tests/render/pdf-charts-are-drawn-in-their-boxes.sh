@@ -1,15 +1,15 @@
 #!/bin/bash
-# tests/sh/pdf-charts-are-drawn-in-their-boxes.sh - pdftoppm renders every page of the demo
+# tests/render/pdf-charts-are-drawn-in-their-boxes.sh - pdftoppm renders every page of the demo
 # (bars on a log span, lines, a profile) and of a report at 60 dpi; each chart's box from the
 # layout record lies inside the text area, overlaps no other chart, and has a real share of
 # drawn pixels (over 1 %), while the paper's margin reads empty, so the count tells ink from
 # paper.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 cd "$TOP" || exit 1
 for c in pdftoppm pdfinfo; do command -v $c >/dev/null || skip "needs $c (poppler-utils)"; done
 R=build/tests/render-pdf
 [ -x $R ] || skip "$R not built (make tests)"
-W=$(mktemp -d) && _scratch+=("$W")
+scratch_dir W
 
 # ink PDF PAGE X Y W H (points): "dark total" pixel counts of that box at 60 dpi
 ink() {

@@ -1,17 +1,17 @@
 #!/bin/bash
-# tests/sh/pdf-demo-carries-every-title-and-cell.sh - the PDF of the demo document (every block
+# tests/render/pdf-demo-carries-every-title-and-cell.sh - the PDF of the demo document (every block
 # kind, a table of 90 rows over three pages) carries every section title and every table cell
 # as text (pdftotext), each section title on the page the layout record gives, and as many
 # pages as the layout record and pdfinfo say; then the same for a report JSON built through
 # sp_report_doc_build (its cells checked word by word: a long cell wraps). One document and
 # one creation date render to the same bytes; the fonts are DejaVu Sans, Bold and Mono,
 # embedded.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 cd "$TOP" || exit 1
 for c in pdftotext pdfinfo; do command -v $c >/dev/null || skip "needs $c (poppler-utils)"; done
 R=build/tests/render-pdf
 [ -x $R ] || skip "$R not built (make tests)"
-W=$(mktemp -d) && _scratch+=("$W")
+scratch_dir W
 
 pages_of() { pdfinfo "$1" | awk '/^Pages:/ {print $2}'; }
 

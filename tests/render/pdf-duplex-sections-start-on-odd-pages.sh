@@ -1,14 +1,14 @@
 #!/bin/bash
-# tests/sh/pdf-duplex-sections-start-on-odd-pages.sh - with --duplex every section title is on
+# tests/render/pdf-duplex-sections-start-on-odd-pages.sh - with --duplex every section title is on
 # an odd page (pdftotext of that page alone), the pages left blank for it are even, carry only
 # their footer ("page N of M") as text and not one dark pixel above it (pdftoppm); without
 # --duplex the same document has no blank page and fewer pages.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 cd "$TOP" || exit 1
 for c in pdftotext pdftoppm pdfinfo; do command -v $c >/dev/null || skip "needs $c (poppler-utils)"; done
 R=build/tests/render-pdf
 [ -x $R ] || skip "$R not built (make tests)"
-W=$(mktemp -d) && _scratch+=("$W")
+scratch_dir W
 
 # ink PDF PAGE X Y W H (points): the number of pixels darker than near-white at 60 dpi
 ink() {

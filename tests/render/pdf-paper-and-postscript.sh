@@ -1,15 +1,15 @@
 #!/bin/bash
-# tests/sh/pdf-paper-and-postscript.sh - --paper a4 gives 595 x 842 pt pages and letter 612 x
+# tests/render/pdf-paper-and-postscript.sh - --paper a4 gives 595 x 842 pt pages and letter 612 x
 # 792 (pdfinfo, every page); the PostScript output starts with %!PS, declares its pages and
 # level, has as many pages as the PDF of the same document, and is accepted by ps2pdf where
 # ghostscript is installed (make check installs it; skipped otherwise), which gives back every
 # word of the document.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 cd "$TOP" || exit 1
 command -v pdfinfo >/dev/null || skip "needs pdfinfo (poppler-utils)"
 R=build/tests/render-pdf
 [ -x $R ] || skip "$R not built (make tests)"
-W=$(mktemp -d) && _scratch+=("$W")
+scratch_dir W
 
 for paper in a4 letter; do
 	$R --paper $paper -o "$W/$paper.pdf" --layout "$W/$paper.lay" || fail "render-pdf --paper $paper failed"

@@ -1,5 +1,5 @@
 #!/bin/bash
-# tests/sh/report-formats-and-print.sh - `swapplace report FIXTURE --format F` for every format
+# tests/render/report-formats-and-print.sh - `swapplace report FIXTURE --format F` for every format
 # (json, text, csv and html on stdout; pdf and ps with -o, written whole or not at all), an
 # unknown format refused with exit 2 and no file, pdf and ps refused on a terminal (a pty from
 # script) with exit 2; `swapplace print --printer FILE` with a
@@ -7,13 +7,12 @@
 # and a form feed between pages; ps starts %!PS and pdf %PDF-; a printer path that does
 # not exist is refused and not created, a directory or a FIFO is not a printer (and does not
 # hang the open), a character device (/dev/null) is.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 cd "$TOP" || exit 1
 SP=build/swapplace
 [ -x $SP ] || skip "build/swapplace not built (make)"
 FIX=tests/golden/report-synthetic.json # 331 text lines: six printed pages
-W=$(mktemp -d /tmp/swapplace-report-sh.XXXXXX)
-_scratch+=("$W")
+scratch_dir W /tmp/swapplace-report-sh.XXXXXX
 
 # --- report, every format on stdout where it is text
 $SP report $FIX --format json >"$W/r.json" || fail "json"

@@ -1,33 +1,12 @@
 # tests/root/lib.sh - sourced by root tests. Every change a test makes is undone by the EXIT
 # trap, in reverse order, whatever the exit path; a test touches only what it created.
-set -u
-TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+. "$(dirname "${BASH_SOURCE[0]}")/../lib.sh" # TOP, skip, fail, need_cmd, at_exit, scratch_dir
 SWAPPLACE=$TOP/build/swapplace
-_cleanups=()
-
-skip() { echo "skip: $*"; exit 77; }
-fail() { echo "FAIL: $*"; exit 1; }
-at_exit() { _cleanups+=("$*"); }
-_run_cleanups() {
-	local i
-	for ((i = ${#_cleanups[@]} - 1; i >= 0; i--)); do eval "${_cleanups[$i]}" >/dev/null 2>&1 || true; done
-}
-trap _run_cleanups EXIT
-trap 'exit 130' INT TERM
 
 need_root() { [ "$(id -u)" = 0 ] || skip "needs root"; }
-need_cmd() { command -v "$1" >/dev/null 2>&1 || skip "needs $1"; }
 
-# These helpers set a variable named by the caller instead of printing: a $(...) subshell
-# would register its cleanup in the subshell, and it would never run.
-
-# scratch_dir VAR: a temporary directory, removed at exit
-scratch_dir() {
-	local _sd_dir
-	_sd_dir=$(mktemp -d /tmp/swapplace-test.XXXXXX)
-	at_exit "rm -rf '$_sd_dir'"
-	printf -v "$1" '%s' "$_sd_dir"
-}
+# These helpers, like scratch_dir, set a variable named by the caller instead of printing: a
+# $(...) subshell would register its cleanup in the subshell, and it would never run.
 
 # make_loop VAR SIZE: a sparse file attached with direct I/O and partition scanning; the loop
 # device's path goes into VAR. Detached and deleted at exit.

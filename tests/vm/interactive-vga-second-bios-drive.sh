@@ -27,7 +27,7 @@
 #    are in run.log, the screen holds only the last.
 # A light run (start and zram-lz4, no scenario, no profile), then "power off" from the menu and
 # the report on the stick. (It replaced tests/vm/interactive-serial.sh, which drove the same
-# screens over serial; tests/sh/init-screen-fits-80x25.sh checks the serial console's lines.)
+# screens over serial; tests/appliance/init-screen-fits-80x25.sh checks the serial console's lines.)
 # runner: may run beside another test
 . "$(dirname "$0")/lib.sh"
 VM_DECOY_SERIAL=SPDECOY0123456789ABC
