@@ -222,3 +222,21 @@ others_quiet() {
 	done
 	skip "another swapplace keeps running: the machine's knobs are not ours to compare"
 }
+
+# The `measure --try` tests share the machine with other tests, so they tell what they made by
+# its size and place: their zram devices are ZRAM_BYTES big (twice the test's budget, a size no
+# other test uses), their swap files lie under $out. our_zrams prints those zram devices
+# (zramN), our_swaps the lines of /proc/swaps that are theirs. A test that makes no zram leaves
+# ZRAM_BYTES unset.
+our_zrams() {
+	local z
+	[ -n "${ZRAM_BYTES:-}" ] || return 0
+	for z in /sys/block/zram*; do
+		[ -e "$z/disksize" ] && [ "$(cat "$z/disksize")" = "$ZRAM_BYTES" ] && basename "$z"
+	done
+}
+our_swaps() {
+	local z
+	grep -e "^$out/" /proc/swaps
+	for z in $(our_zrams); do grep "^/dev/$z " /proc/swaps; done
+}
