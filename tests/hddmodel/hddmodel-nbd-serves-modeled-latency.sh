@@ -10,54 +10,15 @@
 #    finish before its modeled time (the server sleeps to an absolute deadline);
 #  - SIGTERM ends the server cleanly with a summary whose counts match the log.
 # Needs no root. Skips (77) without qemu-io (Debian: qemu-utils).
-set -u
-TOP=$(cd "$(dirname "$0")/../.." && pwd)
-SERVER=$TOP/build/tests/nbd-hdd
-EXPECT=$TOP/build/tests/hddmodel-expect
+. "$(dirname "$0")/lib.sh"
 N=${HDD_READS:-250}
-
-skip() { echo "skip: $*"; exit 77; }
-fail() { echo "FAIL: $*"; [ -n "${T:-}" ] && [ -s "$T/server.err" ] && sed 's/^/  server: /' "$T/server.err"; exit 1; }
 command -v qemu-io >/dev/null || skip "needs qemu-io (package qemu-utils)"
 [ -x "$SERVER" ] && [ -x "$EXPECT" ] || skip "needs $SERVER and $EXPECT (make tests)"
-
-T=$(mktemp -d /tmp/swapplace-hdd.XXXXXX) || exit 1
-SPID=""
-stop_server() {
-	[ -n "$SPID" ] || return 0
-	kill -TERM "$SPID" 2>/dev/null
-	for _ in $(seq 50); do kill -0 "$SPID" 2>/dev/null || break; sleep 0.1; done
-	kill -KILL "$SPID" 2>/dev/null
-	wait "$SPID" 2>/dev/null
-	SRC=$?
-	SPID=""
-}
-trap 'stop_server; rm -rf "$T"' EXIT
-trap 'exit 130' INT TERM HUP
 
 # the model: a 2 GiB 7200 rpm disk; the same parameters go to the server and to the expectation
 MODEL=(--size 2G --rpm 7200 --t2t-ms 1.0 --full-ms 16 --outer-mbs 190 --inner-mbs 90 --buffer 256K --seed 7)
 
-# start_server ARGS...: runs nbd-hdd in the background and waits for its ready line
-start_server() {
-	"$SERVER" "$@" >"$T/server.out" 2>"$T/server.err" &
-	SPID=$!
-	for _ in $(seq 100); do
-		grep -q '^nbd-hdd: ready' "$T/server.out" && return 0
-		kill -0 "$SPID" 2>/dev/null || fail "the server exited before it was ready"
-		sleep 0.05
-	done
-	fail "no ready line from the server"
-}
-
 # bad arguments: a clear message and exit 2, nothing listening
-bad_args() {
-	local rc
-	"$SERVER" "$@" >/dev/null 2>"$T/bad.err"
-	rc=$?
-	[ $rc = 2 ] || fail "nbd-hdd $* exited $rc, want 2"
-	grep -q '^nbd-hdd: ' "$T/bad.err" || fail "nbd-hdd $*: no message"
-}
 bad_args --size 1G --port 0
 bad_args --file "$T/x.raw" --port 0
 bad_args --file "$T/x.raw" --size 1G
@@ -73,7 +34,7 @@ bad_args --file "$T/x.raw" --size 1G --port 0 --colour blue
 echo "ok: bad arguments exit 2"
 
 # --- over a unix socket: the handshake and a write/read round trip
-start_server --file "$T/disk.raw" "${MODEL[@]}" --unix "$T/nbd.sock"
+start_server "$T" --file "$T/disk.raw" "${MODEL[@]}" --unix "$T/nbd.sock"
 qemu-io -f raw "nbd+unix:///?socket=$T/nbd.sock" -c "write -P 0x5a 1M 8k" -c "read -P 0x5a 1M 8k" \
 	>"$T/unix.out" 2>&1 || fail "qemu-io over the unix socket failed: $(cat "$T/unix.out")"
 grep -q 'Pattern verification failed' "$T/unix.out" && fail "pattern mismatch over the unix socket"
@@ -83,8 +44,7 @@ stop_server
 echo "ok: unix socket"
 
 # --- over TCP, with a log
-start_server --file "$T/disk.raw" "${MODEL[@]}" --port 0 --log "$T/served.log"
-PORT=$(sed -n 's/^nbd-hdd: ready on 127\.0\.0\.1:\([0-9]*\) .*/\1/p' "$T/server.out")
+start_server "$T" --file "$T/disk.raw" "${MODEL[@]}" --port 0 --log "$T/served.log"
 [ -n "$PORT" ] || fail "no port in the ready line: $(cat "$T/server.out")"
 URL=nbd://127.0.0.1:$PORT
 

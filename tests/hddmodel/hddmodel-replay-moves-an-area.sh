@@ -9,12 +9,8 @@
 #  - --window keeps the lines by arrival time; a request that straddles the map's end, a line
 #    that is not a log line and a move past the disk's end exit 2.
 # Needs no root.
-set -u
-TOP=$(cd "$(dirname "$0")/../.." && pwd)
-EXPECT=$TOP/build/tests/hddmodel-expect
-[ -x "$EXPECT" ] || { echo "skip: needs $EXPECT (make tests)"; exit 77; }
-T=$(mktemp -d) || exit 1
-trap 'rm -rf "$T"' EXIT
+. "$(dirname "$0")/lib.sh"
+[ -x "$EXPECT" ] || skip "needs $EXPECT (make tests)"
 M=(--size 8G --rpm 7200 --t2t-ms 1 --full-ms 18 --outer-mbs 200 --inner-mbs 100 --buffer 256K)
 # op offset length modeled_us seek_us rot_us xfer_us cont arrival_us
 cat >"$T/log" <<'EOF'

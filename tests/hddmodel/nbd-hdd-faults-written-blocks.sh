@@ -8,46 +8,19 @@
 #  - with --fault corrupt, the written block reads back with other bytes and no error;
 #  - the summary counts the faulted reads; bad fault arguments exit 2.
 # Needs no root. Skips (77) without qemu-io (Debian: qemu-utils).
-set -u
-TOP=$(cd "$(dirname "$0")/../.." && pwd)
-SERVER=$TOP/build/tests/nbd-hdd
-skip() { echo "skip: $*"; exit 77; }
-fail() { echo "FAIL: $*"; [ -n "${T:-}" ] && [ -s "$T/server.err" ] && sed 's/^/  server: /' "$T/server.err"; exit 1; }
+. "$(dirname "$0")/lib.sh"
 command -v qemu-io >/dev/null || skip "needs qemu-io (package qemu-utils)"
 [ -x "$SERVER" ] || skip "needs $SERVER (make tests)"
-T=$(mktemp -d /tmp/swapplace-nbdf.XXXXXX) || exit 1
-SPID=""
-stop_server() {
-	[ -n "$SPID" ] || return 0
-	kill -TERM "$SPID" 2>/dev/null
-	for _ in $(seq 50); do kill -0 "$SPID" 2>/dev/null || break; sleep 0.1; done
-	kill -KILL "$SPID" 2>/dev/null
-	wait "$SPID" 2>/dev/null
-	SPID=""
-}
-trap 'stop_server; rm -rf "$T"' EXIT
 # a fast disk: the model's delays are not what this is about
 FAST=(--size 64M --rpm 100000 --t2t-ms 0 --full-ms 0 --outer-mbs 10000 --inner-mbs 10000)
-start_server() {
-	# the last server's ready line must not be taken for this one's
-	rm -f "$T/disk.raw" "$T/server.out"
-	: >"$T/server.out"
-	"$SERVER" --file "$T/disk.raw" "${FAST[@]}" --port 0 "$@" >"$T/server.out" 2>"$T/server.err" &
-	SPID=$!
-	for _ in $(seq 400); do # up to 20 s: a loaded CI machine is slow to start it
-		grep -q '^nbd-hdd: ready' "$T/server.out" && break
-		kill -0 "$SPID" 2>/dev/null || fail "the server exited before it was ready"
-		sleep 0.05
-	done
-	PORT=$(sed -n 's/^nbd-hdd: ready on 127\.0\.0\.1:\([0-9]*\) .*/\1/p' "$T/server.out")
-	[ -n "$PORT" ] || fail "no ready line: $(cat "$T/server.out")"
+# start_fast ARGS...: the server on a fresh backing file, TCP, the fast disk and ARGS
+start_fast() {
+	rm -f "$T/disk.raw"
+	start_server "$T" --file "$T/disk.raw" "${FAST[@]}" --port 0 "$@"
+	[ -n "$PORT" ] || fail "no port in the ready line: $(cat "$T/server.out")"
 }
 qio() { qemu-io -f raw "nbd://127.0.0.1:$PORT" "$@" 2>&1; }
-bad() {
-	"$SERVER" --file "$T/bad.raw" "${FAST[@]}" --port 0 "$@" >/dev/null 2>"$T/bad.err"
-	[ $? = 2 ] || fail "nbd-hdd $* did not exit 2"
-	grep -q '^nbd-hdd: ' "$T/bad.err" || fail "nbd-hdd $*: no message"
-}
+bad() { bad_args --file "$T/bad.raw" "${FAST[@]}" --port 0 "$@"; }
 bad --fault-range 4096-8192
 bad --fault fail
 bad --fault-range 4096-8192 --fault flaky
@@ -56,7 +29,7 @@ bad --fault-range 8192-4096 --fault fail
 bad --fault-range 0-128M --fault fail
 
 # fail: the range is [16 MiB, 32 MiB)
-start_server --fault-range 16777216-33554432 --fault fail
+start_fast --fault-range 16777216-33554432 --fault fail
 out=$(qio -c "read -P 0 16M 64k") || fail "an unwritten block of the range did not read: $out"
 out=$(qio -c "write -P 0xa5 17M 8k") || fail "write in the range: $out"
 out=$(qio -c "write -P 0x5a 1M 8k") || fail "write outside the range: $out"
@@ -71,7 +44,7 @@ stop_server
 grep -q '^nbd-hdd: faulted_reads=1 (failed)' "$T/server.out" || fail "summary: $(cat "$T/server.out")"
 
 # corrupt: the same, but the written block comes back with other bytes
-start_server --fault-range 16777216-33554432 --fault corrupt
+start_fast --fault-range 16777216-33554432 --fault corrupt
 qio -c "write -P 0xa5 17M 8k" >/dev/null || fail "write in the range (corrupt)"
 out=$(qio -c "read -P 0x5a 17M 4k") || fail "a corrupted block must still read: $out"
 case $out in *"Pattern verification failed"*|*"fail"*) fail "not inverted: $out" ;; esac

@@ -14,20 +14,14 @@
 #    are drawn (the bar is painted where the SVG says).
 # Exit 77 when chromium is absent (after the XML checks) or python3 is.
 # runner: may run beside another test
-set -u
-TOP=$(cd "$(dirname "$0")/../.." && pwd)
+. "$(dirname "$0")/../lib.sh"
 cd "$TOP" || exit 1
 RH=build/tests/render-html
-[ -x "$RH" ] || { echo "skip: $RH not built (make tests)"; exit 77; }
-command -v python3 >/dev/null || { echo "skip: needs python3"; exit 77; }
-W=$(mktemp -d)
-trap 'rm -rf "$W"' EXIT
-
-fail() {
-	echo "FAIL: $*"
-	[ -n "${KEEP_SHOTS:-}" ] && cp "$W"/*.png "$W"/*.html "$KEEP_SHOTS"/ 2>/dev/null
-	exit 1
-}
+[ -x "$RH" ] || skip "$RH not built (make tests)"
+need_cmd python3
+scratch_dir W
+# KEEP_SHOTS=DIR keeps the pages and their screenshots of a failed run
+on_fail() { [ -n "${KEEP_SHOTS:-}" ] && cp "$W"/*.png "$W"/*.html "$KEEP_SHOTS"/ 2>/dev/null; }
 
 inputs=(--demo-doc)
 for f in tests/fixtures/report-*.json tests/golden/report-*.json; do
@@ -136,10 +130,7 @@ sys.exit(0 if ok else 1)
 EOF
 done
 
-if [ -z "$CHROMIUM" ]; then
-	echo "skip: no chromium to render the HTML (the XML checks passed)"
-	exit 77
-fi
+[ -n "$CHROMIUM" ] || skip "no chromium to render the HTML (the XML checks passed)"
 
 shot() { # URL PNG WIDTH HEIGHT
 	local ud
