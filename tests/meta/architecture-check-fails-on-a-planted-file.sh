@@ -5,29 +5,16 @@
 # row, a new header-only header without a row, a source file gone whose row stays, and a row
 # naming a header that has a source file.
 # runner: may run beside another test
-set -u
-cd "$(dirname "$0")/../.." || exit 1
+. "$(dirname "$0")/lib.sh"
 check=tests/meta/architecture-names-every-source-file.sh
-tmp=$(mktemp -d /tmp/swapplace-arch.XXXXXX)
-trap 'rm -rf "$tmp"' EXIT
-fail=0
+scratch_dir tmp /tmp/swapplace-arch.XXXXXX
 
 fresh() { # a clean copy of what the check reads
 	rm -rf "$tmp/tree" && mkdir -p "$tmp/tree/docs"
 	cp -r src include "$tmp/tree/" && cp docs/architecture.md "$tmp/tree/docs/"
 }
 expect() { # pass|fail what [PATTERN the failure must name]: run the check on the copy
-	local want=$1 what=$2 pat=${3:-} out rc
-	out=$(REPO_DIR="$tmp/tree" bash "$check" 2>&1)
-	rc=$?
-	if { [ "$want" = pass ] && [ $rc = 0 ]; } ||
-		{ [ "$want" = fail ] && [ $rc = 1 ] && echo "$out" | grep -q -- "FAIL: .*$pat"; }; then
-		echo "ok: $what: exit $rc ($(echo "$out" | head -n 1))"
-	else
-		echo "FAIL: $what: expected the check to $want, it exited $rc:"
-		echo "$out" | head -n 5 | sed 's/^/    /'
-		fail=1
-	fi
+	expect_check "$1" "$2" "${3:-}" env REPO_DIR="$tmp/tree" bash "$check"
 }
 
 fresh
@@ -50,5 +37,5 @@ sed -i 's/^| `sys\/timer\.c` |/| `sys\/timer.h` |/' "$tmp/tree/docs/architecture
 grep -q '^| `sys/timer.h` |' "$tmp/tree/docs/architecture.md" || { echo "FAIL: could not plant"; exit 1; }
 expect fail "a row naming a header that has a source file" "names sys/timer.h: it has a source file"
 
-[ $fail = 0 ] && echo "the architecture map's check fails on every planted change"
-exit $fail
+[ $failed = 0 ] && echo "the architecture map's check fails on every planted change"
+exit $failed

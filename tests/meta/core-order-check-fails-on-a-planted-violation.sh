@@ -4,32 +4,19 @@
 # on each planted violation: an include of a later stage, an include outside the core, a file
 # outside any stage, and an object that makes a system call or calls an effect module.
 # runner: may run beside another test
-set -u
-cd "$(dirname "$0")/../.." || exit 1
+. "$(dirname "$0")/lib.sh"
 check=tests/meta/core-is-pure.sh
 list=build/core-objs.list
-[ -f "$list" ] || { echo "skip: $list not built (make tests)"; exit 77; }
-command -v nm >/dev/null || { echo "skip: needs nm (binutils)"; exit 77; }
-tmp=$(mktemp -d /tmp/swapplace-order.XXXXXX)
-trap 'rm -rf "$tmp"' EXIT
-fail=0
+[ -f "$list" ] || skip "$list not built (make tests)"
+need_cmd nm
+scratch_dir tmp /tmp/swapplace-order.XXXXXX
 
 fresh() { # a clean copy of the core's sources
 	rm -rf "$tmp/tree" && mkdir -p "$tmp/tree/src" "$tmp/tree/include"
 	cp -r src/core "$tmp/tree/src/" && cp -r include/core "$tmp/tree/include/"
 }
 expect() { # pass|fail what [PATTERN the failure must name]: run the check on the copy
-	local want=$1 what=$2 pat=${3:-} out rc
-	out=$(CORE_DIR="$tmp/tree" CORE_OBJS_LIST="${LIST:-$list}" bash "$check" 2>&1)
-	rc=$?
-	if { [ "$want" = pass ] && [ $rc = 0 ]; } ||
-		{ [ "$want" = fail ] && [ $rc = 1 ] && echo "$out" | grep -q -- "FAIL: .*$pat"; }; then
-		echo "ok: $what: exit $rc ($(echo "$out" | grep -m1 -E 'FAIL|core is pure'))"
-	else
-		echo "FAIL: $what: expected the check to $want, it exited $rc:"
-		echo "$out" | head -n 5 | sed 's/^/    /'
-		fail=1
-	fi
+	expect_check "$1" "$2" "${3:-}" env CORE_DIR="$tmp/tree" CORE_OBJS_LIST="${LIST:-$list}" bash "$check"
 }
 
 fresh
@@ -64,5 +51,5 @@ LIST="$tmp/list1" expect fail "a core object calls getpid()" "planted.o uses .ge
 { cat "$list"; echo "$tmp/planted2.o"; } >"$tmp/list2"
 LIST="$tmp/list2" expect fail "a core object calls an effect module (sp_swap_off)" "planted2.o uses .sp_swap_off."
 
-[ $fail = 0 ] && echo "the order and purity check fails on every planted violation"
-exit $fail
+[ $failed = 0 ] && echo "the order and purity check fails on every planted violation"
+exit $failed

@@ -4,23 +4,8 @@
 # layout record lies inside the text area, overlaps no other chart, and has a real share of
 # drawn pixels (over 1 %), while the paper's margin reads empty, so the count tells ink from
 # paper.
-. "$(dirname "$0")/../lib.sh"
-cd "$TOP" || exit 1
-for c in pdftoppm pdfinfo; do command -v $c >/dev/null || skip "needs $c (poppler-utils)"; done
-R=build/tests/render-pdf
-[ -x $R ] || skip "$R not built (make tests)"
-scratch_dir W
-
-# ink PDF PAGE X Y W H (points): "dark total" pixel counts of that box at 60 dpi
-ink() {
-	local x y w h
-	read -r x y w h < <(awk -v x="$3" -v y="$4" -v w="$5" -v h="$6" \
-		'BEGIN { k = 60 / 72; printf "%d %d %d %d\n", x * k, y * k, w * k, h * k }')
-	pdftoppm -f "$2" -l "$2" -r 60 -gray -x "$x" -y "$y" -W "$w" -H "$h" -singlefile "$1" "$W/crop" ||
-		fail "pdftoppm cannot render page $2 of $1"
-	tail -c $((w * h)) "$W/crop.pgm" | od -An -v -tu1 |
-		awk -v t=$((w * h)) '{ for (i = 1; i <= NF; i++) if ($i < 235) n++ } END { print n + 0, t }'
-}
+. "$(dirname "$0")/lib.sh"
+need_render_pdf pdftoppm pdfinfo
 
 check() { # PDF LAYOUT min_charts
 	local pdf=$1 lay=$2 n k=0 page x y w h dark total bx by bw bh

@@ -6,12 +6,8 @@
 # sp_report_doc_build (its cells checked word by word: a long cell wraps). One document and
 # one creation date render to the same bytes; the fonts are DejaVu Sans, Bold and Mono,
 # embedded.
-. "$(dirname "$0")/../lib.sh"
-cd "$TOP" || exit 1
-for c in pdftotext pdfinfo; do command -v $c >/dev/null || skip "needs $c (poppler-utils)"; done
-R=build/tests/render-pdf
-[ -x $R ] || skip "$R not built (make tests)"
-scratch_dir W
+. "$(dirname "$0")/lib.sh"
+need_render_pdf pdftotext pdfinfo
 
 pages_of() { pdfinfo "$1" | awk '/^Pages:/ {print $2}'; }
 

@@ -3,23 +3,8 @@
 # an odd page (pdftotext of that page alone), the pages left blank for it are even, carry only
 # their footer ("page N of M") as text and not one dark pixel above it (pdftoppm); without
 # --duplex the same document has no blank page and fewer pages.
-. "$(dirname "$0")/../lib.sh"
-cd "$TOP" || exit 1
-for c in pdftotext pdftoppm pdfinfo; do command -v $c >/dev/null || skip "needs $c (poppler-utils)"; done
-R=build/tests/render-pdf
-[ -x $R ] || skip "$R not built (make tests)"
-scratch_dir W
-
-# ink PDF PAGE X Y W H (points): the number of pixels darker than near-white at 60 dpi
-ink() {
-	local x y w h
-	read -r x y w h < <(awk -v x="$3" -v y="$4" -v w="$5" -v h="$6" \
-		'BEGIN { k = 60 / 72; printf "%d %d %d %d\n", x * k, y * k, w * k, h * k }')
-	pdftoppm -f "$2" -l "$2" -r 60 -gray -x "$x" -y "$y" -W "$w" -H "$h" -singlefile "$1" "$W/crop" ||
-		fail "pdftoppm cannot render page $2 of $1"
-	tail -c $((w * h)) "$W/crop.pgm" | od -An -v -tu1 |
-		awk '{ for (i = 1; i <= NF; i++) if ($i < 235) n++ } END { print n + 0 }'
-}
+. "$(dirname "$0")/lib.sh"
+need_render_pdf pdftotext pdftoppm pdfinfo
 
 for paper in a4 letter; do
 	$R --duplex --paper $paper -o "$W/d.pdf" --layout "$W/d.lay" || fail "render-pdf --duplex failed"
@@ -43,10 +28,10 @@ for paper in a4 letter; do
 		pdftotext -f "$b" -l "$b" "$W/d.pdf" "$W/p.txt"
 		grep -q "page $b of $n" "$W/p.txt" || fail "$paper duplex: blank page $b has no footer"
 		[ "$(grep -c '[a-z]' "$W/p.txt")" -le 2 ] || fail "$paper duplex: blank page $b has text: $(cat "$W/p.txt")"
-		d=$(ink "$W/d.pdf" "$b" "$bx" "$by" "$bw" "$bh")
+		read -r d _ < <(ink "$W/d.pdf" "$b" "$bx" "$by" "$bw" "$bh")
 		[ "$d" = 0 ] || fail "$paper duplex: blank page $b has $d dark pixels above its footer"
 		# the same box on a page with text is not empty: the check can see ink
-		d=$(ink "$W/d.pdf" 1 "$bx" "$by" "$bw" "$bh")
+		read -r d _ < <(ink "$W/d.pdf" 1 "$bx" "$by" "$bw" "$bh")
 		[ "$d" -gt 100 ] || fail "$paper duplex: page 1 shows only $d dark pixels"
 	done
 	grep -q '^blank' "$W/s.lay" && fail "$paper simplex: blank pages inserted"

@@ -4,12 +4,8 @@
 # level, has as many pages as the PDF of the same document, and is accepted by ps2pdf where
 # ghostscript is installed (make check installs it; skipped otherwise), which gives back every
 # word of the document.
-. "$(dirname "$0")/../lib.sh"
-cd "$TOP" || exit 1
-command -v pdfinfo >/dev/null || skip "needs pdfinfo (poppler-utils)"
-R=build/tests/render-pdf
-[ -x $R ] || skip "$R not built (make tests)"
-scratch_dir W
+. "$(dirname "$0")/lib.sh"
+need_render_pdf pdfinfo
 
 for paper in a4 letter; do
 	$R --paper $paper -o "$W/$paper.pdf" --layout "$W/$paper.lay" || fail "render-pdf --paper $paper failed"
