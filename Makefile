@@ -166,7 +166,7 @@ fuzz: fuzz-build
 .PHONY: fuzz fuzz-build asan
 
 # the headers each object, test and harness includes, as the compiler saw them (-MMD)
--include $(shell find $(B) -name '*.d' 2>/dev/null)
+-include $(shell find $(B) -name '*.d' -type f 2>/dev/null)
 
 # the bootable appliance: image, initramfs, check-image (image/image.mk)
 -include image/image.mk
