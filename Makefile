@@ -94,7 +94,7 @@ deps:
 
 tests: $(B)/swapplace $(UNIT_BIN) $(HELPERS) $(HDDMODEL) $(B)/core-objs.list
 
-# tests/sh/core-is-pure.sh checks these objects' undefined symbols against what the core may use
+# tests/meta/core-is-pure.sh checks these objects' undefined symbols against what the core may use
 $(B)/core-objs.list: $(CORE_OBJS)
 	$(Q)printf '%s\n' $^ > $@
 
@@ -102,7 +102,7 @@ $(B)/core-objs.list: $(CORE_OBJS)
 # the vm tests boot the stick image (built here, as check-image does) under QEMU.
 check: deps
 	$(MAKE) -j2 tests image asan
-	-$(MAKE) -j2 fuzz-build # here, beside the image; tests/sh/fuzz-harnesses-bounded.sh reports a failure
+	-$(MAKE) -j2 fuzz-build # here, beside the image; tests/meta/fuzz-harnesses-bounded.sh reports a failure
 	./tests/run.sh
 
 check-unit: tests
@@ -121,7 +121,7 @@ bench: deps
 # clang under libFuzzer + ASan + UBSan and links one harness per parser of outside input
 # (tests/fuzz/fuzz-NAME.c); build/asan/ compiles every library object and unit test with ASan +
 # UBSan (-O1: the sanitizers' cost without -O0's slowness). `make check` runs both bounded
-# through tests/sh/fuzz-harnesses-bounded.sh and tests/sh/unit-under-asan-ubsan.sh; `make fuzz`
+# through tests/meta/fuzz-harnesses-bounded.sh and tests/meta/unit-under-asan-ubsan.sh; `make fuzz`
 # runs every harness until stopped (FUZZ_TIME=SECONDS bounds each, FUZZ=NAME picks one).
 FUZZ_CC    ?= clang
 SAN_FLAGS  := -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
@@ -181,7 +181,7 @@ fuzz: fuzz-build
 # the bootable appliance: image, initramfs, check-image (image/image.mk)
 -include image/image.mk
 
-# the version string every build embeds (tests/sh/version-reads-the-same-in-every-build.sh)
+# the version string every build embeds (tests/meta/version-reads-the-same-in-every-build.sh)
 print-version:
 	@echo '$(SP_VERSION_STR)'
 

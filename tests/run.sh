@@ -1,11 +1,16 @@
 #!/bin/bash
-# tests/run.sh [unit|sh|root|vm|PATTERN] - runs swapplace's tests and ends with
+# tests/run.sh [GROUP|sh|PATTERN] - runs swapplace's tests and ends with
 # "N passed, N failed, N skipped".
 #
-# Unit tests are build/tests/t-* (pure, no root); sh tests are tests/sh/*.sh (the appliance's
-# init against a fake root, unprivileged); root tests are tests/root/*.sh (loop devices, zram,
-# swap; they skip with 77 without root or a kernel feature); vm tests are tests/vm/*.sh (the
-# bootable image under QEMU; skipped without build/swapplace.img). Each test runs under
+# The groups, by what they test: unit (build/tests/t-*: pure, no root); appliance
+# (tests/appliance/*.sh: the init against a fake root, the initramfs build); render
+# (tests/render/*.sh: the rendered reports); hddmodel (tests/hddmodel/*.sh: the modeled disk and
+# the failing-disk fixture); meta (tests/meta/*.sh: checks of the tree itself); root
+# (tests/root/*.sh: loop devices, zram, swap; they skip with 77 without root or a kernel
+# feature); vm (tests/vm/*.sh: the bootable image under QEMU; skipped without
+# build/swapplace.img). `sh` runs the unprivileged shell groups (appliance, render, hddmodel,
+# meta); PATTERN runs every test whose name contains it. Tests are named GROUP/NAME
+# (appliance/init-config). Each test runs under
 # a timeout. As root, the kernel log is checked for BUG:/WARNING: lines written during a test,
 # the way liburing's runner does, and the machine's swap, zram and loop state is compared with
 # what it was before the test: a test that leaves anything behind fails.
@@ -118,21 +123,28 @@ run_group() { # group dir timeout
 		run_one "$1/$(basename "$t" .sh)" "$3" bash "$t"
 	done
 }
-case $what in all | sh) run_group sh tests/sh "$TIMEOUT_ROOT" ;; esac
-case $what in all | root) run_group root tests/root "$TIMEOUT_ROOT" ;; esac
-case $what in all | vm) run_group vm tests/vm "$TIMEOUT_VM" ;; esac
-case $what in
-all | unit | sh | root | vm) ;;
+# the unprivileged shell groups; they take root's timeout: an initramfs build or the fuzz
+# harnesses run for minutes
+SH_GROUPS="appliance render hddmodel meta"
+group_timeout() { [ "$1" = vm ] && echo "$TIMEOUT_VM" || echo "$TIMEOUT_ROOT"; }
+for g in $SH_GROUPS root vm; do
+	case $what in
+	all | "$g") run_group "$g" "tests/$g" "$(group_timeout "$g")" ;;
+	sh) case " $SH_GROUPS " in *" $g "*) run_group "$g" "tests/$g" "$TIMEOUT_ROOT" ;; esac ;;
+	esac
+done
+case " all unit sh $SH_GROUPS root vm " in
+*" $what "*) ;;
 *)
-	for t in build/tests/t-*$what* tests/sh/*$what*.sh tests/root/*$what*.sh tests/vm/*$what*.sh; do
-		[ -e "$t" ] || continue
-		case $(basename "$t") in lib*.sh) continue ;; esac
-		case $t in
-		tests/vm/*) run_one "vm/$(basename "$t" .sh)" "$TIMEOUT_VM" bash "$t" ;;
-		tests/sh/*) run_one "sh/$(basename "$t" .sh)" "$TIMEOUT_ROOT" bash "$t" ;;
-		*.sh) run_one "root/$(basename "$t" .sh)" "$TIMEOUT_ROOT" bash "$t" ;;
-		*) run_one "unit/$(basename "$t")" "$TIMEOUT_UNIT" "$t" ;;
-		esac
+	for t in build/tests/t-*$what*; do
+		[ -x "$t" ] && run_one "unit/$(basename "$t")" "$TIMEOUT_UNIT" "$t"
+	done
+	for g in $SH_GROUPS root vm; do
+		for t in tests/"$g"/*"$what"*.sh; do
+			[ -f "$t" ] || continue
+			case $(basename "$t") in lib*.sh) continue ;; esac
+			run_one "$g/$(basename "$t" .sh)" "$(group_timeout "$g")" bash "$t"
+		done
 	done
 	;;
 esac

@@ -2,7 +2,7 @@
 # tests/fuzz/run.sh [LIBFUZZER-OPTION...] - runs every harness built in build/fuzz/ (FUZZ=NAME:
 # only that one) on a copy of its committed seed corpus, with its dictionary where it has one.
 # Without -max_total_time each runs until stopped (`make fuzz`); with it, the harnesses run one
-# after another, each that long (`make fuzz FUZZ_TIME=60`, tests/sh/fuzz-harnesses-bounded.sh).
+# after another, each that long (`make fuzz FUZZ_TIME=60`, tests/meta/fuzz-harnesses-bounded.sh).
 #
 # Findings land in build/fuzz/findings/NAME/ (crash-*, leak-*, timeout-*): fix the parser,
 # then add the input to tests/fuzz/corpus/NAME/ so every later run replays it. New inputs that

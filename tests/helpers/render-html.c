@@ -1,5 +1,5 @@
 /*
- * render-html - writes a document as HTML (core/doc/doc_html.h) for tests/sh/html-*.sh, and a
+ * render-html - writes a document as HTML (core/doc/doc_html.h) for tests/render/html-*.sh, and a
  * manifest of what its charts must show, so the test can hold the HTML's SVG to the model:
  *   render-html REPORT.json OUT.html [MANIFEST]   the report's doc (sp_report_doc_build)
  *   render-html --demo-doc OUT.html [MANIFEST]    a doc with every block kind and a chart of

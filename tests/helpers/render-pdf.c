@@ -1,6 +1,6 @@
 /*
  * render-pdf - renders a document to PDF or PostScript with render/doc_cairo.c, for the
- * tests/sh/pdf-*.sh tests and for looking at pages by eye.
+ * tests/render/pdf-*.sh tests and for looking at pages by eye.
  *
  *   render-pdf [--report RUN.json] [--format pdf|ps] [--paper a4|letter] [--duplex]
  *              [--rows N] [--created EPOCH_S] [--layout FILE] [--words FILE] -o OUT

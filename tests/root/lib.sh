@@ -1,33 +1,12 @@
 # tests/root/lib.sh - sourced by root tests. Every change a test makes is undone by the EXIT
 # trap, in reverse order, whatever the exit path; a test touches only what it created.
-set -u
-TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+. "$(dirname "${BASH_SOURCE[0]}")/../lib.sh" # TOP, skip, fail, need_cmd, at_exit, scratch_dir
 SWAPPLACE=$TOP/build/swapplace
-_cleanups=()
-
-skip() { echo "skip: $*"; exit 77; }
-fail() { echo "FAIL: $*"; exit 1; }
-at_exit() { _cleanups+=("$*"); }
-_run_cleanups() {
-	local i
-	for ((i = ${#_cleanups[@]} - 1; i >= 0; i--)); do eval "${_cleanups[$i]}" >/dev/null 2>&1 || true; done
-}
-trap _run_cleanups EXIT
-trap 'exit 130' INT TERM
 
 need_root() { [ "$(id -u)" = 0 ] || skip "needs root"; }
-need_cmd() { command -v "$1" >/dev/null 2>&1 || skip "needs $1"; }
 
-# These helpers set a variable named by the caller instead of printing: a $(...) subshell
-# would register its cleanup in the subshell, and it would never run.
-
-# scratch_dir VAR: a temporary directory, removed at exit
-scratch_dir() {
-	local _sd_dir
-	_sd_dir=$(mktemp -d /tmp/swapplace-test.XXXXXX)
-	at_exit "rm -rf '$_sd_dir'"
-	printf -v "$1" '%s' "$_sd_dir"
-}
+# These helpers, like scratch_dir, set a variable named by the caller instead of printing: a
+# $(...) subshell would register its cleanup in the subshell, and it would never run.
 
 # make_loop VAR SIZE: a sparse file attached with direct I/O and partition scanning; the loop
 # device's path goes into VAR. Detached and deleted at exit.
@@ -242,4 +221,22 @@ others_quiet() {
 		sleep 0.5
 	done
 	skip "another swapplace keeps running: the machine's knobs are not ours to compare"
+}
+
+# The `measure --try` tests share the machine with other tests, so they tell what they made by
+# its size and place: their zram devices are ZRAM_BYTES big (twice the test's budget, a size no
+# other test uses), their swap files lie under $out. our_zrams prints those zram devices
+# (zramN), our_swaps the lines of /proc/swaps that are theirs. A test that makes no zram leaves
+# ZRAM_BYTES unset.
+our_zrams() {
+	local z
+	[ -n "${ZRAM_BYTES:-}" ] || return 0
+	for z in /sys/block/zram*; do
+		[ -e "$z/disksize" ] && [ "$(cat "$z/disksize")" = "$ZRAM_BYTES" ] && basename "$z"
+	done
+}
+our_swaps() {
+	local z
+	grep -e "^$out/" /proc/swaps
+	for z in $(our_zrams); do grep "^/dev/$z " /proc/swaps; done
 }

@@ -12,7 +12,6 @@ grep -qw btrfs /proc/filesystems || modprobe btrfs 2>/dev/null || skip "no btrfs
 make_loop dev 512M
 mkfs.btrfs -q -f "$dev" >/dev/null || fail "mkfs.btrfs"
 scratch_dir out
-our_swaps() { grep -e "^$out/" /proc/swaps; }
 mnt=$out/mnt
 mkdir "$mnt"
 mount "$dev" "$mnt" || skip "cannot mount btrfs"

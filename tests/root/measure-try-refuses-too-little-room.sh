@@ -17,7 +17,6 @@ mount "$dev" "$mnt" || fail "mount"
 at_exit "umount '$mnt'"
 # swap areas this test could have caused: in its directory (other tests on this machine may
 # swap on their own devices meanwhile)
-our_swaps() { grep -e "^$out/" /proc/swaps; }
 free_before=$(df -B1 --output=avail "$mnt" | tail -1)
 
 "$SWAPPLACE" measure --try file:"$mnt" --budget 32M --time-per-placement 3 \

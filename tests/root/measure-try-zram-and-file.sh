@@ -13,8 +13,6 @@ BUDGET_MIB=33
 # budget, a size no other test uses: other tests on this machine may make their own meanwhile;
 # tests/run.sh compares the whole machine before and after when the suite runs alone).
 ZRAM_BYTES=$((2 * BUDGET_MIB * 1024 * 1024))
-our_zrams() { for z in /sys/block/zram*; do [ -e "$z/disksize" ] && [ "$(cat "$z/disksize")" = "$ZRAM_BYTES" ] && basename "$z"; done; }
-our_swaps() { grep -e "^$out/" /proc/swaps; for z in $(our_zrams); do grep "^/dev/$z " /proc/swaps; done; }
 [ -z "$(our_zrams)" ] || skip "a zram device of $ZRAM_BYTES bytes exists already"
 need_sweep
 need_cmd mkfs.ext4

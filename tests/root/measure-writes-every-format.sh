@@ -7,7 +7,6 @@
 . "$(dirname "$0")/lib.sh"
 BUDGET_MIB=35 # a size no other test uses: its zram device (twice the budget) is ours
 ZRAM_BYTES=$((2 * BUDGET_MIB * 1024 * 1024))
-our_zrams() { for z in /sys/block/zram*; do [ -e "$z/disksize" ] && [ "$(cat "$z/disksize")" = "$ZRAM_BYTES" ] && basename "$z"; done; }
 [ -z "$(our_zrams)" ] || skip "a zram device of $ZRAM_BYTES bytes exists already"
 need_sweep
 [ -w /sys/class/zram-control/hot_add ] || skip "no /sys/class/zram-control (zram module not loaded)"

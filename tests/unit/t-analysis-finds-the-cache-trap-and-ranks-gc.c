@@ -22,13 +22,7 @@
 static struct sp_report r, back;
 static struct sp_findings f;
 
-static int idx(const char *name)
-{
-	for (size_t i = 0; i < r.n_results; i++)
-		if (strcmp(r.results[i].placement, name) == 0)
-			return (int)i;
-	return -100;
-}
+static int idx(const char *name) { return syn_index(&r, name); }
 
 static const char *sentence(enum sp_verdict_kind k)
 {

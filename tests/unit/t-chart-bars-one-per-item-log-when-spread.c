@@ -11,18 +11,7 @@
 
 #include "check.h"
 #include "core/doc/chart.h"
-
-static double label_value(const char *s)
-{
-	char *end;
-	double v = strtod(s, &end);
-
-	if (*end == 'k')
-		v *= 1e3;
-	else if (*end == 'M')
-		v *= 1e6;
-	return v;
-}
+#include "chart-checks.h"
 
 static size_t count(const struct sp_canvas *cv, enum sp_shape_kind k, const char *role,
 		    const char *name)
@@ -62,19 +51,6 @@ static double tick_x(const struct sp_canvas *cv, double v)
 		    fabs(label_value(cv->s[i].text) - v) < 1e-9 * fmax(1, v))
 			return cv->s[i].x;
 	return NAN;
-}
-
-static void in_canvas(const struct sp_canvas *cv)
-{
-	for (size_t i = 0; i < cv->n; i++) {
-		double b[4];
-
-		sp_shape_bounds(&cv->s[i], b);
-		CHECK(b[0] >= -1e-9 && b[1] >= -1e-9 && b[2] <= cv->w_pt + 1e-9 &&
-		      b[3] <= cv->h_pt + 1e-9);
-		if (cv->s[i].kind == SP_SHAPE_TEXT)
-			CHECK(cv->s[i].font_pt >= 7);
-	}
 }
 
 /* tick labels strictly increasing from left to right; returns how many */

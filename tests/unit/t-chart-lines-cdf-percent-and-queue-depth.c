@@ -9,20 +9,7 @@
 
 #include "check.h"
 #include "core/doc/chart.h"
-
-static double label_value(const char *s)
-{
-	char *end;
-	double v = strtod(s, &end);
-
-	if (*end == 'k')
-		v *= 1e3;
-	else if (*end == 'M')
-		v *= 1e6;
-	else if (*end == '%')
-		v /= 100;
-	return v;
-}
+#include "chart-checks.h"
 
 static const struct sp_shape *find(const struct sp_canvas *cv, enum sp_shape_kind k,
 				   const char *role, const char *name)
@@ -77,18 +64,6 @@ static size_t axis_increases(const struct sp_canvas *cv, int y_axis)
 		n++;
 	}
 	return n;
-}
-
-static void in_canvas(const struct sp_canvas *cv)
-{
-	for (size_t i = 0; i < cv->n; i++) {
-		double b[4];
-
-		sp_shape_bounds(&cv->s[i], b);
-		CHECK(b[0] >= 0 && b[1] >= 0 && b[2] <= cv->w_pt && b[3] <= cv->h_pt);
-		if (cv->s[i].kind == SP_SHAPE_TEXT)
-			CHECK(cv->s[i].font_pt >= 7);
-	}
 }
 
 int main(void)

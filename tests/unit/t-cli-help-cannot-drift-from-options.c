@@ -13,6 +13,7 @@
 #include "core/config/cli.h"
 #include "core/config/options.h"
 #include "core/config/units.h"
+#include "slurp.h"
 
 #define MAX_ARGS 16
 
@@ -319,28 +320,6 @@ static void check_rendering(void)
 		CHECK(strstr(sp_cli_usage(SP_CMD_NONE), sp_cmd_name(cmd)) != NULL);
 }
 
-static char *slurp(const char *path)
-{
-	FILE *f = fopen(path, "r");
-	char *buf;
-	long n;
-
-	if (!f) {
-		fprintf(stderr, "cannot open '%s' (run from the repository root)\n", path);
-		return NULL;
-	}
-	fseek(f, 0, SEEK_END);
-	n = ftell(f);
-	rewind(f);
-	buf = calloc(1, (size_t)n + 1);
-	if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-		free(buf);
-		buf = NULL;
-	}
-	fclose(f);
-	return buf;
-}
-
 /*
  * Every "--name" in the file is an option of the table (or a make/tool option the file
  * quotes, listed in `foreign`); with readme, each "`--name ...` (... default X" states the
@@ -350,11 +329,8 @@ static void check_doc(const char *path, int readme)
 {
 	static const char *const foreign[] = {"direct-io", "install", "show",
 					      "always",	   "dirty",   NULL};
-	char *text = slurp(path);
+	char *text = slurp(path, NULL);
 
-	CHECK(text != NULL);
-	if (!text)
-		return;
 	for (char *p = strstr(text, "--"); p; p = strstr(p + 2, "--")) {
 		char name[40];
 		size_t n = strspn(p + 2, "abcdefghijklmnopqrstuvwxyz-");

@@ -138,13 +138,7 @@ static char *text_of(const struct sp_report *rep)
 	return buf;
 }
 
-static int idx(const char *name)
-{
-	for (size_t i = 0; i < r.n_results; i++)
-		if (!strcmp(r.results[i].placement, name))
-			return (int)i;
-	return -1;
-}
+static int idx(const char *name) { return syn_index(&r, name); }
 
 static int ranked(const struct sp_findings *fi, int i)
 {

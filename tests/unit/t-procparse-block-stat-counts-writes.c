@@ -9,17 +9,13 @@
 
 #include "check.h"
 #include "core/measure/procparse.h"
-#include "sys/sysfs.h"
+#include "slurp.h"
 
 int main(void)
 {
 	struct sp_blk_stat a, b;
-	char *text = NULL;
+	char *text = slurp("tests/fixtures/live/block-vda-stat", NULL);
 
-	if (sp_read_all(NULL, "tests/fixtures/live/block-vda-stat", &text)) {
-		fprintf(stderr, "cannot read the fixture (run from the repository root)\n");
-		return 1;
-	}
 	/* 2862352 9524 57173403 375409 155172 66790 68045720 175065 0 112760 562311 68888 37
 	 * 52176664 11300 14796 536 */
 	CHECK(sp_parse_blk_stat(text, &a) == 0);

@@ -8,24 +8,13 @@
 
 #include "check.h"
 #include "core/measure/procparse.h"
-#include "sys/sysfs.h"
+#include "slurp.h"
 
 #define FIXTURES "tests/fixtures"
 
-static char *slurp(const char *path)
-{
-	char *text = NULL;
-
-	if (sp_read_all(NULL, path, &text)) {
-		fprintf(stderr, "cannot read %s (run from the repository root)\n", path);
-		exit(1);
-	}
-	return text;
-}
-
 static void test_vmstat(void)
 {
-	char *text = slurp(FIXTURES "/live/proc-vmstat");
+	char *text = slurp(FIXTURES "/live/proc-vmstat", NULL);
 	uint64_t v = 7;
 
 	CHECK(sp_parse_vmstat(text, "pgmajfault", &v) == 0);
@@ -44,7 +33,7 @@ static void test_vmstat(void)
 
 static void test_meminfo(void)
 {
-	char *text = slurp(FIXTURES "/live/proc-meminfo");
+	char *text = slurp(FIXTURES "/live/proc-meminfo", NULL);
 	uint64_t b = 0;
 
 	CHECK(sp_parse_meminfo_bytes(text, "MemTotal", &b) == 0);
@@ -64,7 +53,7 @@ static void test_meminfo(void)
 
 static void test_cpuinfo(void)
 {
-	char *text = slurp(FIXTURES "/live/proc-cpuinfo");
+	char *text = slurp(FIXTURES "/live/proc-cpuinfo", NULL);
 	struct sp_cpuinfo ci;
 	uint32_t c = 0;
 
@@ -93,7 +82,7 @@ static void test_cpuinfo(void)
 
 static void test_mm_stat(void)
 {
-	char *text = slurp(FIXTURES "/live/zram-mm_stat");
+	char *text = slurp(FIXTURES "/live/zram-mm_stat", NULL);
 	struct sp_zram_mm_stat s;
 
 	CHECK(sp_parse_mm_stat(text, &s) == 0);
@@ -126,7 +115,7 @@ static void test_mm_stat(void)
 
 static void test_comp_algorithm(void)
 {
-	char *text = slurp(FIXTURES "/live/zram-comp_algorithm");
+	char *text = slurp(FIXTURES "/live/zram-comp_algorithm", NULL);
 	struct sp_comp_algs a;
 
 	CHECK(sp_parse_comp_algorithm(text, &a) == 0);
@@ -153,7 +142,7 @@ static void test_comp_algorithm(void)
 
 static void test_pid_stat(void)
 {
-	char *text = slurp(FIXTURES "/live/proc-self-stat");
+	char *text = slurp(FIXTURES "/live/proc-self-stat", NULL);
 	uint64_t mi = 1, ma = 1;
 
 	CHECK(sp_parse_pid_stat_faults(text, &mi, &ma) == 0);
@@ -168,7 +157,7 @@ static void test_pid_stat(void)
 	CHECK(sp_parse_pid_stat_faults("77 (x) S 1 77\n", &mi, &ma) == -EINVAL);
 	CHECK(sp_parse_pid_stat_faults("77 x S 1 77 77 0 -1 0 1 0 2 0\n", &mi, &ma) == -EINVAL);
 	/* the live file parses too: this process has faulted at least once */
-	text = slurp("/proc/self/stat");
+	text = slurp("/proc/self/stat", NULL);
 	CHECK(sp_parse_pid_stat_faults(text, &mi, &ma) == 0);
 	CHECK(mi > 0);
 	free(text);

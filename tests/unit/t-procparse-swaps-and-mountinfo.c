@@ -8,25 +8,14 @@
 
 #include "check.h"
 #include "core/measure/procparse.h"
-#include "sys/sysfs.h"
+#include "slurp.h"
 
 #define FIXTURES "tests/fixtures"
-
-static char *slurp(const char *path)
-{
-	char *text = NULL;
-
-	if (sp_read_all(NULL, path, &text)) {
-		fprintf(stderr, "cannot read %s (run from the repository root)\n", path);
-		exit(1);
-	}
-	return text;
-}
 
 static void test_swaps_live(void)
 {
 	struct sp_swap_entry s[4];
-	char *text = slurp(FIXTURES "/live/proc-swaps");
+	char *text = slurp(FIXTURES "/live/proc-swaps", NULL);
 	size_t n = 99;
 
 	CHECK(sp_parse_swaps(text, s, 4, &n) == 0);
@@ -85,7 +74,7 @@ static void test_mountinfo_live(void)
 {
 	static struct sp_mount_entry m[64];
 	const struct sp_mount_entry *e;
-	char *text = slurp(FIXTURES "/live/proc-self-mountinfo");
+	char *text = slurp(FIXTURES "/live/proc-self-mountinfo", NULL);
 	size_t n = 0;
 
 	CHECK(sp_parse_mountinfo(text, m, 64, &n) == 0);
@@ -116,7 +105,7 @@ static void test_mountinfo_live(void)
 static void test_mountinfo_shapes(void)
 {
 	struct sp_mount_entry m[8];
-	char *text = slurp(FIXTURES "/sys-basic/proc/self/mountinfo");
+	char *text = slurp(FIXTURES "/sys-basic/proc/self/mountinfo", NULL);
 	const struct sp_mount_entry *e;
 	size_t n = 0;
 

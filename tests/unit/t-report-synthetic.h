@@ -280,6 +280,18 @@ static struct sp_result *syn_find(struct sp_report *r, const char *name)
 	return NULL;
 }
 
+/*
+ * The index of the result named name, or -100 when there is none: not -1, which is what a
+ * finding holds for "no such placement", so a name missing from the run never matches one.
+ */
+static inline int syn_index(const struct sp_report *r, const char *name)
+{
+	for (size_t i = 0; i < r->n_results; i++)
+		if (!strcmp(r->results[i].placement, name))
+			return (int)i;
+	return -100;
+}
+
 /* The gc scenario: 50 pauses over a 10 s span. */
 static void syn_gc(struct sp_result *res, double p99_ms, uint64_t faults)
 {

@@ -11,22 +11,9 @@
 
 #include "check.h"
 #include "core/scenario/serverjob.h"
+#include "slurp.h"
 
 #define FIXTURES "tests/fixtures"
-
-static char *slurp(const char *path)
-{
-	FILE *f = fopen(path, "r");
-	char *buf = calloc(1, 1 << 16);
-
-	if (!f || !buf) {
-		fprintf(stderr, "cannot read %s\n", path);
-		exit(1);
-	}
-	fread(buf, 1, (1 << 16) - 1, f);
-	fclose(f);
-	return buf;
-}
 
 int main(void)
 {
@@ -62,7 +49,7 @@ int main(void)
 	CHECK(sp_server_vm_parse("pswpin 1\npswpout 2\nallocstall_normal x\n", &v) == -EINVAL);
 	CHECK(sp_server_vm_parse(NULL, &v) == -EINVAL);
 
-	live = slurp(FIXTURES "/live/proc-vmstat");
+	live = slurp(FIXTURES "/live/proc-vmstat", NULL);
 	CHECK(sp_server_vm_parse(live, &v) == 0);
 	CHECK(v.has_allocstall && v.has_pgscan_direct);
 	free(live);

@@ -14,13 +14,7 @@
 static struct sp_report r;
 static struct sp_findings f;
 
-static int idx(const char *name)
-{
-	for (size_t i = 0; i < r.n_results; i++)
-		if (strcmp(r.results[i].placement, name) == 0)
-			return (int)i;
-	return -1;
-}
+static int idx(const char *name) { return syn_index(&r, name); }
 
 static const char *file_sentence(char *s, size_t len)
 {

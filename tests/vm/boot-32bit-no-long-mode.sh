@@ -17,10 +17,10 @@ USB_SERIAL=SPUSBHDD0001
 # touches in 4 s, and then the handful still in the swap cache after eviction weigh too much
 vm_setup seabios
 kver=$(ls "$TOP/build/pkgs/root/linux-image.i386/lib/modules" 2>/dev/null | head -n 1)
-mdir -i "$VM_STICK@@1M" ::/boot/vmlinuz-686 >/dev/null 2>&1 || vm_fail "the image has no /boot/vmlinuz-686"
-[ -n "$kver" ] || vm_skip "no unpacked 686 kernel in build/pkgs (make image)"
+mdir -i "$VM_STICK@@1M" ::/boot/vmlinuz-686 >/dev/null 2>&1 || fail "the image has no /boot/vmlinuz-686"
+[ -n "$kver" ] || skip "no unpacked 686 kernel in build/pkgs (make image)"
 # 5 GiB (sparse): the 32-bit tool's sizes and offsets (the backup of the last MiB) pass 4 GiB
-truncate -s 5G "$VM_DIR/usbhdd.raw" || vm_fail "cannot make usbhdd.raw"
+truncate -s 5G "$VM_DIR/usbhdd.raw" || fail "cannot make usbhdd.raw"
 ide_before=$(vm_file_sum "$VM_DIR/hdd.raw")
 conf=$(echo "$VM_RUN_CONF_LIGHT" | sed 's/^time_per_placement = .*/time_per_placement = 8/')
 [ "${VM_32BIT_FULL:-0}" = 1 ] && conf="also = $VM_NVME_SERIAL
@@ -43,9 +43,9 @@ vm_reports "$VM_DIR/out"
 
 # GRUB chose the 32-bit pair, and the guest ran the 686 kernel (its "Linux version" line)
 vm_serial_has 'Loading the 32-bit kernel /boot/vmlinuz-686 and /boot/initramfs-686.img' ||
-	vm_fail "GRUB did not pick the 32-bit kernel"
-vm_serial_has "Linux version $kver " || vm_fail "the guest did not run kernel $kver"
-vm_serial_has 'swapplace: \[[0-9]+/[0-9]+\] measuring' || vm_fail "no progress line on the serial console"
+	fail "GRUB did not pick the 32-bit kernel"
+vm_serial_has "Linux version $kver " || fail "the guest did not run kernel $kver"
+vm_serial_has 'swapplace: \[[0-9]+/[0-9]+\] measuring' || fail "no progress line on the serial console"
 # the report: the light run's content, on the USB disk's serial (a disk only the EHCI
 # controller's usb-storage reaches), by the i686 tool on that kernel
 if [ "${VM_32BIT_FULL:-0}" = 1 ]; then
@@ -53,7 +53,7 @@ if [ "${VM_32BIT_FULL:-0}" = 1 ]; then
 else
 	VM_HDD_SERIAL=$USB_SERIAL vm_assert_report_light "$VM_DIR/out"
 fi
-python3 - "$VM_DIR/out/reports" "$kver" "$USB_SERIAL" <<'EOF2' || vm_fail "the report is not from the 32-bit guest"
+python3 - "$VM_DIR/out/reports" "$kver" "$USB_SERIAL" <<'EOF2' || fail "the report is not from the 32-bit guest"
 import glob, json, sys
 r = json.load(open(glob.glob(sys.argv[1] + "/*/report.json")[0]))
 m = r.get("machine") or {}
@@ -69,5 +69,5 @@ if not 0 < (m.get("ram_bytes") or 0) <= 256 << 20:
     bad.append("ram_bytes %s is not at most 256 MiB" % m.get("ram_bytes"))
 sys.exit("; ".join(bad) if bad else 0)
 EOF2
-[ "$(vm_file_sum "$VM_DIR/hdd.raw")" = "$ide_before" ] || vm_fail "the IDE disk (not the target) changed"
+[ "$(vm_file_sum "$VM_DIR/hdd.raw")" = "$ide_before" ] || fail "the IDE disk (not the target) changed"
 vm_log "pass"

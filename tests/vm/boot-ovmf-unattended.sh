@@ -8,6 +8,6 @@
 # measurement; boot-seabios-unattended measures everything
 VM_RUN_CONF=$VM_RUN_CONF_LIGHT
 vm_unattended ovmf crlf
-vm_serial_has 'swapplace: \[[0-9]+/[0-9]+\] measuring' || vm_fail "no progress line on the serial console"
+vm_serial_has 'swapplace: \[[0-9]+/[0-9]+\] measuring' || fail "no progress line on the serial console"
 vm_assert_report_light "$VM_DIR/out"
 vm_log "pass"

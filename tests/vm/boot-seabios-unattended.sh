@@ -17,17 +17,17 @@ VM_MEM=256
 VM_RUN_CONF=$(echo "$VM_RUN_CONF" | grep -v '^budget')
 vm_unattended seabios
 vm_serial_has 'Loading the 64-bit kernel /boot/vmlinuz and /boot/initramfs.img' ||
-	vm_fail "GRUB did not pick the 64-bit kernel on a CPU with long mode"
-vm_serial_has 'Linux version [^ ]*-amd64 ' || vm_fail "the guest did not run the amd64 kernel"
+	fail "GRUB did not pick the 64-bit kernel on a CPU with long mode"
+vm_serial_has 'Linux version [^ ]*-amd64 ' || fail "the guest did not run the amd64 kernel"
 if tr -d '\r' <"$VM_DIR/serial.log" | grep -E 'Out of memory: Killed process|Kernel panic|Attempted to kill init'; then
-	vm_fail "the global OOM killer or a panic struck (above)"
+	fail "the global OOM killer or a panic struck (above)"
 fi
 vm_unattended_check
 plan_budget=$(tr -d '\r' <"$VM_DIR/serial.log" | grep -E '^budget: ' | head -n 1)
 vm_log "plan: $plan_budget"
 [[ $plan_budget =~ ^budget:\ [0-9]+\ MiB,\ 25\ %\ of\ [0-9]+\ MiB\ RAM\ \(floor\ 32\ MiB,\ ceiling\ 256\ MiB\)$ ]] ||
-	vm_fail "the plan does not show a budget of 25 % of the RAM"
-python3 - "$VM_DIR/out/reports" <<'PY' || vm_fail "the report does not carry the budget chosen from the RAM"
+	fail "the plan does not show a budget of 25 % of the RAM"
+python3 - "$VM_DIR/out/reports" <<'PY' || fail "the report does not carry the budget chosen from the RAM"
 import glob, json, os, sys
 
 found = sorted(glob.glob(os.path.join(sys.argv[1], "*", "report.json")))

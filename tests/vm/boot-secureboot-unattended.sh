@@ -10,9 +10,9 @@
 VM_RUN_CONF=$VM_RUN_CONF_LIGHT
 vm_unattended ovmf-secboot
 vm_serial_has 'secureboot: Secure boot enabled' ||
-	vm_fail "the guest kernel did not report 'secureboot: Secure boot enabled'"
+	fail "the guest kernel did not report 'secureboot: Secure boot enabled'"
 vm_serial_has 'Kernel is locked down from EFI Secure Boot' ||
-	vm_fail "the guest kernel did not enter lockdown under Secure Boot"
-vm_serial_has 'swapplace: \[[0-9]+/[0-9]+\] measuring' || vm_fail "no progress line on the serial console"
+	fail "the guest kernel did not enter lockdown under Secure Boot"
+vm_serial_has 'swapplace: \[[0-9]+/[0-9]+\] measuring' || fail "no progress line on the serial console"
 vm_assert_report_light "$VM_DIR/out"
 vm_log "pass"

@@ -46,11 +46,11 @@ vm_reports "$VM_DIR/out"
 
 tr -d '\r' <"$VM_DIR/serial.log" | grep -E 'swapplace: cgroup2 controllers:' | head -n 1
 vm_serial_has 'swapplace: cgroup2 controllers:.* cpu( |$)' ||
-	vm_fail "the guest's cgroup2 root does not offer the cpu controller"
+	fail "the guest's cgroup2 root does not offer the cpu controller"
 vm_serial_has 'swapplace: cgroup2 controllers:.* io( |$)' ||
-	vm_fail "the guest's cgroup2 root does not offer the io controller"
+	fail "the guest's cgroup2 root does not offer the io controller"
 
-python3 - "$VM_DIR/out/reports" "$CPU_MAX" "$IO_MAX" <<'EOF' || vm_fail "the caps were not applied, or did nothing measurable"
+python3 - "$VM_DIR/out/reports" "$CPU_MAX" "$IO_MAX" <<'EOF' || fail "the caps were not applied, or did nothing measurable"
 import glob, json, os, sys
 
 top, cpu_max, io_max = sys.argv[1], float(sys.argv[2]), int(sys.argv[3])

@@ -12,7 +12,7 @@
 . "$(dirname "$0")/lib-hddmodel.sh"
 fault_end_run corrupt
 
-PYTHONDONTWRITEBYTECODE=1 PYTHONPATH="$(dirname "$0")" python3 - "$VM_DIR/out/reports" "$LO" "$HI" <<'PY' || vm_fail "the report does not show end's corruption as it must"
+PYTHONDONTWRITEBYTECODE=1 PYTHONPATH="$(dirname "$0")" python3 - "$VM_DIR/out/reports" "$LO" "$HI" <<'PY' || fail "the report does not show end's corruption as it must"
 import sys
 from vmreport import end_covers, finish, one_report, ranked, want_ok
 
@@ -38,5 +38,5 @@ if "end" in ranked(r):
     bad.append("end is in the latency ranking")
 finish(bad)
 PY
-vm_serial_has "swapplace: warning: 'end' failed: corruption:" || vm_fail "the console did not say end failed by corruption"
+vm_serial_has "swapplace: warning: 'end' failed: corruption:" || fail "the console did not say end failed by corruption"
 vm_log "pass"

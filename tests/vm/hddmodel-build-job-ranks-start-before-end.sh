@@ -70,7 +70,7 @@ if [ -n "${VM_KEEP:-}" ]; then
 	mkdir -p "$VM_KEEP" && cp -r "$VM_DIR/served.log" "$VM_DIR/out/reports" "$VM_KEEP/"
 fi
 
-python3 - "$VM_DIR/out/reports" "$EXPECT" "$VM_DIR/served.log" "${MODEL[@]}" <<'EOF' || vm_fail "the build job does not rank start before end by the model's margin"
+python3 - "$VM_DIR/out/reports" "$EXPECT" "$VM_DIR/served.log" "${MODEL[@]}" <<'EOF' || fail "the build job does not rank start before end by the model's margin"
 import glob, json, os, subprocess, sys
 
 top, expect, log, model = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]

@@ -27,19 +27,19 @@
 #    are in run.log, the screen holds only the last.
 # A light run (start and zram-lz4, no scenario, no profile), then "power off" from the menu and
 # the report on the stick. (It replaced tests/vm/interactive-serial.sh, which drove the same
-# screens over serial; tests/sh/init-screen-fits-80x25.sh checks the serial console's lines.)
+# screens over serial; tests/appliance/init-screen-fits-80x25.sh checks the serial console's lines.)
 # runner: may run beside another test
 . "$(dirname "$0")/lib.sh"
 VM_DECOY_SERIAL=SPDECOY0123456789ABC
 VM_DECOY_MODEL="SWAPPLACE TEST DECOY WITH A LONG NAME 40"
 vm_setup seabios
 # the decoy: the stick's boot code and partition table, a blank partition behind it
-dd if="$VM_STICK" of="$VM_DIR/decoy.raw" bs=1M count=1 status=none || vm_fail "cannot copy the boot code"
-truncate -s 80M "$VM_DIR/decoy.raw" || vm_fail "cannot make decoy.raw"
+dd if="$VM_STICK" of="$VM_DIR/decoy.raw" bs=1M count=1 status=none || fail "cannot copy the boot code"
+truncate -s 80M "$VM_DIR/decoy.raw" || fail "cannot make decoy.raw"
 mdir -i "$VM_DIR/decoy.raw@@1M" ::/ >/dev/null 2>&1 &&
-	vm_fail "the decoy's partition has a file system: GRUB's old prefix would find one there"
-mdir -i "$VM_STICK@@1M" ::/SWAPPLACE.ID >/dev/null 2>&1 || vm_fail "the stick has no SWAPPLACE.ID"
-cmp -s -n 440 "$VM_STICK" "$VM_DIR/decoy.raw" || vm_fail "the decoy's boot code is not the stick's"
+	fail "the decoy's partition has a file system: GRUB's old prefix would find one there"
+mdir -i "$VM_STICK@@1M" ::/SWAPPLACE.ID >/dev/null 2>&1 || fail "the stick has no SWAPPLACE.ID"
+cmp -s -n 440 "$VM_STICK" "$VM_DIR/decoy.raw" || fail "the decoy's boot code is not the stick's"
 VM_STICK_BOOTINDEX=1
 VM_EXTRA_ARGS=(-drive "if=none,id=decoy,format=raw,file=$VM_DIR/decoy.raw"
 	-device "ide-hd,drive=decoy,serial=$VM_DECOY_SERIAL,model=$VM_DECOY_MODEL,bootindex=0"
@@ -241,14 +241,14 @@ if bad:
     sys.exit("\n".join(bad))
 type_line("4")
 PY
-	vm_fail "the VGA screen did not go as expected"
+	fail "the VGA screen did not go as expected"
 vm_wait_poweroff
 vm_reports "$VM_DIR/out"
 vm_assert_report_light "$VM_DIR/out"
 # both progress lines were written (run.log keeps every line): the screen showed the last only
 d=$(dirname "$(ls "$VM_DIR"/out/reports/*-"$VM_HDD_SERIAL"/report.json)")
 for k in 1 2; do
-	grep -q "^swapplace: \[$k/2\] measuring" "$d/run.log" || vm_fail "run.log has no [$k/2] progress line"
+	grep -q "^swapplace: \[$k/2\] measuring" "$d/run.log" || fail "run.log has no [$k/2] progress line"
 done
-grep -q $'\r' "$d/run.log" && vm_fail "run.log holds carriage returns (meant for the screen only)"
+grep -q $'\r' "$d/run.log" && fail "run.log holds carriage returns (meant for the screen only)"
 vm_log "pass"

@@ -15,7 +15,7 @@
 . "$(dirname "$0")/lib-hddmodel.sh"
 fault_end_run fail
 
-PYTHONDONTWRITEBYTECODE=1 PYTHONPATH="$(dirname "$0")" python3 - "$VM_DIR/out/reports" "$LO" "$HI" <<'PY' || vm_fail "the report does not show end failed by an I/O error beside ok placements"
+PYTHONDONTWRITEBYTECODE=1 PYTHONPATH="$(dirname "$0")" python3 - "$VM_DIR/out/reports" "$LO" "$HI" <<'PY' || fail "the report does not show end failed by an I/O error beside ok placements"
 import os, sys
 from vmreport import end_covers, finish, one_report, ranked, want_ok
 
@@ -44,5 +44,5 @@ if "ERROR: I/O error" not in html:
     bad.append("report.html does not say ERROR: I/O error")
 finish(bad)
 PY
-vm_serial_has "swapplace: warning: 'end' failed: I/O error" || vm_fail "the console did not say end failed"
+vm_serial_has "swapplace: warning: 'end' failed: I/O error" || fail "the console did not say end failed"
 vm_log "pass"

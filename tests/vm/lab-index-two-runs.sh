@@ -23,15 +23,15 @@ EOF
 	vm_grub "panic=-1"
 	vm_start "${VM_BOOT_TIMEOUT:-600}"
 	vm_wait_poweroff
-	vm_serial_has 'swapplace: saved on the stick: reports/' || vm_fail "no report saved (budget $1)"
+	vm_serial_has 'swapplace: saved on the stick: reports/' || fail "no report saved (budget $1)"
 	vm_serial_has "swapplace: the stick's index lists this run: reports/index.html" ||
-		vm_fail "the index was not rewritten after the run (budget $1)"
+		fail "the index was not rewritten after the run (budget $1)"
 }
 boot 48M
-mdir -i "$VM_STICK@@1M" ::/reports/index.html >/dev/null 2>&1 || vm_fail "no reports/index.html after the first boot"
+mdir -i "$VM_STICK@@1M" ::/reports/index.html >/dev/null 2>&1 || fail "no reports/index.html after the first boot"
 boot 32M
 vm_reports "$VM_DIR/out"
-python3 - "$VM_DIR/out/reports" <<'EOF' || vm_fail "reports/index.html does not list and compare both runs"
+python3 - "$VM_DIR/out/reports" <<'EOF' || fail "reports/index.html does not list and compare both runs"
 import glob, html.parser, os, sys
 top = sys.argv[1]
 runs = sorted(os.path.basename(os.path.dirname(p)) for p in glob.glob(os.path.join(top, "*", "report.json")))

@@ -9,8 +9,7 @@
 # itself runs under `timeout -s KILL`, so even a test killed with SIGKILL leaves no guest behind.
 #
 # Exit codes: 0 pass, 1 fail, 77 skip (no qemu-system-x86_64, mtools, OVMF, or image).
-set -u
-TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+. "$(dirname "${BASH_SOURCE[0]}")/../lib.sh" # TOP, skip, fail, need_cmd, at_exit, scratch_dir
 VM_IMAGE=${VM_IMAGE:-$TOP/build/swapplace.img}
 VM_OVMF_DIR=${VM_OVMF_DIR:-/usr/share/OVMF}
 VM_HDD_SERIAL=${VM_HDD_SERIAL:-SPHDD0001}
@@ -41,12 +40,8 @@ VM_EXTRA_ARGS=()
 VM_NAME=$(basename "$0" .sh)
 VM_T0=$(date +%s)
 
-vm_skip() { echo "skip: $*"; exit 77; }
-vm_fail() {
-	echo "FAIL: $*"
-	vm_show_log
-	exit 1
-}
+# fail shows the end of the guest's console
+on_fail() { vm_show_log; }
 vm_log() { echo "[$(($(date +%s) - VM_T0))s] $*"; }
 
 # The end of the guest's serial log, so the runner's log shows why a boot failed; the whole
@@ -86,7 +81,8 @@ _vm_cleanup() {
 	fi
 	echo "wall time: $(($(date +%s) - VM_T0)) s"
 }
-trap _vm_cleanup EXIT
+# the guest goes first, then what tests/lib.sh's at_exit holds
+trap '_vm_cleanup; _run_cleanups' EXIT
 trap 'exit 1' INT TERM HUP
 
 # vm_setup FIRMWARE: skip unless the tools, firmware and image exist; make the scratch
@@ -96,7 +92,7 @@ vm_setup() {
 	VM_FW=$1
 	local t
 	for t in qemu-system-x86_64 mcopy mdir python3 timeout; do
-		command -v "$t" >/dev/null 2>&1 || vm_skip "needs $t"
+		command -v "$t" >/dev/null 2>&1 || skip "needs $t"
 	done
 	case $VM_FW in
 	seabios) ;;
@@ -104,24 +100,24 @@ vm_setup() {
 		VM_CODE=$VM_OVMF_DIR/OVMF_CODE_4M.fd VM_VARS=$VM_OVMF_DIR/OVMF_VARS_4M.fd ;;
 	ovmf-secboot)
 		VM_CODE=$VM_OVMF_DIR/OVMF_CODE_4M.secboot.fd VM_VARS=$VM_OVMF_DIR/OVMF_VARS_4M.ms.fd ;;
-	*) vm_fail "unknown firmware '$VM_FW'" ;;
+	*) fail "unknown firmware '$VM_FW'" ;;
 	esac
 	if [ "$VM_FW" != seabios ]; then
-		[ -r "$VM_CODE" ] || vm_skip "needs $VM_CODE (package ovmf)"
-		[ -r "$VM_VARS" ] || vm_skip "needs $VM_VARS (package ovmf)"
+		[ -r "$VM_CODE" ] || skip "needs $VM_CODE (package ovmf)"
+		[ -r "$VM_VARS" ] || skip "needs $VM_VARS (package ovmf)"
 	fi
-	[ -s "$VM_IMAGE" ] || vm_skip "needs $VM_IMAGE (make image)"
-	VM_DIR=$(mktemp -d "${TMPDIR:-/tmp}/swapplace-vm.XXXXXX") || vm_fail "no scratch directory"
-	cp --sparse=always "$VM_IMAGE" "$VM_DIR/stick.img" || vm_fail "cannot copy the image"
-	[ "$VM_FW" = seabios ] || cp "$VM_VARS" "$VM_DIR/vars.fd" || vm_fail "cannot copy $VM_VARS"
-	truncate -s "$VM_HDD_SIZE" "$VM_DIR/hdd.raw" || vm_fail "cannot make hdd.raw"
-	truncate -s "$VM_NVME_SIZE" "$VM_DIR/nvme.raw" || vm_fail "cannot make nvme.raw"
+	[ -s "$VM_IMAGE" ] || skip "needs $VM_IMAGE (make image)"
+	VM_DIR=$(mktemp -d "${TMPDIR:-/tmp}/swapplace-vm.XXXXXX") || fail "no scratch directory"
+	cp --sparse=always "$VM_IMAGE" "$VM_DIR/stick.img" || fail "cannot copy the image"
+	[ "$VM_FW" = seabios ] || cp "$VM_VARS" "$VM_DIR/vars.fd" || fail "cannot copy $VM_VARS"
+	truncate -s "$VM_HDD_SIZE" "$VM_DIR/hdd.raw" || fail "cannot make hdd.raw"
+	truncate -s "$VM_NVME_SIZE" "$VM_DIR/nvme.raw" || fail "cannot make nvme.raw"
 	VM_STICK=$VM_DIR/stick.img
-	mdir -i "$VM_STICK@@1M" ::/ >/dev/null 2>&1 || vm_fail "mtools cannot read the FAT partition at 1 MiB of the image"
+	mdir -i "$VM_STICK@@1M" ::/ >/dev/null 2>&1 || fail "mtools cannot read the FAT partition at 1 MiB of the image"
 }
 
 # vm_put SRC DEST: copy a file onto the stick copy's FAT partition (DEST like ::/x.cfg)
-vm_put() { mcopy -o -i "$VM_STICK@@1M" "$1" "$2" || vm_fail "mcopy '$1' to '$2' failed"; }
+vm_put() { mcopy -o -i "$VM_STICK@@1M" "$1" "$2" || fail "mcopy '$1' to '$2' failed"; }
 
 # vm_config [crlf]: stdin becomes ::/swapplace.conf; with "crlf", written with CRLF line
 # ends and a UTF-8 BOM, as Notepad saves it.
@@ -210,17 +206,17 @@ vm_wait_poweroff() {
 	while kill -0 "$VM_PID" 2>/dev/null; do
 		if [ "$(date +%s)" -ge "$VM_DEADLINE" ]; then
 			vm_kill
-			vm_fail "the guest did not power off in time"
+			fail "the guest did not power off in time"
 		fi
 		if grep -q 'Kernel panic' "$VM_DIR/serial.log" 2>/dev/null; then
 			vm_kill
-			vm_fail "the guest kernel panicked"
+			fail "the guest kernel panicked"
 		fi
 		# the init's panic path waits in a shell for a person: nobody will come
 		if grep -q 'swapplace: PANIC:' "$VM_DIR/serial.log" 2>/dev/null; then
 			sleep 2
 			vm_kill
-			vm_fail "the init panicked (dropped to its rescue shell)"
+			fail "the init panicked (dropped to its rescue shell)"
 		fi
 		sleep 2
 	done
@@ -229,13 +225,13 @@ vm_wait_poweroff() {
 	VM_PID=""
 	vm_log "qemu exited with $rc"
 	[ -s "$VM_DIR/qemu.out" ] && sed 's/^/qemu: /' "$VM_DIR/qemu.out"
-	[ "$rc" = 0 ] || vm_fail "qemu exited with $rc (137: killed at the deadline)"
+	[ "$rc" = 0 ] || fail "qemu exited with $rc (137: killed at the deadline)"
 }
 
 # vm_reports OUT: copy the stick's reports/ into OUT (OUT/reports/...)
 vm_reports() {
 	mkdir -p "$1"
-	mcopy -s -n -i "$VM_STICK@@1M" ::/reports "$1/" || vm_fail "cannot read reports/ from the stick"
+	mcopy -s -n -i "$VM_STICK@@1M" ::/reports "$1/" || fail "cannot read reports/ from the stick"
 	vm_log "reports on the stick:"
 	(cd "$1" && find reports -type f | sort | sed 's/^/  /')
 }
@@ -273,19 +269,19 @@ vm_pull_when() {
 			sleep 3
 			vm_log "pulling $2 (device_del)"
 			vm_qmp "{\"execute\":\"device_del\",\"arguments\":{\"id\":\"$2\"}}" ||
-				vm_fail "QMP device_del failed"
+				fail "QMP device_del failed"
 			return 0
 		fi
 		sleep 0.5
 	done
-	vm_fail "the console never said: $1"
+	fail "the console never said: $1"
 }
 
 # vm_assert_report OUT: OUT/reports holds one run directory named ...-<target serial> with
 # report.txt, report.html, summary.csv and report.pdf beside report.json, whose report.json measured start, end, file, at least one zram compressor and the NVMe device,
 # each with real swap-ins and integrity checked without a mismatch.
 vm_assert_report() {
-	python3 - "$1/reports" "$VM_HDD_SERIAL" <<'EOF' || vm_fail "the report does not hold what a run must measure"
+	python3 - "$1/reports" "$VM_HDD_SERIAL" <<'EOF' || fail "the report does not hold what a run must measure"
 import glob, json, os, shutil, subprocess, sys
 
 top, serial = sys.argv[1], sys.argv[2]
@@ -406,7 +402,7 @@ vm_unattended() {
 # vm_unattended_check: what every unattended run must leave: progress on the console and a
 # report measuring every placement
 vm_unattended_check() {
-	vm_serial_has 'swapplace: \[[0-9]+/[0-9]+\] measuring' || vm_fail "no progress line on the serial console"
+	vm_serial_has 'swapplace: \[[0-9]+/[0-9]+\] measuring' || fail "no progress line on the serial console"
 	vm_assert_report "$VM_DIR/out"
 }
 
@@ -435,16 +431,16 @@ EOF2
 	vm_wait_poweroff
 	vm_reports "$VM_DIR/out"
 
-	[ "$(vm_file_sum "$VM_DIR/hdd.raw")" = "$hdd_before" ] || vm_fail "the HDD's bytes changed"
-	[ "$(vm_file_sum "$VM_DIR/nvme.raw")" = "$nvme_before" ] || vm_fail "the NVMe disk's bytes changed"
+	[ "$(vm_file_sum "$VM_DIR/hdd.raw")" = "$hdd_before" ] || fail "the HDD's bytes changed"
+	[ "$(vm_file_sum "$VM_DIR/nvme.raw")" = "$nvme_before" ] || fail "the NVMe disk's bytes changed"
 	for d in hdd nvme; do
-		[ "$(du -k "$VM_DIR/$d.raw" | cut -f1)" = 0 ] || vm_fail "blocks were written to $d.raw"
+		[ "$(du -k "$VM_DIR/$d.raw" | cut -f1)" = 0 ] || fail "blocks were written to $d.raw"
 	done
 	(cd "$VM_DIR/out" && find reports -type f | sort) >"$VM_DIR/reports-after"
 	new=$(comm -13 "$VM_DIR/reports-before" "$VM_DIR/reports-after")
-	[ -n "$new" ] || vm_fail "nothing new in reports/"
+	[ -n "$new" ] || fail "nothing new in reports/"
 	if find "$VM_DIR/out/reports" -name report.json | grep -q .; then
-		vm_fail "a report.json was written although the run was refused"
+		fail "a report.json was written although the run was refused"
 	fi
 	while IFS= read -r rel; do
 		f=$VM_DIR/out/$rel
@@ -454,8 +450,8 @@ EOF2
 			hit=$rel
 		fi
 	done <<<"$new"
-	[ -n "$hit" ] || vm_fail "no new file in reports/ names '$serial' and says /$want/"
-	vm_serial_has "swapplace: REFUSED: .*$serial" || vm_fail "the console did not say REFUSED"
+	[ -n "$hit" ] || fail "no new file in reports/ names '$serial' and says /$want/"
+	vm_serial_has "swapplace: REFUSED: .*$serial" || fail "the console did not say REFUSED"
 	vm_log "the reason is in $hit"
 }
 
@@ -472,7 +468,7 @@ profile_time = 0"
 # vm_assert_report_light OUT: OUT/reports holds one run named ...-<target serial> with
 # report.json and report.txt, in which start measured real swap-ins with integrity checked.
 vm_assert_report_light() {
-	python3 - "$1/reports" "$VM_HDD_SERIAL" <<'EOF2' || vm_fail "the light run's report is not what it must be"
+	python3 - "$1/reports" "$VM_HDD_SERIAL" <<'EOF2' || fail "the light run's report is not what it must be"
 import glob, json, os, sys
 
 top, serial = sys.argv[1], sys.argv[2]

@@ -17,28 +17,28 @@
 . "$(dirname "$0")/lib.sh"
 for t in mdadm lvm cpio ldd modinfo; do
 	command -v "$t" >/dev/null 2>&1 || PATH=$PATH:/sbin:/usr/sbin
-	command -v "$t" >/dev/null 2>&1 || vm_skip "needs $t (tests/install-deps.sh: mdadm lvm2)"
+	command -v "$t" >/dev/null 2>&1 || skip "needs $t (tests/install-deps.sh: mdadm lvm2)"
 done
 kdir=$(ls -d "$TOP"/build/pkgs/root/linux-image/lib/modules/*/kernel/drivers/md 2>/dev/null | head -n 1)
-[ -n "$kdir" ] && [ -f "$kdir/md-mod.ko" ] || vm_skip "needs the kernel package in build/pkgs (make image)"
+[ -n "$kdir" ] && [ -f "$kdir/md-mod.ko" ] || skip "needs the kernel package in build/pkgs (make image)"
 VM_HDD_SIZE=32M VM_NVME_SIZE=32M
 vm_setup seabios
 VM_LVM_SERIAL=SPLVM0001
-truncate -s 32M "$VM_DIR/lvm.raw" || vm_fail "cannot make lvm.raw"
+truncate -s 32M "$VM_DIR/lvm.raw" || fail "cannot make lvm.raw"
 VM_EXTRA_ARGS=(-drive "if=none,id=lv,format=raw,file=$VM_DIR/lvm.raw"
 	-device "virtio-blk-pci,drive=lv,serial=$VM_LVM_SERIAL")
 
 # the stick's kernel and initramfs, and the test's archive after it
-mcopy -n -i "$VM_STICK@@1M" ::/boot/vmlinuz "$VM_DIR/vmlinuz" || vm_fail "no /boot/vmlinuz on the stick"
-mcopy -n -i "$VM_STICK@@1M" ::/boot/initramfs.img "$VM_DIR/initrd" || vm_fail "no /boot/initramfs.img on the stick"
+mcopy -n -i "$VM_STICK@@1M" ::/boot/vmlinuz "$VM_DIR/vmlinuz" || fail "no /boot/vmlinuz on the stick"
+mcopy -n -i "$VM_STICK@@1M" ::/boot/initramfs.img "$VM_DIR/initrd" || fail "no /boot/initramfs.img on the stick"
 extra=$VM_DIR/extra
 mkdir -p "$extra/md" "$extra/sbin"
-cp "$kdir/md-mod.ko" "$kdir/raid1.ko" "$kdir/dm-mod.ko" "$extra/md/" || vm_fail "cannot copy the md and dm modules"
+cp "$kdir/md-mod.ko" "$kdir/raid1.ko" "$kdir/dm-mod.ko" "$extra/md/" || fail "cannot copy the md and dm modules"
 for bin in "$(command -v mdadm)" "$(command -v lvm)"; do
-	cp "$bin" "$extra/sbin/" || vm_fail "cannot copy $bin"
+	cp "$bin" "$extra/sbin/" || fail "cannot copy $bin"
 	for lib in $(ldd "$bin" | awk '/=> \// { print $3 } /^\t\// { print $1 }'); do
 		mkdir -p "$extra$(dirname "$lib")"
-		cp -L "$lib" "$extra$lib" || vm_fail "cannot copy $lib"
+		cp -L "$lib" "$extra$lib" || fail "cannot copy $lib"
 	done
 done
 cat >"$extra/init" <<'EOF'
@@ -94,25 +94,25 @@ chmod +x "$extra/init" "$extra"/sbin/*
 # header starts where the kernel looks for one
 truncate -s %512 "$VM_DIR/initrd"
 (cd "$extra" && find . | sort | cpio -o -H newc -R 0:0 --quiet) >>"$VM_DIR/initrd" ||
-	vm_fail "cannot append the test's archive"
+	fail "cannot append the test's archive"
 VM_KERNEL=$VM_DIR/vmlinuz VM_INITRD=$VM_DIR/initrd VM_APPEND="panic=-1 quiet"
 vm_start 150
 vm_wait_poweroff
 tr -d '\r' <"$VM_DIR/serial.log" | grep '^T: ' >"$VM_DIR/results"
 cat "$VM_DIR/results"
-grep -q '^T: DONE' "$VM_DIR/results" || vm_fail "the guest's test did not finish"
-grep -q '^T: FAIL' "$VM_DIR/results" && vm_fail "setting up md or LVM in the guest failed"
+grep -q '^T: DONE' "$VM_DIR/results" || fail "the guest's test did not finish"
+grep -q '^T: FAIL' "$VM_DIR/results" && fail "setting up md or LVM in the guest failed"
 grep -q '^T: holders: sda \[md0\] nvme0n1 \[md0\] vda \[dm-0\]' "$VM_DIR/results" ||
-	vm_fail "the array and the volume did not hold the disks"
+	fail "the array and the volume did not hold the disks"
 grep -q '^T: holders: sda \[\] nvme0n1 \[\] vda \[\]' "$VM_DIR/results" ||
-	vm_fail "the array and the volume still held the disks after stopping"
+	fail "the array and the volume still held the disks after stopping"
 # want NAME REGEX: the try NAME exited 3, left its disk as it was, and said REGEX
 want() {
 	local line
-	line=$(grep "^T: RESULT $1 " "$VM_DIR/results") || vm_fail "no result for $1"
-	echo "$line" | grep -q " rc=3 " || vm_fail "$1: not refused (exit 3): $line"
-	echo "$line" | grep -q " same=yes: " || vm_fail "$1: the disk's bytes changed: $line"
-	echo "$line" | grep -Eq -- "$2" || vm_fail "$1: the reason does not say /$2/: $line"
+	line=$(grep "^T: RESULT $1 " "$VM_DIR/results") || fail "no result for $1"
+	echo "$line" | grep -q " rc=3 " || fail "$1: not refused (exit 3): $line"
+	echo "$line" | grep -q " same=yes: " || fail "$1: the disk's bytes changed: $line"
+	echo "$line" | grep -Eq -- "$2" || fail "$1: the reason does not say /$2/: $line"
 }
 want assembled-sda "has holders: md0.*is a member of an md RAID array \(linux_raid_member\)"
 want assembled-nvme0n1 "has holders: md0.*is a member of an md RAID array \(linux_raid_member\)"

@@ -42,7 +42,7 @@ vm_wait_poweroff
 vm_reports "$VM_DIR/out"
 stop_server
 
-python3 - "$VM_DIR/out/reports" "$EXPECT" "${MODEL[@]}" <<'EOF' || vm_fail "the slow disk gave no answer in its time"
+python3 - "$VM_DIR/out/reports" "$EXPECT" "${MODEL[@]}" <<'EOF' || fail "the slow disk gave no answer in its time"
 import glob, json, os, subprocess, sys
 
 top, expect, model = sys.argv[1], sys.argv[2], sys.argv[3:]

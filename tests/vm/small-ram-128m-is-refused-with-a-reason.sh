@@ -17,6 +17,6 @@ VM_RUN_CONF=$(echo "$VM_RUN_CONF" | grep -v '^budget')
 vm_refusal "$VM_HDD_SERIAL" \
 	'this machine is too small to run the probes: [0-9]+ MiB RAM, [0-9]+ MiB available, and the smallest run needs 80 MiB'
 if tr -d '\r' <"$VM_DIR/serial.log" | grep -E 'Out of memory|Kernel panic|Attempted to kill init'; then
-	vm_fail "the OOM killer or a panic struck (above)"
+	fail "the OOM killer or a panic struck (above)"
 fi
 vm_log "pass"

@@ -10,10 +10,10 @@
 # runner: may run beside another test
 . "$(dirname "$0")/lib.sh"
 VM_USB_SERIAL=SPUSB0001
-command -v python3 >/dev/null || vm_skip "needs python3"
+command -v python3 >/dev/null || skip "needs python3"
 
 vm_setup seabios
-truncate -s 3G "$VM_DIR/usb.raw" || vm_fail "cannot make usb.raw"
+truncate -s 3G "$VM_DIR/usb.raw" || fail "cannot make usb.raw"
 VM_EXTRA_ARGS=(-drive "if=none,id=usbd,format=raw,file=$VM_DIR/usb.raw"
 	-device "usb-storage,bus=xhci.0,drive=usbd,serial=$VM_USB_SERIAL,id=victim"
 	-qmp "unix:$VM_DIR/qmp.sock,server=on,wait=off")
@@ -36,7 +36,7 @@ vm_pull_when "measuring 'end'" victim
 vm_wait_poweroff
 vm_reports "$VM_DIR/out"
 
-PYTHONDONTWRITEBYTECODE=1 PYTHONPATH="$(dirname "$0")" python3 - "$VM_DIR/out/reports" <<'PY' || vm_fail "the report does not show the pulled target's placements as it must"
+PYTHONDONTWRITEBYTECODE=1 PYTHONPATH="$(dirname "$0")" python3 - "$VM_DIR/out/reports" <<'PY' || fail "the report does not show the pulled target's placements as it must"
 import sys
 from vmreport import finish, one_report, want_not_beside_stuck, want_ok
 
@@ -53,5 +53,5 @@ if "none" not in res:
 finish(bad)
 PY
 vm_serial_has "swapplace: warning: 'end' failed: the disk '/dev/[a-z0-9]+' disappeared" ||
-	vm_fail "the console did not say the target disappeared"
+	fail "the console did not say the target disappeared"
 vm_log "pass"
