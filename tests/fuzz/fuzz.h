@@ -14,6 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* libFuzzer's entry point, which every harness defines (declared here for -Wmissing-prototypes) */
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
 #define FUZZ_CHECK(cond, ...)                                                                      \
 	do {                                                                                       \
 		if (!(cond)) {                                                                     \
