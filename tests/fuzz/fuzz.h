@@ -16,6 +16,7 @@
 
 /* libFuzzer's entry point, which every harness defines (declared here for -Wmissing-prototypes) */
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+int LLVMFuzzerInitialize(int *argc, char ***argv); /* optional: a harness that needs set-up */
 
 #define FUZZ_CHECK(cond, ...)                                                                      \
 	do {                                                                                       \
