@@ -7,6 +7,7 @@
 #define SP_REPORTDOC_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "core/findings/analysis.h"
 #include "core/doc/doc.h"
@@ -18,6 +19,13 @@
  */
 int sp_report_doc_build(struct sp_doc *d, const struct sp_report *r,
 			const struct sp_findings *f);
+
+/*
+ * report.txt: the same document as the HTML and the PDF, laid out by core/doc/doc_text.h in
+ * 80 columns, so a sentence reads the same in every format (f NULL: computed here).
+ * Returns: 0, -EINVAL, -ENOMEM, -EIO when out's error flag is set.
+ */
+int sp_report_text_write(FILE *out, const struct sp_report *r, const struct sp_findings *f);
 
 /*
  * The colour group of a placement of kind k in every chart (the report's and a comparison's):

@@ -22,14 +22,16 @@
 #include <string.h>
 #include <time.h>
 
-#include "core/plan/placements.h"
-#include "core/doc/reportdoc.h"
-#include "core/scenario/service.h"
-#include "core/scenario/sweep.h"
+#include "core/config/budget.h"
 #include "core/config/textfmt.h"
 #include "core/config/units.h"
+#include "core/doc/doc_text.h"
+#include "core/doc/reportdoc.h"
 #include "core/findings/verdict.h"
 #include "core/findings/zswap.h"
+#include "core/plan/placements.h"
+#include "core/scenario/service.h"
+#include "core/scenario/sweep.h"
 
 #define CELL 320 /* one table cell; a failed placement's reason is the longest */
 #define MAX_COLS 12
@@ -40,13 +42,14 @@ static void fact_str(struct sp_doc_block *f, const char *key, const char *v)
 	sp_doc_fact(f, key, "%s", v && v[0] ? v : "-");
 }
 
-/* One row of cells (n_cols of them), every cell with mark m. */
-static void row(struct sp_doc_table *t, enum sp_doc_mark m, char cells[][CELL])
+/* One row of cells (n_cols of them), every cell with mark m; returns its index. */
+static int row(struct sp_doc_table *t, enum sp_doc_mark m, char cells[][CELL])
 {
 	int r = sp_doc_row_add(t);
 
 	for (size_t c = 0; r >= 0 && c < t->n_cols; c++)
 		sp_doc_cell(t, (size_t)r, c, m, "%s", cells[c]);
+	return r;
 }
 
 /* Hand c to the doc (it owns it from here), or free it when it holds nothing to draw. */
@@ -276,11 +279,30 @@ static void machine_section(struct sp_doc *d, const struct sp_report *r)
 		sp_doc_table_note(t, "-: not reported by the device");
 }
 
+/* The budget as it was chosen, where the run recorded how ("55 MiB, 25 % of 221 MiB RAM
+ * (floor 32 MiB, ceiling 256 MiB)"), else its size. */
+static const char *budget_phrase(const struct sp_report *r, char *buf, size_t len)
+{
+	struct sp_budget b = {
+	    .budget_bytes = r->budget_bytes,
+	    .ram_bytes = r->machine.ram_bytes,
+	    .available_bytes = r->mem_available_bytes,
+	    .ram_pct = r->budget_ram_pct,
+	    .floor_bytes = r->budget_floor_bytes,
+	    .ceiling_bytes = r->budget_ceiling_bytes,
+	};
+
+	if (r->has_budget_rule && sp_budget_source_parse(r->budget_source, &b.source) == 0 &&
+	    sp_budget_describe(&b, buf, len) >= 0)
+		return buf;
+	return bytes(buf, r->budget_bytes);
+}
+
 /* ---- the method ------------------------------------------------------------------------- */
 
 static void method_section(struct sp_doc *d, const struct sp_report *r)
 {
-	char s[4096] = "", a[16];
+	char s[4096] = "", rule[160];
 	const struct sp_device_probe *dev = NULL;
 	const struct sp_fault_probe *fault = NULL, *uring = NULL;
 	const struct sp_pressure_probe *press = NULL;
@@ -314,7 +336,7 @@ static void method_section(struct sp_doc *d, const struct sp_report *r)
 		sp_cat(s, sizeof(s), " on the target %s%s%s", r->target,
 		       r->layout[0] ? " laid out as " : "", r->layout);
 	sp_cat(s, sizeof(s), ", one after another, with a memory budget of %s",
-	       bytes(a, r->budget_bytes));
+	       budget_phrase(r, rule, sizeof(rule)));
 	if (r->time_per_placement_s > 0)
 		sp_cat(s, sizeof(s), " and %.0f s per placement", r->time_per_placement_s);
 	sp_cat(s, sizeof(s), "; every random choice came from the seed %" PRIu64 ". ", r->seed);
@@ -388,12 +410,36 @@ static void method_section(struct sp_doc *d, const struct sp_report *r)
 		if (c->cpu_max > 0)
 			sp_cat(s, sizeof(s), "--cpu-max %g: %s", c->cpu_max,
 			       c->cpu_applied ? "applied" : c->cpu_reason);
-		if (c->io_max_iops > 0)
-			sp_cat(s, sizeof(s), "%s--io-max %lld IOPS: %s", s[0] ? "; " : "",
-			       (long long)c->io_max_iops, c->io_applied ? "applied" : c->io_reason);
+		if (c->io_max_iops > 0) {
+			sp_cat(s, sizeof(s), "%s--io-max %lld IOPS", s[0] ? "; " : "",
+			       (long long)c->io_max_iops);
+			if (c->io_max_bps > 0)
+				sp_cat(s, sizeof(s), ", %.1f MiB/s",
+				       (double)c->io_max_bps / 1048576);
+			sp_cat(s, sizeof(s), ": %s", c->io_applied ? "applied" : c->io_reason);
+		}
 		if (s[0])
 			sp_doc_add_text(d, SP_DOC_PARA,
 					"The workloads ran in a constrained box: %s.", s);
+	}
+}
+
+/* Why a placement has no latency, or what else its result says: the fault first (it is why). */
+static void notes(struct sp_doc *d, const struct sp_report *r)
+{
+	int head = 0;
+
+	for (size_t i = 0; i < r->n_results && i < SP_MAX_RESULTS; i++) {
+		const struct sp_result *res = &r->results[i];
+
+		if (!res->error[0] && !res->reason[0])
+			continue;
+		if (!head++)
+			sp_doc_add_text(d, SP_DOC_HEADING, "Status and reason per placement");
+		sp_doc_add_text(d, SP_DOC_BULLET, "%s (%s): %s%s%s%s", res->placement,
+				sp_status_name(res->status), res->error[0] ? "ERROR: " : "",
+				res->error, res->error[0] && res->reason[0] ? "; " : "",
+				res->reason);
 	}
 }
 
@@ -410,8 +456,8 @@ static void ranking_section(struct sp_doc *d, const struct sp_report *r,
 					    "p99 (us)",
 					    "x best",
 					    "device QD1 median (us)",
-					    "real swap-ins",
-					    "note"};
+					    "x device",
+					    "real swap-ins"};
 	char cells[MAX_COLS][CELL], x[16], y[16];
 	struct sp_doc_table *t;
 	struct sp_chart *c;
@@ -422,7 +468,7 @@ static void ranking_section(struct sp_doc *d, const struct sp_report *r,
 	sp_doc_add_text(d, SP_DOC_PARA,
 			"Swap-in latency from the fault probe, real swap-ins only, fastest "
 			"first. \"x best\" is the median over the fastest placement's median.");
-	t = sp_doc_add_table(d, "Swap-in latency per placement", 10, heads, "rllrrrrrrl");
+	t = sp_doc_add_table(d, "Swap-in latency per placement", 10, heads, "rllrrrrrrr");
 	for (size_t k = 0; k < r->n_results && k < SP_MAX_RESULTS; k++) {
 		/* the ranked first, in rank order; then the rest in report order */
 		int i = k < f->n_ranked ? f->ranked[k] : -1, rk;
@@ -459,17 +505,14 @@ static void ranking_section(struct sp_doc *d, const struct sp_report *r,
 		}
 		set(cells, 7, "%s",
 		    res->device_probe.done ? us(x, res->device_probe.qd1.p50_us) : "-");
-		if (res->fault_probe.done)
-			set(cells, 8, "%" PRIu64, res->fault_probe.real_swapins);
+		if (f->floor_ratio[i] > 0)
+			set(cells, 8, "%.2f", f->floor_ratio[i]);
 		else
 			set(cells, 8, "-");
-		if (res->error[0]) /* the fault first: it is why there is no latency */
-			set(cells, 9, "ERROR: %s%s%s", res->error, res->reason[0] ? "; " : "",
-			    res->reason);
-		else if (rk >= 0)
-			set(cells, 9, "%s", res->reason);
+		if (res->fault_probe.done)
+			set(cells, 9, "%" PRIu64, res->fault_probe.real_swapins);
 		else
-			set(cells, 9, "%s", reason_or(res->reason, "no swap-in latency"));
+			set(cells, 9, "-");
 		row(t,
 		    rk == 0  ? SP_DOC_MARK_STRONG
 		    : rk < 0 ? SP_DOC_MARK_WEAK
@@ -477,9 +520,11 @@ static void ranking_section(struct sp_doc *d, const struct sp_report *r,
 		    cells);
 	}
 	sp_doc_table_note(
-	    t, "bold: the fastest; grey: no swap-in latency (its status and reason); CI: the "
-	       "median's 95 %% confidence interval; device QD1: the device probe's 4 KiB read "
-	       "median on the same sectors; -: not measured");
+	    t, "bold: the fastest; grey: no swap-in latency (why: below); CI: the "
+	       "median's 95 %% confidence interval; device QD1: the device probe's 4 KiB "
+	       "read median on the same sectors; x device: swap-in median over it; -: "
+	       "not measured");
+	notes(d, r);
 
 	if (!f->n_ranked)
 		return;
@@ -707,28 +752,17 @@ static void build_section(struct sp_doc *d, const struct sp_report *r, const str
 	    "swap-ins (pages)",	  "swap-outs (pages)", "major faults", "file read (MiB)",
 	    "file written (MiB)", "OOM-killed",	       "note"};
 	const struct sp_build_ranking *k = &f->build;
-	char xb[16], xr[16], spread[512] = "", pc[16] = "mixed";
-	const char *what = "the build job";
+	char xb[16], xr[16], spread[512] = "", pc[16] = "mixed", what[96];
+	size_t runs = f->build_runs;
 	struct sp_doc_table *t;
 	struct sp_chart *c;
-	size_t runs = 0;
-	int user = 0;
 
 	if (!f->has_build)
 		return;
-	for (size_t i = 0; i < r->n_results && i < SP_MAX_RESULTS; i++) {
-		const struct sp_scenario_build *j = &r->results[i].scenarios.build;
-
-		if (j->n_runs > runs)
-			runs = j->n_runs;
-		if (j->done && strcmp(j->job, "build"))
-			user = 1;
-	}
-	if (user)
-		what = "your job";
+	sp_verdict_job_name(r, f, what, sizeof(what)); /* the verdict's words for it */
 	if (f->build_page_cluster >= 0)
 		snprintf(pc, sizeof(pc), "%d", f->build_page_cluster);
-	sp_doc_add_text(d, SP_DOC_SECTION, "%s", user ? "Your job" : "The build job");
+	sp_doc_add_text(d, SP_DOC_SECTION, "%s", f->build_user ? "Your job" : "The build job");
 	sp_doc_add_text(
 	    d, SP_DOC_PARA,
 	    "Wall time of %s per placement, in a memory cgroup limited to the budget (%zu %s each, "
@@ -781,7 +815,7 @@ static void build_section(struct sp_doc *d, const struct sp_report *r, const str
 	chart_done(d, c);
 }
 
-/* "2: sp-service, sp-service", "-" */
+/* "2: sp-service x2", "1: sp-spike", "-": the OOM kills and whom they took, grouped */
 static void victims(char *buf, size_t len, const struct sp_service_case *c)
 {
 	buf[0] = '\0';
@@ -790,8 +824,16 @@ static void victims(char *buf, size_t len, const struct sp_service_case *c)
 		return;
 	}
 	sp_cat(buf, len, "%" PRIu64, c->oom_kills);
-	for (size_t i = 0; i < c->n_oom_victims && i < SP_SERVICE_MAX_VICTIMS; i++)
+	for (size_t i = 0; i < c->n_oom_victims && i < SP_SERVICE_MAX_VICTIMS;) {
+		size_t j = i;
+
+		while (j < c->n_oom_victims && !strcmp(c->oom_victims[j], c->oom_victims[i]))
+			j++;
 		sp_cat(buf, len, "%s%s", i ? ", " : ": ", c->oom_victims[i]);
+		if (j - i > 1)
+			sp_cat(buf, len, " x%zu", j - i);
+		i = j;
+	}
 }
 
 static void service_section(struct sp_doc *d, const struct sp_report *r,
@@ -826,7 +868,8 @@ static void service_section(struct sp_doc *d, const struct sp_report *r,
 			continue;
 		snprintf(cap, sizeof(cap), "%s (%s)", cname, what[k]);
 		sp_doc_add_text(d, SP_DOC_HEADING, "%s", cap);
-		t = sp_doc_add_table(d, cap, 10, heads, "lrrrrrrrrl");
+		t = sp_doc_add_table(d, NULL, 10, heads,
+				     "lrrrrrrrrl"); /* the heading is its caption */
 		for (size_t i = 0; i < r->n_results && i < SP_MAX_RESULTS; i++) {
 			const struct sp_scenario_service *sv = &r->results[i].scenarios.service;
 
@@ -941,19 +984,23 @@ static void gc_section(struct sp_doc *d, const struct sp_report *r, const struct
 	static const char *const heads[] = {
 	    "placement",	"pauses",	    "p50 pause (ms)",	"p99 pause (ms)",
 	    "worst pause (ms)", "faults in pauses", "swap-ins (pages)", "note"};
-	char cells[MAX_COLS][CELL], label[32];
+	char cells[MAX_COLS][CELL], label[32], heap[64] = "";
 	struct sp_doc_table *t;
 	struct sp_chart *c;
 
 	if (!f->has_gc)
 		return;
+	if (f->gc.heap_ratio > 0)
+		snprintf(heap, sizeof(heap), " The heap was %.1f times the budget.",
+			 f->gc.heap_ratio);
 	sp_doc_add_text(d, SP_DOC_SECTION, "The gc");
 	sp_doc_add_text(
 	    d, SP_DOC_PARA,
 	    "A heap larger than the budget whose stop-the-world pause reads every page's "
 	    "metadata: the pause grows with every page that has to come back from swap. Faults in "
 	    "pauses are the worker's major faults inside its pauses; swap-ins are the machine's "
-	    "over the whole run.");
+	    "over the whole run.%s",
+	    heap);
 	t = sp_doc_add_table(d, "gc pauses per placement", 8, heads, "lrrrrrrl");
 	for (size_t i = 0; i < r->n_results && i < SP_MAX_RESULTS; i++) {
 		const struct sp_scenario_gc *g = &r->results[i].scenarios.gc;
@@ -1018,17 +1065,20 @@ static void sweep_section(struct sp_doc *d, const struct sp_findings *f)
 		snprintf(heads[n++], 32, "placement");
 		snprintf(heads[n++], 32, "scenario");
 		for (size_t v = 0; v < nv; v++) {
-			snprintf(heads[n++], 32, "%s = %d", sp_knob_sysctl(k->knob), k->values[v]);
+			snprintf(heads[n++], 32, "%d",
+				 k->values[v]); /* the caption names the knob */
 			strcat(align, "r");
 		}
 		snprintf(heads[n++], 32, "spread");
 		strcat(align, "r");
 		for (size_t c = 0; c < n; c++)
 			hp[c] = heads[c];
-		t = sp_doc_add_table(d, "Sweep figures per value", n, hp, align);
+		snprintf(s, sizeof(s), "Sweep figures per value of %s", sp_knob_sysctl(k->knob));
+		t = sp_doc_add_table(d, s, n, hp, align);
 		for (size_t l = 0; l < k->n_lines; l++) {
 			const struct sp_sweep_line *ln = &k->lines[l];
 			char cell[16];
+			int rw;
 
 			set(cells, 0, "%s", ln->placement);
 			set(cells, 1, "%s", ln->line);
@@ -1037,9 +1087,11 @@ static void sweep_section(struct sp_doc *d, const struct sp_findings *f)
 			if (isnan(ln->spread_pct))
 				set(cells, 2 + nv, "-");
 			else
-				set(cells, 2 + nv, "%.0f %%%s", ln->spread_pct,
-				    ln->resolved ? "*" : "");
-			row(t, ln->resolved ? SP_DOC_MARK_BEYOND : SP_DOC_MARK_NONE, cells);
+				set(cells, 2 + nv, "%.0f %%", ln->spread_pct);
+			rw = row(t, SP_DOC_MARK_NONE, cells);
+			/* resolved: the figures and their spread are marked (text: '*') */
+			for (size_t c = 2; ln->resolved && rw >= 0 && c < n; c++)
+				sp_doc_cell(t, (size_t)rw, c, SP_DOC_MARK_BEYOND, "%s", cells[c]);
 		}
 		sp_doc_table_note(
 		    t,
@@ -1188,116 +1240,319 @@ __attribute__((format(printf, 2, 3))) static void sb(struct sbuf *o, const char 
 	}
 }
 
-static void lat_lines(struct sbuf *o, const char *lead, const struct sp_lat_summary *l)
-{
-	char a[16], c[16], d[16], e[16], g[16], h[16];
+#define RAW_COLUMNS                                                                                \
+	SP_DOC_TEXT_COLUMNS /* the appendix's lines, as report.txt has always had them */
 
-	sb(o,
-	   "%s%" PRIu64 " samples (%" PRIu64 " warm-up dropped): min %s, p50 %s, p95 %s, "
-	   "p99 %s, p99.9 %s, max %s us\n",
-	   lead, l->samples, l->warmup_dropped, us(a, l->min_us), us(c, l->p50_us),
-	   us(d, l->p95_us), us(e, l->p99_us), us(g, l->p999_us), us(h, l->max_us));
-	sb(o, "%*s median CI %s-%s us, p99 CI %s-%s us, mean %s us\n", (int)strlen(lead) - 1, "",
-	   us(a, l->p50_ci_lo_us), us(c, l->p50_ci_hi_us), us(d, l->p99_ci_lo_us),
-	   us(e, l->p99_ci_hi_us), us(g, l->mean_us));
+/* One line of the appendix, without trailing blanks (doc_text cuts and cleans it further). */
+__attribute__((format(printf, 2, 3))) static void emit(struct sbuf *o, const char *fmt, ...)
+{
+	char line[1024];
+	va_list ap;
+	size_t n;
+
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	n = strlen(line);
+	while (n && line[n - 1] == ' ')
+		n--;
+	sb(o, "%.*s\n", (int)n, line);
 }
 
-static void raw_result(struct sbuf *o, const struct sp_result *res)
+/* A size as the appendix always printed it: "0 B" for nothing, never "-". */
+static const char *mbytes(char *buf, uint64_t v)
 {
-	char a[16], c[16], d[16];
+	return sp_format_bytes(v, buf, 16);
+}
 
-	sb(o, "kind %s, status %s%s%s\n", sp_placement_kind_name(res->id.kind),
-	   sp_status_name(res->status), res->reason[0] ? ": " : "", res->reason);
+/* A unit after a number stays on its line: "+12 %", "98.4 us)". */
+static int glued(const char *word)
+{
+	if (word[0] == '%')
+		return 1;
+	return word[0] == 'u' && word[1] == 's' &&
+	       (word[2] == '\0' || word[2] == ' ' || word[2] == ')' || word[2] == ',' ||
+		word[2] == ';');
+}
+
+/* Word-wrap text: first line after first, the rest after cont (same width as first). */
+static void wrap(struct sbuf *out, const char *first, const char *cont, const char *text)
+{
+	size_t width = RAW_COLUMNS - strlen(first);
+	const char *prefix = first;
+
+	while (*text == ' ')
+		text++;
+	while (*text) {
+		size_t n = strlen(text), cut = n;
+
+		if (n > width) {
+			cut = width;
+			while (cut > 0 && (text[cut] != ' ' || glued(text + cut + 1)))
+				cut--;
+			if (cut == 0) /* one word longer than the line: break it */
+				cut = width;
+		}
+		emit(out, "%s%.*s", prefix, (int)cut, text);
+		text += cut;
+		while (*text == ' ')
+			text++;
+		prefix = cont;
+	}
+}
+
+/* Sizes print as everywhere else (units.h: rounded down, never shown larger than they are). */
+/* What the box did on one placement: its caps where they differ, the budget keeper. */
+static void box_block(struct sbuf *out, const struct sp_result *res)
+{
+	const struct sp_box_applied *a = &res->constraints;
+	const struct sp_budget_kept *k = &res->budget;
+	char text[512] = "";
+
+	if (a->done) {
+		if (a->cpu_reason[0] && strcmp(a->cpu_reason, "not asked"))
+			sp_cat(text, sizeof(text), "cpu %s", a->cpu_reason);
+		else if (!a->cpu_reason[0])
+			sp_cat(text, sizeof(text), "cpu quota applied");
+		/* what the quota did, as the kernel counted it (cpu.stat) */
+		if (!a->cpu_reason[0] && a->measured)
+			sp_cat(text, sizeof(text), " (throttled in %llu of %llu periods, %.1f s)",
+			       (unsigned long long)a->cpu_throttled_periods,
+			       (unsigned long long)a->cpu_periods,
+			       (double)a->cpu_throttled_us / 1e6);
+		if (a->io_reason[0] && strcmp(a->io_reason, "not asked"))
+			sp_cat(text, sizeof(text), "%sio cap %s", text[0] ? "; " : "",
+			       a->io_reason);
+		else if (!a->io_reason[0])
+			sp_cat(text, sizeof(text), "%sio cap applied on %s", text[0] ? "; " : "",
+			       a->io_device);
+		if (!a->io_reason[0] && a->io_measured)
+			sp_cat(text, sizeof(text), " (%llu reads, %llu writes through it)",
+			       (unsigned long long)a->io_rios, (unsigned long long)a->io_wios);
+		if (text[0])
+			wrap(out, "  box          ", "               ", text);
+	}
+	if (k->done) {
+		text[0] = '\0';
+		sp_cat(text, sizeof(text),
+		       "limit %llu MiB, kept down to %llu MiB as zram's pool "
+		       "grew to %llu MiB%s",
+		       (unsigned long long)(k->limit_bytes_start >> 20),
+		       (unsigned long long)(k->limit_bytes_min >> 20),
+		       (unsigned long long)(k->zram_pool_peak_bytes >> 20),
+		       k->floor_hit ? " (floor hit)" : "");
+		wrap(out, "  budget       ", "               ", text);
+	}
+}
+
+/* A count of results[].zswap, "-" when the kernel has none. */
+static const char *count(char *buf, size_t len, int64_t v)
+{
+	if (v < 0)
+		snprintf(buf, len, "-");
+	else
+		snprintf(buf, len, "%lld", (long long)v);
+	return buf;
+}
+
+/* One row per placement: was zswap on, and what went through it. */
+static void zswap_row(struct sbuf *out, const struct sp_zswap_result *z)
+{
+	char in[24], o[24], pool[48] = "";
+
+	if (!z->done)
+		return;
+	if (z->pool_bytes >= 0)
+		snprintf(pool, sizeof(pool), "; pool up to %.1f MiB",
+			 (double)z->pool_bytes / 1048576.0);
+	emit(out, "  zswap        %s%s%s: %s pages in, %s out%s", z->enabled ? "on (" : "off",
+	     z->enabled ? z->compressor : "", z->enabled ? ")" : "",
+	     count(in, sizeof(in), z->zswpin), count(o, sizeof(o), z->zswpout), pool);
+}
+
+static void lat_line(struct sbuf *out, const char *lead, const struct sp_lat_summary *l)
+{
+	char a[16], b[16], c[16], d[16], e[16];
+
+	emit(out, "%s p50 %s  p95 %s  p99 %s  p99.9 %s  max %s us", lead, sp_fmt_us(a, l->p50_us),
+	     sp_fmt_us(b, l->p95_us), sp_fmt_us(c, l->p99_us), sp_fmt_us(d, l->p999_us),
+	     sp_fmt_us(e, l->max_us));
+}
+
+static void extents(struct sbuf *out, const struct sp_result *res)
+{
+	char s[SP_MAX_EXTENTS * 44] = "";
+
+	if (!res->n_extents)
+		return;
+	for (size_t i = 0; i < res->n_extents; i++)
+		sp_cat(s, sizeof(s), "%s%llu+%llu", i ? " " : "",
+		       (unsigned long long)res->extents[i].start_sector,
+		       (unsigned long long)res->extents[i].sectors);
+	wrap(out, "  extents      ", "               ", s);
+}
+
+static void device_block(struct sbuf *out, const struct sp_device_probe *d)
+{
+	char a[16], b[16], c[16], e[16];
+
+	if (!d->done)
+		return;
+	emit(out, "  device probe qd1 p50 %s us, p99 %s us, %llu samples over %s",
+	     sp_fmt_us(a, d->qd1.p50_us), sp_fmt_us(b, d->qd1.p99_us),
+	     (unsigned long long)d->qd1.samples, mbytes(e, d->range_bytes));
+	emit(out, "               qd%u %s IOPS, p50 %s us, p99 %s us", d->deep_qd,
+	     sp_fmt_rate(a, d->deep_iops), sp_fmt_us(b, d->deep.p50_us),
+	     sp_fmt_us(c, d->deep.p99_us));
+	emit(out, "               sequential %.1f MiB/s over %s", d->seq_mib_s,
+	     mbytes(c, d->seq_bytes));
+}
+
+static void fault_block(struct sbuf *out, const struct sp_fault_probe *fp)
+{
+	char a[16], b[16], c[16], d[16];
+
+	if (!fp->done)
+		return;
+	emit(out, "  fault probe  %u %s, %s buffer, %u rounds, %llu warm-up dropped", fp->threads,
+	     sp_plural(fp->threads, "thread", "threads"), mbytes(a, fp->buffer_bytes), fp->rounds,
+	     (unsigned long long)fp->lat.warmup_dropped);
+	if (fp->invalid)
+		emit(out, "               INVALID: samples and real swap-ins differ by over 5 %%");
+	emit(out, "               samples %llu, real swap-ins %llu, pswpin %llu",
+	     (unsigned long long)fp->lat.samples, (unsigned long long)fp->real_swapins,
+	     (unsigned long long)fp->pswpin_delta);
+	emit(out, "               touches %llu, swap-cached %s before the first touch",
+	     (unsigned long long)fp->touches, mbytes(d, fp->swapcached_bytes));
+	lat_line(out, "              ", &fp->lat);
+	emit(out, "               median CI %s-%s us (+/-%.1f %%, target +/-%.1f %%)",
+	     sp_fmt_us(a, fp->lat.p50_ci_lo_us), sp_fmt_us(b, fp->lat.p50_ci_hi_us),
+	     fp->ci_achieved_pct, fp->ci_target_pct);
+	emit(out, "               p99 CI %s-%s us", sp_fmt_us(a, fp->lat.p99_ci_lo_us),
+	     sp_fmt_us(c, fp->lat.p99_ci_hi_us));
+	if (fp->concurrency.done)
+		emit(out, "  concurrency  %u threads at once: p50 %s us, %s swap-ins/s%s",
+		     fp->concurrency.threads, sp_fmt_us(a, fp->concurrency.p50_us),
+		     sp_fmt_rate(b, fp->concurrency.pages_per_s),
+		     fp->concurrency.invalid ? " invalid" : "");
+	if (!fp->n_uring)
+		return;
+	emit(out, "  io_uring     %4s %9s %9s %9s %9s %10s", "qd", "samples", "swap-ins", "p50 us",
+	     "p99 us", "pages/s");
+	for (size_t i = 0; i < fp->n_uring && i < SP_MAX_URING; i++) {
+		const struct sp_uring_point *u = &fp->uring[i];
+
+		emit(out, "               %4u %9llu %9llu %9s %9s %10s%s", u->qd,
+		     (unsigned long long)u->samples, (unsigned long long)u->real_swapins,
+		     sp_fmt_us(a, u->p50_us), sp_fmt_us(b, u->p99_us),
+		     sp_fmt_rate(c, u->pages_per_s), u->invalid ? " invalid" : "");
+	}
+}
+
+static void pressure_block(struct sbuf *out, const struct sp_pressure_probe *p)
+{
+	char a[16], b[16], c[16], d[16];
+
+	if (!p->done)
+		return;
+	emit(out, "  pressure     cgroup v%d, limit %s, hot %s, cold %s, %.1f s", p->cgroup_version,
+	     mbytes(a, p->limit_bytes), mbytes(b, p->hot_bytes), mbytes(c, p->cold_bytes),
+	     p->duration_s);
+	emit(out, "               %llu touches, %s/s, p50 %s us, p99 %s us",
+	     (unsigned long long)p->touches, sp_fmt_rate(a, p->touches_per_s),
+	     sp_fmt_us(b, p->lat.p50_us), sp_fmt_us(c, p->lat.p99_us));
+	emit(out, "               %llu major faults, swap used %s, %s",
+	     (unsigned long long)p->major_faults, mbytes(d, p->swap_used_bytes),
+	     p->oom_killed ? "OOM-KILLED" : "not OOM-killed");
+}
+
+static void job_block(struct sbuf *out, const struct sp_scenario_build *b)
+{
+	char runs[SP_BUILD_MAX_RUNS * 12] = "", a[16];
+
+	if (!b->done)
+		return;
+	for (size_t i = 0; i < b->n_runs && i < SP_BUILD_MAX_RUNS; i++)
+		sp_cat_sep(runs, sizeof(runs), " ", "%.1f", b->wall_s_runs[i]);
+	emit(out, "  job          %s, wall %.1f s (runs: %s), cpu %.1f s",
+	     sp_status_name(b->status), b->wall_s, runs[0] ? runs : "-", b->cpu_s);
+	emit(out, "               limit %s, page-cluster %d",
+	     b->limit_bytes ? mbytes(a, b->limit_bytes) : "none", b->page_cluster);
+	emit(out, "               swap-out %llu pages at %s pages/s",
+	     (unsigned long long)b->swapout.pages, sp_fmt_rate(runs, b->swapout.pages_per_s));
+	if (b->reason[0])
+		wrap(out, "  job reason   ", "               ", b->reason);
+	if (b->output_tail[0] && b->status != SP_STATUS_OK) {
+		char line[SP_JOB_TAIL_BYTES];
+		const char *p = b->output_tail;
+
+		emit(out, "  job output   (its last lines)");
+		while (*p) {
+			size_t n = strcspn(p, "\n");
+
+			snprintf(line, sizeof(line), "%.*s", (int)n, p);
+			emit(out, "    | %s", line);
+			p += n + (p[n] == '\n');
+		}
+	}
+}
+
+static void result_block(struct sbuf *out, const struct sp_result *res, uint32_t page_size)
+{
+	char a[16];
+
 	if (res->error[0])
-		sb(o, "ERROR         %s\n", res->error);
-	for (size_t k = 0; k < res->n_kernel_log && k < SP_KLOG_MAX; k++)
-		sb(o, "%s%s\n", k ? "              " : "kernel log    ", res->kernel_log[k]);
-	if (res->device[0] || res->size_bytes)
-		sb(o, "swap area     %s, %s, %zu %s, %.1f s measured\n",
-		   res->device[0] ? res->device : "-", bytes(a, res->size_bytes), res->n_extents,
-		   sp_plural(res->n_extents, "extent", "extents"), res->elapsed_s);
-	for (size_t e = 0; e < res->n_extents && e < SP_MAX_EXTENTS; e++)
-		sb(o, "  extent      sector %" PRIu64 " + %" PRIu64 "\n",
-		   res->extents[e].start_sector, res->extents[e].sectors);
-	if (res->device_probe.done) {
-		const struct sp_device_probe *dp = &res->device_probe;
-		char e[16];
+		wrap(out, "  ERROR        ", "               ", res->error);
+	if (res->reason[0])
+		wrap(out, "  reason       ", "               ", res->reason);
+	for (size_t i = 0; i < res->n_kernel_log && i < SP_KLOG_MAX; i++)
+		wrap(out, i ? "               " : "  kernel log   ", "                 ",
+		     res->kernel_log[i]);
+	if (res->device[0] || res->size_bytes) {
+		char ext[32] = "";
 
-		lat_lines(o, "device qd1    ", &dp->qd1);
-		sb(o,
-		   "device qd%-4u %s IOPS, p50 %s us, p99 %s us; sequential %.1f MiB/s over %s\n",
-		   dp->deep_qd, sp_fmt_rate(a, dp->deep_iops), us(c, dp->deep.p50_us),
-		   us(d, dp->deep.p99_us), dp->seq_mib_s, bytes(e, dp->seq_bytes));
+		if (res->n_extents)
+			snprintf(ext, sizeof(ext), ", %zu %s", res->n_extents,
+				 sp_plural(res->n_extents, "extent", "extents"));
+		emit(out, "  swap area    %s, %s%s", res->device[0] ? res->device : "-",
+		     mbytes(a, res->size_bytes), ext);
 	}
-	if (res->fault_probe.done) {
-		const struct sp_fault_probe *fp = &res->fault_probe;
+	extents(out, res);
+	box_block(out, res);
+	job_block(out, &res->scenarios.build);
+	device_block(out, &res->device_probe);
+	fault_block(out, &res->fault_probe);
+	pressure_block(out, &res->pressure_probe);
+	if (res->swapout.pages || res->swapout.seconds > 0) {
+		char b[16];
 
-		lat_lines(o, "fault probe   ", &fp->lat);
-		sb(o,
-		   "              %u %s, %s buffer, %u rounds, %" PRIu64 " touches, %" PRIu64
-		   " real swap-ins, pswpin %" PRIu64 "%s\n",
-		   fp->threads, sp_plural(fp->threads, "thread", "threads"),
-		   bytes(a, fp->buffer_bytes), fp->rounds, fp->touches, fp->real_swapins,
-		   fp->pswpin_delta, fp->invalid ? ", INVALID" : "");
-		if (fp->concurrency.done)
-			sb(o, "concurrency   %u threads: p50 %s us, %s swap-ins/s%s\n",
-			   fp->concurrency.threads, us(a, fp->concurrency.p50_us),
-			   sp_fmt_rate(c, fp->concurrency.pages_per_s),
-			   fp->concurrency.invalid ? ", invalid" : "");
+		emit(out, "  swap-out     %llu pages in %.2f s: %s pages/s%s%s%s",
+		     (unsigned long long)res->swapout.pages, res->swapout.seconds,
+		     sp_fmt_rate(a, res->swapout.pages_per_s), page_size ? " (" : "",
+		     page_size ? sp_fmt_rate(b, res->swapout.pages_per_s * page_size / 1048576.0)
+			       : "",
+		     page_size ? " MiB/s)" : "");
 	}
-	if (res->pressure_probe.done) {
-		const struct sp_pressure_probe *p = &res->pressure_probe;
-
-		sb(o,
-		   "pressure      limit %s, %.1f s, %" PRIu64 " touches, %s/s, %" PRIu64
-		   " major faults, %s\n",
-		   bytes(a, p->limit_bytes), p->duration_s, p->touches,
-		   sp_fmt_rate(c, p->touches_per_s), p->major_faults,
-		   p->oom_killed ? "OOM-killed" : "not OOM-killed");
-		lat_lines(o, "              ", &p->lat);
-	}
-	if (res->swapout.pages || res->swapout.seconds > 0)
-		sb(o, "swap-out      %" PRIu64 " pages in %.2f s: %s pages/s\n", res->swapout.pages,
-		   res->swapout.seconds, sp_fmt_rate(a, res->swapout.pages_per_s));
+	zswap_row(out, &res->zswap);
 	if (res->integrity.pages_checked || res->integrity.mismatches)
-		sb(o, "integrity     %" PRIu64 " pages checked, %" PRIu64 " mismatches\n",
-		   res->integrity.pages_checked, res->integrity.mismatches);
-	if (res->compression.data_ratio > 0)
-		sb(o, "compression   data %.2f:1 (zstd)\n", res->compression.data_ratio);
-	if (res->compression.zram)
-		sb(o, "              zram %.2f:1: %s stored in %s, %s used in all\n",
-		   res->compression.zram_ratio, bytes(a, res->compression.orig_data_size),
-		   bytes(c, res->compression.compr_data_size),
-		   bytes(d, res->compression.mem_used_total));
-	if (res->zswap.done) {
-		const struct sp_zswap_result *z = &res->zswap;
+		emit(out, "  integrity    %llu pages checked, %llu mismatches%s",
+		     (unsigned long long)res->integrity.pages_checked,
+		     (unsigned long long)res->integrity.mismatches,
+		     res->integrity.mismatches ? "  <-- SERIOUS" : "");
+	if (res->compression.data_ratio > 0 || res->compression.zram) {
+		const struct sp_compression *c = &res->compression;
+		char b[16], d[16];
 
-		sb(o, "zswap         %s%s", z->enabled ? "on, " : "off",
-		   z->enabled ? z->compressor : "");
-		if (z->zswpin >= 0 && z->zswpout >= 0)
-			sb(o, ": %lld pages in, %lld out", (long long)z->zswpin,
-			   (long long)z->zswpout);
-		if (z->pool_bytes >= 0)
-			sb(o, "; pool up to %s", bytes(a, (uint64_t)z->pool_bytes));
-		sb(o, "\n");
+		emit(out, "  compression  data %.2f:1 (zstd)", c->data_ratio);
+		if (c->zram) {
+			emit(out, "               zram %.2f:1 (mm_stat): %s stored in %s",
+			     c->zram_ratio, mbytes(a, c->orig_data_size),
+			     mbytes(b, c->compr_data_size));
+			emit(out, "               %s used in all, %llu same-filled pages",
+			     mbytes(d, c->mem_used_total), (unsigned long long)c->same_pages);
+		}
 	}
-	if (res->budget.done)
-		sb(o, "budget        limit %s, kept down to %s as zram's pool grew to %s%s\n",
-		   bytes(a, res->budget.limit_bytes_start), bytes(c, res->budget.limit_bytes_min),
-		   bytes(d, res->budget.zram_pool_peak_bytes),
-		   res->budget.floor_hit ? " (floor hit)" : "");
-	if (res->constraints.done)
-		sb(o, "box           cpu cap %s; io cap %s\n",
-		   res->constraints.cpu_reason[0] ? res->constraints.cpu_reason : "applied",
-		   res->constraints.io_reason[0] ? res->constraints.io_reason : "applied");
-	if (res->scenarios.build.done) {
-		const struct sp_scenario_build *j = &res->scenarios.build;
-
-		sb(o, "job           %s, wall %.1f s (runs:", sp_status_name(j->status), j->wall_s);
-		for (size_t i = 0; i < j->n_runs && i < SP_BUILD_MAX_RUNS; i++)
-			sb(o, " %.1f", j->wall_s_runs[i]);
-		sb(o, "), cpu %.1f s, page-cluster %d\n", j->cpu_s, j->page_cluster);
-	}
+	emit(out, "%s", "");
 }
 
 static void appendix_section(struct sp_doc *d, const struct sp_report *r)
@@ -1337,14 +1592,20 @@ static void appendix_section(struct sp_doc *d, const struct sp_report *r)
 		sp_doc_fact(fb, "Clock read cost", "-");
 	for (size_t i = 0; i < r->n_results && i < SP_MAX_RESULTS; i++) {
 		struct sbuf o = {0};
+		const struct sp_result *res = &r->results[i];
 
-		sp_doc_add_text(d, SP_DOC_HEADING, "%s", r->results[i].placement);
-		raw_result(&o, &r->results[i]);
+		if (res->elapsed_s > 0)
+			sp_doc_add_text(d, SP_DOC_HEADING, "%s: %s, %.1f s", res->placement,
+					sp_status_name(res->status), res->elapsed_s);
+		else
+			sp_doc_add_text(d, SP_DOC_HEADING, "%s: %s", res->placement,
+					sp_status_name(res->status));
+		result_block(&o, res, r->machine.page_size);
+		while (o.len && o.s[o.len - 1] == '\n')
+			o.s[--o.len] = '\0';
 		if (o.bad) {
 			sp_doc_fail(d, -ENOMEM);
 		} else if (o.len) {
-			if (o.s[o.len - 1] == '\n')
-				o.s[--o.len] = '\0';
 			sp_doc_add_text(d, SP_DOC_PRE, "%s", o.s);
 		}
 		free(o.s);
@@ -1395,4 +1656,21 @@ int sp_report_doc_build(struct sp_doc *d, const struct sp_report *r, const struc
 	appendix_section(d, r);
 	free(own);
 	return sp_doc_err(d);
+}
+
+int sp_report_text_write(FILE *out, const struct sp_report *r, const struct sp_findings *f)
+{
+	struct sp_doc d;
+	int ret;
+
+	if (!out || !r)
+		return -EINVAL;
+	sp_doc_init(&d);
+	ret = sp_report_doc_build(&d, r, f);
+	if (!ret)
+		ret = sp_doc_write_text(out, &d, SP_DOC_TEXT_COLUMNS);
+	sp_doc_release(&d);
+	if (!ret && (fflush(out) != 0 || ferror(out)))
+		ret = -EIO;
+	return ret;
 }
