@@ -13,7 +13,7 @@
 
 #include "cmd/commands.h"
 #include "cmd/fail.h"
-#include "core/doc/compare.h"
+#include "core/findings/compare.h"
 #include "core/doc/doc.h"
 #include "core/doc/doc_html.h"
 #include "core/doc/doc_text.h"

@@ -20,7 +20,7 @@
 #include <unistd.h>
 
 #include "core/findings/analysis.h"
-#include "core/doc/compare.h"
+#include "core/findings/compare.h"
 #include "core/doc/doc.h"
 #include "core/doc/doc_html.h"
 #include "core/findings/verdict.h"

@@ -9,7 +9,7 @@
  */
 #include <errno.h>
 
-#include "core/doc/compare.h"
+#include "core/findings/compare.h"
 #include "core/doc/doc.h"
 #include "core/doc/doc_html.h"
 #include "core/doc/doc_text.h"

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "core/doc/compare.h"
+#include "core/findings/compare.h"
 #include "core/doc/doc.h"
 #include "core/doc/doc_text.h"
 #include "core/report/report_json.h"

@@ -15,7 +15,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "core/doc/compare.h"
+#include "core/findings/compare.h"
 #include "core/plan/placements.h"
 #include "core/doc/reportdoc.h"
 #include "core/config/textfmt.h"
