@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "core/findings/analysis.h"
+#include "core/doc/compare_doc.h"
 #include "core/findings/compare.h"
 #include "core/doc/doc.h"
 #include "core/doc/doc_html.h"

@@ -3,9 +3,9 @@
  * facts (key: value lines), tables, charts and preformatted text.
  *
  * Why a model between the report and its formats: the report (core/doc/reportdoc.h), a comparison
- * of runs (core/doc/compare.h) and the lab index on a stick all say things a person prints, and the
- * PDF and PostScript (render/doc_cairo.h), the HTML (core/doc/doc_html.h) and the paginated text
- * must say the same things in the same order. Builders decide *what* is said (from the report
+ * of runs (core/doc/compare_doc.h) and the lab index on a stick all say things a person prints, and
+ * the PDF and PostScript (render/doc_cairo.h), the HTML (core/doc/doc_html.h) and the paginated
+ * text must say the same things in the same order. Builders decide *what* is said (from the report
  * and its findings: they compute nothing new, they phrase); backends decide only *where* it
  * goes on a page. Tests of content read the model, tests of layout read the rendered page.
  *

@@ -34,7 +34,4 @@ int sp_report_text_write(FILE *out, const struct sp_report *r, const struct sp_f
  */
 enum sp_chart_group sp_placement_chart_group(enum sp_placement_kind k);
 
-/* The run's id, the same for every rendering of one report: "YYYYMMDD-HHMMSS-<seed, 8 hex>". */
-void sp_report_run_id(const struct sp_report *r, char *buf, size_t len);
-
 #endif

@@ -137,16 +137,6 @@ static const char *reason_or(const char *reason, const char *dflt)
 
 /* ---- title ------------------------------------------------------------------------------ */
 
-void sp_report_run_id(const struct sp_report *r, char *buf, size_t len)
-{
-	struct tm tm;
-	char when[32] = "00000000-000000";
-
-	if (gmtime_r(&r->started, &tm))
-		strftime(when, sizeof(when), "%Y%m%d-%H%M%S", &tm);
-	snprintf(buf, len, "%s-%08" PRIx64, when, r->seed & 0xffffffffu);
-}
-
 /* "1 December 2026 17:59 UTC" */
 static void date_utc(const struct sp_report *r, char *buf, size_t len)
 {
