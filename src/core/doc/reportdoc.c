@@ -290,13 +290,15 @@ static const char *budget_phrase(const struct sp_report *r, char *buf, size_t le
 
 /* ---- the method ------------------------------------------------------------------------- */
 
-static void method_section(struct sp_doc *d, const struct sp_report *r)
+static void method_section(struct sp_doc *d, const struct sp_report *r, const struct sp_findings *f)
 {
 	char s[4096] = "", rule[160];
 	const struct sp_device_probe *dev = NULL;
 	const struct sp_fault_probe *fault = NULL, *uring = NULL;
 	const struct sp_pressure_probe *press = NULL;
-	int build = 0, svc = 0, cache = 0, gc = 0, baseline = 0;
+	/* which scenarios ran: the findings say, as for their sections */
+	int build = f->has_build, svc = f->has_service, cache = f->has_cache, gc = f->has_gc;
+	int baseline = 0;
 	double err = 0;
 
 	for (size_t i = 0; i < r->n_results && i < SP_MAX_RESULTS; i++) {
@@ -312,10 +314,6 @@ static void method_section(struct sp_doc *d, const struct sp_report *r)
 		if (!press && x->pressure_probe.done)
 			press = &x->pressure_probe;
 		baseline |= x->id.kind == SP_PL_NONE || x->id.kind == SP_PL_RAM;
-		build |= x->scenarios.build.done;
-		svc |= x->scenarios.service.n_cases > 0;
-		cache |= x->scenarios.cache.done;
-		gc |= x->scenarios.gc.done;
 		if (x->fault_probe.done && x->fault_probe.lat.hist_rel_error > 0)
 			err = x->fault_probe.lat.hist_rel_error;
 	}
@@ -1633,7 +1631,7 @@ int sp_report_doc_build(struct sp_doc *d, const struct sp_report *r, const struc
 
 	verdict_section(d, r, f);
 	machine_section(d, r);
-	method_section(d, r);
+	method_section(d, r, f);
 	ranking_section(d, r, f);
 	latency_section(d, r, f);
 	uring_section(d, r);
