@@ -1,6 +1,6 @@
 /*
- * reportdoc.h - the printable report as a document (core/doc/doc.h): every section the PDF, the
- * HTML and the printed page carry, built from a report and its findings. It phrases; it
+ * reportdoc.h - the report as a document (core/doc/doc.h): every section report.txt, the PDF,
+ * the HTML and the printed page carry, built from a report and its findings. It phrases; it
  * computes nothing analysis.c has not decided (docs/report.md explains each section).
  */
 #ifndef SP_REPORTDOC_H

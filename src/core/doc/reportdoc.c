@@ -1,8 +1,9 @@
 /*
- * reportdoc.c - the printable report as a document (see reportdoc.h): the verdict, the
- * machine and its disks, the method, the ranking with its chart, the latency distributions,
- * the io_uring queue-depth curve, each scenario that ran, the disk's position profile with the
- * swap areas marked, and an appendix of raw figures. docs/report.md explains every section.
+ * reportdoc.c - the report as a document (see reportdoc.h), the one phrasing of report.txt,
+ * report.html and report.pdf: the verdict, the machine and its disks, the method, the ranking
+ * with its chart, the latency distributions, the io_uring queue-depth curve, each scenario
+ * that ran, the disk's position profile with the swap areas marked, and an appendix of raw
+ * figures. docs/report.md explains every section.
  *
  * It phrases what the report and its findings hold and computes nothing new: a ratio, a rank,
  * a "best" comes from analysis.c; the only arithmetic here is unit conversion for axes (bytes
