@@ -14,7 +14,7 @@
 #include "probe/devprobe.h"
 #include "sys/report_io.h"
 #include "core/report/report_json.h"
-#include "core/doc/report_text.h"
+#include "core/doc/reportdoc.h"
 #include "cmd/run_common.h"
 #include "core/config/units.h"
 

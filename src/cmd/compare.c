@@ -13,7 +13,9 @@
 
 #include "cmd/commands.h"
 #include "cmd/fail.h"
-#include "core/doc/compare.h"
+#include "core/doc/compare_doc.h"
+#include "core/findings/compare.h"
+#include "core/report/compare_csv.h"
 #include "core/doc/doc.h"
 #include "core/doc/doc_html.h"
 #include "core/doc/doc_text.h"

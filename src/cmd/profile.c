@@ -12,7 +12,7 @@
 #include "cmd/run_common.h"
 #include "core/findings/analysis.h"
 #include "core/report/report_json.h"
-#include "core/doc/report_text.h"
+#include "core/doc/reportdoc.h"
 #include "probe/profile.h"
 #include "sys/devices.h"
 

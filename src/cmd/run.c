@@ -43,7 +43,7 @@
 #include "core/measure/profile.h"
 #include "core/plan/plan.h"
 #include "sys/report_io.h"
-#include "core/doc/report_text.h"
+#include "core/doc/reportdoc.h"
 #include "cmd/run_common.h"
 #include "core/safety/safety.h"
 #include "act/swapfile.h"

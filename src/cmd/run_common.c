@@ -13,7 +13,7 @@
 #include "sys/machine.h"
 #include "sys/report_io.h"
 #include "core/report/report_json.h"
-#include "core/doc/report_text.h"
+#include "core/doc/reportdoc.h"
 #include "cmd/fail.h"
 #include "cmd/run_common.h"
 #include "act/journal.h"

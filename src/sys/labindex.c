@@ -20,7 +20,8 @@
 #include <unistd.h>
 
 #include "core/findings/analysis.h"
-#include "core/doc/compare.h"
+#include "core/doc/compare_doc.h"
+#include "core/findings/compare.h"
 #include "core/doc/doc.h"
 #include "core/doc/doc_html.h"
 #include "core/findings/verdict.h"
@@ -162,29 +163,20 @@ out:
 	return ret;
 }
 
-#define TRY(x)                                                                                     \
-	do {                                                                                       \
-		int _r = (x);                                                                      \
-		if (_r < 0)                                                                        \
-			return _r;                                                                 \
-	} while (0)
-
-static int runs_section(struct sp_doc *d, const struct run *runs, size_t n, size_t n_ok)
+static void runs_section(struct sp_doc *d, const struct run *runs, size_t n, size_t n_ok)
 {
 	static const char *const heads[] = {"#",	   "date",    "machine",
 					    "target disk", "verdict", "folder"};
 	struct sp_doc_table *t;
 
-	TRY(sp_doc_add_text(d, SP_DOC_SECTION, "Runs on this stick"));
-	TRY(sp_doc_add_text(d, SP_DOC_PARA,
-			    "Every run saved in reports/ on this stick, oldest first, with the "
-			    "first sentence of its verdict. The links to each run's report are at "
-			    "the end of this page."));
+	sp_doc_add_text(d, SP_DOC_SECTION, "Runs on this stick");
+	sp_doc_add_text(d, SP_DOC_PARA,
+			"Every run saved in reports/ on this stick, oldest first, with the "
+			"first sentence of its verdict. The links to each run's report are at "
+			"the end of this page.");
 	if (!n_ok)
-		TRY(sp_doc_add_text(d, SP_DOC_PARA, "No readable report yet."));
+		sp_doc_add_text(d, SP_DOC_PARA, "No readable report yet.");
 	t = n_ok ? sp_doc_add_table(d, NULL, 6, heads, "rlllll") : NULL;
-	if (n_ok && !t)
-		return -ENOMEM;
 	for (size_t i = 0; i < n && t; i++) {
 		const struct run *u = &runs[i];
 		int row;
@@ -192,25 +184,23 @@ static int runs_section(struct sp_doc *d, const struct run *runs, size_t n, size
 		if (!u->ok)
 			continue;
 		row = sp_doc_row_add(t);
-		TRY(row);
-		TRY(sp_doc_cell(t, row, 0, SP_DOC_MARK_NONE, "%zu", i + 1));
-		TRY(sp_doc_cell(t, row, 1, SP_DOC_MARK_NONE, "%s", u->date));
-		TRY(sp_doc_cell(t, row, 2, SP_DOC_MARK_NONE, "%s", u->machine));
-		TRY(sp_doc_cell(t, row, 3, SP_DOC_MARK_NONE, "%s", u->disk));
-		TRY(sp_doc_cell(t, row, 4, SP_DOC_MARK_NONE, "%s", u->verdict));
-		TRY(sp_doc_cell(t, row, 5, SP_DOC_MARK_NONE, "%s", u->dir));
+		sp_doc_cell(t, row, 0, SP_DOC_MARK_NONE, "%zu", i + 1);
+		sp_doc_cell(t, row, 1, SP_DOC_MARK_NONE, "%s", u->date);
+		sp_doc_cell(t, row, 2, SP_DOC_MARK_NONE, "%s", u->machine);
+		sp_doc_cell(t, row, 3, SP_DOC_MARK_NONE, "%s", u->disk);
+		sp_doc_cell(t, row, 4, SP_DOC_MARK_NONE, "%s", u->verdict);
+		sp_doc_cell(t, row, 5, SP_DOC_MARK_NONE, "%s", u->dir);
 	}
 	if (n_ok == n)
-		return 0;
-	TRY(sp_doc_add_text(d, SP_DOC_HEADING, "Unreadable"));
-	TRY(sp_doc_add_text(d, SP_DOC_PARA,
-			    "These folders hold a report.json that is not a readable swapplace "
-			    "report; they are left out of the list and the comparison:"));
+		return;
+	sp_doc_add_text(d, SP_DOC_HEADING, "Unreadable");
+	sp_doc_add_text(d, SP_DOC_PARA,
+			"These folders hold a report.json that is not a readable swapplace "
+			"report; they are left out of the list and the comparison:");
 	for (size_t i = 0; i < n; i++)
 		if (!runs[i].ok)
-			TRY(sp_doc_add_text(d, SP_DOC_BULLET, "%s/report.json: %s", runs[i].dir,
-					    runs[i].why));
-	return 0;
+			sp_doc_add_text(d, SP_DOC_BULLET, "%s/report.json: %s", runs[i].dir,
+					runs[i].why);
 }
 
 /* The comparison of the most recent readable runs (they sort first, oldest first). */
@@ -226,7 +216,7 @@ static int compare_section(struct sp_doc *d, const char *dir, const struct run *
 
 	*n_compared = 0;
 	if (n_ok < 2) {
-		TRY(sp_doc_add_text(d, SP_DOC_SECTION, "Comparison"));
+		sp_doc_add_text(d, SP_DOC_SECTION, "Comparison");
 		return sp_doc_add_text(d, SP_DOC_PARA,
 				       "A comparison needs two runs; this stick holds %zu so far.",
 				       n_ok);
@@ -363,15 +353,17 @@ static int build_doc(struct sp_doc *d, const char *dir, const struct run *runs, 
 		     size_t n_ok, size_t *n_compared)
 {
 	char sub[160];
+	int ret;
 
 	if (n_ok)
 		snprintf(sub, sizeof(sub), "%zu %s on this stick, the latest %s", n_ok,
 			 n_ok == 1 ? "run" : "runs", runs[n_ok - 1].date);
 	else
 		snprintf(sub, sizeof(sub), "no readable run on this stick yet");
-	TRY(sp_doc_set_titles(d, "swapplace lab index", sub, "swapplace lab index"));
-	TRY(runs_section(d, runs, n, n_ok));
-	return compare_section(d, dir, runs, n_ok, n_compared);
+	sp_doc_set_titles(d, "swapplace lab index", sub, "swapplace lab index");
+	runs_section(d, runs, n, n_ok);
+	ret = compare_section(d, dir, runs, n_ok, n_compared);
+	return ret < 0 ? ret : sp_doc_err(d); /* the doc's first failure, checked once */
 }
 
 /* write tmp completely, fsync it, check the stream once, then rename and fsync the dir */

@@ -24,7 +24,6 @@
 #include "core/model/report.h"
 #include "sys/report_io.h"
 #include "core/report/report_json.h"
-#include "core/doc/report_text.h"
 #include "core/report/report_csv.h"
 #include "core/doc/reportdoc.h"
 #include "core/doc/doc_html.h"

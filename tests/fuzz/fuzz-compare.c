@@ -9,7 +9,9 @@
  */
 #include <errno.h>
 
-#include "core/doc/compare.h"
+#include "core/doc/compare_doc.h"
+#include "core/findings/compare.h"
+#include "core/report/compare_csv.h"
 #include "core/doc/doc.h"
 #include "core/doc/doc_html.h"
 #include "core/doc/doc_text.h"

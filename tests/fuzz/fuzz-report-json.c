@@ -18,7 +18,6 @@
 #include "core/model/report.h"
 #include "core/report/report_csv.h"
 #include "core/report/report_json.h"
-#include "core/doc/report_text.h"
 #include "core/doc/reportdoc.h"
 #include "fuzz.h"
 

@@ -80,7 +80,7 @@ assert b["restore"].startswith("swapplace restore "), b
 print(b["restore"])
 PY
 	restore=$(cat "$work/restore-cmd")
-	grep -qF "to put it back, in this report's directory: swapplace restore" "$out/report.txt" ||
+	grep -q "^Restore with: *swapplace restore" "$out/report.txt" ||
 		fail "report.txt does not say how to restore"
 	echo "restore: $restore"
 

@@ -12,11 +12,11 @@
 #include <string.h>
 
 #include "check.h"
-#include "core/findings/analysis.h"
 #include "core/config/caps.h"
+#include "core/doc/reportdoc.h"
+#include "core/findings/analysis.h"
 #include "core/model/report.h"
 #include "core/report/report_json.h"
-#include "core/doc/report_text.h"
 
 #define MiB (1ull << 20)
 
@@ -125,7 +125,8 @@ int main(void)
 	/* the text: the summary line, each placement's box and budget */
 	t = dump(&a, &lt, 0);
 	flatten(t);
-	CHECK(strstr(t, "constraints --cpu-max 0.5: applied; --io-max 300 IOPS, 50.0 MiB/s: not "
+	CHECK(strstr(t, "The workloads ran in a constrained box: --cpu-max 0.5: applied; --io-max "
+			"300 IOPS, 50.0 MiB/s: not "
 			"applied: cgroup v1 has no io.max (start)") != NULL);
 	CHECK(strstr(t, "io cap not applied: zram is memory") != NULL);
 	CHECK(strstr(t, "cpu quota applied (throttled in 31 of 40 periods, 1.2 s)") != NULL);

@@ -17,7 +17,7 @@
 #include "core/model/report.h"
 #include "sys/report_io.h"
 #include "core/report/report_json.h"
-#include "core/doc/report_text.h"
+#include "core/doc/reportdoc.h"
 #include "t-report-synthetic.h"
 #include "slurp.h"
 

@@ -10,7 +10,7 @@
 #include "check.h"
 #include "core/model/report.h"
 #include "core/report/report_json.h"
-#include "core/doc/report_text.h"
+#include "core/doc/reportdoc.h"
 #include "t-report-synthetic.h"
 
 static struct sp_report r;

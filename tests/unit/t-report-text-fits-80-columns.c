@@ -7,10 +7,11 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "core/findings/analysis.h"
 #include "check.h"
+#include "core/doc/reportdoc.h"
+#include "core/findings/analysis.h"
 #include "core/model/report.h"
-#include "core/doc/report_text.h"
+#include "report-dump.h"
 #include "t-report-synthetic.h"
 
 static struct sp_report r;
@@ -64,7 +65,7 @@ static int contains(const char *needle)
 {
 	size_t len;
 	char *t = render(&len);
-	int found = strstr(t, needle) != NULL;
+	int found = text_has(t, needle);
 
 	if (!found)
 		fprintf(stderr, "report lacks '%s'\n", needle);
@@ -76,7 +77,7 @@ static int contains_quiet(const char *needle)
 {
 	size_t len;
 	char *t = render(&len);
-	int found = strstr(t, needle) != NULL;
+	int found = text_has(t, needle);
 
 	free(t);
 	return found;
@@ -90,8 +91,8 @@ int main(void)
 	CHECK(
 	    contains("the swap file lies in 3 extents mid-disk (44-58 % into the disk) and costs"));
 	CHECK(contains("+12 % swap-in time over the start partition"));
-	CHECK(contains("  zram-zstd      invalid  1000 samples but 612 real swap-ins"));
-	CHECK(contains("  zram-842       skipped  the kernel does not offer 842"));
+	CHECK(contains("zram-zstd (invalid): 1000 samples but 612 real swap-ins"));
+	CHECK(contains("zram-842 (skipped): the kernel does not offer 842"));
 	CHECK(contains("OOM-KILLED"));
 
 	/* overlapping CIs: "no measurable difference", never a ratio */
@@ -104,7 +105,7 @@ int main(void)
 	/* a corrupted page is the first verdict line */
 	syn_build(&r);
 	r.results[1].integrity.mismatches = 3;
-	CHECK(contains("Verdict\n-------\n- SERIOUS: 3 of 393216 pages checked came back"));
+	CHECK(contains("Verdict\n=======\n\n- SERIOUS: 3 of 393216 pages checked came back"));
 	CHECK(contains("3 mismatches  <-- SERIOUS"));
 	check_lines("mismatch");
 

@@ -11,7 +11,7 @@
 #include "check.h"
 #include "core/model/report.h"
 #include "core/report/report_json.h"
-#include "core/doc/report_text.h"
+#include "core/doc/reportdoc.h"
 #include "core/findings/zswap.h"
 #include "report-dump.h"
 

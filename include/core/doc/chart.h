@@ -74,11 +74,13 @@ struct sp_chart {
 	struct sp_chart_series *series;
 	size_t n_ranges;
 	struct sp_chart_range *ranges;
+	int err; /* the first failed add: later adds are no-ops, sp_doc_add_chart() reports it */
 };
 
 struct sp_chart *sp_chart_new(enum sp_chart_kind kind, const char *title, const char *x_label,
 			      const char *y_label); /* NULL on -ENOMEM */
 void sp_chart_free(struct sp_chart *c);
+/* The adds keep their first failure in c->err (sticky; c NULL: -EINVAL, a no-op). */
 int sp_chart_add_bar(struct sp_chart *c, const char *name, enum sp_chart_group g, double value,
 		     const char *value_label);
 int sp_chart_bar_range(struct sp_chart *c, double lo, double hi); /* on the last bar added */

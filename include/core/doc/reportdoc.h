@@ -1,12 +1,13 @@
 /*
- * reportdoc.h - the printable report as a document (core/doc/doc.h): every section the PDF, the
- * HTML and the printed page carry, built from a report and its findings. It phrases; it
+ * reportdoc.h - the report as a document (core/doc/doc.h): every section report.txt, the PDF,
+ * the HTML and the printed page carry, built from a report and its findings. It phrases; it
  * computes nothing analysis.c has not decided (docs/report.md explains each section).
  */
 #ifndef SP_REPORTDOC_H
 #define SP_REPORTDOC_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "core/findings/analysis.h"
 #include "core/doc/doc.h"
@@ -20,13 +21,17 @@ int sp_report_doc_build(struct sp_doc *d, const struct sp_report *r,
 			const struct sp_findings *f);
 
 /*
+ * report.txt: the same document as the HTML and the PDF, laid out by core/doc/doc_text.h in
+ * 80 columns, so a sentence reads the same in every format (f NULL: computed here).
+ * Returns: 0, -EINVAL, -ENOMEM, -EIO when out's error flag is set.
+ */
+int sp_report_text_write(FILE *out, const struct sp_report *r, const struct sp_findings *f);
+
+/*
  * The colour group of a placement of kind k in every chart (the report's and a comparison's):
  * partitions, files and probed ranges on a disk, --also devices, compressed RAM, the
  * baselines; an existing swap area may be any of these, so it is "other".
  */
 enum sp_chart_group sp_placement_chart_group(enum sp_placement_kind k);
-
-/* The run's id, the same for every rendering of one report: "YYYYMMDD-HHMMSS-<seed, 8 hex>". */
-void sp_report_run_id(const struct sp_report *r, char *buf, size_t len);
 
 #endif

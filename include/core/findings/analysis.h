@@ -3,7 +3,7 @@
  *
  * Like redis' latency doctor, the analysis decides what is true about the run (which placement
  * is fastest, by how much, whether a difference is within noise, where the swap file lies on
- * the disk); the renderers (report_text, report_json) only phrase those findings. Keeping the
+ * the disk); the renderers (reportdoc, report_json) only phrase those findings. Keeping the
  * arithmetic here means the text and the JSON can never disagree, and the numbers unit-test
  * without string matching. Everything is a fixed-size array: no allocation, no failure modes.
  *
@@ -114,6 +114,7 @@ struct sp_gc_finding {
 	int best_disk, best_zram; /* the lowest p99 of each kind, or -1 */
 	double disk_zram_ratio;	  /* disk p99 / zram p99; 0 unless both are known and > 0 */
 	int none;		  /* the none baseline, when its gc ran, or -1 */
+	double heap_ratio; /* the heap over its limit (the budget), the first gc's; 0 unknown */
 	size_t n_not_ok;	  /* ran but not ok (OOM-killed, timed out), report order */
 	int not_ok[SP_MAX_RESULTS];
 };
@@ -182,6 +183,9 @@ struct sp_findings {
 	int has_build;
 	struct sp_build_ranking build;
 	int build_page_cluster; /* in force for the ranked runs; -1 unknown or mixed */
+	int build_job;		/* which job ran: the first placement that ran it, or -1 */
+	int build_user;		/* it was the user's job (--job), not the build job */
+	size_t build_runs;	/* how many runs: the most one placement's job ran */
 	size_t n_build_not_ok;	/* placements whose job ran but did not finish ok, report order */
 	int build_not_ok[SP_MAX_RESULTS];
 

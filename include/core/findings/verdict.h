@@ -1,8 +1,9 @@
 /*
  * verdict.h - the verdict's sentences: one per finding that analysis.h put in the verdict.
  *
- * Both renderers carry the same words: report.txt wraps each sentence into a bullet, report.json
- * stores it as analysis.verdict[].text. The sentences only phrase findings (numbers, flags and
+ * Every format carries the same words: the report document (core/doc/reportdoc.h) makes each
+ * sentence a bullet of report.txt, .html and .pdf, report.json stores it as
+ * analysis.verdict[].text. The sentences only phrase findings (numbers, flags and
  * the result indices they name); what is true about the run is decided in analysis.c.
  */
 #ifndef SP_VERDICT_H
@@ -20,5 +21,9 @@
  */
 int sp_verdict_sentence(const struct sp_report *r, const struct sp_findings *f,
 			enum sp_verdict_kind k, char *buf, size_t len);
+
+/* Which job ran, as the user knows it: "the build job" or "your job 'make -j2'". */
+void sp_verdict_job_name(const struct sp_report *r, const struct sp_findings *f, char *buf,
+			 size_t len);
 
 #endif

@@ -454,4 +454,7 @@ void sp_report_init(struct sp_report *r, const char *command);
 struct sp_result *sp_report_add_result(struct sp_report *r, const char *placement,
 				       struct sp_placement_id id);
 
+/* The run's id, the same for every rendering of one report: "YYYYMMDD-HHMMSS-<seed, 8 hex>". */
+void sp_report_run_id(const struct sp_report *r, char *buf, size_t len);
+
 #endif

@@ -51,14 +51,26 @@ void sp_chart_free(struct sp_chart *c)
 	free(c);
 }
 
+/* Keep c's first failure and return it. */
+static int chart_fail(struct sp_chart *c, int err)
+{
+	if (!c->err)
+		c->err = err;
+	return c->err;
+}
+
 int sp_chart_add_bar(struct sp_chart *c, const char *name, enum sp_chart_group g, double value,
 		     const char *value_label)
 {
-	struct sp_chart_bar *nb = realloc(c->bars, (c->n_bars + 1) * sizeof(*nb));
-	struct sp_chart_bar *b;
+	struct sp_chart_bar *nb, *b;
 
+	if (!c)
+		return -EINVAL;
+	if (c->err)
+		return c->err;
+	nb = realloc(c->bars, (c->n_bars + 1) * sizeof(*nb));
 	if (!nb)
-		return -ENOMEM;
+		return chart_fail(c, -ENOMEM);
 	c->bars = nb;
 	b = &nb[c->n_bars];
 	memset(b, 0, sizeof(*b));
@@ -67,7 +79,7 @@ int sp_chart_add_bar(struct sp_chart *c, const char *name, enum sp_chart_group g
 	if (!b->name || (value_label && !b->value_label)) {
 		free(b->name);
 		free(b->value_label);
-		return -ENOMEM;
+		return chart_fail(c, -ENOMEM);
 	}
 	b->value = value;
 	b->group = g;
@@ -77,8 +89,12 @@ int sp_chart_add_bar(struct sp_chart *c, const char *name, enum sp_chart_group g
 
 int sp_chart_bar_range(struct sp_chart *c, double lo, double hi)
 {
-	if (!c->n_bars || !(lo <= hi))
+	if (!c)
 		return -EINVAL;
+	if (c->err)
+		return c->err;
+	if (!c->n_bars || !(lo <= hi))
+		return chart_fail(c, -EINVAL);
 	c->bars[c->n_bars - 1].has_range = 1;
 	c->bars[c->n_bars - 1].lo = lo;
 	c->bars[c->n_bars - 1].hi = hi;
@@ -90,11 +106,15 @@ int sp_chart_add_series(struct sp_chart *c, const char *name, enum sp_chart_grou
 {
 	struct sp_chart_series *ns, *s;
 
-	if (!n || !x || !y)
+	if (!c)
 		return -EINVAL;
+	if (c->err)
+		return c->err;
+	if (!n || !x || !y)
+		return chart_fail(c, -EINVAL);
 	ns = realloc(c->series, (c->n_series + 1) * sizeof(*ns));
 	if (!ns)
-		return -ENOMEM;
+		return chart_fail(c, -ENOMEM);
 	c->series = ns;
 	s = &ns[c->n_series];
 	memset(s, 0, sizeof(*s));
@@ -105,7 +125,7 @@ int sp_chart_add_series(struct sp_chart *c, const char *name, enum sp_chart_grou
 		free(s->name);
 		free(s->x);
 		free(s->y);
-		return -ENOMEM;
+		return chart_fail(c, -ENOMEM);
 	}
 	memcpy(s->x, x, n * sizeof(double));
 	memcpy(s->y, y, n * sizeof(double));
@@ -119,15 +139,19 @@ int sp_chart_add_range(struct sp_chart *c, const char *name, double x0, double x
 {
 	struct sp_chart_range *nr;
 
-	if (!(x0 <= x1))
+	if (!c)
 		return -EINVAL;
+	if (c->err)
+		return c->err;
+	if (!(x0 <= x1))
+		return chart_fail(c, -EINVAL);
 	nr = realloc(c->ranges, (c->n_ranges + 1) * sizeof(*nr));
 	if (!nr)
-		return -ENOMEM;
+		return chart_fail(c, -ENOMEM);
 	c->ranges = nr;
 	nr[c->n_ranges].name = strdup(name ? name : "");
 	if (!nr[c->n_ranges].name)
-		return -ENOMEM;
+		return chart_fail(c, -ENOMEM);
 	nr[c->n_ranges].x0 = x0;
 	nr[c->n_ranges].x1 = x1;
 	c->n_ranges++;

@@ -119,6 +119,14 @@ static void field(struct sink *out, const char *s, size_t w, char align)
 		spaces(out, w - sw);
 }
 
+/* A unit after a number stays on its line: "+12 %", "98.4 us)". */
+static int glued(const char *word)
+{
+	if (word[0] == '%')
+		return 1;
+	return word[0] == 'u' && word[1] == 's' && (!word[2] || strchr(" \n\t),;", word[2]));
+}
+
 /*
  * Words of text wrapped into lines of cols: the first line starts with first, the others with
  * as many spaces as first is wide. A word longer than a line is split.
@@ -138,6 +146,8 @@ static void wrap(struct sink *out, const char *text, const char *first, size_t c
 		if (!*p)
 			break;
 		wb = strcspn(p, " \n\t");
+		while (p[wb] == ' ' && glued(p + wb + 1)) /* "12 %" wraps as one word */
+			wb += 1 + strcspn(p + wb + 1, " \n\t");
 		ww = 0;
 		for (size_t i = 0; i < wb; i++)
 			ww += ((unsigned char)p[i] & 0xc0) != 0x80;

@@ -1,8 +1,9 @@
 /*
- * reportdoc.c - the printable report as a document (see reportdoc.h): the verdict, the
- * machine and its disks, the method, the ranking with its chart, the latency distributions,
- * the io_uring queue-depth curve, each scenario that ran, the disk's position profile with the
- * swap areas marked, and an appendix of raw figures. docs/report.md explains every section.
+ * reportdoc.c - the report as a document (see reportdoc.h), the one phrasing of report.txt,
+ * report.html and report.pdf: the verdict, the machine and its disks, the method, the ranking
+ * with its chart, the latency distributions, the io_uring queue-depth curve, each scenario
+ * that ran, the disk's position profile with the swap areas marked, and an appendix of raw
+ * figures. docs/report.md explains every section.
  *
  * It phrases what the report and its findings hold and computes nothing new: a ratio, a rank,
  * a "best" comes from analysis.c; the only arithmetic here is unit conversion for axes (bytes
@@ -10,8 +11,8 @@
  * from the machine (a DMI vendor, a disk model) are carried as they are: escaping them is the
  * backends' job (HTML, PostScript), and a string must read the same in every format.
  *
- * Building is a list of appends; the first failure (-ENOMEM) is sticky in struct bld and every
- * later append is skipped, so the code reads as the document's outline.
+ * Building is a list of appends; the first failure (-ENOMEM) is sticky in the doc (doc.h) and
+ * every later append is a no-op, so the code reads as the document's outline.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -22,148 +23,44 @@
 #include <string.h>
 #include <time.h>
 
-#include "core/plan/placements.h"
-#include "core/doc/reportdoc.h"
-#include "core/scenario/service.h"
-#include "core/scenario/sweep.h"
+#include "core/config/budget.h"
 #include "core/config/textfmt.h"
 #include "core/config/units.h"
+#include "core/doc/doc_text.h"
+#include "core/doc/reportdoc.h"
 #include "core/findings/verdict.h"
 #include "core/findings/zswap.h"
+#include "core/plan/placements.h"
+#include "core/scenario/service.h"
+#include "core/scenario/sweep.h"
 
 #define CELL 320 /* one table cell; a failed placement's reason is the longest */
 #define MAX_COLS 12
 
-struct bld {
-	struct sp_doc *d;
-	int err; /* the first failure; every append after it is skipped */
-};
-
-__attribute__((format(printf, 3, 4))) static void add(struct bld *b, enum sp_doc_block_kind k,
-						      const char *fmt, ...)
-{
-	char s[4096];
-	va_list ap;
-	int ret;
-
-	if (b->err)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(s, sizeof(s), fmt, ap);
-	va_end(ap);
-	ret = sp_doc_add_text(b->d, k, "%s", s);
-	if (ret)
-		b->err = ret;
-}
-
-static struct sp_doc_block *facts(struct bld *b)
-{
-	struct sp_doc_block *f;
-
-	if (b->err)
-		return NULL;
-	f = sp_doc_add_facts(b->d);
-	if (!f)
-		b->err = -ENOMEM;
-	return f;
-}
-
-__attribute__((format(printf, 4, 5))) static void fact(struct bld *b, struct sp_doc_block *f,
-						       const char *key, const char *fmt, ...)
-{
-	char s[1024];
-	va_list ap;
-	int ret;
-
-	if (b->err || !f)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(s, sizeof(s), fmt, ap);
-	va_end(ap);
-	ret = sp_doc_fact(f, key, "%s", s);
-	if (ret)
-		b->err = ret;
-}
-
 /* A fact from the machine: its text as read, "-" when it was not read. */
-static void fact_str(struct bld *b, struct sp_doc_block *f, const char *key, const char *v)
+static void fact_str(struct sp_doc_block *f, const char *key, const char *v)
 {
-	fact(b, f, key, "%s", v && v[0] ? v : "-");
+	sp_doc_fact(f, key, "%s", v && v[0] ? v : "-");
 }
 
-static struct sp_doc_table *table(struct bld *b, const char *caption, size_t n,
-				  const char *const *heads, const char *align)
+/* One row of cells (n_cols of them), every cell with mark m; returns its index. */
+static int row(struct sp_doc_table *t, enum sp_doc_mark m, char cells[][CELL])
 {
-	struct sp_doc_table *t;
+	int r = sp_doc_row_add(t);
 
-	if (b->err)
-		return NULL;
-	t = sp_doc_add_table(b->d, caption, n, heads, align);
-	if (!t)
-		b->err = -ENOMEM;
-	return t;
-}
-
-/* One row of cells (n_cols of them), every cell with mark m. */
-static void row(struct bld *b, struct sp_doc_table *t, enum sp_doc_mark m, char cells[][CELL])
-{
-	int r;
-
-	if (b->err || !t)
-		return;
-	r = sp_doc_row_add(t);
-	if (r < 0) {
-		b->err = r;
-		return;
-	}
-	for (size_t c = 0; c < t->n_cols && !b->err; c++)
-		b->err = sp_doc_cell(t, (size_t)r, c, m, "%s", cells[c]);
-}
-
-__attribute__((format(printf, 3, 4))) static void note(struct bld *b, struct sp_doc_table *t,
-						       const char *fmt, ...)
-{
-	char s[1024];
-	va_list ap;
-
-	if (b->err || !t)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(s, sizeof(s), fmt, ap);
-	va_end(ap);
-	b->err = sp_doc_table_note(t, "%s", s);
-}
-
-static struct sp_chart *chart(struct bld *b, enum sp_chart_kind k, const char *title,
-			      const char *x_label, const char *y_label)
-{
-	struct sp_chart *c;
-
-	if (b->err)
-		return NULL;
-	c = sp_chart_new(k, title, x_label, y_label);
-	if (!c)
-		b->err = -ENOMEM;
-	return c;
+	for (size_t c = 0; r >= 0 && c < t->n_cols; c++)
+		sp_doc_cell(t, (size_t)r, c, m, "%s", cells[c]);
+	return r;
 }
 
 /* Hand c to the doc (it owns it from here), or free it when it holds nothing to draw. */
-static void chart_done(struct bld *b, struct sp_chart *c)
+static void chart_done(struct sp_doc *d, struct sp_chart *c)
 {
-	if (!c)
-		return;
-	if (b->err || (!c->n_bars && !c->n_series)) {
+	if (c && !c->err && !c->n_bars && !c->n_series) {
 		sp_chart_free(c);
 		return;
 	}
-	b->err = sp_doc_add_chart(b->d, c);
-}
-
-static void bar(struct bld *b, struct sp_chart *c, const char *name, enum sp_chart_group g,
-		double v, const char *label)
-{
-	if (!b->err && c)
-		b->err = sp_chart_add_bar(c, name, g, v, label);
+	sp_doc_add_chart(d, c);
 }
 
 /* ---- formatting ------------------------------------------------------------------------ */
@@ -241,16 +138,6 @@ static const char *reason_or(const char *reason, const char *dflt)
 
 /* ---- title ------------------------------------------------------------------------------ */
 
-void sp_report_run_id(const struct sp_report *r, char *buf, size_t len)
-{
-	struct tm tm;
-	char when[32] = "00000000-000000";
-
-	if (gmtime_r(&r->started, &tm))
-		strftime(when, sizeof(when), "%Y%m%d-%H%M%S", &tm);
-	snprintf(buf, len, "%s-%08" PRIx64, when, r->seed & 0xffffffffu);
-}
-
 /* "1 December 2026 17:59 UTC" */
 static void date_utc(const struct sp_report *r, char *buf, size_t len)
 {
@@ -278,35 +165,36 @@ static void machine_name(const struct sp_report *r, char *buf, size_t len)
 
 /* ---- the verdict ------------------------------------------------------------------------ */
 
-static void verdict_section(struct bld *b, const struct sp_report *r, const struct sp_findings *f)
+static void verdict_section(struct sp_doc *d, const struct sp_report *r,
+			    const struct sp_findings *f)
 {
 	char s[1024];
 	size_t n = 0;
 
-	add(b, SP_DOC_SECTION, "Verdict");
+	sp_doc_add_text(d, SP_DOC_SECTION, "Verdict");
 	/* the same sentences, in the same order, as report.txt's verdict */
 	for (size_t i = 0; i < f->n_verdict; i++) {
 		if (sp_verdict_sentence(r, f, f->verdict[i], s, sizeof(s)) < 0)
 			continue;
-		add(b, SP_DOC_BULLET, "%s", s);
+		sp_doc_add_text(d, SP_DOC_BULLET, "%s", s);
 		n++;
 	}
 	for (size_t i = 0; i < r->n_results && i < SP_MAX_RESULTS; i++)
 		if (sp_zswap_sentence(r, i, s, sizeof(s)) == 0) {
-			add(b, SP_DOC_BULLET, "%s", s);
+			sp_doc_add_text(d, SP_DOC_BULLET, "%s", s);
 			n++;
 		}
 	if (sp_zswap_run_sentence(r, s, sizeof(s)) == 0) {
-		add(b, SP_DOC_BULLET, "%s", s);
+		sp_doc_add_text(d, SP_DOC_BULLET, "%s", s);
 		n++;
 	}
 	if (!n)
-		add(b, SP_DOC_PARA, "The run holds no finding to state.");
+		sp_doc_add_text(d, SP_DOC_PARA, "The run holds no finding to state.");
 }
 
 /* ---- the machine and its disks ---------------------------------------------------------- */
 
-static void machine_section(struct bld *b, const struct sp_report *r)
+static void machine_section(struct sp_doc *d, const struct sp_report *r)
 {
 	static const char *const heads[] = {"device", "model",	    "serial",	"firmware",
 					    "size",   "rotational", "transport"};
@@ -315,48 +203,51 @@ static void machine_section(struct bld *b, const struct sp_report *r)
 	struct sp_doc_table *t;
 	char cells[MAX_COLS][CELL], a[16];
 
-	add(b, SP_DOC_SECTION, "The machine and its disks");
-	fb = facts(b);
-	fact_str(b, fb, "Vendor", m->dmi_vendor);
-	fact_str(b, fb, "Model", m->dmi_model);
-	fact(b, fb, "Serial", "%s", m->dmi_serial[0] ? m->dmi_serial : "not readable (root only)");
-	fact_str(b, fb, "BIOS vendor", m->bios_vendor);
-	fact_str(b, fb, "BIOS version", m->bios_version);
-	fact_str(b, fb, "BIOS date", m->bios_date);
-	fact_str(b, fb, "CPU", m->cpu);
+	sp_doc_add_text(d, SP_DOC_SECTION, "The machine and its disks");
+	fb = sp_doc_add_facts(d);
+	fact_str(fb, "Vendor", m->dmi_vendor);
+	fact_str(fb, "Model", m->dmi_model);
+	sp_doc_fact(fb, "Serial", "%s",
+		    m->dmi_serial[0] ? m->dmi_serial : "not readable (root only)");
+	fact_str(fb, "BIOS vendor", m->bios_vendor);
+	fact_str(fb, "BIOS version", m->bios_version);
+	fact_str(fb, "BIOS date", m->bios_date);
+	fact_str(fb, "CPU", m->cpu);
 	if (m->cores)
-		fact(b, fb, "Cores", "%u", m->cores);
+		sp_doc_fact(fb, "Cores", "%u", m->cores);
 	else
-		fact(b, fb, "Cores", "-");
-	fact(b, fb, "RAM", "%s", bytes(a, m->ram_bytes));
-	fact_str(b, fb, "Kernel", m->kernel);
+		sp_doc_fact(fb, "Cores", "-");
+	sp_doc_fact(fb, "RAM", "%s", bytes(a, m->ram_bytes));
+	fact_str(fb, "Kernel", m->kernel);
 	if (m->cgroup_version)
-		fact(b, fb, "Memory cgroup", "v%d", m->cgroup_version);
+		sp_doc_fact(fb, "Memory cgroup", "v%d", m->cgroup_version);
 	else
-		fact(b, fb, "Memory cgroup", "none");
+		sp_doc_fact(fb, "Memory cgroup", "none");
 	if (m->page_size)
-		fact(b, fb, "Page size", "%u bytes", m->page_size);
+		sp_doc_fact(fb, "Page size", "%u bytes", m->page_size);
 	else
-		fact(b, fb, "Page size", "-");
+		sp_doc_fact(fb, "Page size", "-");
 	if (r->target[0])
-		fact(b, fb, "Target disk", "%s%s%s", r->target, r->layout[0] ? ", layout " : "",
-		     r->layout);
+		sp_doc_fact(fb, "Target disk", "%s%s%s", r->target, r->layout[0] ? ", layout " : "",
+			    r->layout);
 	/* what run overwrote is kept: where, and the command line that puts it back */
 	for (size_t i = 0; i < r->n_backups && i < SP_MAX_BACKUPS; i++) {
 		const struct sp_backup_entry *be = &r->backups[i];
 
-		fact(b, fb, "Backup", "%s/ beside this report: %s as it was (partition table %s, "
-				      "first and last MiB)",
-		     be->dir, be->device, be->table);
+		sp_doc_fact(fb, "Backup",
+			    "%s/ beside this report: %s as it was (partition table %s, "
+			    "first and last MiB)",
+			    be->dir, be->device, be->table);
 		if (be->restore[0])
-			fact(b, fb, "Restore with", "%s (in this report's directory)", be->restore);
+			sp_doc_fact(fb, "Restore with", "%s (in this report's directory)",
+				    be->restore);
 	}
 
 	if (!r->n_devices) {
-		add(b, SP_DOC_PARA, "No device was recorded in this report.");
+		sp_doc_add_text(d, SP_DOC_PARA, "No device was recorded in this report.");
 		return;
 	}
-	t = table(b, "Measured devices", 7, heads, "lllrrll");
+	t = sp_doc_add_table(d, "Measured devices", 7, heads, "lllrrll");
 	for (size_t i = 0; i < r->n_devices && i < SP_MAX_DEVICES; i++) {
 		const struct sp_device_info *d = &r->devices[i];
 
@@ -367,26 +258,48 @@ static void machine_section(struct bld *b, const struct sp_report *r)
 		set(cells, 4, "%s", bytes(a, d->size_bytes));
 		set(cells, 5, "%s", d->rotational ? "yes" : "no");
 		set(cells, 6, "%s", d->transport[0] ? d->transport : "-");
-		row(b, t,
+		row(t,
 		    r->target[0] && !strcmp(d->path, r->target) ? SP_DOC_MARK_STRONG
 								: SP_DOC_MARK_NONE,
 		    cells);
 	}
 	if (r->target[0])
-		note(b, t, "bold: the target disk (%s); -: not reported by the device", r->target);
+		sp_doc_table_note(t, "bold: the target disk (%s); -: not reported by the device",
+				  r->target);
 	else
-		note(b, t, "-: not reported by the device");
+		sp_doc_table_note(t, "-: not reported by the device");
+}
+
+/* The budget as it was chosen, where the run recorded how ("55 MiB, 25 % of 221 MiB RAM
+ * (floor 32 MiB, ceiling 256 MiB)"), else its size. */
+static const char *budget_phrase(const struct sp_report *r, char *buf, size_t len)
+{
+	struct sp_budget b = {
+	    .budget_bytes = r->budget_bytes,
+	    .ram_bytes = r->machine.ram_bytes,
+	    .available_bytes = r->mem_available_bytes,
+	    .ram_pct = r->budget_ram_pct,
+	    .floor_bytes = r->budget_floor_bytes,
+	    .ceiling_bytes = r->budget_ceiling_bytes,
+	};
+
+	if (r->has_budget_rule && sp_budget_source_parse(r->budget_source, &b.source) == 0 &&
+	    sp_budget_describe(&b, buf, len) >= 0)
+		return buf;
+	return bytes(buf, r->budget_bytes);
 }
 
 /* ---- the method ------------------------------------------------------------------------- */
 
-static void method_section(struct bld *b, const struct sp_report *r)
+static void method_section(struct sp_doc *d, const struct sp_report *r, const struct sp_findings *f)
 {
-	char s[4096] = "", a[16];
+	char s[4096] = "", rule[160];
 	const struct sp_device_probe *dev = NULL;
 	const struct sp_fault_probe *fault = NULL, *uring = NULL;
 	const struct sp_pressure_probe *press = NULL;
-	int build = 0, svc = 0, cache = 0, gc = 0, baseline = 0;
+	/* which scenarios ran: the findings say, as for their sections */
+	int build = f->has_build, svc = f->has_service, cache = f->has_cache, gc = f->has_gc;
+	int baseline = 0;
 	double err = 0;
 
 	for (size_t i = 0; i < r->n_results && i < SP_MAX_RESULTS; i++) {
@@ -402,21 +315,17 @@ static void method_section(struct bld *b, const struct sp_report *r)
 		if (!press && x->pressure_probe.done)
 			press = &x->pressure_probe;
 		baseline |= x->id.kind == SP_PL_NONE || x->id.kind == SP_PL_RAM;
-		build |= x->scenarios.build.done;
-		svc |= x->scenarios.service.n_cases > 0;
-		cache |= x->scenarios.cache.done;
-		gc |= x->scenarios.gc.done;
 		if (x->fault_probe.done && x->fault_probe.lat.hist_rel_error > 0)
 			err = x->fault_probe.lat.hist_rel_error;
 	}
-	add(b, SP_DOC_SECTION, "Method");
+	sp_doc_add_text(d, SP_DOC_SECTION, "Method");
 	sp_cat(s, sizeof(s), "swapplace %s (%s) measured %zu %s", r->tool_version, r->command,
 	       r->n_results, sp_plural(r->n_results, "placement", "placements"));
 	if (r->target[0])
 		sp_cat(s, sizeof(s), " on the target %s%s%s", r->target,
 		       r->layout[0] ? " laid out as " : "", r->layout);
 	sp_cat(s, sizeof(s), ", one after another, with a memory budget of %s",
-	       bytes(a, r->budget_bytes));
+	       budget_phrase(r, rule, sizeof(rule)));
 	if (r->time_per_placement_s > 0)
 		sp_cat(s, sizeof(s), " and %.0f s per placement", r->time_per_placement_s);
 	sp_cat(s, sizeof(s), "; every random choice came from the seed %" PRIu64 ". ", r->seed);
@@ -482,7 +391,7 @@ static void method_section(struct bld *b, const struct sp_report *r)
 		       r->profile.n, r->profile.duration_s);
 	if (r->duration_s > 0)
 		sp_cat(s, sizeof(s), "The run took %.0f s.", r->duration_s);
-	add(b, SP_DOC_PARA, "%s", s);
+	sp_doc_add_text(d, SP_DOC_PARA, "%s", s);
 	if (r->constraints.done) {
 		const struct sp_constraints *c = &r->constraints;
 
@@ -490,17 +399,43 @@ static void method_section(struct bld *b, const struct sp_report *r)
 		if (c->cpu_max > 0)
 			sp_cat(s, sizeof(s), "--cpu-max %g: %s", c->cpu_max,
 			       c->cpu_applied ? "applied" : c->cpu_reason);
-		if (c->io_max_iops > 0)
-			sp_cat(s, sizeof(s), "%s--io-max %lld IOPS: %s", s[0] ? "; " : "",
-			       (long long)c->io_max_iops, c->io_applied ? "applied" : c->io_reason);
+		if (c->io_max_iops > 0) {
+			sp_cat(s, sizeof(s), "%s--io-max %lld IOPS", s[0] ? "; " : "",
+			       (long long)c->io_max_iops);
+			if (c->io_max_bps > 0)
+				sp_cat(s, sizeof(s), ", %.1f MiB/s",
+				       (double)c->io_max_bps / 1048576);
+			sp_cat(s, sizeof(s), ": %s", c->io_applied ? "applied" : c->io_reason);
+		}
 		if (s[0])
-			add(b, SP_DOC_PARA, "The workloads ran in a constrained box: %s.", s);
+			sp_doc_add_text(d, SP_DOC_PARA,
+					"The workloads ran in a constrained box: %s.", s);
+	}
+}
+
+/* Why a placement has no latency, or what else its result says: the fault first (it is why). */
+static void notes(struct sp_doc *d, const struct sp_report *r)
+{
+	int head = 0;
+
+	for (size_t i = 0; i < r->n_results && i < SP_MAX_RESULTS; i++) {
+		const struct sp_result *res = &r->results[i];
+
+		if (!res->error[0] && !res->reason[0])
+			continue;
+		if (!head++)
+			sp_doc_add_text(d, SP_DOC_HEADING, "Status and reason per placement");
+		sp_doc_add_text(d, SP_DOC_BULLET, "%s (%s): %s%s%s%s", res->placement,
+				sp_status_name(res->status), res->error[0] ? "ERROR: " : "",
+				res->error, res->error[0] && res->reason[0] ? "; " : "",
+				res->reason);
 	}
 }
 
 /* ---- the ranking ------------------------------------------------------------------------ */
 
-static void ranking_section(struct bld *b, const struct sp_report *r, const struct sp_findings *f)
+static void ranking_section(struct sp_doc *d, const struct sp_report *r,
+			    const struct sp_findings *f)
 {
 	static const char *const heads[] = {"#",
 					    "placement",
@@ -510,19 +445,19 @@ static void ranking_section(struct bld *b, const struct sp_report *r, const stru
 					    "p99 (us)",
 					    "x best",
 					    "device QD1 median (us)",
-					    "real swap-ins",
-					    "note"};
+					    "x device",
+					    "real swap-ins"};
 	char cells[MAX_COLS][CELL], x[16], y[16];
 	struct sp_doc_table *t;
 	struct sp_chart *c;
 
-	add(b, SP_DOC_SECTION, "Ranking");
+	sp_doc_add_text(d, SP_DOC_SECTION, "Ranking");
 	if (!f->n_ranked)
-		add(b, SP_DOC_PARA, "No placement produced a swap-in latency.");
-	add(b, SP_DOC_PARA,
-	    "Swap-in latency from the fault probe, real swap-ins only, fastest "
-	    "first. \"x best\" is the median over the fastest placement's median.");
-	t = table(b, "Swap-in latency per placement", 10, heads, "rllrrrrrrl");
+		sp_doc_add_text(d, SP_DOC_PARA, "No placement produced a swap-in latency.");
+	sp_doc_add_text(d, SP_DOC_PARA,
+			"Swap-in latency from the fault probe, real swap-ins only, fastest "
+			"first. \"x best\" is the median over the fastest placement's median.");
+	t = sp_doc_add_table(d, "Swap-in latency per placement", 10, heads, "rllrrrrrrr");
 	for (size_t k = 0; k < r->n_results && k < SP_MAX_RESULTS; k++) {
 		/* the ranked first, in rank order; then the rest in report order */
 		int i = k < f->n_ranked ? f->ranked[k] : -1, rk;
@@ -559,32 +494,31 @@ static void ranking_section(struct bld *b, const struct sp_report *r, const stru
 		}
 		set(cells, 7, "%s",
 		    res->device_probe.done ? us(x, res->device_probe.qd1.p50_us) : "-");
-		if (res->fault_probe.done)
-			set(cells, 8, "%" PRIu64, res->fault_probe.real_swapins);
+		if (f->floor_ratio[i] > 0)
+			set(cells, 8, "%.2f", f->floor_ratio[i]);
 		else
 			set(cells, 8, "-");
-		if (res->error[0]) /* the fault first: it is why there is no latency */
-			set(cells, 9, "ERROR: %s%s%s", res->error, res->reason[0] ? "; " : "",
-			    res->reason);
-		else if (rk >= 0)
-			set(cells, 9, "%s", res->reason);
+		if (res->fault_probe.done)
+			set(cells, 9, "%" PRIu64, res->fault_probe.real_swapins);
 		else
-			set(cells, 9, "%s", reason_or(res->reason, "no swap-in latency"));
-		row(b, t,
+			set(cells, 9, "-");
+		row(t,
 		    rk == 0  ? SP_DOC_MARK_STRONG
 		    : rk < 0 ? SP_DOC_MARK_WEAK
 			     : SP_DOC_MARK_NONE,
 		    cells);
 	}
-	note(b, t,
-	     "bold: the fastest; grey: no swap-in latency (its status and reason); CI: the "
-	     "median's 95 %% confidence interval; device QD1: the device probe's 4 KiB read "
-	     "median on the same sectors; -: not measured");
+	sp_doc_table_note(
+	    t, "bold: the fastest; grey: no swap-in latency (why: below); CI: the "
+	       "median's 95 %% confidence interval; device QD1: the device probe's 4 KiB "
+	       "read median on the same sectors; x device: swap-in median over it; -: "
+	       "not measured");
+	notes(d, r);
 
 	if (!f->n_ranked)
 		return;
-	c = chart(b, SP_CHART_BARS, "Swap-in median per placement, with its 95 % CI",
-		  "swap-in median (us)", "placement");
+	c = sp_chart_new(SP_CHART_BARS, "Swap-in median per placement, with its 95 % CI",
+			 "swap-in median (us)", "placement");
 	if (c)
 		c->horizontal = 1;
 	for (size_t k = 0; k < f->n_ranked && c; k++) {
@@ -592,14 +526,14 @@ static void ranking_section(struct bld *b, const struct sp_report *r, const stru
 		char label[32];
 
 		snprintf(label, sizeof(label), "%s us", us(x, lat(r, i)->p50_us));
-		bar(b, c, r->results[i].placement, sp_placement_chart_group(r->results[i].id.kind),
-		    lat(r, i)->p50_us, label);
-		if (!b->err && lat(r, i)->p50_ci_lo_us > 0 &&
+		sp_chart_add_bar(c, r->results[i].placement,
+				 sp_placement_chart_group(r->results[i].id.kind), lat(r, i)->p50_us,
+				 label);
+		if (lat(r, i)->p50_ci_lo_us > 0 &&
 		    lat(r, i)->p50_ci_lo_us <= lat(r, i)->p50_ci_hi_us)
-			b->err =
-			    sp_chart_bar_range(c, lat(r, i)->p50_ci_lo_us, lat(r, i)->p50_ci_hi_us);
+			sp_chart_bar_range(c, lat(r, i)->p50_ci_lo_us, lat(r, i)->p50_ci_hi_us);
 	}
-	chart_done(b, c);
+	chart_done(d, c);
 }
 
 /* ---- latency distributions -------------------------------------------------------------- */
@@ -641,7 +575,8 @@ static size_t cdf_points(const struct sp_lat_summary *l, double *x, double *y, i
 	return n;
 }
 
-static void latency_section(struct bld *b, const struct sp_report *r, const struct sp_findings *f)
+static void latency_section(struct sp_doc *d, const struct sp_report *r,
+			    const struct sp_findings *f)
 {
 	static const char *const heads[] = {"placement", "samples",  "min (us)",   "p50 (us)",
 					    "p95 (us)",	 "p99 (us)", "p99.9 (us)", "max (us)"};
@@ -654,19 +589,21 @@ static void latency_section(struct bld *b, const struct sp_report *r, const stru
 
 	if (!f->n_ranked)
 		return;
-	add(b, SP_DOC_SECTION, "Latency distributions");
-	c = chart(b, SP_CHART_LINES, "Swap-in latency, cumulative", "swap-in latency (us)",
-		  "fraction of swap-ins");
-	for (size_t k = 0; k < f->n_ranked && c && !b->err; k++) {
+	sp_doc_add_text(d, SP_DOC_SECTION, "Latency distributions");
+	c = sp_chart_new(SP_CHART_LINES, "Swap-in latency, cumulative", "swap-in latency (us)",
+			 "fraction of swap-ins");
+	for (size_t k = 0; k < f->n_ranked && c; k++) {
 		int i = f->ranked[k];
 		size_t n = cdf_points(lat(r, i), x, y, &fp);
 
 		n_old += !fp;
 		if (n >= 2)
-			b->err = sp_chart_add_series(c, r->results[i].placement,
-						     sp_placement_chart_group(r->results[i].id.kind), x, y, n);
+			sp_chart_add_series(c, r->results[i].placement,
+					    sp_placement_chart_group(r->results[i].id.kind), x, y,
+					    n);
 	}
-	add(b, SP_DOC_PARA,
+	sp_doc_add_text(
+	    d, SP_DOC_PARA,
 	    "Each line is one placement's swap-in latencies: at a latency on the x axis, the "
 	    "line's height is the fraction of swap-ins that took at most that long. A line further "
 	    "left is faster; a long flat tail to the right is the slow swap-ins.%s",
@@ -675,8 +612,8 @@ static void latency_section(struct bld *b, const struct sp_report *r, const stru
 	    : n_old ? " Where a placement kept no CDF points, its line joins the minimum, p50, "
 		      "p95, p99, p99.9 and the maximum."
 		    : "");
-	chart_done(b, c);
-	t = table(b, "Swap-in latency percentiles", 8, heads, "lrrrrrrr");
+	chart_done(d, c);
+	t = sp_doc_add_table(d, "Swap-in latency percentiles", 8, heads, "lrrrrrrr");
 	for (size_t k = 0; k < f->n_ranked; k++) {
 		const struct sp_lat_summary *l = lat(r, f->ranked[k]);
 
@@ -688,13 +625,13 @@ static void latency_section(struct bld *b, const struct sp_report *r, const stru
 		set(cells, 5, "%s", us(a, l->p99_us));
 		set(cells, 6, "%s", us(a, l->p999_us));
 		set(cells, 7, "%s", us(a, l->max_us));
-		row(b, t, SP_DOC_MARK_NONE, cells);
+		row(t, SP_DOC_MARK_NONE, cells);
 	}
 }
 
 /* ---- io_uring queue depth --------------------------------------------------------------- */
 
-static void uring_section(struct bld *b, const struct sp_report *r)
+static void uring_section(struct sp_doc *d, const struct sp_report *r)
 {
 	static const char *const heads[] = {"placement", "queue depth", "samples", "real swap-ins",
 					    "p50 (us)",	 "p99 (us)",	"pages/s", "note"};
@@ -707,16 +644,16 @@ static void uring_section(struct bld *b, const struct sp_report *r)
 		any |= r->results[i].fault_probe.n_uring > 0;
 	if (!any)
 		return;
-	add(b, SP_DOC_SECTION, "io_uring queue depth");
-	add(b, SP_DOC_PARA,
-	    "Evicted pages swapped in by io_uring (MADV_POPULATE_READ), several at "
-	    "once: how many pages per second each placement delivers as the queue "
-	    "deepens. A disk that gains nothing from depth has one actuator; an "
-	    "SSD or zram climbs.");
-	c = chart(b, SP_CHART_LINES, "Swap-in rate against io_uring queue depth", "queue depth",
-		  "pages/s");
+	sp_doc_add_text(d, SP_DOC_SECTION, "io_uring queue depth");
+	sp_doc_add_text(d, SP_DOC_PARA,
+			"Evicted pages swapped in by io_uring (MADV_POPULATE_READ), several at "
+			"once: how many pages per second each placement delivers as the queue "
+			"deepens. A disk that gains nothing from depth has one actuator; an "
+			"SSD or zram climbs.");
+	c = sp_chart_new(SP_CHART_LINES, "Swap-in rate against io_uring queue depth", "queue depth",
+			 "pages/s");
 	t = NULL;
-	for (size_t i = 0; i < r->n_results && i < SP_MAX_RESULTS && !b->err; i++) {
+	for (size_t i = 0; i < r->n_results && i < SP_MAX_RESULTS; i++) {
 		const struct sp_fault_probe *fp = &r->results[i].fault_probe;
 		double x[SP_MAX_URING], y[SP_MAX_URING];
 		size_t n = 0;
@@ -730,11 +667,12 @@ static void uring_section(struct bld *b, const struct sp_report *r)
 			y[n++] = u->pages_per_s;
 		}
 		if (n && c)
-			b->err = sp_chart_add_series(c, r->results[i].placement,
-						     sp_placement_chart_group(r->results[i].id.kind), x, y, n);
+			sp_chart_add_series(c, r->results[i].placement,
+					    sp_placement_chart_group(r->results[i].id.kind), x, y,
+					    n);
 	}
-	chart_done(b, c);
-	t = table(b, "io_uring swap-ins per queue depth", 8, heads, "lrrrrrrl");
+	chart_done(d, c);
+	t = sp_doc_add_table(d, "io_uring swap-ins per queue depth", 8, heads, "lrrrrrrl");
 	for (size_t i = 0; i < r->n_results && i < SP_MAX_RESULTS; i++) {
 		const struct sp_fault_probe *fp = &r->results[i].fault_probe;
 
@@ -751,10 +689,11 @@ static void uring_section(struct bld *b, const struct sp_report *r)
 			    u->pages_per_s > 0 ? sp_fmt_rate(a, u->pages_per_s) : "-");
 			set(cells, 7, "%s",
 			    u->invalid ? "invalid: samples and swap-ins differ by over 5 %" : "");
-			row(b, t, u->invalid ? SP_DOC_MARK_WEAK : SP_DOC_MARK_NONE, cells);
+			row(t, u->invalid ? SP_DOC_MARK_WEAK : SP_DOC_MARK_NONE, cells);
 		}
 	}
-	note(b, t, "grey: not a latency (samples and real swap-ins differ by more than 5 %%)");
+	sp_doc_table_note(
+	    t, "grey: not a latency (samples and real swap-ins differ by more than 5 %%)");
 }
 
 /* ---- the scenarios ---------------------------------------------------------------------- */
@@ -768,8 +707,8 @@ static const char *mib(char *buf, uint64_t v, int known)
 	return buf;
 }
 
-static void job_row(struct bld *b, struct sp_doc_table *t, const struct sp_result *res,
-		    const char *xbest, const char *xram, enum sp_doc_mark m)
+static void job_row(struct sp_doc_table *t, const struct sp_result *res, const char *xbest,
+		    const char *xram, enum sp_doc_mark m)
 {
 	const struct sp_scenario_build *j = &res->scenarios.build;
 	char cells[MAX_COLS][CELL], a[16];
@@ -792,70 +731,63 @@ static void job_row(struct bld *b, struct sp_doc_table *t, const struct sp_resul
 	else
 		set(cells, 10, "%s: %s", sp_status_name(j->status),
 		    reason_or(j->reason, "(no reason recorded)"));
-	row(b, t, m, cells);
+	row(t, m, cells);
 }
 
-static void build_section(struct bld *b, const struct sp_report *r, const struct sp_findings *f)
+static void build_section(struct sp_doc *d, const struct sp_report *r, const struct sp_findings *f)
 {
 	static const char *const heads[] = {
 	    "placement",	  "wall time (s)",     "x best",       "x ram",
 	    "swap-ins (pages)",	  "swap-outs (pages)", "major faults", "file read (MiB)",
 	    "file written (MiB)", "OOM-killed",	       "note"};
 	const struct sp_build_ranking *k = &f->build;
-	char xb[16], xr[16], spread[512] = "", pc[16] = "mixed";
-	const char *what = "the build job";
+	char xb[16], xr[16], spread[512] = "", pc[16] = "mixed", what[96];
+	size_t runs = f->build_runs;
 	struct sp_doc_table *t;
 	struct sp_chart *c;
-	size_t runs = 0;
-	int user = 0;
 
 	if (!f->has_build)
 		return;
-	for (size_t i = 0; i < r->n_results && i < SP_MAX_RESULTS; i++) {
-		const struct sp_scenario_build *j = &r->results[i].scenarios.build;
-
-		if (j->n_runs > runs)
-			runs = j->n_runs;
-		if (j->done && strcmp(j->job, "build"))
-			user = 1;
-	}
-	if (user)
-		what = "your job";
+	sp_verdict_job_name(r, f, what, sizeof(what)); /* the verdict's words for it */
 	if (f->build_page_cluster >= 0)
 		snprintf(pc, sizeof(pc), "%d", f->build_page_cluster);
-	add(b, SP_DOC_SECTION, "%s", user ? "Your job" : "The build job");
-	add(b, SP_DOC_PARA,
+	sp_doc_add_text(d, SP_DOC_SECTION, "%s", f->build_user ? "Your job" : "The build job");
+	sp_doc_add_text(
+	    d, SP_DOC_PARA,
 	    "Wall time of %s per placement, in a memory cgroup limited to the budget (%zu %s each, "
 	    "the fastest kept; vm.page-cluster %s). \"x best\" is over the fastest placement, "
 	    "\"x ram\" over the job without a memory limit; file read and written are the job's "
 	    "own file I/O with the swap-ins taken out.",
 	    what, runs, sp_plural(runs, "run", "runs"), pc);
-	t = table(b, "Job wall time per placement", 11, heads, "lrrrrrrrrll");
+	t = sp_doc_add_table(d, "Job wall time per placement", 11, heads, "lrrrrrrrrll");
 	for (size_t i = 0; i < k->n; i++) {
 		snprintf(xb, sizeof(xb), "%.2f", k->rows[i].ratio_to_best);
 		if (k->has_ram)
 			snprintf(xr, sizeof(xr), "%.2f", k->rows[i].ratio_to_ram);
 		else
 			snprintf(xr, sizeof(xr), "-");
-		job_row(b, t, &r->results[k->rows[i].result], xb, xr,
+		job_row(t, &r->results[k->rows[i].result], xb, xr,
 			i == 0 ? SP_DOC_MARK_STRONG : SP_DOC_MARK_NONE);
 		if (k->rows[i].n_runs >= 2)
 			sp_cat_sep(spread, sizeof(spread), ", ", "%s %.1f %%", k->rows[i].placement,
 				   k->rows[i].spread_pct);
 	}
 	for (size_t i = 0; i < f->n_build_not_ok; i++)
-		job_row(b, t, &r->results[f->build_not_ok[i]], "-", "-", SP_DOC_MARK_WEAK);
+		job_row(t, &r->results[f->build_not_ok[i]], "-", "-", SP_DOC_MARK_WEAK);
 	if (k->has_ram)
-		job_row(b, t, &r->results[k->ram], "-", "1.00", SP_DOC_MARK_NONE);
+		job_row(t, &r->results[k->ram], "-", "1.00", SP_DOC_MARK_NONE);
 	if (spread[0])
-		note(b, t,
-		     "bold: the fastest; grey: the job did not finish; run-to-run spread (max "
-		     "- min over the fastest): %s",
-		     spread);
+		sp_doc_table_note(
+		    t,
+		    "bold: the fastest; grey: the job did not finish; run-to-run spread (max "
+		    "- min over the fastest): %s",
+		    spread);
 	else
-		note(b, t, "bold: the fastest; grey: the job did not finish; -: not measured");
+		sp_doc_table_note(
+		    t, "bold: the fastest; grey: the job did not finish; -: not measured");
 
-	c = chart(b, SP_CHART_BARS, "Job wall time per placement", "wall time (s)", "placement");
+	c = sp_chart_new(SP_CHART_BARS, "Job wall time per placement", "wall time (s)",
+			 "placement");
 	if (c)
 		c->horizontal = 1;
 	for (size_t i = 0; i <= k->n && c; i++) {
@@ -865,13 +797,14 @@ static void build_section(struct bld *b, const struct sp_report *r, const struct
 		if (idx < 0)
 			break;
 		snprintf(label, sizeof(label), "%.1f s", r->results[idx].scenarios.build.wall_s);
-		bar(b, c, r->results[idx].placement, sp_placement_chart_group(r->results[idx].id.kind),
-		    r->results[idx].scenarios.build.wall_s, label);
+		sp_chart_add_bar(c, r->results[idx].placement,
+				 sp_placement_chart_group(r->results[idx].id.kind),
+				 r->results[idx].scenarios.build.wall_s, label);
 	}
-	chart_done(b, c);
+	chart_done(d, c);
 }
 
-/* "2: sp-service, sp-service", "-" */
+/* "2: sp-service x2", "1: sp-spike", "-": the OOM kills and whom they took, grouped */
 static void victims(char *buf, size_t len, const struct sp_service_case *c)
 {
 	buf[0] = '\0';
@@ -880,11 +813,20 @@ static void victims(char *buf, size_t len, const struct sp_service_case *c)
 		return;
 	}
 	sp_cat(buf, len, "%" PRIu64, c->oom_kills);
-	for (size_t i = 0; i < c->n_oom_victims && i < SP_SERVICE_MAX_VICTIMS; i++)
+	for (size_t i = 0; i < c->n_oom_victims && i < SP_SERVICE_MAX_VICTIMS;) {
+		size_t j = i;
+
+		while (j < c->n_oom_victims && !strcmp(c->oom_victims[j], c->oom_victims[i]))
+			j++;
 		sp_cat(buf, len, "%s%s", i ? ", " : ": ", c->oom_victims[i]);
+		if (j - i > 1)
+			sp_cat(buf, len, " x%zu", j - i);
+		i = j;
+	}
 }
 
-static void service_section(struct bld *b, const struct sp_report *r, const struct sp_findings *f)
+static void service_section(struct sp_doc *d, const struct sp_report *r,
+			    const struct sp_findings *f)
 {
 	static const char *const what[SP_SVC_N_CASES] = {
 	    [SP_SVC_FITS] = "data at 80 % of the limit",
@@ -899,8 +841,9 @@ static void service_section(struct bld *b, const struct sp_report *r, const stru
 
 	if (!f->has_service)
 		return;
-	add(b, SP_DOC_SECTION, "The service");
-	add(b, SP_DOC_PARA,
+	sp_doc_add_text(d, SP_DOC_SECTION, "The service");
+	sp_doc_add_text(
+	    d, SP_DOC_PARA,
 	    "A service answering requests at a steady rate (open loop) in a memory cgroup limited "
 	    "to the budget, per case and placement. Latencies run from each request's intended "
 	    "send time, so a stall counts as backlog; top speed is 4 clients in a closed loop; "
@@ -913,8 +856,9 @@ static void service_section(struct bld *b, const struct sp_report *r, const stru
 		if (!f->service[k].have)
 			continue;
 		snprintf(cap, sizeof(cap), "%s (%s)", cname, what[k]);
-		add(b, SP_DOC_HEADING, "%s", cap);
-		t = table(b, cap, 10, heads, "lrrrrrrrrl");
+		sp_doc_add_text(d, SP_DOC_HEADING, "%s", cap);
+		t = sp_doc_add_table(d, NULL, 10, heads,
+				     "lrrrrrrrrl"); /* the heading is its caption */
 		for (size_t i = 0; i < r->n_results && i < SP_MAX_RESULTS; i++) {
 			const struct sp_scenario_service *sv = &r->results[i].scenarios.service;
 
@@ -936,20 +880,20 @@ static void service_section(struct bld *b, const struct sp_report *r, const stru
 					(uint64_t)(x->swap_used_bytes > 0 ? x->swap_used_bytes : 0),
 					x->swap_used_bytes >= 0));
 				victims(cells[9], CELL, x);
-				row(b, t,
+				row(t,
 				    (int)i == f->service[k].best ? SP_DOC_MARK_STRONG
 								 : SP_DOC_MARK_NONE,
 				    cells);
 			}
 		}
 		if (f->service[k].best >= 0)
-			note(b, t,
-			     "bold: the best placement with swap (fewest failed requests, then "
-			     "fewest OOM kills, then the lowest p95)");
+			sp_doc_table_note(
+			    t, "bold: the best placement with swap (fewest failed requests, then "
+			       "fewest OOM kills, then the lowest p95)");
 	}
 }
 
-static void cache_section(struct bld *b, const struct sp_report *r, const struct sp_findings *f)
+static void cache_section(struct sp_doc *d, const struct sp_report *r, const struct sp_findings *f)
 {
 	static const char *const heads[] = {
 	    "placement",   "pool (% of budget)", "ops/s",	  "p95 (ms)",	      "swap-ins/s",
@@ -959,14 +903,15 @@ static void cache_section(struct bld *b, const struct sp_report *r, const struct
 
 	if (!f->has_cache)
 		return;
-	add(b, SP_DOC_SECTION, "The cache");
-	add(b, SP_DOC_PARA,
+	sp_doc_add_text(d, SP_DOC_SECTION, "The cache");
+	sp_doc_add_text(
+	    d, SP_DOC_PARA,
 	    "A service with its own buffer pool sized as a share of the budget, beside fixed other "
 	    "memory. When the pool's own pages go out to swap, the cache caches on disk what the "
 	    "disk already holds: \"pool on swap\" is the most of the pool seen swapped out "
 	    "(mincore). pgscan and PSI are the case's cgroup's where the kernel counts them (v2), "
 	    "else the machine's.");
-	t = table(b, "Cache cases per placement", 10, heads, "lrrrrrrrrl");
+	t = sp_doc_add_table(d, "Cache cases per placement", 10, heads, "lrrrrrrrrl");
 	for (size_t i = 0; i < r->n_results && i < SP_MAX_RESULTS; i++) {
 		const struct sp_scenario_cache *s = &r->results[i].scenarios.cache;
 
@@ -1001,12 +946,12 @@ static void cache_section(struct bld *b, const struct sp_report *r, const struct
 			else
 				set(cells, 9, "%s: %s", sp_status_name(x->status),
 				    reason_or(x->reason, "(no reason recorded)"));
-			row(b, t, ok ? SP_DOC_MARK_NONE : SP_DOC_MARK_WEAK, cells);
+			row(t, ok ? SP_DOC_MARK_NONE : SP_DOC_MARK_WEAK, cells);
 		}
 	}
-	note(b, t,
-	     "grey: the case did not run ok (its status and reason); -: not measured or "
-	     "the kernel has no such counter");
+	sp_doc_table_note(
+	    t, "grey: the case did not run ok (its status and reason); -: not measured or "
+	       "the kernel has no such counter");
 	for (size_t i = 0; i < f->n_cache; i++) {
 		const struct sp_cache_finding *cf = &f->cache[i];
 
@@ -1020,27 +965,32 @@ static void cache_section(struct bld *b, const struct sp_report *r, const struct
 				   r->results[cf->result].placement);
 	}
 	if (line[0])
-		add(b, SP_DOC_PARA, "The service swapped its own cache: %s.", line);
+		sp_doc_add_text(d, SP_DOC_PARA, "The service swapped its own cache: %s.", line);
 }
 
-static void gc_section(struct bld *b, const struct sp_report *r, const struct sp_findings *f)
+static void gc_section(struct sp_doc *d, const struct sp_report *r, const struct sp_findings *f)
 {
 	static const char *const heads[] = {
 	    "placement",	"pauses",	    "p50 pause (ms)",	"p99 pause (ms)",
 	    "worst pause (ms)", "faults in pauses", "swap-ins (pages)", "note"};
-	char cells[MAX_COLS][CELL], label[32];
+	char cells[MAX_COLS][CELL], label[32], heap[64] = "";
 	struct sp_doc_table *t;
 	struct sp_chart *c;
 
 	if (!f->has_gc)
 		return;
-	add(b, SP_DOC_SECTION, "The gc");
-	add(b, SP_DOC_PARA,
+	if (f->gc.heap_ratio > 0)
+		snprintf(heap, sizeof(heap), " The heap was %.1f times the budget.",
+			 f->gc.heap_ratio);
+	sp_doc_add_text(d, SP_DOC_SECTION, "The gc");
+	sp_doc_add_text(
+	    d, SP_DOC_PARA,
 	    "A heap larger than the budget whose stop-the-world pause reads every page's "
 	    "metadata: the pause grows with every page that has to come back from swap. Faults in "
 	    "pauses are the worker's major faults inside its pauses; swap-ins are the machine's "
-	    "over the whole run.");
-	t = table(b, "gc pauses per placement", 8, heads, "lrrrrrrl");
+	    "over the whole run.%s",
+	    heap);
+	t = sp_doc_add_table(d, "gc pauses per placement", 8, heads, "lrrrrrrl");
 	for (size_t i = 0; i < r->n_results && i < SP_MAX_RESULTS; i++) {
 		const struct sp_scenario_gc *g = &r->results[i].scenarios.gc;
 		int ok = g->status == SP_STATUS_OK;
@@ -1062,29 +1012,30 @@ static void gc_section(struct bld *b, const struct sp_report *r, const struct sp
 			set(cells, 7, "%s: %s", sp_status_name(g->status),
 			    reason_or(g->reason, "(no reason recorded)"));
 		}
-		row(b, t,
+		row(t,
 		    !ok						  ? SP_DOC_MARK_WEAK
 		    : f->gc.n_ranked && f->gc.ranked[0] == (int)i ? SP_DOC_MARK_STRONG
 								  : SP_DOC_MARK_NONE,
 		    cells);
 	}
-	note(b, t,
-	     "bold: the shortest p99 pause; grey: the gc did not run ok (its status and "
-	     "reason)");
-	c = chart(b, SP_CHART_BARS, "gc p99 pause per placement", "p99 pause (ms)", "placement");
+	sp_doc_table_note(
+	    t, "bold: the shortest p99 pause; grey: the gc did not run ok (its status and "
+	       "reason)");
+	c = sp_chart_new(SP_CHART_BARS, "gc p99 pause per placement", "p99 pause (ms)",
+			 "placement");
 	if (c)
 		c->horizontal = 1;
 	for (size_t k = 0; k < f->gc.n_ranked && c; k++) {
 		const struct sp_result *res = &r->results[f->gc.ranked[k]];
 
 		snprintf(label, sizeof(label), "%.1f ms", res->scenarios.gc.p99_pause_ms);
-		bar(b, c, res->placement, sp_placement_chart_group(res->id.kind), res->scenarios.gc.p99_pause_ms,
-		    label);
+		sp_chart_add_bar(c, res->placement, sp_placement_chart_group(res->id.kind),
+				 res->scenarios.gc.p99_pause_ms, label);
 	}
-	chart_done(b, c);
+	chart_done(d, c);
 }
 
-static void sweep_section(struct bld *b, const struct sp_findings *f)
+static void sweep_section(struct sp_doc *d, const struct sp_findings *f)
 {
 	for (size_t i = 0; i < f->sweep.n_knobs; i++) {
 		const struct sp_sweep_knob_finding *k = &f->sweep.knobs[i];
@@ -1094,25 +1045,29 @@ static void sweep_section(struct bld *b, const struct sp_findings *f)
 		struct sp_doc_table *t;
 		char s[1024];
 
-		add(b, SP_DOC_SECTION, "Sweep: %s", sp_knob_sysctl(k->knob));
+		sp_doc_add_text(d, SP_DOC_SECTION, "Sweep: %s", sp_knob_sysctl(k->knob));
 		sp_sweep_sentence(k, s, sizeof(s));
-		add(b, SP_DOC_PARA,
-		    "The scenarios again at each value of %s (median of %zu %s). %s.",
-		    sp_knob_sysctl(k->knob), k->rounds, sp_plural(k->rounds, "run", "runs"), s);
+		sp_doc_add_text(d, SP_DOC_PARA,
+				"The scenarios again at each value of %s (median of %zu %s). %s.",
+				sp_knob_sysctl(k->knob), k->rounds,
+				sp_plural(k->rounds, "run", "runs"), s);
 		snprintf(heads[n++], 32, "placement");
 		snprintf(heads[n++], 32, "scenario");
 		for (size_t v = 0; v < nv; v++) {
-			snprintf(heads[n++], 32, "%s = %d", sp_knob_sysctl(k->knob), k->values[v]);
+			snprintf(heads[n++], 32, "%d",
+				 k->values[v]); /* the caption names the knob */
 			strcat(align, "r");
 		}
 		snprintf(heads[n++], 32, "spread");
 		strcat(align, "r");
 		for (size_t c = 0; c < n; c++)
 			hp[c] = heads[c];
-		t = table(b, "Sweep figures per value", n, hp, align);
+		snprintf(s, sizeof(s), "Sweep figures per value of %s", sp_knob_sysctl(k->knob));
+		t = sp_doc_add_table(d, s, n, hp, align);
 		for (size_t l = 0; l < k->n_lines; l++) {
 			const struct sp_sweep_line *ln = &k->lines[l];
 			char cell[16];
+			int rw;
 
 			set(cells, 0, "%s", ln->placement);
 			set(cells, 1, "%s", ln->line);
@@ -1121,23 +1076,27 @@ static void sweep_section(struct bld *b, const struct sp_findings *f)
 			if (isnan(ln->spread_pct))
 				set(cells, 2 + nv, "-");
 			else
-				set(cells, 2 + nv, "%.0f %%%s", ln->spread_pct,
-				    ln->resolved ? "*" : "");
-			row(b, t, ln->resolved ? SP_DOC_MARK_BEYOND : SP_DOC_MARK_NONE, cells);
+				set(cells, 2 + nv, "%.0f %%", ln->spread_pct);
+			rw = row(t, SP_DOC_MARK_NONE, cells);
+			/* resolved: the figures and their spread are marked (text: '*') */
+			for (size_t c = 2; ln->resolved && rw >= 0 && c < n; c++)
+				sp_doc_cell(t, (size_t)rw, c, SP_DOC_MARK_BEYOND, "%s", cells[c]);
 		}
-		note(b, t,
-		     "build: wall time in s; service: each case's p95 in ms; cache: each pool "
-		     "size's ops/s (higher is better); gc: the pause's p99 in ms; !: a run "
-		     "failed, lost requests or was OOM-killed; spread: the widest range of one "
-		     "value's runs; * (marked): every paired run differed by more than the "
-		     "spread%s",
-		     k->n_dropped ? "; more lines were not analysed" : "");
+		sp_doc_table_note(
+		    t,
+		    "build: wall time in s; service: each case's p95 in ms; cache: each pool "
+		    "size's ops/s (higher is better); gc: the pause's p99 in ms; !: a run "
+		    "failed, lost requests or was OOM-killed; spread: the widest range of one "
+		    "value's runs; * (marked): every paired run differed by more than the "
+		    "spread%s",
+		    k->n_dropped ? "; more lines were not analysed" : "");
 	}
 }
 
 /* ---- the position profile --------------------------------------------------------------- */
 
-static void profile_section(struct bld *b, const struct sp_report *r, const struct sp_findings *f)
+static void profile_section(struct sp_doc *d, const struct sp_report *r,
+			    const struct sp_findings *f)
 {
 	static const char *const heads[] = {"from", "to", "sequential read (MiB/s)",
 					    "4 KiB read median (us)", "swap here"};
@@ -1151,8 +1110,9 @@ static void profile_section(struct bld *b, const struct sp_report *r, const stru
 
 	if (!p->done || !p->n)
 		return;
-	add(b, SP_DOC_SECTION, "The disk's position profile");
-	add(b, SP_DOC_PARA,
+	sp_doc_add_text(d, SP_DOC_SECTION, "The disk's position profile");
+	sp_doc_add_text(
+	    d, SP_DOC_PARA,
 	    "The sequential read rate at %zu positions from the disk's first sector (the outer "
 	    "tracks of a spinning disk) to its last, read in %.1f s, with the swap areas on the "
 	    "target shaded where they lie.%s",
@@ -1160,12 +1120,12 @@ static void profile_section(struct bld *b, const struct sp_report *r, const stru
 	    f->profile_outer_inner > 0 ? " The outer edge over the inner edge is below the table "
 					 "(a spinning disk gives about 2, an SSD 1)."
 				       : "");
-	c = chart(b, SP_CHART_PROFILE, "Sequential read rate across the disk",
-		  "position on the disk (GiB)", "sequential read (MiB/s)");
+	c = sp_chart_new(SP_CHART_PROFILE, "Sequential read rate across the disk",
+			 "position on the disk (GiB)", "sequential read (MiB/s)");
 	x = malloc(p->n * sizeof(*x));
 	y = malloc(p->n * sizeof(*y));
 	if (!x || !y) {
-		b->err = b->err ? b->err : -ENOMEM;
+		sp_doc_fail(d, -ENOMEM);
 	} else {
 		for (size_t i = 0; i < p->n && i < SP_PROFILE_MAX_POINTS; i++) {
 			double at = (double)p->points[i].offset_bytes / gib;
@@ -1175,30 +1135,30 @@ static void profile_section(struct bld *b, const struct sp_report *r, const stru
 			x[n] = at;
 			y[n++] = p->points[i].seq_mib_s;
 		}
-		if (n && c && !b->err)
-			b->err =
-			    sp_chart_add_series(c, "sequential read", SP_CHART_G_DISK, x, y, n);
+		if (n && c)
+			sp_chart_add_series(c, "sequential read", SP_CHART_G_DISK, x, y, n);
 	}
 	free(x);
 	free(y);
-	for (size_t i = 0; i < r->n_results && i < SP_MAX_RESULTS && c && !b->err; i++) {
+	for (size_t i = 0; i < r->n_results && i < SP_MAX_RESULTS && c; i++) {
 		const struct sp_result *res = &r->results[i];
 
 		if (!sp_placement_on_target(res->id.kind))
 			continue;
-		for (size_t e = 0; e < res->n_extents && e < SP_MAX_EXTENTS && !b->err; e++) {
+		for (size_t e = 0; e < res->n_extents && e < SP_MAX_EXTENTS; e++) {
 			double x0 = (double)res->extents[e].start_sector * 512 / gib;
 			double x1 =
 			    (double)(res->extents[e].start_sector + res->extents[e].sectors) * 512 /
 			    gib;
 
-			b->err = sp_chart_add_range(c, res->placement, x0, x1);
+			sp_chart_add_range(c, res->placement, x0, x1);
 		}
 	}
-	chart_done(b, c);
+	chart_done(d, c);
 	if (!f->n_profile_rows)
 		return;
-	t = table(b, "Position profile, a twentieth of the disk per row", 5, heads, "rrrrl");
+	t = sp_doc_add_table(d, "Position profile, a twentieth of the disk per row", 5, heads,
+			     "rrrrl");
 	for (size_t k = 0; k < f->n_profile_rows; k++) {
 		const struct sp_profile_row *pr = &f->profile_rows[k];
 		char marks[96] = "";
@@ -1213,15 +1173,16 @@ static void profile_section(struct bld *b, const struct sp_report *r, const stru
 		    pr->seq_mib_s > 0 ? (snprintf(a, 16, "%.0f", pr->seq_mib_s), a) : "-");
 		set(cells, 3, "%s", us(a, pr->rand_p50_us));
 		set(cells, 4, "%s", marks);
-		row(b, t, marks[0] ? SP_DOC_MARK_STRONG : SP_DOC_MARK_NONE, cells);
+		row(t, marks[0] ? SP_DOC_MARK_STRONG : SP_DOC_MARK_NONE, cells);
 	}
 	if (f->profile_outer_inner > 0)
-		note(b, t,
-		     "bold: a swap area lies here; sequential rate, outer edge / inner edge: "
-		     "%.2fx",
-		     f->profile_outer_inner);
+		sp_doc_table_note(
+		    t,
+		    "bold: a swap area lies here; sequential rate, outer edge / inner edge: "
+		    "%.2fx",
+		    f->profile_outer_inner);
 	else
-		note(b, t, "bold: a swap area lies here");
+		sp_doc_table_note(t, "bold: a swap area lies here");
 }
 
 /* ---- the appendix ----------------------------------------------------------------------- */
@@ -1268,164 +1229,373 @@ __attribute__((format(printf, 2, 3))) static void sb(struct sbuf *o, const char 
 	}
 }
 
-static void lat_lines(struct sbuf *o, const char *lead, const struct sp_lat_summary *l)
-{
-	char a[16], c[16], d[16], e[16], g[16], h[16];
+#define RAW_COLUMNS                                                                                \
+	SP_DOC_TEXT_COLUMNS /* the appendix's lines, as report.txt has always had them */
 
-	sb(o,
-	   "%s%" PRIu64 " samples (%" PRIu64 " warm-up dropped): min %s, p50 %s, p95 %s, "
-	   "p99 %s, p99.9 %s, max %s us\n",
-	   lead, l->samples, l->warmup_dropped, us(a, l->min_us), us(c, l->p50_us),
-	   us(d, l->p95_us), us(e, l->p99_us), us(g, l->p999_us), us(h, l->max_us));
-	sb(o, "%*s median CI %s-%s us, p99 CI %s-%s us, mean %s us\n", (int)strlen(lead) - 1, "",
-	   us(a, l->p50_ci_lo_us), us(c, l->p50_ci_hi_us), us(d, l->p99_ci_lo_us),
-	   us(e, l->p99_ci_hi_us), us(g, l->mean_us));
+/* One line of the appendix, without trailing blanks (doc_text cuts and cleans it further). */
+__attribute__((format(printf, 2, 3))) static void emit(struct sbuf *o, const char *fmt, ...)
+{
+	char line[1024];
+	va_list ap;
+	size_t n;
+
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	n = strlen(line);
+	while (n && line[n - 1] == ' ')
+		n--;
+	sb(o, "%.*s\n", (int)n, line);
 }
 
-static void raw_result(struct sbuf *o, const struct sp_result *res)
+/* A size as the appendix always printed it: "0 B" for nothing, never "-". */
+static const char *mbytes(char *buf, uint64_t v)
 {
-	char a[16], c[16], d[16];
+	return sp_format_bytes(v, buf, 16);
+}
 
-	sb(o, "kind %s, status %s%s%s\n", sp_placement_kind_name(res->id.kind),
-	   sp_status_name(res->status), res->reason[0] ? ": " : "", res->reason);
+/* A unit after a number stays on its line: "+12 %", "98.4 us)". */
+static int glued(const char *word)
+{
+	if (word[0] == '%')
+		return 1;
+	return word[0] == 'u' && word[1] == 's' &&
+	       (word[2] == '\0' || word[2] == ' ' || word[2] == ')' || word[2] == ',' ||
+		word[2] == ';');
+}
+
+/* Word-wrap text: first line after first, the rest after cont (same width as first). */
+static void wrap(struct sbuf *out, const char *first, const char *cont, const char *text)
+{
+	size_t width = RAW_COLUMNS - strlen(first);
+	const char *prefix = first;
+
+	while (*text == ' ')
+		text++;
+	while (*text) {
+		size_t n = strlen(text), cut = n;
+
+		if (n > width) {
+			cut = width;
+			while (cut > 0 && (text[cut] != ' ' || glued(text + cut + 1)))
+				cut--;
+			if (cut == 0) /* one word longer than the line: break it */
+				cut = width;
+		}
+		emit(out, "%s%.*s", prefix, (int)cut, text);
+		text += cut;
+		while (*text == ' ')
+			text++;
+		prefix = cont;
+	}
+}
+
+/* Sizes print as everywhere else (units.h: rounded down, never shown larger than they are). */
+/* What the box did on one placement: its caps where they differ, the budget keeper. */
+static void box_block(struct sbuf *out, const struct sp_result *res)
+{
+	const struct sp_box_applied *a = &res->constraints;
+	const struct sp_budget_kept *k = &res->budget;
+	char text[512] = "";
+
+	if (a->done) {
+		if (a->cpu_reason[0] && strcmp(a->cpu_reason, "not asked"))
+			sp_cat(text, sizeof(text), "cpu %s", a->cpu_reason);
+		else if (!a->cpu_reason[0])
+			sp_cat(text, sizeof(text), "cpu quota applied");
+		/* what the quota did, as the kernel counted it (cpu.stat) */
+		if (!a->cpu_reason[0] && a->measured)
+			sp_cat(text, sizeof(text), " (throttled in %llu of %llu periods, %.1f s)",
+			       (unsigned long long)a->cpu_throttled_periods,
+			       (unsigned long long)a->cpu_periods,
+			       (double)a->cpu_throttled_us / 1e6);
+		if (a->io_reason[0] && strcmp(a->io_reason, "not asked"))
+			sp_cat(text, sizeof(text), "%sio cap %s", text[0] ? "; " : "",
+			       a->io_reason);
+		else if (!a->io_reason[0])
+			sp_cat(text, sizeof(text), "%sio cap applied on %s", text[0] ? "; " : "",
+			       a->io_device);
+		if (!a->io_reason[0] && a->io_measured)
+			sp_cat(text, sizeof(text), " (%llu reads, %llu writes through it)",
+			       (unsigned long long)a->io_rios, (unsigned long long)a->io_wios);
+		if (text[0])
+			wrap(out, "  box          ", "               ", text);
+	}
+	if (k->done) {
+		text[0] = '\0';
+		sp_cat(text, sizeof(text),
+		       "limit %llu MiB, kept down to %llu MiB as zram's pool "
+		       "grew to %llu MiB%s",
+		       (unsigned long long)(k->limit_bytes_start >> 20),
+		       (unsigned long long)(k->limit_bytes_min >> 20),
+		       (unsigned long long)(k->zram_pool_peak_bytes >> 20),
+		       k->floor_hit ? " (floor hit)" : "");
+		wrap(out, "  budget       ", "               ", text);
+	}
+}
+
+/* A count of results[].zswap, "-" when the kernel has none. */
+static const char *count(char *buf, size_t len, int64_t v)
+{
+	if (v < 0)
+		snprintf(buf, len, "-");
+	else
+		snprintf(buf, len, "%lld", (long long)v);
+	return buf;
+}
+
+/* One row per placement: was zswap on, and what went through it. */
+static void zswap_row(struct sbuf *out, const struct sp_zswap_result *z)
+{
+	char in[24], o[24], pool[48] = "";
+
+	if (!z->done)
+		return;
+	if (z->pool_bytes >= 0)
+		snprintf(pool, sizeof(pool), "; pool up to %.1f MiB",
+			 (double)z->pool_bytes / 1048576.0);
+	emit(out, "  zswap        %s%s%s: %s pages in, %s out%s", z->enabled ? "on (" : "off",
+	     z->enabled ? z->compressor : "", z->enabled ? ")" : "",
+	     count(in, sizeof(in), z->zswpin), count(o, sizeof(o), z->zswpout), pool);
+}
+
+static void lat_line(struct sbuf *out, const char *lead, const struct sp_lat_summary *l)
+{
+	char a[16], b[16], c[16], d[16], e[16];
+
+	emit(out, "%s p50 %s  p95 %s  p99 %s  p99.9 %s  max %s us", lead, sp_fmt_us(a, l->p50_us),
+	     sp_fmt_us(b, l->p95_us), sp_fmt_us(c, l->p99_us), sp_fmt_us(d, l->p999_us),
+	     sp_fmt_us(e, l->max_us));
+}
+
+static void extents(struct sbuf *out, const struct sp_result *res)
+{
+	char s[SP_MAX_EXTENTS * 44] = "";
+
+	if (!res->n_extents)
+		return;
+	for (size_t i = 0; i < res->n_extents; i++)
+		sp_cat(s, sizeof(s), "%s%llu+%llu", i ? " " : "",
+		       (unsigned long long)res->extents[i].start_sector,
+		       (unsigned long long)res->extents[i].sectors);
+	wrap(out, "  extents      ", "               ", s);
+}
+
+static void device_block(struct sbuf *out, const struct sp_device_probe *d)
+{
+	char a[16], b[16], c[16], e[16];
+
+	if (!d->done)
+		return;
+	emit(out, "  device probe qd1 p50 %s us, p99 %s us, %llu samples over %s",
+	     sp_fmt_us(a, d->qd1.p50_us), sp_fmt_us(b, d->qd1.p99_us),
+	     (unsigned long long)d->qd1.samples, mbytes(e, d->range_bytes));
+	emit(out, "               qd%u %s IOPS, p50 %s us, p99 %s us", d->deep_qd,
+	     sp_fmt_rate(a, d->deep_iops), sp_fmt_us(b, d->deep.p50_us),
+	     sp_fmt_us(c, d->deep.p99_us));
+	emit(out, "               sequential %.1f MiB/s over %s", d->seq_mib_s,
+	     mbytes(c, d->seq_bytes));
+}
+
+static void fault_block(struct sbuf *out, const struct sp_fault_probe *fp)
+{
+	char a[16], b[16], c[16], d[16];
+
+	if (!fp->done)
+		return;
+	emit(out, "  fault probe  %u %s, %s buffer, %u rounds, %llu warm-up dropped", fp->threads,
+	     sp_plural(fp->threads, "thread", "threads"), mbytes(a, fp->buffer_bytes), fp->rounds,
+	     (unsigned long long)fp->lat.warmup_dropped);
+	if (fp->invalid)
+		emit(out, "               INVALID: samples and real swap-ins differ by over 5 %%");
+	emit(out, "               samples %llu, real swap-ins %llu, pswpin %llu",
+	     (unsigned long long)fp->lat.samples, (unsigned long long)fp->real_swapins,
+	     (unsigned long long)fp->pswpin_delta);
+	emit(out, "               touches %llu, swap-cached %s before the first touch",
+	     (unsigned long long)fp->touches, mbytes(d, fp->swapcached_bytes));
+	lat_line(out, "              ", &fp->lat);
+	emit(out, "               median CI %s-%s us (+/-%.1f %%, target +/-%.1f %%)",
+	     sp_fmt_us(a, fp->lat.p50_ci_lo_us), sp_fmt_us(b, fp->lat.p50_ci_hi_us),
+	     fp->ci_achieved_pct, fp->ci_target_pct);
+	emit(out, "               p99 CI %s-%s us", sp_fmt_us(a, fp->lat.p99_ci_lo_us),
+	     sp_fmt_us(c, fp->lat.p99_ci_hi_us));
+	if (fp->concurrency.done)
+		emit(out, "  concurrency  %u threads at once: p50 %s us, %s swap-ins/s%s",
+		     fp->concurrency.threads, sp_fmt_us(a, fp->concurrency.p50_us),
+		     sp_fmt_rate(b, fp->concurrency.pages_per_s),
+		     fp->concurrency.invalid ? " invalid" : "");
+	if (!fp->n_uring)
+		return;
+	emit(out, "  io_uring     %4s %9s %9s %9s %9s %10s", "qd", "samples", "swap-ins", "p50 us",
+	     "p99 us", "pages/s");
+	for (size_t i = 0; i < fp->n_uring && i < SP_MAX_URING; i++) {
+		const struct sp_uring_point *u = &fp->uring[i];
+
+		emit(out, "               %4u %9llu %9llu %9s %9s %10s%s", u->qd,
+		     (unsigned long long)u->samples, (unsigned long long)u->real_swapins,
+		     sp_fmt_us(a, u->p50_us), sp_fmt_us(b, u->p99_us),
+		     sp_fmt_rate(c, u->pages_per_s), u->invalid ? " invalid" : "");
+	}
+}
+
+static void pressure_block(struct sbuf *out, const struct sp_pressure_probe *p)
+{
+	char a[16], b[16], c[16], d[16];
+
+	if (!p->done)
+		return;
+	emit(out, "  pressure     cgroup v%d, limit %s, hot %s, cold %s, %.1f s", p->cgroup_version,
+	     mbytes(a, p->limit_bytes), mbytes(b, p->hot_bytes), mbytes(c, p->cold_bytes),
+	     p->duration_s);
+	emit(out, "               %llu touches, %s/s, p50 %s us, p99 %s us",
+	     (unsigned long long)p->touches, sp_fmt_rate(a, p->touches_per_s),
+	     sp_fmt_us(b, p->lat.p50_us), sp_fmt_us(c, p->lat.p99_us));
+	emit(out, "               %llu major faults, swap used %s, %s",
+	     (unsigned long long)p->major_faults, mbytes(d, p->swap_used_bytes),
+	     p->oom_killed ? "OOM-KILLED" : "not OOM-killed");
+}
+
+static void job_block(struct sbuf *out, const struct sp_scenario_build *b)
+{
+	char runs[SP_BUILD_MAX_RUNS * 12] = "", a[16];
+
+	if (!b->done)
+		return;
+	for (size_t i = 0; i < b->n_runs && i < SP_BUILD_MAX_RUNS; i++)
+		sp_cat_sep(runs, sizeof(runs), " ", "%.1f", b->wall_s_runs[i]);
+	emit(out, "  job          %s, wall %.1f s (runs: %s), cpu %.1f s",
+	     sp_status_name(b->status), b->wall_s, runs[0] ? runs : "-", b->cpu_s);
+	emit(out, "               limit %s, page-cluster %d",
+	     b->limit_bytes ? mbytes(a, b->limit_bytes) : "none", b->page_cluster);
+	emit(out, "               swap-out %llu pages at %s pages/s",
+	     (unsigned long long)b->swapout.pages, sp_fmt_rate(runs, b->swapout.pages_per_s));
+	if (b->reason[0])
+		wrap(out, "  job reason   ", "               ", b->reason);
+	if (b->output_tail[0] && b->status != SP_STATUS_OK) {
+		char line[SP_JOB_TAIL_BYTES];
+		const char *p = b->output_tail;
+
+		emit(out, "  job output   (its last lines)");
+		while (*p) {
+			size_t n = strcspn(p, "\n");
+
+			snprintf(line, sizeof(line), "%.*s", (int)n, p);
+			emit(out, "    | %s", line);
+			p += n + (p[n] == '\n');
+		}
+	}
+}
+
+static void result_block(struct sbuf *out, const struct sp_result *res, uint32_t page_size)
+{
+	char a[16];
+
 	if (res->error[0])
-		sb(o, "ERROR         %s\n", res->error);
-	for (size_t k = 0; k < res->n_kernel_log && k < SP_KLOG_MAX; k++)
-		sb(o, "%s%s\n", k ? "              " : "kernel log    ", res->kernel_log[k]);
-	if (res->device[0] || res->size_bytes)
-		sb(o, "swap area     %s, %s, %zu %s, %.1f s measured\n",
-		   res->device[0] ? res->device : "-", bytes(a, res->size_bytes), res->n_extents,
-		   sp_plural(res->n_extents, "extent", "extents"), res->elapsed_s);
-	for (size_t e = 0; e < res->n_extents && e < SP_MAX_EXTENTS; e++)
-		sb(o, "  extent      sector %" PRIu64 " + %" PRIu64 "\n",
-		   res->extents[e].start_sector, res->extents[e].sectors);
-	if (res->device_probe.done) {
-		const struct sp_device_probe *dp = &res->device_probe;
-		char e[16];
+		wrap(out, "  ERROR        ", "               ", res->error);
+	if (res->reason[0])
+		wrap(out, "  reason       ", "               ", res->reason);
+	for (size_t i = 0; i < res->n_kernel_log && i < SP_KLOG_MAX; i++)
+		wrap(out, i ? "               " : "  kernel log   ", "                 ",
+		     res->kernel_log[i]);
+	if (res->device[0] || res->size_bytes) {
+		char ext[32] = "";
 
-		lat_lines(o, "device qd1    ", &dp->qd1);
-		sb(o,
-		   "device qd%-4u %s IOPS, p50 %s us, p99 %s us; sequential %.1f MiB/s over %s\n",
-		   dp->deep_qd, sp_fmt_rate(a, dp->deep_iops), us(c, dp->deep.p50_us),
-		   us(d, dp->deep.p99_us), dp->seq_mib_s, bytes(e, dp->seq_bytes));
+		if (res->n_extents)
+			snprintf(ext, sizeof(ext), ", %zu %s", res->n_extents,
+				 sp_plural(res->n_extents, "extent", "extents"));
+		emit(out, "  swap area    %s, %s%s", res->device[0] ? res->device : "-",
+		     mbytes(a, res->size_bytes), ext);
 	}
-	if (res->fault_probe.done) {
-		const struct sp_fault_probe *fp = &res->fault_probe;
+	extents(out, res);
+	box_block(out, res);
+	job_block(out, &res->scenarios.build);
+	device_block(out, &res->device_probe);
+	fault_block(out, &res->fault_probe);
+	pressure_block(out, &res->pressure_probe);
+	if (res->swapout.pages || res->swapout.seconds > 0) {
+		char b[16];
 
-		lat_lines(o, "fault probe   ", &fp->lat);
-		sb(o,
-		   "              %u %s, %s buffer, %u rounds, %" PRIu64 " touches, %" PRIu64
-		   " real swap-ins, pswpin %" PRIu64 "%s\n",
-		   fp->threads, sp_plural(fp->threads, "thread", "threads"),
-		   bytes(a, fp->buffer_bytes), fp->rounds, fp->touches, fp->real_swapins,
-		   fp->pswpin_delta, fp->invalid ? ", INVALID" : "");
-		if (fp->concurrency.done)
-			sb(o, "concurrency   %u threads: p50 %s us, %s swap-ins/s%s\n",
-			   fp->concurrency.threads, us(a, fp->concurrency.p50_us),
-			   sp_fmt_rate(c, fp->concurrency.pages_per_s),
-			   fp->concurrency.invalid ? ", invalid" : "");
+		emit(out, "  swap-out     %llu pages in %.2f s: %s pages/s%s%s%s",
+		     (unsigned long long)res->swapout.pages, res->swapout.seconds,
+		     sp_fmt_rate(a, res->swapout.pages_per_s), page_size ? " (" : "",
+		     page_size ? sp_fmt_rate(b, res->swapout.pages_per_s * page_size / 1048576.0)
+			       : "",
+		     page_size ? " MiB/s)" : "");
 	}
-	if (res->pressure_probe.done) {
-		const struct sp_pressure_probe *p = &res->pressure_probe;
-
-		sb(o,
-		   "pressure      limit %s, %.1f s, %" PRIu64 " touches, %s/s, %" PRIu64
-		   " major faults, %s\n",
-		   bytes(a, p->limit_bytes), p->duration_s, p->touches,
-		   sp_fmt_rate(c, p->touches_per_s), p->major_faults,
-		   p->oom_killed ? "OOM-killed" : "not OOM-killed");
-		lat_lines(o, "              ", &p->lat);
-	}
-	if (res->swapout.pages || res->swapout.seconds > 0)
-		sb(o, "swap-out      %" PRIu64 " pages in %.2f s: %s pages/s\n", res->swapout.pages,
-		   res->swapout.seconds, sp_fmt_rate(a, res->swapout.pages_per_s));
+	zswap_row(out, &res->zswap);
 	if (res->integrity.pages_checked || res->integrity.mismatches)
-		sb(o, "integrity     %" PRIu64 " pages checked, %" PRIu64 " mismatches\n",
-		   res->integrity.pages_checked, res->integrity.mismatches);
-	if (res->compression.data_ratio > 0)
-		sb(o, "compression   data %.2f:1 (zstd)\n", res->compression.data_ratio);
-	if (res->compression.zram)
-		sb(o, "              zram %.2f:1: %s stored in %s, %s used in all\n",
-		   res->compression.zram_ratio, bytes(a, res->compression.orig_data_size),
-		   bytes(c, res->compression.compr_data_size),
-		   bytes(d, res->compression.mem_used_total));
-	if (res->zswap.done) {
-		const struct sp_zswap_result *z = &res->zswap;
+		emit(out, "  integrity    %llu pages checked, %llu mismatches%s",
+		     (unsigned long long)res->integrity.pages_checked,
+		     (unsigned long long)res->integrity.mismatches,
+		     res->integrity.mismatches ? "  <-- SERIOUS" : "");
+	if (res->compression.data_ratio > 0 || res->compression.zram) {
+		const struct sp_compression *c = &res->compression;
+		char b[16], d[16];
 
-		sb(o, "zswap         %s%s", z->enabled ? "on, " : "off",
-		   z->enabled ? z->compressor : "");
-		if (z->zswpin >= 0 && z->zswpout >= 0)
-			sb(o, ": %lld pages in, %lld out", (long long)z->zswpin,
-			   (long long)z->zswpout);
-		if (z->pool_bytes >= 0)
-			sb(o, "; pool up to %s", bytes(a, (uint64_t)z->pool_bytes));
-		sb(o, "\n");
+		emit(out, "  compression  data %.2f:1 (zstd)", c->data_ratio);
+		if (c->zram) {
+			emit(out, "               zram %.2f:1 (mm_stat): %s stored in %s",
+			     c->zram_ratio, mbytes(a, c->orig_data_size),
+			     mbytes(b, c->compr_data_size));
+			emit(out, "               %s used in all, %llu same-filled pages",
+			     mbytes(d, c->mem_used_total), (unsigned long long)c->same_pages);
+		}
 	}
-	if (res->budget.done)
-		sb(o, "budget        limit %s, kept down to %s as zram's pool grew to %s%s\n",
-		   bytes(a, res->budget.limit_bytes_start), bytes(c, res->budget.limit_bytes_min),
-		   bytes(d, res->budget.zram_pool_peak_bytes),
-		   res->budget.floor_hit ? " (floor hit)" : "");
-	if (res->constraints.done)
-		sb(o, "box           cpu cap %s; io cap %s\n",
-		   res->constraints.cpu_reason[0] ? res->constraints.cpu_reason : "applied",
-		   res->constraints.io_reason[0] ? res->constraints.io_reason : "applied");
-	if (res->scenarios.build.done) {
-		const struct sp_scenario_build *j = &res->scenarios.build;
-
-		sb(o, "job           %s, wall %.1f s (runs:", sp_status_name(j->status), j->wall_s);
-		for (size_t i = 0; i < j->n_runs && i < SP_BUILD_MAX_RUNS; i++)
-			sb(o, " %.1f", j->wall_s_runs[i]);
-		sb(o, "), cpu %.1f s, page-cluster %d\n", j->cpu_s, j->page_cluster);
-	}
+	emit(out, "%s", "");
 }
 
-static void appendix_section(struct bld *b, const struct sp_report *r)
+static void appendix_section(struct sp_doc *d, const struct sp_report *r)
 {
 	struct sp_doc_block *fb;
 	char a[16], ts[40] = "-";
 	struct tm tm;
 
-	add(b, SP_DOC_SECTION, "Appendix: raw figures");
+	sp_doc_add_text(d, SP_DOC_SECTION, "Appendix: raw figures");
 	if (r->started && gmtime_r(&r->started, &tm))
 		strftime(ts, sizeof(ts), "%Y-%m-%d %H:%M:%S UTC", &tm);
-	fb = facts(b);
-	fact_str(b, fb, "Tool version", r->tool_version);
-	fact_str(b, fb, "Schema", r->schema);
-	fact_str(b, fb, "Command", r->command);
-	fact(b, fb, "Started", "%s", ts);
+	fb = sp_doc_add_facts(d);
+	fact_str(fb, "Tool version", r->tool_version);
+	fact_str(fb, "Schema", r->schema);
+	fact_str(fb, "Command", r->command);
+	sp_doc_fact(fb, "Started", "%s", ts);
 	if (r->duration_s > 0)
-		fact(b, fb, "Duration", "%.1f s", r->duration_s);
+		sp_doc_fact(fb, "Duration", "%.1f s", r->duration_s);
 	else
-		fact(b, fb, "Duration", "-");
+		sp_doc_fact(fb, "Duration", "-");
 	if (r->estimated_s > 0)
-		fact(b, fb, "Estimated", "%.1f s", r->estimated_s);
+		sp_doc_fact(fb, "Estimated", "%.1f s", r->estimated_s);
 	else
-		fact(b, fb, "Estimated", "-");
-	fact(b, fb, "Seed", "%" PRIu64, r->seed);
-	fact(b, fb, "Budget", "%s", bytes(a, r->budget_bytes));
+		sp_doc_fact(fb, "Estimated", "-");
+	sp_doc_fact(fb, "Seed", "%" PRIu64, r->seed);
+	sp_doc_fact(fb, "Budget", "%s", bytes(a, r->budget_bytes));
 	if (r->time_per_placement_s > 0)
-		fact(b, fb, "Time per placement", "%.0f s", r->time_per_placement_s);
+		sp_doc_fact(fb, "Time per placement", "%.0f s", r->time_per_placement_s);
 	else
-		fact(b, fb, "Time per placement", "-");
-	fact_str(b, fb, "Target", r->target);
-	fact_str(b, fb, "Layout", r->layout);
-	fact_str(b, fb, "Kernel", r->machine.kernel);
+		sp_doc_fact(fb, "Time per placement", "-");
+	fact_str(fb, "Target", r->target);
+	fact_str(fb, "Layout", r->layout);
+	fact_str(fb, "Kernel", r->machine.kernel);
 	if (r->machine.timer_cost_ns > 0)
-		fact(b, fb, "Clock read cost", "%.1f ns", r->machine.timer_cost_ns);
+		sp_doc_fact(fb, "Clock read cost", "%.1f ns", r->machine.timer_cost_ns);
 	else
-		fact(b, fb, "Clock read cost", "-");
-	for (size_t i = 0; i < r->n_results && i < SP_MAX_RESULTS && !b->err; i++) {
+		sp_doc_fact(fb, "Clock read cost", "-");
+	for (size_t i = 0; i < r->n_results && i < SP_MAX_RESULTS; i++) {
 		struct sbuf o = {0};
+		const struct sp_result *res = &r->results[i];
 
-		add(b, SP_DOC_HEADING, "%s", r->results[i].placement);
-		raw_result(&o, &r->results[i]);
+		if (res->elapsed_s > 0)
+			sp_doc_add_text(d, SP_DOC_HEADING, "%s: %s, %.1f s", res->placement,
+					sp_status_name(res->status), res->elapsed_s);
+		else
+			sp_doc_add_text(d, SP_DOC_HEADING, "%s: %s", res->placement,
+					sp_status_name(res->status));
+		result_block(&o, res, r->machine.page_size);
+		while (o.len && o.s[o.len - 1] == '\n')
+			o.s[--o.len] = '\0';
 		if (o.bad) {
-			b->err = -ENOMEM;
+			sp_doc_fail(d, -ENOMEM);
 		} else if (o.len) {
-			if (o.s[o.len - 1] == '\n')
-				o.s[--o.len] = '\0';
-			add(b, SP_DOC_PRE, "%s", o.s);
+			sp_doc_add_text(d, SP_DOC_PRE, "%s", o.s);
 		}
 		free(o.s);
 	}
@@ -1438,7 +1608,6 @@ int sp_report_doc_build(struct sp_doc *d, const struct sp_report *r, const struc
 	struct sp_findings *own = NULL;
 	const struct sp_findings *f = fin;
 	char id[64], when[64], sub[160], foot[256], mname[160];
-	struct bld b = {.d = d};
 	int ret;
 
 	if (!d || !r || r->n_results > SP_MAX_RESULTS || r->n_devices > SP_MAX_DEVICES)
@@ -1459,21 +1628,38 @@ int sp_report_doc_build(struct sp_doc *d, const struct sp_report *r, const struc
 	machine_name(r, mname, sizeof(mname));
 	snprintf(sub, sizeof(sub), "run %s, %s", id, when);
 	snprintf(foot, sizeof(foot), "%s - run %s", mname, id);
-	b.err = sp_doc_set_titles(d, "swapplace report", sub, foot);
+	sp_doc_set_titles(d, "swapplace report", sub, foot);
 
-	verdict_section(&b, r, f);
-	machine_section(&b, r);
-	method_section(&b, r);
-	ranking_section(&b, r, f);
-	latency_section(&b, r, f);
-	uring_section(&b, r);
-	build_section(&b, r, f);
-	service_section(&b, r, f);
-	cache_section(&b, r, f);
-	gc_section(&b, r, f);
-	sweep_section(&b, f);
-	profile_section(&b, r, f);
-	appendix_section(&b, r);
+	verdict_section(d, r, f);
+	machine_section(d, r);
+	method_section(d, r, f);
+	ranking_section(d, r, f);
+	latency_section(d, r, f);
+	uring_section(d, r);
+	build_section(d, r, f);
+	service_section(d, r, f);
+	cache_section(d, r, f);
+	gc_section(d, r, f);
+	sweep_section(d, f);
+	profile_section(d, r, f);
+	appendix_section(d, r);
 	free(own);
-	return b.err;
+	return sp_doc_err(d);
+}
+
+int sp_report_text_write(FILE *out, const struct sp_report *r, const struct sp_findings *f)
+{
+	struct sp_doc d;
+	int ret;
+
+	if (!out || !r)
+		return -EINVAL;
+	sp_doc_init(&d);
+	ret = sp_report_doc_build(&d, r, f);
+	if (!ret)
+		ret = sp_doc_write_text(out, &d, SP_DOC_TEXT_COLUMNS);
+	sp_doc_release(&d);
+	if (!ret && (fflush(out) != 0 || ferror(out)))
+		ret = -EIO;
+	return ret;
 }

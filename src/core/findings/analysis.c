@@ -284,11 +284,18 @@ static void build(const struct sp_report *r, struct sp_findings *f)
 	int pc = -2;
 
 	f->build_page_cluster = -1;
+	f->build_job = -1;
 	for (size_t i = 0; i < r->n_results; i++) {
 		const struct sp_scenario_build *b = &r->results[i].scenarios.build;
 
+		if (b->n_runs > f->build_runs)
+			f->build_runs = b->n_runs;
 		if (!b->done)
 			continue;
+		if (!f->has_build) /* which job ran: the first placement's says */
+			f->build_user = b->job[0] && strcmp(b->job, "build") != 0;
+		if (!f->has_build)
+			f->build_job = (int)i;
 		f->has_build = 1;
 		if (b->status != SP_STATUS_OK)
 			f->build_not_ok[f->n_build_not_ok++] = (int)i;
@@ -436,6 +443,8 @@ static void gc(const struct sp_report *r, struct sp_findings *f)
 		const struct sp_scenario_gc *s = &res->scenarios.gc;
 		size_t at;
 
+		if (s->done && s->limit_bytes && !(g->heap_ratio > 0))
+			g->heap_ratio = (double)s->heap_bytes / (double)s->limit_bytes;
 		if (!s->done || res->id.kind == SP_PL_RAM)
 			continue;
 		f->has_gc = 1;

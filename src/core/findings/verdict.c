@@ -47,18 +47,11 @@ static const struct sp_scenario_build *job(const struct sp_report *r, int i)
 	return &r->results[i].scenarios.build;
 }
 
-/* "the build job" or "your job 'make -j2'": what ran, as the user knows it */
-static void job_name(const struct sp_report *r, const struct sp_findings *f, char *buf,
-		     size_t len)
+void sp_verdict_job_name(const struct sp_report *r, const struct sp_findings *f, char *buf,
+			 size_t len)
 {
-	const struct sp_scenario_build *b = NULL;
-
-	for (size_t i = 0; i < r->n_results && !b; i++)
-		if (r->results[i].scenarios.build.done)
-			b = &r->results[i].scenarios.build;
-	(void)f;
-	if (b && b->job[0] && strcmp(b->job, "build") != 0)
-		snprintf(buf, len, "your job '%.60s'", b->job);
+	if (f->build_user && f->build_job >= 0)
+		snprintf(buf, len, "your job '%.60s'", job(r, f->build_job)->job);
 	else
 		snprintf(buf, len, "the build job");
 }
@@ -73,7 +66,7 @@ static void build_sentence(const struct sp_report *r, const struct sp_findings *
 	const struct sp_build_ranking *k = &f->build;
 	char what[96];
 
-	job_name(r, f, what, sizeof(what));
+	sp_verdict_job_name(r, f, what, sizeof(what));
 	if (!k->n) {
 		sp_cat(buf, len, "%s finished on no placement with swap", what);
 	} else {

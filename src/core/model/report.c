@@ -2,8 +2,10 @@
  * report.c - small helpers of the report data model (init, append, status and kind names).
  */
 #include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #include "core/model/report.h"
 
@@ -121,4 +123,14 @@ struct sp_result *sp_report_add_result(struct sp_report *r, const char *placemen
 	snprintf(res->placement, sizeof(res->placement), "%s", placement);
 	res->id = id;
 	return res;
+}
+
+void sp_report_run_id(const struct sp_report *r, char *buf, size_t len)
+{
+	struct tm tm;
+	char when[32] = "00000000-000000";
+
+	if (gmtime_r(&r->started, &tm))
+		strftime(when, sizeof(when), "%Y%m%d-%H%M%S", &tm);
+	snprintf(buf, len, "%s-%08" PRIx64, when, r->seed & 0xffffffffu);
 }

@@ -130,8 +130,7 @@ static void yesno(struct line *l, enum col c, int v)
 	str(l, c, v ? "yes" : "no");
 }
 
-/* RFC 4180: quoted when it holds a comma, a quote, CR or LF; quotes doubled inside. */
-static void field(FILE *out, const char *s)
+void sp_csv_field(FILE *out, const char *s)
 {
 	if (!strpbrk(s, ",\"\r\n")) {
 		fputs(s, out);
@@ -151,7 +150,7 @@ static void emit(FILE *out, const char *const *cells)
 	for (size_t c = 0; c < C_N; c++) {
 		if (c)
 			fputc(',', out);
-		field(out, cells[c]);
+		sp_csv_field(out, cells[c]);
 	}
 	fputs("\r\n", out);
 }

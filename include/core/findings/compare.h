@@ -12,17 +12,15 @@
  *  - a scenario figure differs beyond only when the larger over the smaller exceeds the larger
  *    of the two runs' spreads; where a run has no spread (one run of the build job, and the
  *    service, cache and gc figures, which have none) nothing is marked and the model says so.
- * Pure: reports in, a model out; sp_compare_doc_add() phrases it into a doc (core/doc/doc.h),
- * sp_compare_csv_write() writes it as CSV to a stream it is handed.
+ * Pure: reports in, a model out; core/doc/compare_doc.h phrases it into a doc,
+ * core/report/compare_csv.h writes it as CSV to a stream it is handed.
  */
 #ifndef SP_COMPARE_H
 #define SP_COMPARE_H
 
 #include <stddef.h>
 #include <stdint.h>
-#include <stdio.h>
 
-#include "core/doc/doc.h"
 #include "core/model/report.h"
 
 #define SP_COMPARE_MAX_RUNS 16
@@ -104,24 +102,5 @@ struct sp_compare {
  */
 int sp_compare_build(struct sp_compare *c, const struct sp_report *const *runs, size_t n);
 void sp_compare_release(struct sp_compare *c);
-
-/*
- * Phrase c into d: a section on the runs, one on their settings (the differences as bullets),
- * one per metric table (one column per run, then a ratio column per run against the first,
- * BEYOND marks where analysis above allows), a bar chart of the medians per placement per run,
- * and how to read the marks. Appends to d (sections only; the titles are the caller's).
- * Returns: 0, -EINVAL, -ENOMEM.
- */
-int sp_compare_doc_add(struct sp_doc *d, const struct sp_compare *c);
-
-/* sp_compare_doc_add() with the titles of a comparison document. */
-int sp_compare_doc_build(struct sp_doc *d, const struct sp_compare *c);
-
-/*
- * c as CSV (RFC 4180): a header "placement,metric,case,unit,run 1 (<run id>),...", then one
- * row per placement x metric with one column per run (empty: that run lacks it).
- * Returns: 0, -EINVAL, -EIO when out's error flag is set.
- */
-int sp_compare_csv_write(FILE *out, const struct sp_compare *c);
 
 #endif
