@@ -12,7 +12,7 @@
 #include "cmd/fail.h"
 #include "sys/devices.h"
 #include "probe/devprobe.h"
-#include "sys/report_io.h"
+#include "out/report_io.h"
 #include "core/report/report_json.h"
 #include "core/doc/report_text.h"
 #include "cmd/run_common.h"

@@ -1,6 +1,6 @@
 /*
  * compare.c - `swapplace compare A.json B.json ...` and `swapplace index DIR`: the edge of the
- * comparison (core/doc/compare.h) and of the lab index (sys/labindex.h).
+ * comparison (core/doc/compare.h) and of the lab index (out/labindex.h).
  *
  * compare renders into memory first and writes standard output only when the whole rendering
  * succeeded: a refused file or a failed PDF leaves stdout empty, so `compare ... > cmp.pdf`
@@ -18,8 +18,8 @@
 #include "core/doc/doc_html.h"
 #include "core/doc/doc_text.h"
 #include "render/doc_cairo.h"
-#include "sys/labindex.h"
-#include "sys/report_io.h"
+#include "out/labindex.h"
+#include "out/report_io.h"
 
 static int render(FILE *out, const struct sp_config *c, const struct sp_compare *cmp)
 {

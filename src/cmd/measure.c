@@ -43,7 +43,7 @@
 #include "core/plan/tryplace.h"
 #include "core/config/units.h"
 #include "sys/fsinfo.h"
-#include "sys/report_io.h"
+#include "out/report_io.h"
 
 static int is_active(const struct sp_sys_facts *f, const char *path)
 {

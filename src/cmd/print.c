@@ -20,8 +20,8 @@
 #include "core/model/report.h"
 #include "core/doc/reportdoc.h"
 #include "core/doc/textpages.h"
-#include "sys/printer.h"
-#include "sys/report_io.h"
+#include "out/printer.h"
+#include "out/report_io.h"
 
 /* The text job: report.txt of the saved run, paginated under its run id. */
 static int text_job(const char *json_path, char **job, size_t *job_len, unsigned *pages,

@@ -42,7 +42,7 @@
 #include "core/plan/placements.h"
 #include "core/measure/profile.h"
 #include "core/plan/plan.h"
-#include "sys/report_io.h"
+#include "out/report_io.h"
 #include "core/doc/report_text.h"
 #include "cmd/run_common.h"
 #include "core/safety/safety.h"

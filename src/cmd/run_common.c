@@ -11,7 +11,7 @@
 #include "sys/devices.h"
 #include "sys/log.h"
 #include "sys/machine.h"
-#include "sys/report_io.h"
+#include "out/report_io.h"
 #include "core/report/report_json.h"
 #include "core/doc/report_text.h"
 #include "cmd/fail.h"

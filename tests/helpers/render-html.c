@@ -22,7 +22,7 @@
 #include "core/doc/doc_html.h"
 #include "core/model/report.h"
 #include "core/doc/reportdoc.h"
-#include "sys/report_io.h"
+#include "out/report_io.h"
 
 static struct sp_chart *demo_bars_log(void)
 {

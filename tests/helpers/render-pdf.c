@@ -22,7 +22,7 @@
 #include "core/doc/doc.h"
 #include "core/doc/reportdoc.h"
 #include "render/doc_cairo.h"
-#include "sys/report_io.h"
+#include "out/report_io.h"
 
 static int usage(void)
 {

@@ -15,7 +15,7 @@
 
 #include "check.h"
 #include "core/model/report.h"
-#include "sys/report_io.h"
+#include "out/report_io.h"
 #include "t-report-synthetic.h"
 
 static struct sp_report r;

@@ -15,7 +15,7 @@
 #include "core/findings/analysis.h"
 #include "check.h"
 #include "core/model/report.h"
-#include "sys/report_io.h"
+#include "out/report_io.h"
 #include "core/report/report_json.h"
 #include "core/doc/report_text.h"
 #include "t-report-synthetic.h"

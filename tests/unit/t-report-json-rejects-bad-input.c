@@ -9,7 +9,7 @@
 #include "check.h"
 #include "core/model/report.h"
 #include "core/report/report_json.h"
-#include "sys/report_io.h"
+#include "out/report_io.h"
 
 static struct sp_report r;
 

@@ -24,8 +24,8 @@
 #include "core/doc/doc.h"
 #include "core/doc/doc_html.h"
 #include "core/findings/verdict.h"
-#include "sys/labindex.h"
-#include "sys/report_io.h"
+#include "out/labindex.h"
+#include "out/report_io.h"
 
 #define FILES 4
 static const char *const files[FILES] = {"report.html", "report.pdf", "report.txt", "report.json"};

@@ -22,7 +22,7 @@
 #include "core/findings/analysis.h"
 #include "sys/log.h"
 #include "core/model/report.h"
-#include "sys/report_io.h"
+#include "out/report_io.h"
 #include "core/report/report_json.h"
 #include "core/doc/report_text.h"
 #include "core/report/report_csv.h"
