@@ -237,7 +237,7 @@ static int v2_parent_has(const struct sp_memcg *cg, const char *ctrl, char *pare
 	if (sp_path_join(parent, "cgroup.controllers", p, sizeof(p)) ||
 	    sp_read_text(NULL, p, buf, sizeof(buf)) < 0)
 		return 0;
-	return sp_memcg_has_controller(buf, ctrl);
+	return sp_parse_cgroup_has_controller(buf, ctrl);
 }
 
 /* an undo slot holds 512 bytes (act/undo.c): the path and "-cpu" fit */
@@ -266,7 +266,7 @@ static int v2_enable(const char *parent, const char *ctrl)
 	ret = (int)sp_read_text(NULL, u.path, buf, sizeof(buf));
 	if (ret < 0)
 		return ret;
-	if (sp_memcg_has_controller(buf, ctrl))
+	if (sp_parse_cgroup_has_controller(buf, ctrl))
 		return 0;
 	snprintf(add, sizeof(add), "+%s", ctrl);
 	ret = sp_journal_record(&seq, SP_J_SUBTREE, u.path, ctrl, NULL);
@@ -514,7 +514,7 @@ static int has_controller(const char *dir, const char *ctrl)
 	if (sp_path_join(dir, "cgroup.controllers", p, sizeof(p)) ||
 	    sp_read_text(NULL, p, buf, sizeof(buf)) < 0)
 		return 0;
-	return sp_memcg_has_controller(buf, ctrl);
+	return sp_parse_cgroup_has_controller(buf, ctrl);
 }
 
 void sp_box_prepare(const char *base, int version)
