@@ -75,15 +75,13 @@ int sp_cmd_compare(const struct sp_config *c)
 				     c->inputs[k]);
 			goto out;
 		}
-		ret = sp_report_json_read(c->inputs[k], r[k], e.reason, sizeof(e.reason));
+		ret = sp_report_json_read(c->inputs[k], r[k], &e);
 		if (ret == -EINVAL) {
-			e.code = ret;
 			rc = sp_fail(SP_EXIT_USAGE, &e, "refusing '%s' (compare reads %s reports)",
 				     c->inputs[k], SP_SCHEMA);
 			goto out;
 		}
 		if (ret < 0) {
-			e.code = ret;
 			rc = sp_fail(SP_EXIT_USAGE, &e, "cannot compare");
 			goto out;
 		}
