@@ -22,6 +22,7 @@
 #include "sys/log.h"
 #include "act/caps.h"
 #include "act/memcg.h"
+#include "act/sysctl.h"
 #include "sys/sysfs.h"
 #include "act/journal.h"
 #include "act/undo.h"
@@ -304,7 +305,7 @@ static void v1_swappiness(const struct sp_memcg *cg, int allow)
 	char buf[64] = "60", tmp[64];
 
 	/* the global value is what a cgroup would have had if we had not touched it */
-	if (allow && sp_read_text(NULL, "/proc/sys/vm/swappiness", tmp, sizeof(tmp)) > 0)
+	if (allow && sp_sysctl_get("vm.swappiness", tmp, sizeof(tmp)) == 0 && tmp[0])
 		memcpy(buf, tmp, sizeof(buf));
 	cg_write(cg, "memory.swappiness", allow ? buf : "0");
 }

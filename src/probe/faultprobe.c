@@ -45,6 +45,7 @@
 #include "sys/timer.h"
 #include "act/undo.h"
 #include "act/worker.h"
+#include "act/sysctl.h"
 #include "act/zram.h"
 
 #ifndef MADV_PAGEOUT
@@ -193,7 +194,7 @@ static int page_cluster(void)
 {
 	uint64_t v;
 
-	return sp_read_u64(NULL, "/proc/sys/vm/page-cluster", &v) ? -1 : (int)v;
+	return sp_sysctl_get_u64("vm.page-cluster", &v) ? -1 : (int)v;
 }
 
 static uint64_t resident_pages(struct fp_ctx *c)

@@ -14,6 +14,7 @@
 
 #include "act/memcg.h"
 #include "act/undo.h"
+#include "act/sysctl.h"
 #include "act/worker.h"
 #include "core/measure/procparse.h"
 #include "core/scenario/scenario.h"
@@ -162,7 +163,7 @@ void sp_job_watch_finish(struct sp_job_watch *jw, struct sp_scenario_build *out)
 		out->file_read_bytes =
 		    out->io_read_bytes > swap_bytes ? out->io_read_bytes - swap_bytes : 0;
 	}
-	out->page_cluster = sp_read_u64(NULL, "/proc/sys/vm/page-cluster", &pc) == 0 ? (int)pc : -1;
+	out->page_cluster = sp_sysctl_get_u64("vm.page-cluster", &pc) == 0 ? (int)pc : -1;
 	if (sp_swapout_from_samples(jw->samples, jw->n_samples, &out->swapout))
 		memset(&out->swapout, 0, sizeof(out->swapout));
 }
