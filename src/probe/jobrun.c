@@ -21,6 +21,7 @@
 #include "probe/jobrun.h"
 #include "sys/log.h"
 #include "sys/sysfs.h"
+#include "sys/vmstat.h"
 
 #define POLL_MS 10
 #define KILL_WAIT_S 15.0 /* after a timeout's SIGKILL, before giving up on the worker */
@@ -30,11 +31,12 @@
 
 int sp_jobrun_read_vm(uint64_t *in, uint64_t *out, uint64_t *ra, uint64_t *ra_hit, int *has_ra)
 {
-	char *text;
-	int ret = sp_read_all(NULL, "/proc/vmstat", &text);
+	char text[SP_VMSTAT_BUF];
+	ssize_t n = sp_vmstat_read(text, sizeof(text));
+	int ret;
 
-	if (ret)
-		return ret;
+	if (n < 0)
+		return (int)n;
 	ret = sp_parse_vmstat(text, "pswpin", in);
 	if (!ret)
 		ret = sp_parse_vmstat(text, "pswpout", out);
@@ -42,7 +44,6 @@ int sp_jobrun_read_vm(uint64_t *in, uint64_t *out, uint64_t *ra, uint64_t *ra_hi
 	if (has_ra)
 		*has_ra = !ret && sp_parse_vmstat(text, "swap_ra", ra) == 0 &&
 			  sp_parse_vmstat(text, "swap_ra_hit", ra_hit) == 0;
-	free(text);
 	return ret;
 }
 

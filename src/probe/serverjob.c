@@ -29,6 +29,7 @@
 #include "sys/log.h"
 #include "sys/sysfs.h"
 #include "sys/timer.h"
+#include "sys/vmstat.h"
 
 #define TAG_OTHER 0x6f74686572ull
 #define TAG_DB 0x6462ull
@@ -45,14 +46,10 @@ static uint64_t page_bytes(void)
 
 static int read_vm(struct sp_server_vm *v)
 {
-	char *text;
-	int ret = sp_read_all(NULL, "/proc/vmstat", &text);
+	char text[SP_VMSTAT_BUF];
+	ssize_t n = sp_vmstat_read(text, sizeof(text));
 
-	if (ret)
-		return ret;
-	ret = sp_server_vm_parse(text, v);
-	free(text);
-	return ret;
+	return n < 0 ? (int)n : sp_server_vm_parse(text, v);
 }
 
 static uint64_t my_majflt(void)
