@@ -59,8 +59,10 @@ static void values_after(const struct sp_config *c)
 		}
 	}
 	if (c->try_list) {
-		ret = sp_try_parse(c->try_list, items, SP_TRY_MAX, &n, err, sizeof(err));
-		FUZZ_CHECK(ret == 0 || (ret == -EINVAL && err[0]), "try: %d", ret);
+		struct sp_err e;
+
+		ret = sp_try_parse(c->try_list, items, SP_TRY_MAX, &n, &e);
+		FUZZ_CHECK(ret == 0 || (ret == -EINVAL && e.reason[0]), "try: %d", ret);
 		if (ret == 0) {
 			FUZZ_CHECK(n <= SP_TRY_MAX, "%zu tries", n);
 			for (size_t i = 0; i < n; i++) {
