@@ -138,7 +138,7 @@ static int scan(const char *dir, struct run **runs, size_t *n)
 		memset(u, 0, sizeof(*u));
 		snprintf(u->dir, sizeof(u->dir), "%s", de->d_name);
 		u->ok = sp_report_json_read(path, r, &je) == 0;
-		snprintf(u->why, sizeof(u->why), "%s", je.reason);
+		snprintf(u->why, sizeof(u->why), "%.*s", (int)sizeof(u->why) - 1, je.reason);
 		if (u->ok) {
 			const char *serial = r->machine.dmi_serial; /* "" before the key */
 

@@ -1004,7 +1004,8 @@ int sp_faultprobe_run(const struct sp_faultprobe_opts *o, struct sp_fault_probe 
 			*o->swapout = m.swapout;
 	} else if (o->diag) {
 		/* the reason for a failure, also for callers that did not pass e */
-		snprintf(o->diag->reason, sizeof(o->diag->reason), "%s",
+		snprintf(o->diag->reason, sizeof(o->diag->reason), "%.*s",
+			 (int)sizeof(o->diag->reason) - 1,
 			 m.why.reason[0] ? m.why.reason : strerror(-ret));
 	}
 out:

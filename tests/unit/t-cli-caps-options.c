@@ -17,7 +17,7 @@ static int parse(struct sp_config *c, char *err, int argc, char **argv)
 	struct sp_err e;
 	int ret = sp_cli_parse(argc, argv, c, &e);
 
-	snprintf(err, 256, "%s", e.reason);
+	snprintf(err, 256, "%.255s", e.reason);
 	return ret;
 }
 
