@@ -144,9 +144,6 @@ $(B)/fuzz/fuzz-%: tests/fuzz/fuzz-%.c $(wildcard tests/fuzz/*.h) $(FUZZ_OBJS)
 	@$(if $(Q),echo "  FUZZLD  $@")
 	$(Q)$(FUZZ_CC) $(SAN_CFLAGS) -fsanitize=fuzzer -Itests/fuzz -o $@ $< $(filter %.o,$^) $(LDLIBS)
 
-# pure parsers that live in an effect module: that object alone, its effects stubbed (aborting)
-$(B)/fuzz/fuzz-cgroup-text: $(B)/fuzz/obj/act/memcg.o
-
 $(B)/asan/obj/%.o: src/%.c
 	@mkdir -p $(@D)
 	@$(if $(Q),echo "  ASANCC  $<")
@@ -165,7 +162,7 @@ $(B)/asan/tests/%: tests/unit/%.c $(ASAN_LIB)
 	$(Q)$(CC) $(ASAN_CFLAGS) $(SP_DEPFLAGS) -Itests -o $@ $< $(ASAN_LIB) $(LDLIBS)
 
 # the objects are listed only as prerequisites of pattern rules: keep them between builds
-.SECONDARY: $(FUZZ_OBJS) $(B)/fuzz/obj/act/memcg.o $(patsubst $(B)/obj/%,$(B)/asan/obj/%,$(LIBOBJS))
+.SECONDARY: $(FUZZ_OBJS) $(patsubst $(B)/obj/%,$(B)/asan/obj/%,$(LIBOBJS))
 
 fuzz-build: $(FUZZ_BIN)
 asan: $(ASAN_UNIT)

@@ -80,15 +80,4 @@ int sp_memcg_swap_usage(const struct sp_memcg *cg, uint64_t *bytes);
 /* One counter of memory.stat, e.g. "pgmajfault" (both versions). -ENOENT when absent. */
 int sp_memcg_stat(const struct sp_memcg *cg, const char *key, uint64_t *val);
 
-/*
- * Pure parsers of cgroup text ("key N" files, memory.events, memory.oom_control and
- * memory.stat, are read with procparse's sp_parse_vmstat). parse_value reads one number or
- * "max" (UINT64_MAX). parse_pids reads cgroup.procs and returns how many pids it holds
- * (storing at most max). has_controller is a word match in cgroup.controllers /
- * cgroup.subtree_control text.
- */
-int sp_memcg_parse_value(const char *text, uint64_t *val);
-size_t sp_memcg_parse_pids(const char *text, pid_t *pids, size_t max);
-int sp_memcg_has_controller(const char *controllers, const char *name);
-
 #endif

@@ -6,6 +6,18 @@
 #define SP_SYSCTL_H
 
 #include <stddef.h>
+#include <stdint.h>
+
+/*
+ * Read sysctl name ("vm.page-cluster", under SWAPPLACE_PROC_SYS when set, as sp_sysctl_set
+ * writes it) into buf, whitespace trimmed; a value too long for buf is an error, never cut
+ * (sysfs.h's sp_read_value). The one way a /proc/sys value is read.
+ * Returns: 0, or -errno.
+ */
+int sp_sysctl_get(const char *name, char *buf, size_t len);
+
+/* The same as a decimal number. Returns: 0, -errno, or -EINVAL when it is not one. */
+int sp_sysctl_get_u64(const char *name, uint64_t *v);
 
 /*
  * Write value to sysctl name, after saving the old value and registering its restore on the

@@ -38,6 +38,14 @@ typedef int (*sp_worker_fn)(void *arg, int go_fd, int result_fd);
  */
 int sp_worker_start(struct sp_worker *w, const struct sp_memcg *cg, sp_worker_fn child, void *arg);
 
+/*
+ * In the child, first of all: SIGINT, SIGTERM and SIGHUP back to their defaults (swapplace's
+ * handlers would run its undo list in the child) and oom_score_adj raised to 1000, because an
+ * inherited -1000 would make the worker unkillable and a memcg OOM would livelock.
+ * Returns: 0, or -errno when oom_score_adj could not be written (the worker should not run).
+ */
+int sp_worker_prologue(void);
+
 /* In the child: wait for the parent's release. Returns: 0, or -1 when the parent gave up. */
 int sp_worker_await_go(int go_fd);
 

@@ -17,7 +17,9 @@
 #ifndef SP_ERR_H
 #define SP_ERR_H
 
-#define SP_ERR_REASON_MAX 256
+/* room for a refusal that names every reason a disk is unsafe (its unsafe_reason is 256
+ * bytes) and a changed disk's every field, as the 512-byte buffers before it had */
+#define SP_ERR_REASON_MAX 512
 
 struct sp_err {
 	int code;			/* 0, or the negative errno of the failure */

@@ -4,7 +4,7 @@
  * a backup directory (core/safety/backup.h says what it holds) that is complete or absent.
  *
  * Reads only: the device is opened read-only (a plain open beside run's O_EXCL hold is ours
- * too). The files are written like the report (sys/report_io.h): each under a temporary
+ * too). The files are written like the report (out/report_io.h): each under a temporary
  * directory, fsynced, then the directory renamed into place and its parent fsynced, so after
  * sp_backup_save() returns 0 the backup survives a power cut.
  */

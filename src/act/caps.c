@@ -237,7 +237,7 @@ static int v2_parent_has(const struct sp_memcg *cg, const char *ctrl, char *pare
 	if (sp_path_join(parent, "cgroup.controllers", p, sizeof(p)) ||
 	    sp_read_text(NULL, p, buf, sizeof(buf)) < 0)
 		return 0;
-	return sp_memcg_has_controller(buf, ctrl);
+	return sp_parse_cgroup_has_controller(buf, ctrl);
 }
 
 /* an undo slot holds 512 bytes (act/undo.c): the path and "-cpu" fit */
@@ -266,7 +266,7 @@ static int v2_enable(const char *parent, const char *ctrl)
 	ret = (int)sp_read_text(NULL, u.path, buf, sizeof(buf));
 	if (ret < 0)
 		return ret;
-	if (sp_memcg_has_controller(buf, ctrl))
+	if (sp_parse_cgroup_has_controller(buf, ctrl))
 		return 0;
 	snprintf(add, sizeof(add), "+%s", ctrl);
 	ret = sp_journal_record(&seq, SP_J_SUBTREE, u.path, ctrl, NULL);
@@ -312,7 +312,7 @@ static int undo_companion(void *arg)
 }
 
 /* v1: a cgroup of the same name in the cpu hierarchy, with the quota. */
-static int v1_cpu_companion(const struct sp_memcg *cg, struct slot *s, char *why, size_t len)
+static int v1_cpu_companion(const struct sp_memcg *cg, struct slot *s, struct sp_err *e)
 {
 	static const char *const bases[] = {"/sys/fs/cgroup/cpu", "/sys/fs/cgroup/cpu,cpuacct"};
 	struct companion_undo u;
@@ -326,30 +326,26 @@ static int v1_cpu_companion(const struct sp_memcg *cg, struct slot *s, char *why
 		if (sp_root_exists(NULL, p))
 			base = bases[i];
 	}
-	if (!base) {
-		snprintf(why, len, "no cpu controller (cgroup v1 has no cpu hierarchy mounted)");
-		return -ENOENT;
-	}
+	if (!base)
+		return sp_err_set(e, -ENOENT,
+				  "no cpu controller (cgroup v1 has no cpu hierarchy mounted)");
 	snprintf(tmp, sizeof(tmp), "%s", cg->path);
 	if ((size_t)snprintf(u.path, sizeof(u.path), "%s/%s", base, basename(tmp)) >=
 	    sizeof(u.path))
-		return -ENAMETOOLONG;
+		return sp_err_set(e, -ENAMETOOLONG, NULL);
 	ret = sp_journal_record(&seq, SP_J_CGROUP, "1", u.path, NULL);
-	if (ret) {
-		snprintf(why, len, "cannot journal the v1 cpu cgroup: %s", strerror(-ret));
-		return ret;
-	}
+	if (ret)
+		return sp_err_sys(e, ret, "cannot journal the v1 cpu cgroup");
 	if (mkdir(u.path, 0755) < 0) {
 		ret = -errno;
 		sp_journal_undone(seq);
-		snprintf(why, len, "cannot make the v1 cpu cgroup: %s", strerror(-ret));
-		return ret;
+		return sp_err_sys(e, ret, "cannot make the v1 cpu cgroup");
 	}
 	ret = sp_undo_push_journaled(seq, "remove cpu cgroup", undo_companion, &u, sizeof(u));
 	if (ret) {
 		if (rmdir(u.path) == 0)
 			sp_journal_undone(seq);
-		return ret;
+		return sp_err_set(e, ret, NULL);
 	}
 	snprintf(s->cpu_path, sizeof(s->cpu_path), "%s", u.path);
 	snprintf(text, sizeof(text), "%llu", SP_CPU_PERIOD_US);
@@ -361,14 +357,15 @@ static int v1_cpu_companion(const struct sp_memcg *cg, struct slot *s, char *why
 		ret = write_in(u.path, "cpu.cfs_quota_us", text);
 	}
 	if (ret)
-		snprintf(why, len, "cpu.cfs_quota_us refused: %s", strerror(-ret));
-	return ret;
+		return sp_err_sys(e, ret, "cpu.cfs_quota_us refused");
+	return 0;
 }
 
 static void apply_cpu(const struct sp_memcg *cg, struct slot *s)
 {
 	struct sp_box_applied *a = box.applied;
-	char parent[512], text[64], why[200] = "";
+	char parent[512], text[64];
+	struct sp_err e;
 	int ret;
 
 	if (!(box.spec.caps.cpu_max > 0))
@@ -380,12 +377,13 @@ static void apply_cpu(const struct sp_memcg *cg, struct slot *s)
 		if (ret >= 0)
 			ret = write_in(cg->path, "cpu.max", text);
 		if (ret < 0)
-			snprintf(why, sizeof(why), "cpu.max refused: %s", strerror(-ret));
+			sp_err_sys(&e, ret, "cpu.max refused");
 	} else {
-		ret = v1_cpu_companion(cg, s, why, sizeof(why));
+		ret = v1_cpu_companion(cg, s, &e);
 	}
 	if (ret < 0)
-		note(a->cpu_reason, sizeof(a->cpu_reason), &a->cpu_applied, "not applied: %s", why);
+		note(a->cpu_reason, sizeof(a->cpu_reason), &a->cpu_applied, "not applied: %s",
+		     sp_err_msg(&e));
 }
 
 static void apply_io(const struct sp_memcg *cg)
@@ -514,7 +512,7 @@ static int has_controller(const char *dir, const char *ctrl)
 	if (sp_path_join(dir, "cgroup.controllers", p, sizeof(p)) ||
 	    sp_read_text(NULL, p, buf, sizeof(buf)) < 0)
 		return 0;
-	return sp_memcg_has_controller(buf, ctrl);
+	return sp_parse_cgroup_has_controller(buf, ctrl);
 }
 
 void sp_box_prepare(const char *base, int version)

@@ -147,7 +147,7 @@ static int undo_subtree(const struct sp_jrec *r, char *buf, size_t len)
 
 	if (sp_read_text(NULL, r->f[0], text, sizeof(text)) < 0)
 		return said(buf, len, 0, "'%s' does not exist", r->f[0]);
-	if (!sp_memcg_has_controller(text, r->f[1]))
+	if (!sp_parse_cgroup_has_controller(text, r->f[1]))
 		return said(buf, len, 0, "'%s' is off already", r->f[1]);
 	snprintf(w, sizeof(w), "-%.20s", r->f[1]);
 	ret = sp_write_text(r->f[0], w);

@@ -3,16 +3,14 @@
  *
  * Every cgroup is created as <base>/swapplace-<name>-<pid> so a leftover is recognisable and
  * attributable, and its removal (kill the tasks, wait until empty, rmdir) is on the undo list
- * from the moment mkdir succeeds. The text parsers are pure so the unit tests can feed them
- * captured text ("key N" files such as memory.events, memory.oom_control and memory.stat go
- * through procparse's sp_parse_vmstat, the same lines as /proc/vmstat), and
- * sp_memcg_create_in()/sp_memcg_open() take a base path so the file handling of either version
+ * from the moment mkdir succeeds. The text is parsed in core/measure/procparse (so the unit
+ * tests and the fuzzer feed it captured text: one value, cgroup.procs, controller lists, and the
+ * "key N" files such as memory.events, memory.oom_control and memory.stat through
+ * sp_parse_vmstat, the same lines as /proc/vmstat), and sp_memcg_create_in()/sp_memcg_open() take a base path so the file handling of either version
  * can be exercised against a scratch directory posing as a cgroup.
  */
-#include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
-#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,79 +22,13 @@
 #include "sys/log.h"
 #include "act/caps.h"
 #include "act/memcg.h"
+#include "act/sysctl.h"
 #include "sys/sysfs.h"
 #include "act/journal.h"
 #include "act/undo.h"
 
 #define V1_BASE "/sys/fs/cgroup/memory"
 #define DESTROY_WAIT_MS 5000
-
-/* ---- pure parsers ---- */
-
-int sp_memcg_parse_value(const char *text, uint64_t *val)
-{
-	char *end;
-	unsigned long long v;
-
-	while (*text == ' ' || *text == '\t')
-		text++;
-	if (strncmp(text, "max", 3) == 0 && (text[3] == '\0' || text[3] == '\n')) {
-		*val = UINT64_MAX;
-		return 0;
-	}
-	if (!isdigit((unsigned char)*text))
-		return -EINVAL;
-	errno = 0;
-	v = strtoull(text, &end, 10);
-	if (errno || (*end && *end != '\n'))
-		return -EINVAL;
-	*val = v;
-	return 0;
-}
-
-size_t sp_memcg_parse_pids(const char *text, pid_t *pids, size_t max)
-{
-	size_t n = 0;
-	const char *p = text;
-
-	while (*p) {
-		char *end;
-		long long v;
-
-		while (*p && !isdigit((unsigned char)*p))
-			p++;
-		if (!*p)
-			break;
-		/* long long: on i686 a long is an int, and strtol would clamp "4294967297" to
-		 * INT_MAX, a pid that passes the check below */
-		v = strtoll(p, &end, 10);
-		/* a pid is an int: "4294967297" must not become pid 1, whom a destroy would
-		 * signal (found by tests/fuzz/fuzz-cgroup-text.c) */
-		if (v > 0 && v <= INT_MAX) {
-			if (n < max)
-				pids[n] = (pid_t)v;
-			n++;
-		}
-		p = end;
-	}
-	return n;
-}
-
-int sp_memcg_has_controller(const char *controllers, const char *name)
-{
-	size_t n = strlen(name);
-	const char *p = controllers;
-
-	while ((p = strstr(p, name))) {
-		int start = p == controllers || isspace((unsigned char)p[-1]);
-		int stop = p[n] == '\0' || isspace((unsigned char)p[n]);
-
-		if (start && stop)
-			return 1;
-		p += n;
-	}
-	return 0;
-}
 
 /* ---- file helpers ---- */
 
@@ -148,7 +80,7 @@ static int cg_read_value(const struct sp_memcg *cg, const char *file, uint64_t *
 	char buf[64];
 	int ret = cg_read(cg, file, buf, sizeof(buf));
 
-	return ret ? ret : sp_memcg_parse_value(buf, v);
+	return ret ? ret : sp_parse_cgroup_value(buf, v);
 }
 
 static int cg_read_keyed(const struct sp_memcg *cg, const char *file, const char *key, uint64_t *v)
@@ -177,7 +109,7 @@ static int v2_has_memory(const char *dir)
 	if (sp_path_join(dir, "cgroup.controllers", p, sizeof(p)) ||
 	    sp_read_text(NULL, p, buf, sizeof(buf)) < 0)
 		return 0;
-	return sp_memcg_has_controller(buf, "memory");
+	return sp_parse_cgroup_has_controller(buf, "memory");
 }
 
 int sp_memcg_detect(char *base, size_t base_len)
@@ -252,7 +184,7 @@ static int v2_enable_memory(const char *base)
 	ret = (int)sp_read_text(NULL, p, buf, sizeof(buf));
 	if (ret < 0)
 		return ret;
-	if (sp_memcg_has_controller(buf, "memory"))
+	if (sp_parse_cgroup_has_controller(buf, "memory"))
 		return 0;
 	ret = sp_journal_record(&seq, SP_J_SUBTREE, p, "memory", NULL);
 	if (ret)
@@ -373,7 +305,7 @@ static void v1_swappiness(const struct sp_memcg *cg, int allow)
 	char buf[64] = "60", tmp[64];
 
 	/* the global value is what a cgroup would have had if we had not touched it */
-	if (allow && sp_read_text(NULL, "/proc/sys/vm/swappiness", tmp, sizeof(tmp)) > 0)
+	if (allow && sp_sysctl_get("vm.swappiness", tmp, sizeof(tmp)) == 0 && tmp[0])
 		memcpy(buf, tmp, sizeof(buf));
 	cg_write(cg, "memory.swappiness", allow ? buf : "0");
 }
@@ -477,7 +409,7 @@ static int read_pids(const struct sp_memcg *cg, pid_t *pids, size_t max, size_t 
 
 	if (ret)
 		return ret;
-	*n = sp_memcg_parse_pids(buf, pids, max);
+	*n = sp_parse_cgroup_pids(buf, pids, max);
 	return 0;
 }
 

@@ -49,6 +49,22 @@ static int read_value(const char *path, char *buf, size_t len)
 	return n < 0 ? (int)n : 0;
 }
 
+int sp_sysctl_get(const char *name, char *buf, size_t len)
+{
+	char path[256];
+	int ret = sysctl_path(name, path, sizeof(path));
+
+	return ret < 0 ? ret : read_value(path, buf, len);
+}
+
+int sp_sysctl_get_u64(const char *name, uint64_t *v)
+{
+	char path[256];
+	int ret = sysctl_path(name, path, sizeof(path));
+
+	return ret < 0 ? ret : sp_read_u64(NULL, path, v);
+}
+
 static int undo_restore(void *p)
 {
 	struct sysctl_restore *r = p;

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "sys/log.h"
+#include "sys/sysfs.h"
 #include "sys/timer.h"
 #include "act/undo.h"
 #include "act/worker.h"
@@ -81,6 +82,14 @@ err:
 		close_fd(&res[i]);
 	}
 	return ret;
+}
+
+int sp_worker_prologue(void)
+{
+	signal(SIGINT, SIG_DFL);
+	signal(SIGTERM, SIG_DFL);
+	signal(SIGHUP, SIG_DFL);
+	return sp_write_text("/proc/self/oom_score_adj", "1000");
 }
 
 int sp_worker_await_go(int go_fd)

@@ -18,6 +18,7 @@
 #include "core/measure/procparse.h"
 #include "sys/log.h"
 #include "sys/sysfs.h"
+#include "sys/vmstat.h"
 
 #define PARAMS "/sys/module/zswap/parameters"
 #define P_ENABLED PARAMS "/enabled"
@@ -128,14 +129,10 @@ int sp_zswap_offered(char (*algs)[SP_ZSWAP_ALG_MAX], size_t max, size_t *n)
 
 int sp_zswap_counters_read(struct sp_zswap_counters *c)
 {
-	char *text = NULL;
-	int ret = sp_read_all(NULL, "/proc/vmstat", &text);
+	char text[SP_VMSTAT_BUF];
+	ssize_t n = sp_vmstat_read(text, sizeof(text));
 
-	if (ret < 0)
-		return ret;
-	ret = sp_zswap_parse_counters(text, c);
-	free(text);
-	return ret;
+	return n < 0 ? (int)n : sp_zswap_parse_counters(text, c);
 }
 
 int64_t sp_zswap_pool_bytes(void)

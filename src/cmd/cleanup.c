@@ -27,11 +27,11 @@
 static void clean_twin(const struct sp_journal *j)
 {
 	struct sp_journal t;
-	char *text = NULL, err[160];
+	char *text = NULL;
 
 	if (!j->head.twin[0] || sp_read_all(NULL, j->head.twin, &text) < 0)
 		return;
-	if (sp_journal_parse(text, strlen(text), &t, err, sizeof(err)) == 0) {
+	if (sp_journal_parse(text, strlen(text), &t, NULL) == 0) {
 		if (t.head.pid == j->head.pid && t.head.start_ticks == j->head.start_ticks &&
 		    !strcmp(t.head.boot_id, j->head.boot_id) && !sp_journal_finished(&t))
 			sp_journal_mark_cleaned(j->head.twin);
@@ -64,7 +64,8 @@ static int clean_one(const char *path)
 	const struct sp_jrec **pend = calloc(PENDING_MAX, sizeof(*pend));
 	const char *sysctl_root = getenv("SWAPPLACE_PROC_SYS");
 	struct sp_journal j;
-	char *text = NULL, err[256], said[768];
+	char *text = NULL, said[768];
+	struct sp_err e;
 	size_t n, undone = 0;
 	int ret, rc = SP_EXIT_OK, same_boot;
 
@@ -76,7 +77,7 @@ static int clean_one(const char *path)
 		return sp_fail(SP_EXIT_FAILURE, SP_ERR_OF(ret), "cannot read the journal '%s'",
 			       path);
 	}
-	ret = sp_journal_parse(text, strlen(text), &j, err, sizeof(err));
+	ret = sp_journal_parse(text, strlen(text), &j, &e);
 	free(text);
 	if (ret < 0) {
 		free(pend);
@@ -84,7 +85,7 @@ static int clean_one(const char *path)
 			return sp_fail(SP_EXIT_FAILURE, SP_ERR_OF(ret), "cannot read '%s'", path);
 		return sp_fail(SP_EXIT_REFUSED, NULL,
 			       "refusing '%s': not a swapplace journal this version can undo (%s)",
-			       path, err);
+			       path, e.reason);
 	}
 	if (sp_journal_finished(&j)) {
 		fprintf(stderr, "swapplace: '%s' is finished: nothing to undo\n", path);
@@ -105,10 +106,10 @@ static int clean_one(const char *path)
 	/* every record checked before the first is acted on: a journal edited by hand to name
 	 * something that is not swapplace's is refused whole */
 	for (size_t i = 0; i < n; i++) {
-		if (sp_jrec_check(pend[i], sysctl_root, said, sizeof(said)) < 0) {
+		if (sp_jrec_check(pend[i], sysctl_root, &e) < 0) {
 			rc = sp_fail(SP_EXIT_REFUSED, NULL,
 				     "refusing '%s': record %u (%s '%s') is %s", path, pend[i]->seq,
-				     sp_jkind_name(pend[i]->kind), pend[i]->f[0], said);
+				     sp_jkind_name(pend[i]->kind), pend[i]->f[0], e.reason);
 			goto out;
 		}
 	}
@@ -171,14 +172,14 @@ static int clean_all(void)
 		return sp_fail(SP_EXIT_FAILURE, SP_ERR_OF(n), "cannot list '%s'", sp_run_dir());
 	for (int i = 0; i < n; i++) {
 		struct sp_journal j;
-		char *text = NULL, err[160];
+		char *text = NULL;
 		int unfinished = 0;
 
 		if (strncmp(names[i]->d_name, "journal-", 8))
 			continue;
 		snprintf(path, sizeof(path), "%s/%s", sp_run_dir(), names[i]->d_name);
 		if (sp_read_all(NULL, path, &text) == 0 &&
-		    sp_journal_parse(text, strlen(text), &j, err, sizeof(err)) == 0) {
+		    sp_journal_parse(text, strlen(text), &j, NULL) == 0) {
 			unfinished = !sp_journal_finished(&j);
 			sp_journal_release(&j);
 		} else {

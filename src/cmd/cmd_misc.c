@@ -12,7 +12,7 @@
 #include "cmd/fail.h"
 #include "sys/devices.h"
 #include "probe/devprobe.h"
-#include "sys/report_io.h"
+#include "out/report_io.h"
 #include "core/report/report_json.h"
 #include "core/doc/reportdoc.h"
 #include "cmd/run_common.h"
@@ -198,20 +198,17 @@ int sp_cmd_report(const struct sp_config *c)
 		return sp_fail(SP_EXIT_USAGE, NULL, "unknown format '%s'", c->format);
 	run_page_opts(c, &po);
 	if (c->output) {
-		ret = sp_report_render_file(c->input, fmt->name, &po, c->output, e.reason,
-					    sizeof(e.reason));
+		ret = sp_report_render_file(c->input, fmt->name, &po, c->output, &e);
 	} else {
 		/* PDF and PostScript on a terminal are screenfuls of bytes that may set its modes */
 		if (fmt->binary && isatty(STDOUT_FILENO))
 			return sp_fail(SP_EXIT_USAGE, NULL,
 				       "not writing %s to a terminal: use -o FILE (or redirect "
 				       "stdout)", fmt->name);
-		ret = sp_report_render(c->input, fmt->name, &po, stdout, e.reason,
-				       sizeof(e.reason));
+		ret = sp_report_render(c->input, fmt->name, &po, stdout, &e);
 		if (ret == 0 && fflush(stdout) != 0)
-			ret = -errno;
+			ret = sp_err_set(&e, -errno, NULL);
 	}
-	e.code = ret;
 	if (ret < 0)
 		return sp_fail(SP_EXIT_FAILURE, &e, "cannot render '%s'", c->input);
 	if (c->output)

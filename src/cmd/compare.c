@@ -1,6 +1,6 @@
 /*
  * compare.c - `swapplace compare A.json B.json ...` and `swapplace index DIR`: the edge of the
- * comparison (core/doc/compare.h) and of the lab index (sys/labindex.h).
+ * comparison (core/doc/compare.h) and of the lab index (out/labindex.h).
  *
  * compare renders into memory first and writes standard output only when the whole rendering
  * succeeded: a refused file or a failed PDF leaves stdout empty, so `compare ... > cmp.pdf`
@@ -20,8 +20,8 @@
 #include "core/doc/doc_html.h"
 #include "core/doc/doc_text.h"
 #include "render/doc_cairo.h"
-#include "sys/labindex.h"
-#include "sys/report_io.h"
+#include "out/labindex.h"
+#include "out/report_io.h"
 
 static int render(FILE *out, const struct sp_config *c, const struct sp_compare *cmp)
 {
@@ -77,15 +77,13 @@ int sp_cmd_compare(const struct sp_config *c)
 				     c->inputs[k]);
 			goto out;
 		}
-		ret = sp_report_json_read(c->inputs[k], r[k], e.reason, sizeof(e.reason));
+		ret = sp_report_json_read(c->inputs[k], r[k], &e);
 		if (ret == -EINVAL) {
-			e.code = ret;
 			rc = sp_fail(SP_EXIT_USAGE, &e, "refusing '%s' (compare reads %s reports)",
 				     c->inputs[k], SP_SCHEMA);
 			goto out;
 		}
 		if (ret < 0) {
-			e.code = ret;
 			rc = sp_fail(SP_EXIT_USAGE, &e, "cannot compare");
 			goto out;
 		}

@@ -12,11 +12,11 @@
 int main(int argc, char **argv)
 {
 	struct sp_config c;
-	char err[256];
+	struct sp_err e;
 
 	sp_config_defaults(&c);
-	if (sp_cli_parse(argc, argv, &c, err, sizeof(err)) < 0) {
-		sp_fail(SP_EXIT_USAGE, NULL, "%s", err);
+	if (sp_cli_parse(argc, argv, &c, &e) < 0) {
+		sp_fail(SP_EXIT_USAGE, NULL, "%s", e.reason);
 		fprintf(stderr, "%s", sp_cli_usage(c.cmd));
 		return SP_EXIT_USAGE;
 	}

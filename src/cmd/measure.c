@@ -43,7 +43,7 @@
 #include "core/plan/tryplace.h"
 #include "core/config/units.h"
 #include "sys/fsinfo.h"
-#include "sys/report_io.h"
+#include "out/report_io.h"
 
 static int is_active(const struct sp_sys_facts *f, const char *path)
 {
@@ -178,16 +178,17 @@ static int try_plan(const struct sp_config *c, struct sp_placement *pl, size_t m
 		    struct try_file *tf)
 {
 	struct sp_try_item items[SP_TRY_MAX];
-	char algs[16][SP_ZRAM_ALG_MAX], def[SP_ZRAM_ALG_MAX] = "", err[256], name[48];
+	char algs[16][SP_ZRAM_ALG_MAX], def[SP_ZRAM_ALG_MAX] = "", name[48];
 	size_t n_items = 0, n_algs = 0;
+	struct sp_err e;
 	int rc;
 
-	if (sp_try_parse(c->try_list, items, SP_TRY_MAX, &n_items, err, sizeof(err)) < 0)
-		return sp_fail(SP_EXIT_USAGE, NULL, "%s", err);
+	if (sp_try_parse(c->try_list, items, SP_TRY_MAX, &n_items, &e) < 0)
+		return sp_fail(SP_EXIT_USAGE, NULL, "%s", e.reason);
 	/* the filesystem first: it is the check a live server most often fails */
 	for (size_t i = 0; i < n_items; i++) {
 		struct sp_try_fs fs;
-		char real[PATH_MAX], reason[400];
+		char real[PATH_MAX];
 		const char *fs_name;
 		int ret;
 
@@ -204,10 +205,10 @@ static int try_plan(const struct sp_config *c, struct sp_placement *pl, size_t m
 		if (ret < 0)
 			return sp_fail(SP_EXIT_FAILURE, SP_ERR_OF(ret),
 				       "cannot read the filesystem of '%s'", items[i].dir);
-		ret = sp_try_fs_check(&fs, tf->bytes, reason, sizeof(reason));
+		ret = sp_try_fs_check(&fs, tf->bytes, &e);
 		if (ret < 0)
-			return sp_fail(SP_EXIT_REFUSED, NULL, "refusing to try a swap file in '%s': %s",
-				       items[i].dir, reason);
+			return sp_fail(SP_EXIT_REFUSED, &e, "refusing to try a swap file in '%s'",
+				       items[i].dir);
 		/* the placement's swap_path holds it: a directory that long is refused */
 		if (strlen(real) > sizeof(pl->swap_path) - 40)
 			return sp_fail(SP_EXIT_USAGE, NULL, "--try: the directory '%s' is too long",

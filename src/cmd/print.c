@@ -20,8 +20,8 @@
 #include "core/model/report.h"
 #include "core/doc/reportdoc.h"
 #include "core/doc/textpages.h"
-#include "sys/printer.h"
-#include "sys/report_io.h"
+#include "out/printer.h"
+#include "out/report_io.h"
 
 /* The text job: report.txt of the saved run, paginated under its run id. */
 static int text_job(const char *json_path, char **job, size_t *job_len, unsigned *pages,
@@ -35,11 +35,11 @@ static int text_job(const char *json_path, char **job, size_t *job_len, unsigned
 
 	if (!r)
 		return -ENOMEM;
-	ret = sp_report_json_read(json_path, r, e->reason, sizeof(e->reason));
+	ret = sp_report_json_read(json_path, r, e);
 	if (ret == 0) {
 		sp_report_run_id(r, id, sizeof(id));
 		m = open_memstream(&text, &len);
-		ret = m ? sp_report_render(json_path, "text", NULL, m, e->reason, sizeof(e->reason))
+		ret = m ? sp_report_render(json_path, "text", NULL, m, e)
 			: -errno;
 		if (m && fclose(m) != 0 && !ret)
 			ret = -EIO;
@@ -60,7 +60,7 @@ static int pages_job(const char *json_path, const char *format, const struct sp_
 
 	if (!m)
 		return -errno;
-	ret = sp_report_render(json_path, format, po, m, e->reason, sizeof(e->reason));
+	ret = sp_report_render(json_path, format, po, m, e);
 	if (fclose(m) != 0 && !ret)
 		ret = -EIO;
 	return ret;

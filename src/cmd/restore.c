@@ -87,7 +87,6 @@ int sp_cmd_restore(const struct sp_config *c)
 	struct sp_backup b;
 	struct sp_hold hold;
 	struct sp_err e;
-	char reason[512];
 	int rc, ret, reread;
 
 	sp_err_init(&e);
@@ -122,11 +121,9 @@ int sp_cmd_restore(const struct sp_config *c)
 		goto out;
 	}
 	/* the same refusals as run's (mounted, swap, holders, root, boot medium, partition) */
-	if (sp_safety_check_target(&d, 0, reason, sizeof(reason)) < 0 ||
-	    sp_backup_identity_match(&b.id, &d, reason, sizeof(reason)) < 0 ||
-	    sp_confirm_check(&d, c->confirm, reason, sizeof(reason)) < 0) {
-		rc =
-		    sp_fail(SP_EXIT_REFUSED, NULL, "refusing to touch '%s': %s", c->target, reason);
+	if (sp_safety_check_target(&d, 0, &e) < 0 || sp_backup_identity_match(&b.id, &d, &e) < 0 ||
+	    sp_confirm_check(&d, c->confirm, &e) < 0) {
+		rc = sp_fail(SP_EXIT_REFUSED, &e, "refusing to touch '%s'", c->target);
 		goto out;
 	}
 	ret = sp_hold_take(&hold, d.path, O_RDWR);

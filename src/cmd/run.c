@@ -42,7 +42,7 @@
 #include "core/plan/placements.h"
 #include "core/measure/profile.h"
 #include "core/plan/plan.h"
-#include "sys/report_io.h"
+#include "out/report_io.h"
 #include "core/doc/reportdoc.h"
 #include "cmd/run_common.h"
 #include "core/safety/safety.h"
@@ -343,11 +343,9 @@ static int find_and_vet(struct run_ctx *x)
 		return sp_fail(SP_EXIT_USAGE, NULL,
 			       "--swap-size %s is too small for --budget: it must hold twice the "
 			       "budget", sp_format_bytes(c->swap_bytes, reason, 64));
-	ret = sp_safety_check_target(&x->target, sp_plan_min_disk_bytes(&x->plan_opts), reason,
-				     sizeof(reason));
+	ret = sp_safety_check_target(&x->target, sp_plan_min_disk_bytes(&x->plan_opts), &e);
 	if (ret < 0)
-		return sp_fail(SP_EXIT_REFUSED, NULL, "refusing to touch '%s': %s", c->target,
-			       reason);
+		return sp_fail(SP_EXIT_REFUSED, &e, "refusing to touch '%s'", c->target);
 
 	paths[0] = c->target;
 	infos[0] = x->target;
@@ -356,17 +354,15 @@ static int find_and_vet(struct run_ctx *x)
 		if (ret < 0)
 			return sp_fail(SP_EXIT_FAILURE, find_error(&e, ret),
 				       "cannot use '%s' with --also", c->also[i]);
-		ret = sp_safety_check_target(&x->also[i], c->swap_bytes + (4ull << 20), reason,
-					     sizeof(reason));
+		ret = sp_safety_check_target(&x->also[i], c->swap_bytes + (4ull << 20), &e);
 		if (ret < 0)
-			return sp_fail(SP_EXIT_REFUSED, NULL, "refusing to touch '%s': %s",
-				       c->also[i], reason);
+			return sp_fail(SP_EXIT_REFUSED, &e, "refusing to touch '%s'", c->also[i]);
 		paths[i + 1] = c->also[i];
 		infos[i + 1] = x->also[i];
 	}
-	ret = sp_targets_distinct(paths, infos, c->n_also + 1, reason, sizeof(reason));
+	ret = sp_targets_distinct(paths, infos, c->n_also + 1, &e);
 	if (ret < 0)
-		return sp_fail(SP_EXIT_REFUSED, NULL, "refusing: %s", reason);
+		return sp_fail(SP_EXIT_REFUSED, &e, "refusing");
 
 	ret = sp_plan_layout(x->target.size_bytes, x->target.logical_sector, &x->plan_opts,
 			     &x->layout);
@@ -983,21 +979,21 @@ static int save_plan_file(const struct run_ctx *x, const char *path)
 static int check_plan_file(const struct run_ctx *x, const char *path)
 {
 	struct sp_target_identity was, now;
-	char *text = NULL, reason[512];
+	char *text = NULL;
+	struct sp_err e;
 	int ret;
 
 	ret = sp_read_all("", path, &text);
 	if (ret < 0)
 		return sp_fail(SP_EXIT_USAGE, SP_ERR_OF(ret), "cannot read the plan file '%s'",
 			       path);
-	ret = sp_identity_parse(text, &was, reason, sizeof(reason));
+	ret = sp_identity_parse(text, &was, &e);
 	free(text);
 	if (ret < 0)
-		return sp_fail(SP_EXIT_USAGE, NULL, "'%s': %s", path, reason);
+		return sp_fail(SP_EXIT_USAGE, NULL, "'%s': %s", path, e.reason);
 	sp_identity_of(&x->target, &now);
-	if (sp_identity_check(&was, &now, "the plan", reason, sizeof(reason)) < 0)
-		return sp_fail(SP_EXIT_REFUSED, NULL, "refusing to touch '%s': %s", x->c->target,
-			       reason);
+	if (sp_identity_check(&was, &now, "the plan", &e) < 0)
+		return sp_fail(SP_EXIT_REFUSED, &e, "refusing to touch '%s'", x->c->target);
 	return SP_EXIT_OK;
 }
 
@@ -1013,7 +1009,7 @@ static int recheck_target(struct run_ctx *x)
 	struct sp_device_info *d = calloc(1, sizeof(*d));
 	uint64_t fd_bytes = 0;
 	uint32_t lbs = 0;
-	char reason[512];
+	struct sp_err e;
 	int ret, rc = SP_EXIT_OK;
 
 	if (!d)
@@ -1030,9 +1026,8 @@ static int recheck_target(struct run_ctx *x)
 	now = was;
 	now.size_bytes = fd_bytes;
 	now.logical_sector = lbs;
-	if (sp_identity_check(&was, &now, "the run checked it", reason, sizeof(reason)) < 0) {
-		rc = sp_fail(SP_EXIT_REFUSED, NULL, "refusing to touch '%s': %s", x->c->target,
-			     reason);
+	if (sp_identity_check(&was, &now, "the run checked it", &e) < 0) {
+		rc = sp_fail(SP_EXIT_REFUSED, &e, "refusing to touch '%s'", x->c->target);
 		goto out;
 	}
 	ret = sp_facts_gather("", &x->facts);
@@ -1046,9 +1041,8 @@ static int recheck_target(struct run_ctx *x)
 		goto out;
 	}
 	sp_identity_of(d, &now);
-	if (sp_identity_check(&was, &now, "the run checked it", reason, sizeof(reason)) < 0) {
-		rc = sp_fail(SP_EXIT_REFUSED, NULL, "refusing to touch '%s': %s", x->c->target,
-			     reason);
+	if (sp_identity_check(&was, &now, "the run checked it", &e) < 0) {
+		rc = sp_fail(SP_EXIT_REFUSED, &e, "refusing to touch '%s'", x->c->target);
 		goto out;
 	}
 	if (d->unsafe) {
@@ -1067,14 +1061,11 @@ static int recheck_target(struct run_ctx *x)
 			goto out;
 		}
 		sp_identity_of(d, &now);
-		ret = sp_identity_check(&was, &now, "the run checked it", reason, sizeof(reason));
-		if (ret == 0 && d->unsafe) {
-			snprintf(reason, sizeof(reason), "'%s' %s", d->path, d->unsafe_reason);
-			ret = -EPERM;
-		}
+		ret = sp_identity_check(&was, &now, "the run checked it", &e);
+		if (ret == 0 && d->unsafe)
+			ret = sp_err_set(&e, -EPERM, "'%s' %s", d->path, d->unsafe_reason);
 		if (ret < 0) {
-			rc = sp_fail(SP_EXIT_REFUSED, NULL, "refusing to touch '%s': %s",
-				     x->c->also[i], reason);
+			rc = sp_fail(SP_EXIT_REFUSED, &e, "refusing to touch '%s'", x->c->also[i]);
 			goto out;
 		}
 	}
@@ -1134,7 +1125,7 @@ int sp_cmd_run(const struct sp_config *c)
 	struct sp_report *r = calloc(1, sizeof(*r));
 	struct sp_measure_opts mo;
 	struct sp_time t0 = sp_now();
-	char reason[512], out_dir[512];
+	char out_dir[512];
 	struct sp_err e;
 	int rc, ret;
 
@@ -1161,15 +1152,13 @@ int sp_cmd_run(const struct sp_config *c)
 		rc = check_plan_file(x, c->plan_file);
 	if (rc != SP_EXIT_OK)
 		goto out;
-	if (sp_confirm_check(&x->target, c->confirm, reason, sizeof(reason)) < 0) {
-		rc = sp_fail(SP_EXIT_REFUSED, NULL, "refusing to touch '%s': %s", c->target,
-			     reason);
+	if (sp_confirm_check(&x->target, c->confirm, &e) < 0) {
+		rc = sp_fail(SP_EXIT_REFUSED, &e, "refusing to touch '%s'", c->target);
 		goto out;
 	}
 	for (size_t i = 0; i < c->n_also; i++) {
-		if (sp_confirm_check(&x->also[i], c->also_confirm[i], reason, sizeof(reason)) < 0) {
-			rc = sp_fail(SP_EXIT_REFUSED, NULL, "refusing to touch '%s': %s",
-				     c->also[i], reason);
+		if (sp_confirm_check(&x->also[i], c->also_confirm[i], &e) < 0) {
+			rc = sp_fail(SP_EXIT_REFUSED, &e, "refusing to touch '%s'", c->also[i]);
 			goto out;
 		}
 	}

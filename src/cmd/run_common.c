@@ -11,7 +11,7 @@
 #include "sys/devices.h"
 #include "sys/log.h"
 #include "sys/machine.h"
-#include "sys/report_io.h"
+#include "out/report_io.h"
 #include "core/report/report_json.h"
 #include "core/doc/reportdoc.h"
 #include "cmd/fail.h"
@@ -93,7 +93,7 @@ void run_tuning_plan_job(struct run_tuning *t, const struct sp_config *c)
 
 	if (c->page_cluster_given)
 		snprintf(t->job_page_cluster, sizeof(t->job_page_cluster), "%u", c->page_cluster);
-	else if (sp_read_u64(NULL, "/proc/sys/vm/page-cluster", &pc) == 0 && pc < 100)
+	else if (sp_sysctl_get_u64("vm.page-cluster", &pc) == 0 && pc < 100)
 		snprintf(t->job_page_cluster, sizeof(t->job_page_cluster), "%u", (unsigned)pc);
 	else
 		t->job_page_cluster[0] = '\0'; /* unreadable: the job runs with what is set */

@@ -10,7 +10,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -313,11 +312,9 @@ static int child_main(void *arg, int go_fd, int result_fd)
 	struct child_args *a = arg;
 
 	(void)result_fd;
-	signal(SIGINT, SIG_DFL);
-	signal(SIGTERM, SIG_DFL);
-	signal(SIGHUP, SIG_DFL);
-	/* an inherited -1000 would make the worker unkillable: a memcg OOM would livelock */
-	sp_write_text("/proc/self/oom_score_adj", "1000");
+	a->sh->err = sp_worker_prologue();
+	if (a->sh->err)
+		return 2;
 	if (sp_worker_await_go(go_fd))
 		return 3;
 	a->sh->err = run_units(a->p, a->dir, a->sh);

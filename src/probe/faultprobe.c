@@ -43,8 +43,10 @@
 #include "core/plan/timing.h"
 #include "sys/sysfs.h"
 #include "sys/timer.h"
+#include "sys/vmstat.h"
 #include "act/undo.h"
 #include "act/worker.h"
+#include "act/sysctl.h"
 #include "act/zram.h"
 
 #ifndef MADV_PAGEOUT
@@ -119,16 +121,6 @@ struct fp_ctx {
 
 /* ---- /proc readers (stack buffers only: the worker must not allocate) ---- */
 
-static int read_vmstat(const char *key, uint64_t *v)
-{
-	char buf[16384];
-	ssize_t n = sp_read_text(NULL, "/proc/vmstat", buf, sizeof(buf));
-
-	if (n < 0)
-		return (int)n;
-	return sp_parse_vmstat(buf, key, v);
-}
-
 static int read_meminfo(const char *path, const char *key, uint64_t *bytes)
 {
 	char buf[8192];
@@ -143,7 +135,7 @@ static uint64_t pswpin_now(void)
 {
 	uint64_t v = 0;
 
-	read_vmstat("pswpin", &v);
+	sp_vmstat_get("pswpin", &v);
 	return v;
 }
 
@@ -153,7 +145,7 @@ static uint64_t zswpin_counted(const struct sp_faultprobe_opts *o)
 	uint64_t v = 0;
 
 	if (o->zswap_answers)
-		read_vmstat("zswpin", &v);
+		sp_vmstat_get("zswpin", &v);
 	return v;
 }
 
@@ -165,7 +157,7 @@ static int pool_uncounted(const struct sp_faultprobe_opts *o)
 {
 	uint64_t v;
 
-	return o->zswap_answers && read_vmstat("zswpin", &v) < 0;
+	return o->zswap_answers && sp_vmstat_get("zswpin", &v) < 0;
 }
 
 static uint64_t majflt_self(void)
@@ -193,7 +185,7 @@ static int page_cluster(void)
 {
 	uint64_t v;
 
-	return sp_read_u64(NULL, "/proc/sys/vm/page-cluster", &v) ? -1 : (int)v;
+	return sp_sysctl_get_u64("vm.page-cluster", &v) ? -1 : (int)v;
 }
 
 static uint64_t resident_pages(struct fp_ctx *c)
@@ -456,9 +448,9 @@ static int touch_phase(struct fp_ctx *c, double budget_s)
 			return -ENOSPC;
 		}
 		diag->reason[0] = '\0';
-		diag->have_zswpin = read_vmstat("zswpin", &zs0) == 0;
+		diag->have_zswpin = sp_vmstat_get("zswpin", &zs0) == 0;
 		touched = touch_round(c, end_ns, &fp->pswpin_delta, &touch_s);
-		if (diag->have_zswpin && read_vmstat("zswpin", &zs1) == 0 && zs1 >= zs0)
+		if (diag->have_zswpin && sp_vmstat_get("zswpin", &zs1) == 0 && zs1 >= zs0)
 			diag->zswpin_delta += zs1 - zs0;
 		fp->rounds++;
 		verify_pages(c, touched);
@@ -740,7 +732,7 @@ static int prepare(struct fp_ctx *c, double prep_s)
 	if (chunk < PREP_MIN_CHUNK)
 		chunk = PREP_MIN_CHUNK;
 	smp[n_smp++] = (struct sp_vm_sample){0, 0};
-	read_vmstat("pswpout", &smp[0].pswpout);
+	sp_vmstat_get("pswpout", &smp[0].pswpout);
 	while (filled < c->max_pages) {
 		size_t n = c->max_pages - filled < chunk ? c->max_pages - filled : chunk;
 		struct sp_time f0 = sp_now(), e0;
@@ -772,7 +764,7 @@ static int prepare(struct fp_ctx *c, double prep_s)
 		evict_s += sp_elapsed_s(e0, sp_now());
 		if (n_smp < sizeof(smp) / sizeof(smp[0])) {
 			smp[n_smp].t_s = evict_s;
-			read_vmstat("pswpout", &smp[n_smp].pswpout);
+			sp_vmstat_get("pswpout", &smp[n_smp].pswpout);
 			if (smp[n_smp].pswpout < smp[n_smp - 1].pswpout)
 				smp[n_smp].pswpout = smp[n_smp - 1].pswpout;
 			n_smp++;
@@ -1012,7 +1004,8 @@ int sp_faultprobe_run(const struct sp_faultprobe_opts *o, struct sp_fault_probe 
 			*o->swapout = m.swapout;
 	} else if (o->diag) {
 		/* the reason for a failure, also for callers that did not pass e */
-		snprintf(o->diag->reason, sizeof(o->diag->reason), "%s",
+		snprintf(o->diag->reason, sizeof(o->diag->reason), "%.*s",
+			 (int)sizeof(o->diag->reason) - 1,
 			 m.why.reason[0] ? m.why.reason : strerror(-ret));
 	}
 out:

@@ -14,12 +14,14 @@
 
 #include "act/memcg.h"
 #include "act/undo.h"
+#include "act/sysctl.h"
 #include "act/worker.h"
 #include "core/measure/procparse.h"
 #include "core/scenario/scenario.h"
 #include "probe/jobrun.h"
 #include "sys/log.h"
 #include "sys/sysfs.h"
+#include "sys/vmstat.h"
 
 #define POLL_MS 10
 #define KILL_WAIT_S 15.0 /* after a timeout's SIGKILL, before giving up on the worker */
@@ -29,11 +31,12 @@
 
 int sp_jobrun_read_vm(uint64_t *in, uint64_t *out, uint64_t *ra, uint64_t *ra_hit, int *has_ra)
 {
-	char *text;
-	int ret = sp_read_all(NULL, "/proc/vmstat", &text);
+	char text[SP_VMSTAT_BUF];
+	ssize_t n = sp_vmstat_read(text, sizeof(text));
+	int ret;
 
-	if (ret)
-		return ret;
+	if (n < 0)
+		return (int)n;
 	ret = sp_parse_vmstat(text, "pswpin", in);
 	if (!ret)
 		ret = sp_parse_vmstat(text, "pswpout", out);
@@ -41,7 +44,6 @@ int sp_jobrun_read_vm(uint64_t *in, uint64_t *out, uint64_t *ra, uint64_t *ra_hi
 	if (has_ra)
 		*has_ra = !ret && sp_parse_vmstat(text, "swap_ra", ra) == 0 &&
 			  sp_parse_vmstat(text, "swap_ra_hit", ra_hit) == 0;
-	free(text);
 	return ret;
 }
 
@@ -162,7 +164,7 @@ void sp_job_watch_finish(struct sp_job_watch *jw, struct sp_scenario_build *out)
 		out->file_read_bytes =
 		    out->io_read_bytes > swap_bytes ? out->io_read_bytes - swap_bytes : 0;
 	}
-	out->page_cluster = sp_read_u64(NULL, "/proc/sys/vm/page-cluster", &pc) == 0 ? (int)pc : -1;
+	out->page_cluster = sp_sysctl_get_u64("vm.page-cluster", &pc) == 0 ? (int)pc : -1;
 	if (sp_swapout_from_samples(jw->samples, jw->n_samples, &out->swapout))
 		memset(&out->swapout, 0, sizeof(out->swapout));
 }

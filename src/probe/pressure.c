@@ -129,14 +129,9 @@ static int child_main(void *arg, int go_fd, int done_fd)
 	uint64_t deadline_ns;
 	char c;
 
-	signal(SIGINT, SIG_DFL);
-	signal(SIGTERM, SIG_DFL);
-	signal(SIGHUP, SIG_DFL);
-	/* inherited -1000 would make the workload unkillable: a memcg OOM would livelock */
-	if (sp_write_text("/proc/self/oom_score_adj", "1000")) {
-		sh->err = -EPERM;
+	sh->err = sp_worker_prologue();
+	if (sh->err)
 		return 2;
-	}
 	if (sp_worker_await_go(go_fd))
 		return 3; /* the parent could not put us in the cgroup */
 

@@ -10,7 +10,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,6 +29,7 @@
 #include "sys/log.h"
 #include "sys/sysfs.h"
 #include "sys/timer.h"
+#include "sys/vmstat.h"
 
 #define TAG_OTHER 0x6f74686572ull
 #define TAG_DB 0x6462ull
@@ -46,14 +46,10 @@ static uint64_t page_bytes(void)
 
 static int read_vm(struct sp_server_vm *v)
 {
-	char *text;
-	int ret = sp_read_all(NULL, "/proc/vmstat", &text);
+	char text[SP_VMSTAT_BUF];
+	ssize_t n = sp_vmstat_read(text, sizeof(text));
 
-	if (ret)
-		return ret;
-	ret = sp_server_vm_parse(text, v);
-	free(text);
-	return ret;
+	return n < 0 ? (int)n : sp_server_vm_parse(text, v);
 }
 
 static uint64_t my_majflt(void)
@@ -62,17 +58,6 @@ static uint64_t my_majflt(void)
 
 	getrusage(RUSAGE_SELF, &ru);
 	return (uint64_t)ru.ru_majflt;
-}
-
-/* What the worker does first: the default signals, killable, then wait to be released. */
-static int worker_prologue(int go_fd)
-{
-	signal(SIGINT, SIG_DFL);
-	signal(SIGTERM, SIG_DFL);
-	signal(SIGHUP, SIG_DFL);
-	/* an inherited -1000 would make the worker unkillable: a memcg OOM would livelock */
-	sp_write_text("/proc/self/oom_score_adj", "1000");
-	return sp_worker_await_go(go_fd);
 }
 
 /* Read and dirty one word of a page's body (past the 32-byte header: the metadata stays). */
@@ -326,7 +311,10 @@ static int cache_child(void *arg, int go_fd, int result_fd)
 	struct cache_args *a = arg;
 
 	(void)result_fd;
-	if (worker_prologue(go_fd))
+	a->sh->err = sp_worker_prologue();
+	if (a->sh->err)
+		return 2;
+	if (sp_worker_await_go(go_fd))
 		return 3;
 	a->sh->err = cache_work(a);
 	return a->sh->err ? 1 : 0;
@@ -568,7 +556,10 @@ static int gc_child(void *arg, int go_fd, int result_fd)
 	struct gc_args *a = arg;
 
 	(void)result_fd;
-	if (worker_prologue(go_fd))
+	a->sh->err = sp_worker_prologue();
+	if (a->sh->err)
+		return 2;
+	if (sp_worker_await_go(go_fd))
 		return 3;
 	a->sh->err = gc_work(a);
 	return a->sh->err ? 1 : 0;

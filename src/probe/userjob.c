@@ -116,13 +116,11 @@ static int child_main(void *arg, int go_fd, int result_fd)
 	int null_fd;
 
 	(void)result_fd;
-	signal(SIGINT, SIG_DFL);
-	signal(SIGTERM, SIG_DFL);
-	signal(SIGHUP, SIG_DFL);
+	if (sp_worker_prologue())
+		return 126;
 	signal(SIGPIPE, SIG_DFL);
 	/* a group of its own: a timeout kills sh and everything it started, at once */
 	setsid();
-	sp_write_text("/proc/self/oom_score_adj", "1000");
 	null_fd = open("/dev/null", O_RDONLY);
 	if (null_fd < 0 || dup2(null_fd, 0) < 0 || dup2(a->out_fd, 1) < 0 || dup2(a->out_fd, 2) < 0)
 		return 126;

@@ -305,7 +305,7 @@ static int read_file(const char *path, uint64_t want, void **out, struct sp_err 
 
 int sp_backup_load(const char *dir, struct sp_backup *b, struct sp_err *e)
 {
-	char p[PATH_MAX], why[256];
+	char p[PATH_MAX];
 	void *text = NULL;
 	int ret;
 
@@ -315,10 +315,10 @@ int sp_backup_load(const char *dir, struct sp_backup *b, struct sp_err *e)
 	ret = read_file(p, 0, &text, e);
 	if (ret < 0)
 		return ret;
-	ret = sp_backup_identity_parse(text, &b->id, why, sizeof(why));
+	ret = sp_backup_identity_parse(text, &b->id, e);
 	free(text);
 	if (ret < 0)
-		return sp_err_set(e, ret, "'%s': %s", p, why);
+		return sp_err_prefix(e, ret, "'%s'", p);
 	if (join(p, sizeof(p), dir, SP_BACKUP_TABLE) < 0)
 		return sp_err_set(e, -ENAMETOOLONG, "'%s' is too long a path", dir);
 	ret = read_file(p, 0, &text, e);

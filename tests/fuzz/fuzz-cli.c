@@ -59,8 +59,10 @@ static void values_after(const struct sp_config *c)
 		}
 	}
 	if (c->try_list) {
-		ret = sp_try_parse(c->try_list, items, SP_TRY_MAX, &n, err, sizeof(err));
-		FUZZ_CHECK(ret == 0 || (ret == -EINVAL && err[0]), "try: %d", ret);
+		struct sp_err e;
+
+		ret = sp_try_parse(c->try_list, items, SP_TRY_MAX, &n, &e);
+		FUZZ_CHECK(ret == 0 || (ret == -EINVAL && e.reason[0]), "try: %d", ret);
 		if (ret == 0) {
 			FUZZ_CHECK(n <= SP_TRY_MAX, "%zu tries", n);
 			for (size_t i = 0; i < n; i++) {
@@ -100,8 +102,9 @@ static void values_after(const struct sp_config *c)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	char *text = fuzz_cstr(data, size), *argv[MAX_ARGS + 2], err[256];
+	char *text = fuzz_cstr(data, size), *argv[MAX_ARGS + 2];
 	struct sp_config c;
+	struct sp_err e;
 	int argc = 1, ret;
 
 	/* getopt permutes argv: the harness owns the pointers, the strings are the input's */
@@ -112,12 +115,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	argv[argc] = NULL;
 
-	memset(err, 0x55, sizeof(err));
-	ret = sp_cli_parse(argc, argv, &c, err, sizeof(err));
+	memset(&e, 0x55, sizeof(e));
+	ret = sp_cli_parse(argc, argv, &c, &e);
 	FUZZ_CHECK(ret == 0 || ret == -EINVAL, "returned %d", ret);
-	FUZZ_CHECK(fuzz_terminated(err, sizeof(err)), "message not terminated");
+	FUZZ_CHECK(fuzz_terminated(e.reason, sizeof(e.reason)), "message not terminated");
+	FUZZ_CHECK(e.code == ret, "code %d for %d", e.code, ret);
 	if (ret < 0) {
-		FUZZ_CHECK(err[0], "refused without a message");
+		FUZZ_CHECK(e.reason[0], "refused without a message");
 	} else {
 		FUZZ_CHECK((unsigned)c.cmd <= SP_CMD_LAST, "command %d", (int)c.cmd);
 		FUZZ_CHECK(sp_cli_usage(c.cmd)[0], "no usage for %d", (int)c.cmd);

@@ -22,7 +22,7 @@
 #include "core/plan/placements.h"
 #include "probe/faultprobe.h"
 #include "probe/placement.h"
-#include "sys/report_io.h"
+#include "out/report_io.h"
 #include "sys/log.h"
 #include "sys/sysfs.h"
 #include "act/undo.h"

@@ -22,7 +22,7 @@
 #include "core/doc/doc_html.h"
 #include "core/model/report.h"
 #include "core/doc/reportdoc.h"
-#include "sys/report_io.h"
+#include "out/report_io.h"
 
 static struct sp_chart *demo_bars_log(void)
 {
@@ -269,7 +269,7 @@ int main(int argc, char **argv)
 {
 	static struct sp_report rep;
 	struct sp_doc d;
-	char err[256] = "";
+	struct sp_err e;
 	FILE *out, *m = NULL;
 	int ret;
 
@@ -299,10 +299,10 @@ int main(int argc, char **argv)
 	if (!strcmp(argv[1], "--demo-doc")) {
 		ret = demo_doc(&d);
 	} else {
-		ret = sp_report_json_read(argv[1], &rep, err, sizeof(err));
+		ret = sp_report_json_read(argv[1], &rep, &e);
 		if (ret) {
 			fprintf(stderr, "render-html: '%s': %s\n", argv[1],
-				err[0] ? err : strerror(-ret));
+				sp_err_msg(&e));
 			sp_doc_release(&d);
 			return 3; /* not a report: tests tell this from a failure to render */
 		}

@@ -22,7 +22,7 @@
 #include "core/doc/doc.h"
 #include "core/doc/reportdoc.h"
 #include "render/doc_cairo.h"
-#include "sys/report_io.h"
+#include "out/report_io.h"
 
 static int usage(void)
 {
@@ -256,7 +256,7 @@ int main(int argc, char **argv)
 	struct sp_page_layout lay;
 	struct sp_doc d;
 	int rows = 90, r;
-	char err[256];
+	struct sp_err e;
 	FILE *f;
 
 	for (int i = 1; i < argc; i++) {
@@ -298,10 +298,10 @@ int main(int argc, char **argv)
 		return usage();
 	sp_doc_init(&d);
 	if (report) {
-		r = sp_report_json_read(report, &rep, err, sizeof(err));
+		r = sp_report_json_read(report, &rep, &e);
 		if (r) {
 			fprintf(stderr, "render-pdf: '%s': %s\n", report,
-				*err ? err : strerror(-r));
+				sp_err_msg(&e));
 			return 1;
 		}
 		r = sp_report_doc_build(&d, &rep, NULL);

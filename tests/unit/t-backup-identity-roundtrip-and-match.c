@@ -40,7 +40,11 @@ int main(void)
 {
 	struct sp_device_info d = disk(500107862016ull, 512, "WD-WCAYUJ123456");
 	struct sp_backup_identity id, back;
-	char text[1024], bad[2048], err[256], reason[512];
+	char text[1024], bad[2048];
+	struct sp_err reason_e;
+	const char *reason = reason_e.reason;
+	struct sp_err err_e;
+	const char *err = err_e.reason;
 	size_t n = 0;
 	FILE *f;
 
@@ -68,7 +72,7 @@ int main(void)
 	text[n] = '\0';
 	CHECK(strstr(text, "model=WDC WD5000?AAKX\n") != NULL); /* one line per key */
 	CHECK(strstr(text, "saved=2026-01-01T00:00:00Z\n") != NULL);
-	CHECK(sp_backup_identity_parse(text, &back, err, sizeof(err)) == 0);
+	CHECK(sp_backup_identity_parse(text, &back, &err_e) == 0);
 	CHECK_STR(back.serial, "WD-WCAYUJ123456");
 	CHECK_STR(back.table, "gpt");
 	CHECK_STR(back.path, "/dev/sdb");
@@ -78,46 +82,46 @@ int main(void)
 	CHECK_EQ_U64(back.saved, 1767225600);
 	/* a key a later version adds is ignored */
 	snprintf(bad, sizeof(bad), "%sfuture_key=1\n", text);
-	CHECK(sp_backup_identity_parse(bad, &back, err, sizeof(err)) == 0);
+	CHECK(sp_backup_identity_parse(bad, &back, &err_e) == 0);
 
 	/* refused, saying why */
 	replace_line(text, "size_bytes=", "", bad, sizeof(bad));
-	CHECK(sp_backup_identity_parse(bad, &back, err, sizeof(err)) == -EINVAL);
+	CHECK(sp_backup_identity_parse(bad, &back, &err_e) == -EINVAL);
 	CHECK_STR(err, "no 'size_bytes'");
 	replace_line(text, "swapplace-backup=", "swapplace-backup=2\n", bad, sizeof(bad));
-	CHECK(sp_backup_identity_parse(bad, &back, err, sizeof(err)) == -EINVAL);
+	CHECK(sp_backup_identity_parse(bad, &back, &err_e) == -EINVAL);
 	CHECK(strstr(err, "swapplace-backup") != NULL);
 	replace_line(text, "last_bytes=", "last_bytes=12x\n", bad, sizeof(bad));
-	CHECK(sp_backup_identity_parse(bad, &back, err, sizeof(err)) == -EINVAL);
+	CHECK(sp_backup_identity_parse(bad, &back, &err_e) == -EINVAL);
 	CHECK_STR(err, "bad value for 'last_bytes': '12x'");
 	replace_line(text, "last_offset=", "last_offset=0\n", bad, sizeof(bad));
-	CHECK(sp_backup_identity_parse(bad, &back, err, sizeof(err)) == -EINVAL);
+	CHECK(sp_backup_identity_parse(bad, &back, &err_e) == -EINVAL);
 	CHECK(strstr(err, "do not fit") != NULL);
 	replace_line(text, "first_bytes=", "first_bytes=1000\n", bad, sizeof(bad));
-	CHECK(sp_backup_identity_parse(bad, &back, err, sizeof(err)) == -EINVAL);
+	CHECK(sp_backup_identity_parse(bad, &back, &err_e) == -EINVAL);
 	replace_line(text, "logical_sector=", "logical_sector=0\n", bad, sizeof(bad));
-	CHECK(sp_backup_identity_parse(bad, &back, err, sizeof(err)) == -EINVAL);
-	CHECK(sp_backup_identity_parse("garbage\n", &back, err, sizeof(err)) == -EINVAL);
-	CHECK(sp_backup_identity_parse("", &back, err, sizeof(err)) == -EINVAL);
+	CHECK(sp_backup_identity_parse(bad, &back, &err_e) == -EINVAL);
+	CHECK(sp_backup_identity_parse("garbage\n", &back, &err_e) == -EINVAL);
+	CHECK(sp_backup_identity_parse("", &back, &err_e) == -EINVAL);
 
 	/* restore's identity check */
-	CHECK(sp_backup_identity_match(&id, &d, reason, sizeof(reason)) == 0);
+	CHECK(sp_backup_identity_match(&id, &d, &reason_e) == 0);
 	{
 		struct sp_device_info other = disk(500107862016ull - 512, 512, "WD-WCAYUJ123456");
 
-		CHECK(sp_backup_identity_match(&id, &other, reason, sizeof(reason)) == -EPERM);
+		CHECK(sp_backup_identity_match(&id, &other, &reason_e) == -EPERM);
 		CHECK_STR(reason, "'/dev/sdb' is not the disk of the backup: its size is "
 				  "500107861504 bytes, the backup's disk had 500107862016");
 		other = disk(500107862016ull, 4096, "WD-WCAYUJ123456");
-		CHECK(sp_backup_identity_match(&id, &other, reason, sizeof(reason)) == -EPERM);
+		CHECK(sp_backup_identity_match(&id, &other, &reason_e) == -EPERM);
 		CHECK(strstr(reason, "sectors are 4096 bytes") != NULL);
 		other = disk(500107862016ull, 512, "WD-OTHER");
-		CHECK(sp_backup_identity_match(&id, &other, reason, sizeof(reason)) == -EPERM);
+		CHECK(sp_backup_identity_match(&id, &other, &reason_e) == -EPERM);
 		CHECK_STR(reason, "'/dev/sdb' is not the disk of the backup: its serial is "
 				  "'WD-OTHER', the backup's disk had 'WD-WCAYUJ123456'");
 		/* behind a USB bridge that hides it: the size alone must do */
 		other = disk(500107862016ull, 512, "");
-		CHECK(sp_backup_identity_match(&id, &other, reason, sizeof(reason)) == 0);
+		CHECK(sp_backup_identity_match(&id, &other, &reason_e) == 0);
 	}
 
 	/* names and the command line */

@@ -18,31 +18,32 @@
 
 int main(void)
 {
-	char err[256], buf[128];
+	char buf[128];
+	struct sp_err e;
 	double cpus = 0;
 	uint64_t iops = 0, bps = 0;
 	int floor_hit;
 
 	/* --cpu-max */
-	CHECK(sp_caps_parse_cpu("0.5", &cpus, err, sizeof(err)) == 0);
+	CHECK(sp_caps_parse_cpu("0.5", &cpus, &e) == 0);
 	CHECK(cpus == 0.5);
-	CHECK(sp_caps_parse_cpu("1", &cpus, err, sizeof(err)) == 0);
+	CHECK(sp_caps_parse_cpu("1", &cpus, &e) == 0);
 	CHECK(cpus == 1.0);
-	CHECK(sp_caps_parse_cpu("2.25", &cpus, err, sizeof(err)) == 0);
+	CHECK(sp_caps_parse_cpu("2.25", &cpus, &e) == 0);
 	CHECK(cpus == 2.25);
 	cpus = 7;
-	CHECK(sp_caps_parse_cpu("0", &cpus, err, sizeof(err)) == -EINVAL);
-	CHECK(strstr(err, "--cpu-max") != NULL);
+	CHECK(sp_caps_parse_cpu("0", &cpus, &e) == -EINVAL);
+	CHECK(strstr(e.reason, "--cpu-max") != NULL);
 	CHECK(cpus == 7); /* untouched on error */
-	CHECK(sp_caps_parse_cpu("0.001", &cpus, err, sizeof(err)) == -EINVAL);
-	CHECK(sp_caps_parse_cpu("-1", &cpus, err, sizeof(err)) == -EINVAL);
-	CHECK(sp_caps_parse_cpu("1e3", &cpus, err, sizeof(err)) == -EINVAL);
-	CHECK(sp_caps_parse_cpu("half", &cpus, err, sizeof(err)) == -EINVAL);
-	CHECK(sp_caps_parse_cpu("", &cpus, err, sizeof(err)) == -EINVAL);
-	CHECK(sp_caps_parse_cpu("1.2.3", &cpus, err, sizeof(err)) == -EINVAL);
-	CHECK(sp_caps_parse_cpu("5000", &cpus, err, sizeof(err)) == -EINVAL);
-	CHECK(sp_caps_parse_cpu("nan", &cpus, err, sizeof(err)) == -EINVAL);
-	CHECK(sp_caps_parse_cpu(" 1", &cpus, err, sizeof(err)) == -EINVAL);
+	CHECK(sp_caps_parse_cpu("0.001", &cpus, &e) == -EINVAL);
+	CHECK(sp_caps_parse_cpu("-1", &cpus, &e) == -EINVAL);
+	CHECK(sp_caps_parse_cpu("1e3", &cpus, &e) == -EINVAL);
+	CHECK(sp_caps_parse_cpu("half", &cpus, &e) == -EINVAL);
+	CHECK(sp_caps_parse_cpu("", &cpus, &e) == -EINVAL);
+	CHECK(sp_caps_parse_cpu("1.2.3", &cpus, &e) == -EINVAL);
+	CHECK(sp_caps_parse_cpu("5000", &cpus, &e) == -EINVAL);
+	CHECK(sp_caps_parse_cpu("nan", &cpus, &e) == -EINVAL);
+	CHECK(sp_caps_parse_cpu(" 1", &cpus, &e) == -EINVAL);
 
 	CHECK_EQ_U64(sp_caps_cpu_quota_us(0.5, SP_CPU_PERIOD_US), 50000);
 	CHECK_EQ_U64(sp_caps_cpu_quota_us(1, SP_CPU_PERIOD_US), 100000);
@@ -54,26 +55,26 @@ int main(void)
 	CHECK(sp_caps_cpu_max_text(0.5, buf, 4) == -ENOSPC);
 
 	/* --io-max */
-	CHECK(sp_caps_parse_io("300", &iops, &bps, err, sizeof(err)) == 0);
+	CHECK(sp_caps_parse_io("300", &iops, &bps, &e) == 0);
 	CHECK_EQ_U64(iops, 300);
 	CHECK_EQ_U64(bps, 0);
-	CHECK(sp_caps_parse_io("3000,50M", &iops, &bps, err, sizeof(err)) == 0);
+	CHECK(sp_caps_parse_io("3000,50M", &iops, &bps, &e) == 0);
 	CHECK_EQ_U64(iops, 3000);
 	CHECK_EQ_U64(bps, 50 * MiB);
-	CHECK(sp_caps_parse_io("3000,1048576", &iops, &bps, err, sizeof(err)) == 0);
+	CHECK(sp_caps_parse_io("3000,1048576", &iops, &bps, &e) == 0);
 	CHECK_EQ_U64(bps, MiB);
 	iops = 9;
-	CHECK(sp_caps_parse_io("0", &iops, &bps, err, sizeof(err)) == -EINVAL);
-	CHECK(strstr(err, "--io-max") != NULL);
+	CHECK(sp_caps_parse_io("0", &iops, &bps, &e) == -EINVAL);
+	CHECK(strstr(e.reason, "--io-max") != NULL);
 	CHECK_EQ_U64(iops, 9);
-	CHECK(sp_caps_parse_io("", &iops, &bps, err, sizeof(err)) == -EINVAL);
-	CHECK(sp_caps_parse_io(",5M", &iops, &bps, err, sizeof(err)) == -EINVAL);
-	CHECK(sp_caps_parse_io("300,", &iops, &bps, err, sizeof(err)) == -EINVAL);
-	CHECK(sp_caps_parse_io("300,0", &iops, &bps, err, sizeof(err)) == -EINVAL);
-	CHECK(sp_caps_parse_io("300,5Q", &iops, &bps, err, sizeof(err)) == -EINVAL);
-	CHECK(sp_caps_parse_io("-300", &iops, &bps, err, sizeof(err)) == -EINVAL);
-	CHECK(sp_caps_parse_io("3k", &iops, &bps, err, sizeof(err)) == -EINVAL);
-	CHECK(sp_caps_parse_io("300,5M,7", &iops, &bps, err, sizeof(err)) == -EINVAL);
+	CHECK(sp_caps_parse_io("", &iops, &bps, &e) == -EINVAL);
+	CHECK(sp_caps_parse_io(",5M", &iops, &bps, &e) == -EINVAL);
+	CHECK(sp_caps_parse_io("300,", &iops, &bps, &e) == -EINVAL);
+	CHECK(sp_caps_parse_io("300,0", &iops, &bps, &e) == -EINVAL);
+	CHECK(sp_caps_parse_io("300,5Q", &iops, &bps, &e) == -EINVAL);
+	CHECK(sp_caps_parse_io("-300", &iops, &bps, &e) == -EINVAL);
+	CHECK(sp_caps_parse_io("3k", &iops, &bps, &e) == -EINVAL);
+	CHECK(sp_caps_parse_io("300,5M,7", &iops, &bps, &e) == -EINVAL);
 	CHECK(sp_caps_io_max_text(7, 0, 300, 0, buf, sizeof(buf)) > 0);
 	CHECK_STR(buf, "7:0 riops=300 wiops=300");
 	CHECK(sp_caps_io_max_text(8, 16, 3000, 50 * MiB, buf, sizeof(buf)) > 0);

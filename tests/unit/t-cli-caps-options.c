@@ -14,7 +14,11 @@
 static int parse(struct sp_config *c, char *err, int argc, char **argv)
 {
 	sp_config_defaults(c);
-	return sp_cli_parse(argc, argv, c, err, 256);
+	struct sp_err e;
+	int ret = sp_cli_parse(argc, argv, c, &e);
+
+	snprintf(err, 256, "%.255s", e.reason);
+	return ret;
 }
 
 #define ARGS(...)                                                                                  \

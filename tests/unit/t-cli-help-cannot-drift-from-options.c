@@ -183,7 +183,8 @@ static void check_defaults(void)
 		if (!o->def && !o->def_note)
 			continue;
 		for (int cmd = SP_CMD_NONE; cmd <= SP_CMD_LAST; cmd++) {
-			char want[128], err[256], *argv[MAX_ARGS];
+			char want[128], *argv[MAX_ARGS];
+			struct sp_err e;
 			struct sp_config c;
 			int argc;
 
@@ -201,7 +202,7 @@ static void check_defaults(void)
 			/* garbage first: the parser itself must apply the default */
 			memset(&c, 0xa5, sizeof(c));
 			argc = minimal_args(cmd, argv);
-			CHECK(sp_cli_parse(argc, argv, &c, err, sizeof(err)) == 0);
+			CHECK(sp_cli_parse(argc, argv, &c, &e) == 0);
 			if (!field_is_default(&c, o)) {
 				fprintf(stderr,
 					"'%s' without --%s does not apply its default '%s'\n",
@@ -238,7 +239,8 @@ static void check_help_lists_exactly_accepted(void)
 
 		for (size_t i = 0; i < sp_n_options; i++) {
 			const struct sp_option *o = &sp_options[i];
-			char *argv[MAX_ARGS], opt[64], err[256];
+			char *argv[MAX_ARGS], opt[64];
+			struct sp_err e;
 			struct sp_config c;
 			int argc, accepted, ret;
 
@@ -258,13 +260,14 @@ static void check_help_lists_exactly_accepted(void)
 				argv[argc++] = "--also-confirm";
 				argv[argc++] = "X2";
 			}
-			ret = sp_cli_parse(argc, argv, &c, err, sizeof(err));
+			ret = sp_cli_parse(argc, argv, &c, &e);
 			accepted = ret == 0;
 			if (accepted != mentions(help, o->name)) {
-				fprintf(
-				    stderr, "'%s': --%s %s but its help %s it (%s)\n",
-				    sp_cmd_name(cmd), o->name, accepted ? "parses" : "is refused",
-				    mentions(help, o->name) ? "mentions" : "does not mention", err);
+				fprintf(stderr, "'%s': --%s %s but its help %s it (%s)\n",
+					sp_cmd_name(cmd), o->name,
+					accepted ? "parses" : "is refused",
+					mentions(help, o->name) ? "mentions" : "does not mention",
+					e.reason);
 				CHECK(0);
 			}
 			if (o->short_name) {
@@ -274,7 +277,7 @@ static void check_help_lists_exactly_accepted(void)
 				argv[argc++] = s;
 				if (o->kind != SP_OPT_FLAG) /* -o FILE */
 					argv[argc++] = (char *)sample_arg(o);
-				ret = sp_cli_parse(argc, argv, &c, err, sizeof(err));
+				ret = sp_cli_parse(argc, argv, &c, &e);
 				CHECK((ret == 0) == sp_option_accepted(o, cmd));
 			}
 		}

@@ -11,7 +11,11 @@
 static int parse(struct sp_config *c, char *err, int argc, char **argv)
 {
 	sp_config_defaults(c);
-	return sp_cli_parse(argc, argv, c, err, 256);
+	struct sp_err e;
+	int ret = sp_cli_parse(argc, argv, c, &e);
+
+	snprintf(err, 256, "%.255s", e.reason);
+	return ret;
 }
 
 #define ARGS(...) (sizeof((char *[]){ __VA_ARGS__ }) / sizeof(char *)), (char *[]){ __VA_ARGS__ }
@@ -169,7 +173,7 @@ int main(void)
 
 	/* the defaults the help promises, as numbers (probe's help once said 20 s; 60 applies) */
 	memset(&c, 0xa5, sizeof(c));
-	CHECK(sp_cli_parse(ARGS("swapplace", "probe", "/dev/loop0"), &c, err, sizeof(err)) == 0);
+	CHECK(parse(&c, err, ARGS("swapplace", "probe", "/dev/loop0")) == 0);
 	CHECK(c.time_per_placement_s == 60);
 	CHECK(c.ci_target_pct == 0);
 	CHECK_EQ_U64(c.seed, 1);

@@ -23,15 +23,16 @@ static const char *head_line(void)
 	return buf;
 }
 
-static int parse(const char *text, struct sp_journal *j, char *err, size_t len)
+static int parse(const char *text, struct sp_journal *j, struct sp_err *e)
 {
-	return sp_journal_parse(text, strlen(text), j, err, len);
+	return sp_journal_parse(text, strlen(text), j, e);
 }
 
 static void round_trip(void)
 {
 	struct sp_jrec r = {.seq = 7, .kind = SP_J_SYSCTL, .n_fields = 3};
-	char text[2 * SP_JOURNAL_LINE_MAX], line[SP_JOURNAL_LINE_MAX], err[160];
+	char text[2 * SP_JOURNAL_LINE_MAX], line[SP_JOURNAL_LINE_MAX];
+	struct sp_err err_e;
 	struct sp_journal j;
 
 	snprintf(r.f[0], sizeof(r.f[0]), "/proc/sys/vm/odd name%%x");
@@ -40,7 +41,7 @@ static void round_trip(void)
 	CHECK(sp_journal_format_rec(&r, line, sizeof(line)) > 0);
 	CHECK_STR(line, "7 sysctl /proc/sys/vm/odd%20name%25x %2D -\n");
 	snprintf(text, sizeof(text), "%s%s", head_line(), line);
-	CHECK(parse(text, &j, err, sizeof(err)) == 0);
+	CHECK(parse(text, &j, &err_e) == 0);
 	CHECK_EQ_U64(j.n, 1);
 	CHECK_EQ_U64(j.head.pid, 4242);
 	CHECK_EQ_U64(j.head.start_ticks, 987654);
@@ -65,7 +66,8 @@ static void round_trip(void)
 
 static void pending_newest_first(void)
 {
-	char text[4 * SP_JOURNAL_LINE_MAX], err[160];
+	char text[4 * SP_JOURNAL_LINE_MAX];
+	struct sp_err err_e;
 	const struct sp_jrec *p[8];
 	struct sp_journal j;
 
@@ -75,7 +77,7 @@ static void pending_newest_first(void)
 		 "5 cgroup 1 /sys/fs/cgroup/memory/swapplace-start-4242\n"
 		 "6 zram 2 lz4 268435456\nundone 5\n",
 		 head_line());
-	CHECK(parse(text, &j, err, sizeof(err)) == 0);
+	CHECK(parse(text, &j, &err_e) == 0);
 	CHECK(!sp_journal_finished(&j));
 	CHECK(!j.torn_tail);
 	/* 6, 4, 3, 2: the cgroup is undone, the partition table has no undo */
@@ -90,7 +92,7 @@ static void pending_newest_first(void)
 
 	/* the same with a torn last line: the append the writer died in is ignored */
 	strcat(text, "7 swapon /dev/zr");
-	CHECK(parse(text, &j, err, sizeof(err)) == 0);
+	CHECK(parse(text, &j, &err_e) == 0);
 	CHECK(j.torn_tail);
 	CHECK_EQ_U64(j.n, 6);
 	CHECK_EQ_U64(sp_journal_pending(&j, p, 8), 4);
@@ -99,13 +101,13 @@ static void pending_newest_first(void)
 	/* ended by the run, or cleaned: nothing left */
 	text[strlen(text) - strlen("7 swapon /dev/zr")] = '\0';
 	strcat(text, "end\n");
-	CHECK(parse(text, &j, err, sizeof(err)) == 0);
+	CHECK(parse(text, &j, &err_e) == 0);
 	CHECK(sp_journal_finished(&j));
 	CHECK_EQ_U64(sp_journal_pending(&j, p, 8), 0);
 	sp_journal_release(&j);
 	text[strlen(text) - 4] = '\0';
 	strcat(text, "cleaned\ncleaned\n");
-	CHECK(parse(text, &j, err, sizeof(err)) == 0);
+	CHECK(parse(text, &j, &err_e) == 0);
 	CHECK(j.cleaned);
 	CHECK_EQ_U64(sp_journal_pending(&j, p, 8), 0);
 	sp_journal_release(&j);
@@ -114,12 +116,14 @@ static void pending_newest_first(void)
 /* text (after a valid header) must be refused, err naming line and containing want */
 static void refused(const char *body, const char *want)
 {
-	char text[3 * SP_JOURNAL_LINE_MAX], err[160] = "";
+	char text[3 * SP_JOURNAL_LINE_MAX];
+	struct sp_err err_e;
+	const char *err = err_e.reason;
 	struct sp_journal j;
 	int ret;
 
 	snprintf(text, sizeof(text), "%s%s", head_line(), body);
-	ret = parse(text, &j, err, sizeof(err));
+	ret = parse(text, &j, &err_e);
 	CHECK(ret == -EINVAL);
 	if (ret == 0)
 		sp_journal_release(&j);
@@ -130,7 +134,8 @@ static void refused(const char *body, const char *want)
 
 static void garbage_refused(void)
 {
-	char err[160];
+	struct sp_err err_e;
+	const char *err = err_e.reason;
 	struct sp_journal j;
 
 	refused("1 swapon /dev/sdb1\nhello world\n", "line 3: not a journal record");
@@ -145,22 +150,22 @@ static void garbage_refused(void)
 	refused("end\n1 swapon /dev/a\n", "after the journal's end");
 	refused("\n", "line 2: not a journal record");
 
-	CHECK(sp_journal_parse("", 0, &j, err, sizeof(err)) == -EINVAL);
+	CHECK(sp_journal_parse("", 0, &j, &err_e) == -EINVAL);
 	CHECK(strstr(err, "empty") != NULL);
-	CHECK(parse("#!/bin/sh\nrm -rf /\n", &j, err, sizeof(err)) == -EINVAL);
+	CHECK(parse("#!/bin/sh\nrm -rf /\n", &j, &err_e) == -EINVAL);
 	CHECK(strstr(err, "line 1: not a swapplace journal") != NULL);
-	CHECK(parse("swapplace-journal 2 pid=1 boot=x start=1 cmd=run time=1 twin=-\n", &j, err,
-		    sizeof(err)) == -EINVAL);
+	CHECK(parse("swapplace-journal 2 pid=1 boot=x start=1 cmd=run time=1 twin=-\n", &j,
+		    &err_e) == -EINVAL);
 	CHECK(strstr(err, "version") != NULL);
-	CHECK(parse("swapplace-journal 1 pid=0 boot=x start=1 cmd=run time=1 twin=-\n", &j, err,
-		    sizeof(err)) == -EINVAL);
-	CHECK(parse("swapplace-journal 1 pid=5 boot=x start=1 cmd=run time=1 color=red\n", &j, err,
-		    sizeof(err)) == -EINVAL);
+	CHECK(parse("swapplace-journal 1 pid=0 boot=x start=1 cmd=run time=1 twin=-\n", &j,
+		    &err_e) == -EINVAL);
+	CHECK(parse("swapplace-journal 1 pid=5 boot=x start=1 cmd=run time=1 color=red\n", &j,
+		    &err_e) == -EINVAL);
 	/* a binary file: NUL bytes inside a line */
-	CHECK(sp_journal_parse("swapplace-journal\0 1\n", 21, &j, err, sizeof(err)) == -EINVAL);
+	CHECK(sp_journal_parse("swapplace-journal\0 1\n", 21, &j, &err_e) == -EINVAL);
 	CHECK(strstr(err, "NUL") != NULL);
 	/* a header alone is a journal with nothing in it, not finished */
-	CHECK(parse(head_line(), &j, err, sizeof(err)) == 0);
+	CHECK(parse(head_line(), &j, &err_e) == 0);
 	CHECK(!sp_journal_finished(&j) && j.n == 0);
 	sp_journal_release(&j);
 }
@@ -168,12 +173,12 @@ static void garbage_refused(void)
 static int check_rec(enum sp_jkind k, const char *a, const char *b, const char *c, const char *root)
 {
 	struct sp_jrec r = {.seq = 1, .kind = k, .n_fields = sp_jkind_fields(k)};
-	char why[128];
+	struct sp_err why_e;
 
 	snprintf(r.f[0], sizeof(r.f[0]), "%s", a);
 	snprintf(r.f[1], sizeof(r.f[1]), "%s", b ? b : "");
 	snprintf(r.f[2], sizeof(r.f[2]), "%s", c ? c : "");
-	return sp_jrec_check(&r, root, why, sizeof(why));
+	return sp_jrec_check(&r, root, &why_e);
 }
 
 static void only_ours(void)

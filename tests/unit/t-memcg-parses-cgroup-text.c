@@ -1,5 +1,5 @@
 /*
- * t-memcg-parses-cgroup-text - the pure parsers read what the kernel writes (the "key N" files
+ * t-memcg-parses-cgroup-text - procparse's cgroup parsers read what the kernel writes (the "key N" files
  * through procparse's sp_parse_vmstat, as memcg.c reads them): memory.events
  * (v2), memory.oom_control with and without the oom_kill line (v1, before and after 4.13),
  * memory.stat without confusing pgmajfault with total_pgmajfault, single values including
@@ -9,7 +9,6 @@
 #include <stdint.h>
 
 #include "check.h"
-#include "act/memcg.h"
 #include "core/measure/procparse.h"
 
 int main(void)
@@ -49,27 +48,27 @@ int main(void)
 	CHECK(sp_parse_vmstat("a 1\nb 2", "b", &v) == 0);
 	CHECK_EQ_U64(v, 2);
 
-	CHECK(sp_memcg_parse_value("max\n", &v) == 0);
+	CHECK(sp_parse_cgroup_value("max\n", &v) == 0);
 	CHECK_EQ_U64(v, UINT64_MAX);
-	CHECK(sp_memcg_parse_value("134217728\n", &v) == 0);
+	CHECK(sp_parse_cgroup_value("134217728\n", &v) == 0);
 	CHECK_EQ_U64(v, 134217728);
-	CHECK(sp_memcg_parse_value("9223372036854771712\n", &v) == 0); /* v1 "unlimited" */
+	CHECK(sp_parse_cgroup_value("9223372036854771712\n", &v) == 0); /* v1 "unlimited" */
 	CHECK_EQ_U64(v, 9223372036854771712ull);
-	CHECK(sp_memcg_parse_value("maximum\n", &v) == -EINVAL);
-	CHECK(sp_memcg_parse_value("12k\n", &v) == -EINVAL);
-	CHECK(sp_memcg_parse_value("", &v) == -EINVAL);
+	CHECK(sp_parse_cgroup_value("maximum\n", &v) == -EINVAL);
+	CHECK(sp_parse_cgroup_value("12k\n", &v) == -EINVAL);
+	CHECK(sp_parse_cgroup_value("", &v) == -EINVAL);
 
-	CHECK_EQ_U64(sp_memcg_parse_pids("", pids, 2), 0);
-	CHECK_EQ_U64(sp_memcg_parse_pids("123\n456\n789\n", pids, 2), 3);
+	CHECK_EQ_U64(sp_parse_cgroup_pids("", pids, 2), 0);
+	CHECK_EQ_U64(sp_parse_cgroup_pids("123\n456\n789\n", pids, 2), 3);
 	CHECK(pids[0] == 123 && pids[1] == 456);
 	/* beyond an int is no pid: 2^32 + 1 must not become pid 1 (tests/fuzz/fuzz-cgroup-text.c) */
-	CHECK_EQ_U64(sp_memcg_parse_pids("4294967297\n42\n", pids, 2), 1);
+	CHECK_EQ_U64(sp_parse_cgroup_pids("4294967297\n42\n", pids, 2), 1);
 	CHECK(pids[0] == 42);
 
-	CHECK(sp_memcg_has_controller("cpuset cpu io memory hugetlb pids\n", "memory"));
-	CHECK(sp_memcg_has_controller("memory\n", "memory"));
-	CHECK(!sp_memcg_has_controller("cpuset io pids\n", "cpu"));
-	CHECK(!sp_memcg_has_controller("cpuset io memoryx\n", "memory"));
-	CHECK(!sp_memcg_has_controller("", "memory"));
+	CHECK(sp_parse_cgroup_has_controller("cpuset cpu io memory hugetlb pids\n", "memory"));
+	CHECK(sp_parse_cgroup_has_controller("memory\n", "memory"));
+	CHECK(!sp_parse_cgroup_has_controller("cpuset io pids\n", "cpu"));
+	CHECK(!sp_parse_cgroup_has_controller("cpuset io memoryx\n", "memory"));
+	CHECK(!sp_parse_cgroup_has_controller("", "memory"));
 	return CHECK_DONE();
 }

@@ -15,7 +15,7 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "sys/printer.h"
+#include "out/printer.h"
 
 #define JOB_BYTES (4u << 20)
 

@@ -15,7 +15,7 @@
 
 #include "check.h"
 #include "core/model/report.h"
-#include "sys/report_io.h"
+#include "out/report_io.h"
 #include "t-report-synthetic.h"
 
 static struct sp_report r;
@@ -82,7 +82,8 @@ static size_t count(const char *dir)
 
 int main(void)
 {
-	char tmpl[] = "/tmp/t-report-io-fail.XXXXXX", dir[256], path[512], err[256];
+	char tmpl[] = "/tmp/t-report-io-fail.XXXXXX", dir[256], path[512];
+	struct sp_err e;
 	struct sp_report_format fmts[8];
 	struct sp_report_failed failed;
 	size_t n = 0;
@@ -142,15 +143,15 @@ int main(void)
 	/* -o FILE: written whole; a failed rendering leaves the file as it was */
 	snprintf(path, sizeof(path), "%s/run/report.json", tmpl);
 	snprintf(dir, sizeof(dir), "%s/out.csv", tmpl);
-	CHECK(sp_report_render_file(path, "csv", NULL, dir, err, sizeof(err)) == 0);
+	CHECK(sp_report_render_file(path, "csv", NULL, dir, &e) == 0);
 	CHECK(exists(tmpl, "out.csv"));
 	f = fopen(dir, "w");
 	fputs("old\n", f);
 	fclose(f);
-	CHECK(sp_report_render_file(path, "docx", NULL, dir, err, sizeof(err)) == -EINVAL);
-	CHECK(strstr(err, "unknown format 'docx'") != NULL);
+	CHECK(sp_report_render_file(path, "docx", NULL, dir, &e) == -EINVAL);
+	CHECK(strstr(e.reason, "unknown format 'docx'") != NULL);
 	snprintf(path, sizeof(path), "%s/none.json", tmpl);
-	CHECK(sp_report_render_file(path, "csv", NULL, dir, err, sizeof(err)) == -ENOENT);
+	CHECK(sp_report_render_file(path, "csv", NULL, dir, &e) == -ENOENT);
 	{
 		char line[16] = "";
 

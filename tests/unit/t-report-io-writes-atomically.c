@@ -5,6 +5,9 @@
  * rendering;
  * a failed write leaves nothing; sp_report_render() reads the saved run back and renders the
  * same bytes again, and rejects an unknown format or a malformed file with a message.
+ * The one atomic write under them all (out/atomic.h, also the lab index's): a fill that fails
+ * leaves the file as it was and no temporary, one that succeeds replaces it whole, a name that
+ * is no file name is refused with a reason.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -15,7 +18,8 @@
 #include "core/findings/analysis.h"
 #include "check.h"
 #include "core/model/report.h"
-#include "sys/report_io.h"
+#include "out/atomic.h"
+#include "out/report_io.h"
 #include "core/report/report_json.h"
 #include "core/doc/reportdoc.h"
 #include "t-report-synthetic.h"
@@ -66,17 +70,68 @@ static size_t entries(const char *dir, char *names, size_t len)
 	return n;
 }
 
+static int fill_new(FILE *out, void *arg)
+{
+	(void)arg;
+	return fputs("new\n", out) < 0 ? -EIO : 0;
+}
+
+static int fill_fails(FILE *out, void *arg)
+{
+	fputs("half", out);
+	return sp_err_set(arg, -ENOSPC, "the renderer ran out of room");
+}
+
+/* sp_atomic_write(): whole or not at all, nothing left beside it */
+static void atomic_write(const char *tmpl)
+{
+	char dir[300], path[400], names[512], *got;
+	struct sp_err e;
+	size_t len;
+	FILE *f;
+
+	snprintf(dir, sizeof(dir), "%s/atomic", tmpl);
+	CHECK(mkdir(dir, 0755) == 0);
+	snprintf(path, sizeof(path), "%s/index.html", dir);
+	f = fopen(path, "w");
+	fputs("old\n", f);
+	fclose(f);
+
+	sp_err_init(&e);
+	CHECK(sp_atomic_write(path, fill_fails, &e, &e) == -ENOSPC);
+	CHECK(strstr(e.reason, "ran out of room") != NULL); /* the fill's reason kept */
+	got = slurp(path, &len);
+	CHECK(got && len == 4 && !memcmp(got, "old\n", 4));
+	free(got);
+	CHECK_EQ_U64(entries(dir, names, sizeof(names)), 1);
+
+	sp_err_init(&e);
+	CHECK(sp_atomic_write(path, fill_new, NULL, &e) == 0);
+	got = slurp(path, &len);
+	CHECK(got && len == 4 && !memcmp(got, "new\n", 4));
+	free(got);
+	CHECK_EQ_U64(entries(dir, names, sizeof(names)), 1);
+
+	snprintf(path, sizeof(path), "%s/", dir);
+	CHECK(sp_atomic_write(path, fill_new, NULL, &e) == -EINVAL);
+	CHECK(strstr(e.reason, "is not a file name") != NULL);
+	snprintf(path, sizeof(path), "%s/no-such-dir/x", dir);
+	CHECK(sp_atomic_write(path, fill_new, NULL, &e) == -ENOENT);
+	CHECK(strstr(e.reason, "cannot create a file in") != NULL);
+}
+
 static void render_equals(const char *json, const char *format, writer_fn fn)
 {
-	char err[256] = "", *buf = NULL;
+	char *buf = NULL;
+	struct sp_err e;
 	size_t len, wlen;
 	FILE *m = open_memstream(&buf, &len);
 	char *want = direct(fn, &wlen);
 
-	CHECK(sp_report_render(json, format, NULL, m, err, sizeof(err)) == 0);
+	CHECK(sp_report_render(json, format, NULL, m, &e) == 0);
 	fclose(m);
-	if (err[0])
-		fprintf(stderr, "render: %s\n", err);
+	if (e.code)
+		fprintf(stderr, "render: %s\n", sp_err_msg(&e));
 	CHECK(len == wlen && memcmp(buf, want, len) == 0);
 	free(buf);
 	free(want);
@@ -84,7 +139,8 @@ static void render_equals(const char *json, const char *format, writer_fn fn)
 
 int main(void)
 {
-	char tmpl[] = "/tmp/t-report-io.XXXXXX", dir[256], path[300], names[512], err[256];
+	char tmpl[] = "/tmp/t-report-io.XXXXXX", dir[256], path[300], names[512];
+	struct sp_err e;
 	struct sp_report_failed failed;
 	size_t n_files;
 	FILE *devnull;
@@ -130,24 +186,26 @@ int main(void)
 	/* render: unknown format, missing file, malformed file */
 	devnull = fopen("/dev/null", "w");
 	snprintf(path, sizeof(path), "%s/report.json", dir);
-	CHECK(sp_report_render(path, "docx", NULL, devnull, err, sizeof(err)) == -EINVAL);
-	CHECK(strstr(err, "unknown format 'docx'") != NULL);
+	CHECK(sp_report_render(path, "docx", NULL, devnull, &e) == -EINVAL);
+	CHECK(strstr(e.reason, "unknown format 'docx'") != NULL);
 	snprintf(path, sizeof(path), "%s/none.json", tmpl);
-	CHECK(sp_report_render(path, "text", NULL, devnull, err, sizeof(err)) == -ENOENT);
-	CHECK(strstr(err, "none.json") != NULL);
-	CHECK(sp_report_render("tests/fixtures/report-wrong-schema.json", "text", NULL, devnull, err,
-			       sizeof(err)) == -EINVAL);
-	CHECK(strstr(err, "swapplace-report/2") != NULL);
+	CHECK(sp_report_render(path, "text", NULL, devnull, &e) == -ENOENT);
+	CHECK(strstr(e.reason, "none.json") != NULL);
+	CHECK(sp_report_render("tests/fixtures/report-wrong-schema.json", "text", NULL, devnull,
+			       &e) == -EINVAL);
+	CHECK(strstr(e.reason, "swapplace-report/2") != NULL);
 	fclose(devnull);
 
 	/* a stream that fails (disk full) is reported, not ignored */
 	devnull = fopen("/dev/full", "w");
 	if (devnull) {
 		snprintf(path, sizeof(path), "%s/report.json", dir);
-		CHECK(sp_report_render(path, "text", NULL, devnull, err, sizeof(err)) < 0);
+		CHECK(sp_report_render(path, "text", NULL, devnull, &e) < 0);
 		CHECK(sp_report_json_write(devnull, &r, NULL) == -EIO); /* sticky */
 		fclose(devnull);
 	}
+
+	atomic_write(tmpl);
 
 	snprintf(path, sizeof(path), "rm -rf '%s'", tmpl);
 	CHECK(system(path) == 0);

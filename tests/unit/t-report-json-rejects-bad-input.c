@@ -9,7 +9,7 @@
 #include "check.h"
 #include "core/model/report.h"
 #include "core/report/report_json.h"
-#include "sys/report_io.h"
+#include "out/report_io.h"
 
 static struct sp_report r;
 
@@ -29,7 +29,8 @@ static void bad(const char *json, const char *want)
 
 int main(void)
 {
-	char err[256] = "", big[8192];
+	char big[8192];
+	struct sp_err e;
 	size_t n;
 
 	bad("", "malformed JSON");
@@ -94,18 +95,16 @@ int main(void)
 	bad(big, "results: more than 32");
 
 	/* a file that is not there: -ENOENT and the path in the message */
-	CHECK(sp_report_json_read("tests/fixtures/no-such-report.json", &r, err, sizeof(err)) ==
-	      -ENOENT);
-	CHECK(strstr(err, "no-such-report.json") != NULL);
+	CHECK(sp_report_json_read("tests/fixtures/no-such-report.json", &r, &e) == -ENOENT);
+	CHECK(strstr(e.reason, "no-such-report.json") != NULL);
 
-	CHECK(sp_report_json_read("tests/fixtures/report-wrong-schema.json", &r, err,
-				  sizeof(err)) == -EINVAL);
-	CHECK(strstr(err, "swapplace-report/2") != NULL);
+	CHECK(sp_report_json_read("tests/fixtures/report-wrong-schema.json", &r, &e) == -EINVAL);
+	CHECK(strstr(e.reason, "swapplace-report/2") != NULL);
 
 	/* unknown keys ignored, missing sections fine */
-	CHECK(sp_report_json_read("tests/fixtures/report-minimal.json", &r, err, sizeof(err)) == 0);
-	if (err[0])
-		fprintf(stderr, "minimal: %s\n", err);
+	CHECK(sp_report_json_read("tests/fixtures/report-minimal.json", &r, &e) == 0);
+	if (e.code)
+		fprintf(stderr, "minimal: %s\n", sp_err_msg(&e));
 	CHECK_STR(r.command, "measure");
 	CHECK_EQ_U64(r.n_results, 2);
 	CHECK_STR(r.results[0].placement, "current-/dev/sda2");
@@ -122,6 +121,7 @@ int main(void)
 	/* started only as a string (no started_unix) */
 	{
 		const char *j = S "\"started\": \"2026-01-01T00:00:00Z\"}";
+		char err[256];
 
 		CHECK(sp_report_json_parse(j, strlen(j), &r, err, sizeof(err)) == 0);
 	}

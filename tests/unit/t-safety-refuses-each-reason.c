@@ -18,7 +18,7 @@
 
 static struct sp_sys_facts f;
 
-static int check_path(const char *path, uint64_t need, char *reason, size_t len)
+static int check_path(const char *path, uint64_t need, struct sp_err *e)
 {
 	struct sp_device_info d;
 	int r = sp_device_find(ROOT, &f, path, &d);
@@ -27,7 +27,7 @@ static int check_path(const char *path, uint64_t need, char *reason, size_t len)
 		fprintf(stderr, "find %s: %d\n", path, r);
 		return r;
 	}
-	return sp_safety_check_target(&d, need, reason, len);
+	return sp_safety_check_target(&d, need, e);
 }
 
 static struct sp_node_facts *node(struct sp_device_facts *df, const char *name, int self)
@@ -132,7 +132,8 @@ static void rules(void)
 int main(void)
 {
 	struct sp_device_info d;
-	char reason[512];
+	struct sp_err reason_e;
+	const char *reason = reason_e.reason;
 
 	rules();
 
@@ -141,18 +142,18 @@ int main(void)
 	strcpy(d.name, "loop3");
 	strcpy(d.path, "/dev/loop3");
 	d.size_bytes = 512ULL << 20;
-	CHECK(sp_safety_check_target(&d, 3328599655ULL, reason, sizeof(reason)) == -EPERM);
+	CHECK(sp_safety_check_target(&d, 3328599655ULL, &reason_e) == -EPERM);
 	CHECK_STR(reason, "'/dev/loop3' is too small for the plan: 512 MiB, needs 3.1 GiB");
-	CHECK(sp_safety_check_target(&d, 512ULL << 20, reason, sizeof(reason)) == 0);
+	CHECK(sp_safety_check_target(&d, 512ULL << 20, &reason_e) == 0);
 	CHECK_STR(reason, "");
 	d.unsafe = 1;
 	strcpy(d.unsafe_reason, "holds the mounted filesystem '/home'");
-	CHECK(sp_safety_check_target(&d, 1, reason, sizeof(reason)) == -EPERM);
+	CHECK(sp_safety_check_target(&d, 1, &reason_e) == -EPERM);
 	CHECK_STR(reason, "'/dev/loop3' holds the mounted filesystem '/home'");
 	/* a partition is refused as one first, whatever else is true of it */
 	d.is_partition = 1;
 	strcpy(d.path, "/dev/sdb1");
-	CHECK(sp_safety_check_target(&d, 1, reason, sizeof(reason)) == -EPERM);
+	CHECK(sp_safety_check_target(&d, 1, &reason_e) == -EPERM);
 	CHECK_STR(reason, "'/dev/sdb1' is a partition, not a whole disk");
 
 	unsetenv("SWAPPLACE_BOOT_DEVICE");
@@ -160,34 +161,33 @@ int main(void)
 		fprintf(stderr, "gather failed (run from the repository root)\n");
 		return 1;
 	}
-	CHECK(check_path("/dev/mapper/vg0-data", GIB, reason, sizeof(reason)) == -EPERM);
+	CHECK(check_path("/dev/mapper/vg0-data", GIB, &reason_e) == -EPERM);
 	CHECK_STR(reason, "'/dev/dm-0' holds the mounted filesystem '/home'; "
 			  "holds active swap file '/home/swap file'");
-	CHECK(check_path("/dev/sda", GIB, reason, sizeof(reason)) == -EPERM);
+	CHECK(check_path("/dev/sda", GIB, &reason_e) == -EPERM);
 	CHECK_STR(reason,
 		  "'/dev/sda' holds the running root filesystem (on sda1); "
 		  "holds active swap file '/swapfile' (on sda1); holds active swap '/dev/sda2'");
-	CHECK(check_path("/dev/sda2", GIB, reason, sizeof(reason)) == -EPERM);
+	CHECK(check_path("/dev/sda2", GIB, &reason_e) == -EPERM);
 	CHECK_STR(reason, "'/dev/sda2' is a partition, not a whole disk");
-	CHECK(check_path("/dev/sdc", GIB, reason, sizeof(reason)) == -EPERM);
+	CHECK(check_path("/dev/sdc", GIB, &reason_e) == -EPERM);
 	CHECK_STR(reason, "'/dev/sdc' has holders: dm-0 (on sdc1)");
-	CHECK(check_path("/dev/sde", GIB, reason, sizeof(reason)) == -EPERM);
+	CHECK(check_path("/dev/sde", GIB, &reason_e) == -EPERM);
 	CHECK_STR(reason, "'/dev/sde' is the boot medium (on sde1)");
-	CHECK(check_path("/dev/vda", GIB, reason, sizeof(reason)) == -EPERM);
+	CHECK(check_path("/dev/vda", GIB, &reason_e) == -EPERM);
 	CHECK_STR(reason, "'/dev/vda' holds the mounted filesystem '/mnt/vm data'");
-	CHECK(check_path("/dev/zram0", GIB, reason, sizeof(reason)) == -EPERM);
+	CHECK(check_path("/dev/zram0", GIB, &reason_e) == -EPERM);
 	CHECK_STR(reason, "'/dev/zram0' is a zram device, never a target");
-	CHECK(check_path("/dev/loop1", GIB, reason, sizeof(reason)) == -EPERM);
+	CHECK(check_path("/dev/loop1", GIB, &reason_e) == -EPERM);
 	CHECK_STR(reason, "'/dev/loop1' is too small for the plan: 0 B, needs 1.0 GiB");
-	CHECK(check_path("/dev/loop0", GIB, reason, sizeof(reason)) == -EPERM);
+	CHECK(check_path("/dev/loop0", GIB, &reason_e) == -EPERM);
 	CHECK_STR(reason, "'/dev/loop0' is too small for the plan: 512 MiB, needs 1.0 GiB");
 
 	/* accepted: the spares, exactly at their size and below */
-	CHECK(check_path("/dev/loop0", 512ULL << 20, reason, sizeof(reason)) == 0);
-	CHECK(check_path("/dev/sdb", 3 * GIB, reason, sizeof(reason)) == 0);
-	CHECK(check_path("/dev/disk/by-id/nvme-eui.0025388b71b2c5d1", 3 * GIB, reason,
-			 sizeof(reason)) == 0);
-	CHECK(check_path("/dev/nvme0n1", 976773168ULL * 512, reason, sizeof(reason)) == 0);
-	CHECK(check_path("/dev/nvme0n1", 976773168ULL * 512 + 1, reason, sizeof(reason)) == -EPERM);
+	CHECK(check_path("/dev/loop0", 512ULL << 20, &reason_e) == 0);
+	CHECK(check_path("/dev/sdb", 3 * GIB, &reason_e) == 0);
+	CHECK(check_path("/dev/disk/by-id/nvme-eui.0025388b71b2c5d1", 3 * GIB, &reason_e) == 0);
+	CHECK(check_path("/dev/nvme0n1", 976773168ULL * 512, &reason_e) == 0);
+	CHECK(check_path("/dev/nvme0n1", 976773168ULL * 512 + 1, &reason_e) == -EPERM);
 	return CHECK_DONE();
 }

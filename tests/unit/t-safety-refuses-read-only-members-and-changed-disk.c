@@ -24,7 +24,8 @@ static void read_only_and_members(void)
 {
 	static struct sp_device_facts df;
 	struct sp_device_info d;
-	char reason[512];
+	struct sp_err reason_e;
+	const char *reason = reason_e.reason;
 
 	memset(&df, 0, sizeof(df));
 	df.n_nodes = 2;
@@ -73,7 +74,7 @@ static void read_only_and_members(void)
 	d.size_bytes = 1ULL << 30;
 	d.unsafe = sp_safety_unsafe_reasons(&(struct sp_device_facts){.read_only = 1},
 					    d.unsafe_reason, sizeof(d.unsafe_reason));
-	CHECK(sp_safety_check_target(&d, 1ULL << 20, reason, sizeof(reason)) == -EPERM);
+	CHECK(sp_safety_check_target(&d, 1ULL << 20, &reason_e) == -EPERM);
 	CHECK_STR(reason, "'/dev/loop3' is read-only");
 }
 
@@ -95,59 +96,59 @@ static struct sp_target_identity disk(void)
 static void identity(void)
 {
 	struct sp_target_identity was = disk(), now, back;
-	char text[512], err[256], reason[512];
+	char text[512];
+	struct sp_err reason_e;
+	const char *reason = reason_e.reason;
+	struct sp_err err_e;
+	const char *err = err_e.reason;
 
 	CHECK(sp_identity_format(&was, text, sizeof(text)) == 0);
 	CHECK_STR(text, "swapplace-plan/1\nname=sdb\nsize_bytes=500107862016\n"
 			"logical_sector=512\nserial=WD-1234\nmodel=WDC_WD5000\n");
 	CHECK(sp_identity_format(&was, text, 10) == -ENOSPC);
 	CHECK(sp_identity_format(&was, text, sizeof(text)) == 0);
-	CHECK(sp_identity_parse(text, &back, err, sizeof(err)) == 0);
-	CHECK(sp_identity_check(&was, &back, "the plan", reason, sizeof(reason)) == 0);
+	CHECK(sp_identity_parse(text, &back, &err_e) == 0);
+	CHECK(sp_identity_check(&was, &back, "the plan", &reason_e) == 0);
 	CHECK_STR(reason, "");
 	/* no final newline, an empty serial (a loop device): still the same */
 	CHECK(sp_identity_parse("swapplace-plan/1\nname=loop3\nsize_bytes=4096\nserial=", &back,
-				err, sizeof(err)) == 0);
+				&err_e) == 0);
 	CHECK_STR(back.name, "loop3");
 	CHECK_EQ_U64(back.size_bytes, 4096);
 	CHECK_STR(back.serial, "");
 
 	/* damaged or foreign files are said, never taken as a disk */
-	CHECK(sp_identity_parse("", &back, err, sizeof(err)) == -EINVAL);
+	CHECK(sp_identity_parse("", &back, &err_e) == -EINVAL);
 	CHECK(strstr(err, "not a plan file") != NULL);
-	CHECK(sp_identity_parse("swapplace-plan/10\nname=sdb\n", &back, err, sizeof(err)) ==
+	CHECK(sp_identity_parse("swapplace-plan/10\nname=sdb\n", &back, &err_e) == -EINVAL);
+	CHECK(sp_identity_parse("swapplace-plan/1\nname=sdb\nsize_bytes=12x\n", &back, &err_e) ==
 	      -EINVAL);
-	CHECK(sp_identity_parse("swapplace-plan/1\nname=sdb\nsize_bytes=12x\n", &back, err,
-				sizeof(err)) == -EINVAL);
 	CHECK_STR(err, "line 3 of the plan file: unknown key or bad value");
 	CHECK(sp_identity_parse("swapplace-plan/1\nname=sdb\nsize_bytes=99999999999999999999\n",
-				&back, err, sizeof(err)) == -EINVAL);
-	CHECK(sp_identity_parse("swapplace-plan/1\ncolour=red\n", &back, err, sizeof(err)) ==
-	      -EINVAL);
-	CHECK(sp_identity_parse("swapplace-plan/1\nname sdb\n", &back, err, sizeof(err)) ==
-	      -EINVAL);
+				&back, &err_e) == -EINVAL);
+	CHECK(sp_identity_parse("swapplace-plan/1\ncolour=red\n", &back, &err_e) == -EINVAL);
+	CHECK(sp_identity_parse("swapplace-plan/1\nname sdb\n", &back, &err_e) == -EINVAL);
 	CHECK_STR(err, "line 2 of the plan file is not key=value");
-	CHECK(sp_identity_parse("swapplace-plan/1\nname=sdb\n", &back, err, sizeof(err)) ==
-	      -EINVAL);
+	CHECK(sp_identity_parse("swapplace-plan/1\nname=sdb\n", &back, &err_e) == -EINVAL);
 	CHECK_STR(err, "the plan file names no disk (name and size_bytes)");
-	CHECK(sp_identity_parse("swapplace-plan/1\nname=sdb\nsize_bytes=0\n", &back, err,
-				sizeof(err)) == -EINVAL);
+	CHECK(sp_identity_parse("swapplace-plan/1\nname=sdb\nsize_bytes=0\n", &back, &err_e) ==
+	      -EINVAL);
 
 	/* each change named, old and new */
 	now = was;
 	now.size_bytes = 1000204886016ULL;
-	CHECK(sp_identity_check(&was, &now, "the plan", reason, sizeof(reason)) == -EPERM);
+	CHECK(sp_identity_check(&was, &now, "the plan", &reason_e) == -EPERM);
 	CHECK_STR(reason, "the disk changed since the plan: size was 465 GiB (500107862016 "
 			  "bytes), now 931 GiB (1000204886016 bytes)");
 	now = was;
 	strcpy(now.serial, "WD-9999");
-	CHECK(sp_identity_check(&was, &now, "the plan", reason, sizeof(reason)) == -EPERM);
+	CHECK(sp_identity_check(&was, &now, "the plan", &reason_e) == -EPERM);
 	CHECK_STR(reason, "the disk changed since the plan: serial was 'WD-1234', now 'WD-9999'");
 	now = was;
 	strcpy(now.name, "sdc");
 	strcpy(now.model, "ST500");
 	now.logical_sector = 4096;
-	CHECK(sp_identity_check(&was, &now, "the plan", reason, sizeof(reason)) == -EPERM);
+	CHECK(sp_identity_check(&was, &now, "the plan", &reason_e) == -EPERM);
 	CHECK_STR(reason, "the disk changed since the plan: the plan was made for '/dev/sdb', not "
 			  "'/dev/sdc'; logical sector was 512 bytes, now 4096; model was "
 			  "'WDC_WD5000', now 'ST500'");

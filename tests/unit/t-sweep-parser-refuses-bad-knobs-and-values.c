@@ -81,14 +81,14 @@ static void command_line(void)
 		      NULL};
 	char *measure[] = {"swapplace", "measure", "--sweep", "swappiness=10,60", NULL};
 	struct sp_config c;
-	char err[256];
+	struct sp_err e;
 
-	CHECK(sp_cli_parse(10, ok, &c, err, sizeof(err)) == 0);
+	CHECK(sp_cli_parse(10, ok, &c, &e) == 0);
 	CHECK_EQ_U64(c.n_sweeps, 2);
 	CHECK_STR(c.sweeps[0], "swappiness=10,60");
 	CHECK_STR(c.sweeps[1], "page-cluster=0,3");
-	CHECK(sp_cli_parse(4, measure, &c, err, sizeof(err)) == -EINVAL);
-	CHECK(strstr(err, "'measure' does not take --sweep") != NULL);
+	CHECK(sp_cli_parse(4, measure, &c, &e) == -EINVAL);
+	CHECK(strstr(e.reason, "'measure' does not take --sweep") != NULL);
 }
 
 static void order(void)

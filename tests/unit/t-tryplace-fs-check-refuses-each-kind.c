@@ -24,11 +24,11 @@ static struct sp_try_fs fs_of(uint64_t magic, uint64_t size_bytes, uint64_t free
 	return fs;
 }
 
-static int check(uint64_t magic, char *reason, size_t len)
+static int check(uint64_t magic, struct sp_err *e)
 {
 	struct sp_try_fs fs = fs_of(magic, 100 * GIB, 50 * GIB);
 
-	return sp_try_fs_check(&fs, 512 * MIB, reason, len);
+	return sp_try_fs_check(&fs, 512 * MIB, e);
 }
 
 int main(void)
@@ -43,15 +43,17 @@ int main(void)
 		{0x2FC12FC1, "zfs"},   {0x73717368, "squashfs"},
 	};
 	static const uint64_t ok[] = {0xEF53, 0x58465342, 0xF2F52010};
-	char reason[400], want[64];
+	char want[64];
+	struct sp_err e;
+	const char *reason = e.reason;
 	struct sp_try_fs fs;
 
 	for (size_t i = 0; i < sizeof(ok) / sizeof(ok[0]); i++) {
-		CHECK(check(ok[i], reason, sizeof(reason)) == 0);
+		CHECK(check(ok[i], &e) == 0);
 		CHECK_STR(reason, "");
 	}
 	for (size_t i = 0; i < sizeof(refused) / sizeof(refused[0]); i++) {
-		CHECK(check(refused[i].magic, reason, sizeof(reason)) == -EOPNOTSUPP);
+		CHECK(check(refused[i].magic, &e) == -EOPNOTSUPP);
 		snprintf(want, sizeof(want), "it is on %s: ", refused[i].name);
 		if (strncmp(reason, want, strlen(want)))
 			fprintf(stderr, "0x%llx: '%s'\n", (unsigned long long)refused[i].magic,
@@ -59,22 +61,22 @@ int main(void)
 		CHECK(strncmp(reason, want, strlen(want)) == 0);
 		CHECK_STR(sp_fs_magic_name(refused[i].magic), refused[i].name);
 	}
-	CHECK(check(0x01021994, reason, sizeof(reason)) == -EOPNOTSUPP);
+	CHECK(check(0x01021994, &e) == -EOPNOTSUPP);
 	CHECK(strstr(reason, "swap in RAM is no swap") != NULL);
-	CHECK(check(0x6969, reason, sizeof(reason)) == -EOPNOTSUPP);
+	CHECK(check(0x6969, &e) == -EOPNOTSUPP);
 	CHECK(strstr(reason, "network") != NULL);
 
 	/* a type nobody listed: refused, by its number */
-	CHECK(check(0x12345678, reason, sizeof(reason)) == -EOPNOTSUPP);
+	CHECK(check(0x12345678, &e) == -EOPNOTSUPP);
 	CHECK(strstr(reason, "type 0x12345678") != NULL);
 	CHECK(sp_fs_magic_name(0x12345678) == NULL);
 
 	/* btrfs holds it when the file is nocow: made so unless the directory makes it so */
 	fs = fs_of(0x9123683E, 100 * GIB, 50 * GIB);
-	CHECK(sp_try_fs_check(&fs, 512 * MIB, reason, sizeof(reason)) == 0);
+	CHECK(sp_try_fs_check(&fs, 512 * MIB, &e) == 0);
 	CHECK(sp_try_fs_needs_nocow(&fs) == 1);
 	fs.dir_nocow = 1;
-	CHECK(sp_try_fs_check(&fs, 512 * MIB, reason, sizeof(reason)) == 0);
+	CHECK(sp_try_fs_check(&fs, 512 * MIB, &e) == 0);
 	CHECK(sp_try_fs_needs_nocow(&fs) == 0);
 	fs = fs_of(0xEF53, 100 * GIB, 50 * GIB);
 	CHECK(sp_try_fs_needs_nocow(&fs) == 0);
@@ -84,7 +86,7 @@ int main(void)
 	/* read-only */
 	fs = fs_of(0xEF53, 100 * GIB, 50 * GIB);
 	fs.read_only = 1;
-	CHECK(sp_try_fs_check(&fs, 512 * MIB, reason, sizeof(reason)) == -EROFS);
+	CHECK(sp_try_fs_check(&fs, 512 * MIB, &e) == -EROFS);
 	CHECK(strstr(reason, "read-only") != NULL);
 
 	/* room: the margin is 5 % of the filesystem, at least 64 MiB */
@@ -94,22 +96,22 @@ int main(void)
 	CHECK_EQ_U64(sp_try_margin_bytes(&fs), 64 * MIB);
 	/* exactly the file plus the margin fits; a block less does not */
 	fs = fs_of(0xEF53, 100 * GIB, 5 * GIB + 512 * MIB);
-	CHECK(sp_try_fs_check(&fs, 512 * MIB, reason, sizeof(reason)) == 0);
+	CHECK(sp_try_fs_check(&fs, 512 * MIB, &e) == 0);
 	fs.avail_blocks--;
-	CHECK(sp_try_fs_check(&fs, 512 * MIB, reason, sizeof(reason)) == -ENOSPC);
+	CHECK(sp_try_fs_check(&fs, 512 * MIB, &e) == -ENOSPC);
 	fs = fs_of(0xEF53, 200 * MIB, 40 * MIB);
-	CHECK(sp_try_fs_check(&fs, 64 * MIB, reason, sizeof(reason)) == -ENOSPC);
+	CHECK(sp_try_fs_check(&fs, 64 * MIB, &e) == -ENOSPC);
 	fprintf(stderr, "room: %s\n", reason);
 	CHECK(strstr(reason, "has 40 MiB free") != NULL);
 	CHECK(strstr(reason, "swap file of 64 MiB needs 128 MiB") != NULL);
 	/* free space is what an unprivileged user may take: root's reserve stays */
 	fs = fs_of(0xEF53, 100 * GIB, 50 * GIB);
 	fs.avail_blocks = 0;
-	CHECK(sp_try_fs_check(&fs, 512 * MIB, reason, sizeof(reason)) == -ENOSPC);
+	CHECK(sp_try_fs_check(&fs, 512 * MIB, &e) == -ENOSPC);
 
 	/* the file: twice the budget in whole MiB */
 	CHECK_EQ_U64(sp_try_file_bytes(32 * MIB), 64 * MIB);
 	CHECK_EQ_U64(sp_try_file_bytes(32 * MIB + 1), 65 * MIB);
-	CHECK(sp_try_fs_check(NULL, 1, reason, sizeof(reason)) == -EINVAL);
+	CHECK(sp_try_fs_check(NULL, 1, &e) == -EINVAL);
 	return CHECK_DONE();
 }

@@ -13,10 +13,11 @@
 int main(void)
 {
 	struct sp_try_item it[SP_TRY_MAX];
-	char err[256], name[48];
+	char name[48];
+	struct sp_err e;
 	size_t n;
 
-	CHECK(sp_try_parse("zram,file", it, SP_TRY_MAX, &n, err, sizeof(err)) == 0);
+	CHECK(sp_try_parse("zram,file", it, SP_TRY_MAX, &n, &e) == 0);
 	CHECK_EQ_U64(n, 2);
 	CHECK(it[0].kind == SP_TRY_ZRAM && !strcmp(it[0].alg, ""));
 	CHECK(it[1].kind == SP_TRY_FILE);
@@ -26,34 +27,33 @@ int main(void)
 	CHECK(sp_try_name(&it[0], "lzo-rle", name, sizeof(name)) == 0);
 	CHECK_STR(name, "try-zram-lzo-rle");
 
-	CHECK(sp_try_parse("file:/srv/data,zram-lz4,none,zram-zstd", it, SP_TRY_MAX, &n, err,
-			   sizeof(err)) == 0);
+	CHECK(sp_try_parse("file:/srv/data,zram-lz4,none,zram-zstd", it, SP_TRY_MAX, &n, &e) == 0);
 	CHECK_EQ_U64(n, 3);
 	CHECK(it[0].kind == SP_TRY_FILE);
 	CHECK_STR(it[0].dir, "/srv/data");
 	CHECK_STR(it[1].alg, "lz4");
 	CHECK_STR(it[2].alg, "zstd");
-	CHECK(sp_try_parse("none", it, SP_TRY_MAX, &n, err, sizeof(err)) == 0);
+	CHECK(sp_try_parse("none", it, SP_TRY_MAX, &n, &e) == 0);
 	CHECK_EQ_U64(n, 0);
 
-	CHECK(sp_try_parse("", it, SP_TRY_MAX, &n, err, sizeof(err)) == -EINVAL);
-	CHECK(sp_try_parse(NULL, it, SP_TRY_MAX, &n, err, sizeof(err)) == -EINVAL);
-	CHECK(sp_try_parse("zram,,file", it, SP_TRY_MAX, &n, err, sizeof(err)) == -EINVAL);
-	CHECK(strstr(err, "empty item") != NULL);
-	CHECK(sp_try_parse("zram,", it, SP_TRY_MAX, &n, err, sizeof(err)) == -EINVAL);
-	CHECK(sp_try_parse("zram,disk", it, SP_TRY_MAX, &n, err, sizeof(err)) == -EINVAL);
-	CHECK(strstr(err, "unknown item 'disk'") != NULL);
-	CHECK(sp_try_parse("zram-", it, SP_TRY_MAX, &n, err, sizeof(err)) == -EINVAL);
-	CHECK(sp_try_parse("file:", it, SP_TRY_MAX, &n, err, sizeof(err)) == -EINVAL);
-	CHECK(sp_try_parse("files", it, SP_TRY_MAX, &n, err, sizeof(err)) == -EINVAL);
-	CHECK(sp_try_parse("file,file:/srv", it, SP_TRY_MAX, &n, err, sizeof(err)) == -EINVAL);
-	CHECK(strstr(err, "second swap file") != NULL);
-	CHECK(sp_try_parse("zram-lz4,zram-lz4", it, SP_TRY_MAX, &n, err, sizeof(err)) == -EINVAL);
-	CHECK(strstr(err, "same zram twice") != NULL);
-	CHECK(sp_try_parse("zram,zram", it, SP_TRY_MAX, &n, err, sizeof(err)) == -EINVAL);
-	CHECK(sp_try_parse("zram-a,zram-b,zram-c", it, 2, &n, err, sizeof(err)) == -EINVAL);
-	CHECK(strstr(err, "too many") != NULL);
+	CHECK(sp_try_parse("", it, SP_TRY_MAX, &n, &e) == -EINVAL);
+	CHECK(sp_try_parse(NULL, it, SP_TRY_MAX, &n, &e) == -EINVAL);
+	CHECK(sp_try_parse("zram,,file", it, SP_TRY_MAX, &n, &e) == -EINVAL);
+	CHECK(strstr(e.reason, "empty item") != NULL);
+	CHECK(sp_try_parse("zram,", it, SP_TRY_MAX, &n, &e) == -EINVAL);
+	CHECK(sp_try_parse("zram,disk", it, SP_TRY_MAX, &n, &e) == -EINVAL);
+	CHECK(strstr(e.reason, "unknown item 'disk'") != NULL);
+	CHECK(sp_try_parse("zram-", it, SP_TRY_MAX, &n, &e) == -EINVAL);
+	CHECK(sp_try_parse("file:", it, SP_TRY_MAX, &n, &e) == -EINVAL);
+	CHECK(sp_try_parse("files", it, SP_TRY_MAX, &n, &e) == -EINVAL);
+	CHECK(sp_try_parse("file,file:/srv", it, SP_TRY_MAX, &n, &e) == -EINVAL);
+	CHECK(strstr(e.reason, "second swap file") != NULL);
+	CHECK(sp_try_parse("zram-lz4,zram-lz4", it, SP_TRY_MAX, &n, &e) == -EINVAL);
+	CHECK(strstr(e.reason, "same zram twice") != NULL);
+	CHECK(sp_try_parse("zram,zram", it, SP_TRY_MAX, &n, &e) == -EINVAL);
+	CHECK(sp_try_parse("zram-a,zram-b,zram-c", it, 2, &n, &e) == -EINVAL);
+	CHECK(strstr(e.reason, "too many") != NULL);
 	CHECK(sp_try_parse("zram-0123456789012345678901234567890123456789", it, SP_TRY_MAX, &n,
-			   err, sizeof(err)) == -EINVAL);
+			   &e) == -EINVAL);
 	return CHECK_DONE();
 }

@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/err.h"
 #include "core/model/report.h"
 
 #define SP_CPU_PERIOD_US 100000ull /* the CFS period every quota is given in (the default) */
@@ -31,15 +32,15 @@ int sp_caps_asked(const struct sp_caps *c);
 
 /*
  * Parse --cpu-max: a plain decimal number of CPUs in [SP_CPU_MAX_MIN, SP_CPU_MAX_MAX].
- * Returns: 0, or -EINVAL with the message in err.
+ * Returns: 0, or -EINVAL with the reason in e.
  */
-int sp_caps_parse_cpu(const char *s, double *cpus, char *err, size_t errlen);
+int sp_caps_parse_cpu(const char *s, double *cpus, struct sp_err *e);
 
 /*
  * Parse --io-max IOPS[,BPS]: IOPS a positive decimal integer, BPS a positive size per second
- * (core/config/units.h: "50M" is 50 MiB/s). Returns: 0, or -EINVAL with the message in err.
+ * (core/config/units.h: "50M" is 50 MiB/s). Returns: 0, or -EINVAL with the reason in e.
  */
-int sp_caps_parse_io(const char *s, uint64_t *iops, uint64_t *bps, char *err, size_t errlen);
+int sp_caps_parse_io(const char *s, uint64_t *iops, uint64_t *bps, struct sp_err *e);
 
 /* The CFS quota for cpus in a period of period_us (at least 1000 us, the kernel's minimum). */
 uint64_t sp_caps_cpu_quota_us(double cpus, uint64_t period_us);

@@ -11,6 +11,7 @@
 
 #include "core/config/budget.h"
 #include "core/config/caps.h"
+#include "core/err.h"
 
 #define SP_MAX_ALSO 8
 #define SP_MAX_SWAP_ARGS 8
@@ -108,11 +109,11 @@ void sp_config_defaults(struct sp_config *c);
 /*
  * Parse argv into c, starting from sp_config_defaults(). Which options a command takes, how
  * each parses and its default come from the option table (core/config/options.h).
- * Returns: 0 on success, -EINVAL on a usage error with the message in err
+ * Returns: 0 on success, -EINVAL on a usage error with the reason in e
  * ("unknown option '--foo'", "invalid size '12Q' for --budget"). c->help set means the caller
  * prints the usage of c->cmd (SP_CMD_NONE: the global one) and exits 0.
  */
-int sp_cli_parse(int argc, char **argv, struct sp_config *c, char *err, size_t errlen);
+int sp_cli_parse(int argc, char **argv, struct sp_config *c, struct sp_err *e);
 
 /*
  * The usage text of a subcommand (SP_CMD_NONE: global), rendered once from the option table

@@ -12,6 +12,7 @@
 #include <stddef.h>
 
 #include "core/config/cli.h"
+#include "core/err.h"
 
 /* How an option's argument parses, and what the field it sets is. */
 enum sp_opt_kind {
@@ -72,17 +73,17 @@ static inline int sp_option_accepted(const struct sp_option *o, enum sp_cmd cmd)
 
 /*
  * Set o's field in c from arg (NULL for a flag), checking the kind and the range.
- * Returns: 0, or -EINVAL with the message in err ("invalid size '12Q' for --budget").
+ * Returns: 0, or -EINVAL with the reason in e ("invalid size '12Q' for --budget").
  */
-int sp_option_apply(struct sp_config *c, const struct sp_option *o, const char *arg, char *err,
-		    size_t errlen);
+int sp_option_apply(struct sp_config *c, const struct sp_option *o, const char *arg,
+		    struct sp_err *e);
 
 /*
  * Set every field that has a default to it, parsed from the table's string as if the user had
- * typed it. Returns: 0, or -EINVAL when a default in the table does not parse (a bug; err says
+ * typed it. Returns: 0, or -EINVAL when a default in the table does not parse (a bug; e says
  * which).
  */
-int sp_options_apply_defaults(struct sp_config *c, char *err, size_t errlen);
+int sp_options_apply_defaults(struct sp_config *c, struct sp_err *e);
 
 /*
  * Render the usage text of cmd (SP_CMD_NONE: the global one) into buf, lines at most 80

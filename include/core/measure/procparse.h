@@ -11,6 +11,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 /*
  * Undo the kernel's octal escapes (\040 space, \011 tab, \012 newline, \134 backslash) of
@@ -105,5 +106,17 @@ int sp_parse_pid_stat_faults(const char *text, uint64_t *minflt, uint64_t *majfl
  * Returns: 0, -EINVAL.
  */
 int sp_parse_cpulist_count(const char *text, uint32_t *count);
+
+/*
+ * cgroup text. parse_cgroup_value reads one number or "max" (UINT64_MAX), as in memory.max or
+ * memory.swap.current: 0 or -EINVAL. parse_cgroup_pids reads cgroup.procs and returns how many
+ * pids it holds (storing at most max; a number that is no pid is skipped).
+ * parse_cgroup_has_controller is a word match in cgroup.controllers or cgroup.subtree_control
+ * text: 1 or 0. The "key N" files (memory.events, memory.oom_control, memory.stat) are read with
+ * sp_parse_vmstat.
+ */
+int sp_parse_cgroup_value(const char *text, uint64_t *val);
+size_t sp_parse_cgroup_pids(const char *text, pid_t *pids, size_t max);
+int sp_parse_cgroup_has_controller(const char *controllers, const char *name);
 
 #endif

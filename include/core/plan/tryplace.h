@@ -16,6 +16,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/err.h"
+
 /* Where the swap file goes when `file` names no directory: disk-backed on every distribution
  * (unlike /tmp, which is tmpfs on many), and meant for temporary files that outlive a boot. */
 #define SP_TRY_DEFAULT_DIR "/var/tmp"
@@ -40,12 +42,12 @@ struct sp_try_item {
  * ignored: the no-swap baseline is always measured beside). At most one file; a compressor at
  * most once ("zram" counts as the machine's own, so "zram,zram-lz4" is two devices even when
  * lz4 is the machine's own: the edge refuses that one once it knows).
- * Returns: 0 with *n items (0 when the list is only "none"); -EINVAL with the message in err
+ * Returns: 0 with *n items (0 when the list is only "none"); -EINVAL with the reason in e
  * for an empty or unknown item, a second file, a compressor twice, a name too long, or more
  * than max items.
  */
-int sp_try_parse(const char *list, struct sp_try_item *out, size_t max, size_t *n, char *err,
-		 size_t errlen);
+int sp_try_parse(const char *list, struct sp_try_item *out, size_t max, size_t *n,
+		 struct sp_err *e);
 
 /* The placement's name in the report: "try-file", "try-zram-lz4". */
 int sp_try_name(const struct sp_try_item *it, const char *alg, char *buf, size_t len);
@@ -83,9 +85,9 @@ uint64_t sp_try_margin_bytes(const struct sp_try_fs *fs);
  *   any type not known to hold a swap file (ext2/3/4, xfs, f2fs, btrfs) -> -EOPNOTSUPP
  *   mounted read-only                                                   -> -EROFS
  *   less free than file_bytes + sp_try_margin_bytes() (both said)       -> -ENOSPC
- * Returns: 0 when it may, else the code above with the reason in buf; -EINVAL for NULL.
+ * Returns: 0 when it may, else the code above with the reason in e (may be NULL); -EINVAL for NULL.
  */
-int sp_try_fs_check(const struct sp_try_fs *fs, uint64_t file_bytes, char *buf, size_t len);
+int sp_try_fs_check(const struct sp_try_fs *fs, uint64_t file_bytes, struct sp_err *e);
 
 /*
  * Must the swap file be made nocow (chattr +C on the empty file, act/swapfile.h

@@ -25,7 +25,7 @@ int sp_report_json_write(FILE *out, const struct sp_report *r, const struct sp_f
 /*
  * Parse a report (len bytes, need not be NUL-terminated) written by sp_report_json_write (or
  * any producer of the schema) into r. The "analysis" section is ignored: findings are derived,
- * recompute them with sp_analyse(). Reading the file is sp_report_json_read() (sys/report_io.h).
+ * recompute them with sp_analyse(). Reading the file is sp_report_json_read() (out/report_io.h).
  * Returns: 0; -EINVAL with a message in err for malformed JSON, a missing or wrong "schema", a
  * field of the wrong type or a list longer than the model holds.
  */

@@ -23,6 +23,7 @@
 #include <stdio.h>
 #include <time.h>
 
+#include "core/err.h"
 #include "core/model/report.h"
 
 #define SP_BACKUP_RANGE_BYTES (1u << 20) /* each of the two raw ranges, at most */
@@ -69,19 +70,18 @@ int sp_backup_identity_write(FILE *out, const struct sp_backup_identity *id);
  * Parse the identity file's text. Unknown keys are ignored (a later version may add some);
  * the format line, size_bytes, logical_sector, table and both ranges are required and must
  * agree with each other (ranges inside the disk, on sector boundaries, the last ending at the
- * disk's end). Returns: 0, or -EINVAL with err saying which key.
+ * disk's end). Returns: 0, or -EINVAL with e saying which key.
  */
-int sp_backup_identity_parse(const char *text, struct sp_backup_identity *id, char *err,
-			     size_t errlen);
+int sp_backup_identity_parse(const char *text, struct sp_backup_identity *id, struct sp_err *e);
 
 /*
  * Is d the disk backup b was taken of? Its size and logical sector size must be the same
  * exactly, and its serial too where both have one (a kernel name or path is no identity: they
- * change between boots). reason names what differs and both values.
- * Returns: 0, or -EPERM with reason set.
+ * change between boots). e's reason names what differs and both values.
+ * Returns: 0, or -EPERM with e set.
  */
 int sp_backup_identity_match(const struct sp_backup_identity *b, const struct sp_device_info *d,
-			     char *reason, size_t len);
+			     struct sp_err *e);
 
 /*
  * Are two libfdisk script dumps the same table? Everything is compared but the names a disk

@@ -27,6 +27,8 @@
 
 #include <stddef.h>
 
+#include "core/err.h"
+
 #define SP_JOURNAL_MAGIC "swapplace-journal"
 #define SP_JOURNAL_VERSION 1
 #define SP_JOURNAL_FIELDS 4	 /* at most, after the kind */
@@ -91,11 +93,11 @@ int sp_journal_format_rec(const struct sp_jrec *r, char *buf, size_t len);
 
 /*
  * Parse a whole journal (len bytes of text). j is filled (sp_journal_release frees it).
- * Returns: 0; -EINVAL with err saying which line and why for anything that is not a journal
+ * Returns: 0; -EINVAL with e saying which line and why for anything that is not a journal
  * of this version (unknown kinds included: a newer swapplace's journal is refused, not half
  * undone); -ENOMEM.
  */
-int sp_journal_parse(const char *text, size_t len, struct sp_journal *j, char *err, size_t errlen);
+int sp_journal_parse(const char *text, size_t len, struct sp_journal *j, struct sp_err *e);
 void sp_journal_release(struct sp_journal *j);
 
 /* Finished: the run ended normally or a cleanup finished it; nothing is left to undo. */
@@ -112,8 +114,8 @@ size_t sp_journal_pending(const struct sp_journal *j, const struct sp_jrec **out
  * a journal edited by hand: cgroups named swapplace-* under /sys/fs/cgroup, values under
  * /proc/sys (or sysctl_root, the tests' SWAPPLACE_PROC_SYS, when not NULL) and zswap's
  * parameters, mounts on /run/swapplace-*, absolute paths, zram ids that are numbers.
- * Returns: 0, or -EINVAL with why.
+ * Returns: 0, or -EINVAL with why in e.
  */
-int sp_jrec_check(const struct sp_jrec *r, const char *sysctl_root, char *why, size_t len);
+int sp_jrec_check(const struct sp_jrec *r, const char *sysctl_root, struct sp_err *e);
 
 #endif

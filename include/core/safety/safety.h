@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/err.h"
 #include "core/model/report.h"
 
 /* the file-system label of the appliance's boot medium (image/, initramfs/) */
@@ -79,10 +80,9 @@ int sp_safety_unsafe_reasons(const struct sp_device_facts *df, char *reason, siz
 /*
  * May d be the destructive target of a plan needing needed_bytes? Refuses a partition, a device
  * marked unsafe (by sp_safety_unsafe_reasons, its reason), and one smaller than needed_bytes.
- * Returns: 0, or -EPERM with reason set.
+ * Returns: 0, or -EPERM with the reason in e.
  */
-int sp_safety_check_target(const struct sp_device_info *d, uint64_t needed_bytes, char *reason,
-			   size_t len);
+int sp_safety_check_target(const struct sp_device_info *d, uint64_t needed_bytes, struct sp_err *e);
 
 /*
  * What --confirm must be for d: its serial, or where it has none its exact size in bytes as a
@@ -93,17 +93,17 @@ int sp_confirm_expected(const struct sp_device_info *d, char *expected, size_t l
 /*
  * Does confirm equal what sp_confirm_expected says, exactly? The reason of a refusal names the
  * expected value: the user has to type it.
- * Returns: 0, or -EPERM with reason set.
+ * Returns: 0, or -EPERM with the reason in e.
  */
-int sp_confirm_check(const struct sp_device_info *d, const char *confirm, char *reason, size_t len);
+int sp_confirm_check(const struct sp_device_info *d, const char *confirm, struct sp_err *e);
 
 /*
  * Refuse the same device given twice (--target and --also, or two --also), compared by kernel
  * name after resolution: /dev/sdb and /dev/disk/by-id/usb-... are one disk. paths[i] is what
- * the user typed for infos[i]. Returns: 0, or -EPERM with reason set.
+ * the user typed for infos[i]. Returns: 0, or -EPERM with the reason in e.
  */
 int sp_targets_distinct(const char **paths, const struct sp_device_info *infos, size_t n,
-			char *reason, size_t len);
+			struct sp_err *e);
 
 /*
  * Who a target is, as `plan --save-plan` records it and `run --plan` and run's last look before
@@ -131,17 +131,17 @@ int sp_identity_format(const struct sp_target_identity *id, char *buf, size_t le
 
 /*
  * Parse a plan file's text. Returns: 0, or -EINVAL (not a plan file, a line it does not know,
- * a bad number, no name or size) with the reason in err.
+ * a bad number, no name or size) with the reason in e.
  */
-int sp_identity_parse(const char *text, struct sp_target_identity *id, char *err, size_t len);
+int sp_identity_parse(const char *text, struct sp_target_identity *id, struct sp_err *e);
 
 /*
  * Is now the same disk as was (since: "the plan", "the run checked it")? Every field that
  * differs is named with its old and new value: "the disk changed since the plan: size was
  * 1.00 GiB (1073741824 bytes), now 1.50 GiB (1610612736 bytes)".
- * Returns: 0, or -EPERM with reason set.
+ * Returns: 0, or -EPERM with the reason in e.
  */
 int sp_identity_check(const struct sp_target_identity *was, const struct sp_target_identity *now,
-		      const char *since, char *reason, size_t len);
+		      const char *since, struct sp_err *e);
 
 #endif

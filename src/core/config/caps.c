@@ -36,27 +36,24 @@ static int plain_decimal(const char *s)
 	return digits > 0 && dots <= 1;
 }
 
-int sp_caps_parse_cpu(const char *s, double *cpus, char *err, size_t errlen)
+int sp_caps_parse_cpu(const char *s, double *cpus, struct sp_err *e)
 {
 	double v;
 
-	if (!s || !plain_decimal(s)) {
-		snprintf(err, errlen,
-			 "invalid --cpu-max '%s': give a number of CPUs, e.g. 1 or 0.5",
-			 s ? s : "");
-		return -EINVAL;
-	}
+	if (!s || !plain_decimal(s))
+		return sp_err_set(e, -EINVAL,
+				  "invalid --cpu-max '%s': give a number of CPUs, e.g. 1 or 0.5",
+				  s ? s : "");
 	v = strtod(s, NULL);
-	if (!(v >= SP_CPU_MAX_MIN) || v > SP_CPU_MAX_MAX) {
-		snprintf(err, errlen, "--cpu-max '%s' is out of range: give %.2f to %.0f CPUs", s,
-			 SP_CPU_MAX_MIN, SP_CPU_MAX_MAX);
-		return -EINVAL;
-	}
+	if (!(v >= SP_CPU_MAX_MIN) || v > SP_CPU_MAX_MAX)
+		return sp_err_set(e, -EINVAL,
+				  "--cpu-max '%s' is out of range: give %.2f to %.0f CPUs", s,
+				  SP_CPU_MAX_MIN, SP_CPU_MAX_MAX);
 	*cpus = v;
 	return 0;
 }
 
-int sp_caps_parse_io(const char *s, uint64_t *iops, uint64_t *bps, char *err, size_t errlen)
+int sp_caps_parse_io(const char *s, uint64_t *iops, uint64_t *bps, struct sp_err *e)
 {
 	char head[32];
 	const char *comma;
@@ -79,11 +76,10 @@ int sp_caps_parse_io(const char *s, uint64_t *iops, uint64_t *bps, char *err, si
 	*bps = b;
 	return 0;
 bad:
-	snprintf(err, errlen,
-		 "invalid --io-max '%s': give IOPS[,BPS], e.g. 300 or 3000,50M "
-		 "(a positive whole number of I/Os per second, then bytes per second)",
-		 s);
-	return -EINVAL;
+	return sp_err_set(e, -EINVAL,
+			  "invalid --io-max '%s': give IOPS[,BPS], e.g. 300 or 3000,50M "
+			  "(a positive whole number of I/Os per second, then bytes per second)",
+			  s);
 }
 
 uint64_t sp_caps_cpu_quota_us(double cpus, uint64_t period_us)

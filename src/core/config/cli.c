@@ -29,11 +29,9 @@ const char *sp_cmd_name(enum sp_cmd cmd)
 
 void sp_config_defaults(struct sp_config *c)
 {
-	char err[128];
-
 	memset(c, 0, sizeof(*c));
 	/* a default that does not parse is a bug in the table, caught by the cli unit tests */
-	sp_options_apply_defaults(c, err, sizeof(err));
+	sp_options_apply_defaults(c, NULL);
 }
 
 const char *sp_cli_usage(enum sp_cmd cmd)
@@ -45,12 +43,6 @@ const char *sp_cli_usage(enum sp_cmd cmd)
 	if (!text[cmd][0])
 		sp_options_render_usage(cmd, text[cmd], sizeof(text[cmd]));
 	return text[cmd];
-}
-
-static int usage_error(char *err, size_t errlen, const char *fmt, const char *arg)
-{
-	snprintf(err, errlen, fmt, arg);
-	return -EINVAL;
 }
 
 /* Is arg a global option (--help, -V)? Sets it and returns 1. */
@@ -116,28 +108,30 @@ static const struct sp_option *option_of(int opt)
 	return NULL;
 }
 
-static int check_required(const struct sp_config *c, const char *sub, char *err, size_t errlen)
+static int check_required(const struct sp_config *c, const char *sub, struct sp_err *e)
 {
 	switch (c->cmd) {
 	case SP_CMD_PLAN:
 	case SP_CMD_RUN:
 		if (!c->target)
-			return usage_error(err, errlen, "'%s' needs --target DEV", sub);
+			return sp_err_set(e, -EINVAL, "'%s' needs --target DEV", sub);
 		if (c->cmd == SP_CMD_RUN && !c->confirm)
-			return usage_error(err, errlen,
-					   "'%s' needs --confirm ID (the target's serial, or its "
-					   "size in bytes; see 'swapplace list')", sub);
+			return sp_err_set(e, -EINVAL,
+					  "'%s' needs --confirm ID (the target's serial, or its "
+					  "size in bytes; see 'swapplace list')",
+					  sub);
 		for (size_t i = 0; i < c->n_also; i++)
 			if (c->cmd == SP_CMD_RUN && !c->also_confirm[i])
-				return usage_error(err, errlen,
-						   "--also '%s' needs its --also-confirm ID",
-						   c->also[i]);
+				return sp_err_set(e, -EINVAL,
+						  "--also '%s' needs its --also-confirm ID",
+						  c->also[i]);
 		break;
 	case SP_CMD_RESTORE:
 		if (!c->target || !c->confirm)
-			return usage_error(err, errlen, "'%s' needs --target DEV and --confirm ID "
-							"(the disk's serial, or its size in bytes)",
-					   sub);
+			return sp_err_set(e, -EINVAL,
+					  "'%s' needs --target DEV and --confirm ID "
+					  "(the disk's serial, or its size in bytes)",
+					  sub);
 		break;
 	default:
 		break;
@@ -146,41 +140,37 @@ static int check_required(const struct sp_config *c, const char *sub, char *err,
 }
 
 /* --cpu-max and --io-max into c->caps: refused here, before anything is touched */
-static int parse_caps(struct sp_config *c, char *err, size_t errlen)
+static int parse_caps(struct sp_config *c, struct sp_err *e)
 {
 	int ret = 0;
 
 	if (c->cpu_max)
-		ret = sp_caps_parse_cpu(c->cpu_max, &c->caps.cpu_max, err, errlen);
+		ret = sp_caps_parse_cpu(c->cpu_max, &c->caps.cpu_max, e);
 	if (!ret && c->io_max)
-		ret = sp_caps_parse_io(c->io_max, &c->caps.io_iops, &c->caps.io_bps, err, errlen);
+		ret = sp_caps_parse_io(c->io_max, &c->caps.io_iops, &c->caps.io_bps, e);
 	return ret;
 }
 
 /* compare's reports: at least two, at most the list holds */
 static int positional_list(struct sp_config *c, int argc, char **argv, const char *sub,
-			   const char *what, char *err, size_t errlen)
+			   const char *what, struct sp_err *e)
 {
 	size_t field, count, cap = sp_cmd_positional_list(c->cmd, &field, &count);
 	const char **v = (const char **)((char *)c + field);
 	size_t *n = (size_t *)((char *)c + count);
 
 	for (int i = optind + 1; i < argc; i++) {
-		if (*n >= cap) {
-			snprintf(err, errlen, "'%s' takes at most %zu files (at '%s')", sub, cap,
-				 argv[i]);
-			return -EINVAL;
-		}
+		if (*n >= cap)
+			return sp_err_set(e, -EINVAL, "'%s' takes at most %zu files (at '%s')", sub,
+					  cap, argv[i]);
 		v[(*n)++] = argv[i];
 	}
-	if (*n < 2) {
-		snprintf(err, errlen, "'%s' needs %s", sub, what);
-		return -EINVAL;
-	}
+	if (*n < 2)
+		return sp_err_set(e, -EINVAL, "'%s' needs %s", sub, what);
 	return 0;
 }
 
-int sp_cli_parse(int argc, char **argv, struct sp_config *c, char *err, size_t errlen)
+int sp_cli_parse(int argc, char **argv, struct sp_config *c, struct sp_err *e)
 {
 	struct option longopts[MAX_OPTIONS];
 	char shortopts[MAX_OPTIONS];
@@ -188,10 +178,10 @@ int sp_cli_parse(int argc, char **argv, struct sp_config *c, char *err, size_t e
 	size_t pos_field, pos_count;
 	int opt, ret;
 
-	err[0] = '\0';
+	sp_err_init(e);
 	sp_config_defaults(c);
 	if (argc < 2)
-		return usage_error(err, errlen, "%sno command given (try 'swapplace --help')", "");
+		return sp_err_set(e, -EINVAL, "no command given (try 'swapplace --help')");
 	sub = argv[1];
 	if (!strcmp(sub, "help")) {
 		c->help = 1;
@@ -203,14 +193,12 @@ int sp_cli_parse(int argc, char **argv, struct sp_config *c, char *err, size_t e
 		if (!strcmp(sub, cmd_names[i]))
 			c->cmd = (enum sp_cmd)i;
 	if (c->cmd == SP_CMD_NONE)
-		return usage_error(err, errlen,
-				   sub[0] == '-' ? "unknown option '%s' (try 'swapplace --help')"
-						 : "unknown command '%s' (try 'swapplace --help')",
-				   sub);
+		return sp_err_set(e, -EINVAL, "unknown %s '%s' (try 'swapplace --help')",
+				  sub[0] == '-' ? "option" : "command", sub);
 
 	ret = getopt_tables(longopts, shortopts);
 	if (ret < 0)
-		return usage_error(err, errlen, "%stoo many options in the table", "");
+		return sp_err_set(e, -EINVAL, "too many options in the table");
 	optind = 0; /* GNU getopt: full re-initialisation, so the parser is reusable in tests */
 	opterr = 0;
 	while ((opt = getopt_long(argc - 1, argv + 1, shortopts, longopts, NULL)) != -1) {
@@ -220,23 +208,19 @@ int sp_cli_parse(int argc, char **argv, struct sp_config *c, char *err, size_t e
 			const char *bad = argv[optind];
 
 			if (optopt && optopt < 256)
-				snprintf(err, errlen, "unknown option '-%c'", optopt);
-			else if (optopt)
-				snprintf(err, errlen, "option '--%s' needs a value",
-					 option_of(optopt)->name);
-			else
-				snprintf(err, errlen, "unknown option '%s'", bad ? bad : "?");
-			return -EINVAL;
+				return sp_err_set(e, -EINVAL, "unknown option '-%c'", optopt);
+			if (optopt)
+				return sp_err_set(e, -EINVAL, "option '--%s' needs a value",
+						  option_of(optopt)->name);
+			return sp_err_set(e, -EINVAL, "unknown option '%s'", bad ? bad : "?");
 		}
 		o = option_of(opt);
 		o = o ? sp_option_find(o->name, c->cmd) : NULL;
 		if (!o)
-			return usage_error(err, errlen, "%sunknown option", "");
-		if (!sp_option_accepted(o, c->cmd)) {
-			snprintf(err, errlen, "'%s' does not take --%s", sub, o->name);
-			return -EINVAL;
-		}
-		ret = sp_option_apply(c, o, optarg, err, errlen);
+			return sp_err_set(e, -EINVAL, "unknown option");
+		if (!sp_option_accepted(o, c->cmd))
+			return sp_err_set(e, -EINVAL, "'%s' does not take --%s", sub, o->name);
+		ret = sp_option_apply(c, o, optarg, e);
 		if (ret < 0)
 			return ret;
 	}
@@ -245,18 +229,17 @@ int sp_cli_parse(int argc, char **argv, struct sp_config *c, char *err, size_t e
 
 	pos_what = sp_cmd_positional(c->cmd, &pos_field);
 	if (sp_cmd_positional_list(c->cmd, &pos_field, &pos_count))
-		return positional_list(c, argc, argv, sub, pos_what, err, errlen);
+		return positional_list(c, argc, argv, sub, pos_what, e);
 	for (int i = optind + 1; i < argc; i++) {
 		const char **pos = pos_what ? (const char **)((char *)c + pos_field) : NULL;
 
 		if (!pos || *pos)
-			return usage_error(err, errlen, "unexpected argument '%s'", argv[i]);
+			return sp_err_set(e, -EINVAL, "unexpected argument '%s'", argv[i]);
 		*pos = argv[i];
 	}
-	if (pos_what && !*(const char **)((char *)c + pos_field) && !sp_cmd_positional_optional(c->cmd)) {
-		snprintf(err, errlen, "'%s' needs %s", sub, pos_what);
-		return -EINVAL;
-	}
-	ret = check_required(c, sub, err, errlen);
-	return ret ? ret : parse_caps(c, err, errlen);
+	if (pos_what && !*(const char **)((char *)c + pos_field) &&
+	    !sp_cmd_positional_optional(c->cmd))
+		return sp_err_set(e, -EINVAL, "'%s' needs %s", sub, pos_what);
+	ret = check_required(c, sub, e);
+	return ret ? ret : parse_caps(c, e);
 }

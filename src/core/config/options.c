@@ -397,23 +397,20 @@ static void *field_of(struct sp_config *c, size_t off)
 	return (char *)c + off;
 }
 
-static int bad_value(char *err, size_t errlen, const struct sp_option *o, const char *what,
-		     const char *arg)
+static int bad_value(struct sp_err *e, const struct sp_option *o, const char *what, const char *arg)
 {
-	int n = snprintf(err, errlen, "invalid %s '%s' for --%s", what, arg, o->name);
+	char range[SP_ERR_REASON_MAX] = "";
 
-	if (n < 0 || (size_t)n >= errlen)
-		return -EINVAL;
 	if (o->kind == SP_OPT_CHOICE)
-		snprintf(err + n, errlen - n, " (%s %s)",
+		snprintf(range, sizeof(range), " (%s %s)",
 			 o->flags & SP_OPTF_COMMA ? "a comma list of" : "one of", o->choices);
 	else if (o->max > 0 && o->min > 0)
-		snprintf(err + n, errlen - n, " (%g to %g)", o->min, o->max);
+		snprintf(range, sizeof(range), " (%g to %g)", o->min, o->max);
 	else if (o->max > 0 && (o->flags & SP_OPTF_ZERO))
-		snprintf(err + n, errlen - n, " (0 to %g)", o->max);
+		snprintf(range, sizeof(range), " (0 to %g)", o->max);
 	else if (o->max > 0)
-		snprintf(err + n, errlen - n, " (above 0, at most %g)", o->max);
-	return -EINVAL;
+		snprintf(range, sizeof(range), " (above 0, at most %g)", o->max);
+	return sp_err_set(e, -EINVAL, "invalid %s '%s' for --%s%s", what, arg, o->name, range);
 }
 
 static int in_range(const struct sp_option *o, double v)
@@ -435,20 +432,20 @@ static int is_choice(const struct sp_option *o, const char *word, size_t n)
 }
 
 /* One choice, or with SP_OPTF_COMMA a comma list of them (no empty item). */
-static int apply_choice(struct sp_config *c, const struct sp_option *o, const char *arg, char *err,
-			size_t errlen)
+static int apply_choice(struct sp_config *c, const struct sp_option *o, const char *arg,
+			struct sp_err *e)
 {
 	const char *p = arg;
 
 	if (!(o->flags & SP_OPTF_COMMA)) {
 		if (!is_choice(o, arg, strlen(arg)))
-			return bad_value(err, errlen, o, "value", arg);
+			return bad_value(e, o, "value", arg);
 	} else {
 		for (;;) {
 			size_t k = strcspn(p, ",");
 
 			if (!k || !is_choice(o, p, k))
-				return bad_value(err, errlen, o, "value", arg);
+				return bad_value(e, o, "value", arg);
 			if (!p[k])
 				break;
 			p += k + 1;
@@ -459,8 +456,7 @@ static int apply_choice(struct sp_config *c, const struct sp_option *o, const ch
 }
 
 /* o's field from arg, without marking it given: defaults go through here too */
-static int store(struct sp_config *c, const struct sp_option *o, const char *arg, char *err,
-		 size_t errlen)
+static int store(struct sp_config *c, const struct sp_option *o, const char *arg, struct sp_err *e)
 {
 	uint64_t u;
 	double d;
@@ -472,22 +468,18 @@ static int store(struct sp_config *c, const struct sp_option *o, const char *arg
 	case SP_OPT_STRING: {
 		const char **s = field_of(c, o->field);
 
-		if ((o->flags & SP_OPTF_ONCE) && *s) {
-			snprintf(err, errlen, "--%s given twice ('%s', then '%s')", o->name, *s,
-				 arg);
-			return -EINVAL;
-		}
+		if ((o->flags & SP_OPTF_ONCE) && *s)
+			return sp_err_set(e, -EINVAL, "--%s given twice ('%s', then '%s')", o->name,
+					  *s, arg);
 		*s = arg;
 		break;
 	}
 	case SP_OPT_LIST: {
 		size_t *n = field_of(c, o->count);
 
-		if (*n >= o->cap) {
-			snprintf(err, errlen, "too many --%s (at most %zu, at '%s')", o->name,
-				 o->cap, arg);
-			return -EINVAL;
-		}
+		if (*n >= o->cap)
+			return sp_err_set(e, -EINVAL, "too many --%s (at most %zu, at '%s')",
+					  o->name, o->cap, arg);
 		((const char **)field_of(c, o->field))[(*n)++] = arg;
 		break;
 	}
@@ -495,30 +487,28 @@ static int store(struct sp_config *c, const struct sp_option *o, const char *arg
 		size_t n = *(size_t *)field_of(c, o->count);
 		const char **v = field_of(c, o->field);
 
-		if (!n || v[n - 1]) {
-			snprintf(err, errlen, "--%s '%s' must follow its --%s", o->name, arg,
-				 o->follows);
-			return -EINVAL;
-		}
+		if (!n || v[n - 1])
+			return sp_err_set(e, -EINVAL, "--%s '%s' must follow its --%s", o->name,
+					  arg, o->follows);
 		v[n - 1] = arg;
 		break;
 	}
 	case SP_OPT_SIZE:
 		if (sp_parse_size(arg, &u) < 0 || !in_range(o, (double)u))
-			return bad_value(err, errlen, o, "size", arg);
+			return bad_value(e, o, "size", arg);
 		*(uint64_t *)field_of(c, o->field) = u;
 		break;
 	case SP_OPT_DURATION:
 		if (sp_parse_seconds(arg, &d) < 0 || !(d > 0 || (d == 0 && (o->flags & SP_OPTF_ZERO))) ||
 		    !in_range(o, d))
-			return bad_value(err, errlen, o, "duration", arg);
+			return bad_value(e, o, "duration", arg);
 		*(double *)field_of(c, o->field) = d;
 		break;
 	case SP_OPT_U32:
 	case SP_OPT_U64:
 		if (sp_parse_u64(arg, &u) < 0 || !in_range(o, (double)u) ||
 		    (o->kind == SP_OPT_U32 && u > UINT32_MAX))
-			return bad_value(err, errlen, o, "number", arg);
+			return bad_value(e, o, "number", arg);
 		if (o->kind == SP_OPT_U32)
 			*(uint32_t *)field_of(c, o->field) = (uint32_t)u;
 		else
@@ -529,32 +519,30 @@ static int store(struct sp_config *c, const struct sp_option *o, const char *arg
 		/* a plain number: sp_parse_seconds would take "5s" or "5M" (minutes) too */
 		if (!*arg || arg[strspn(arg, "0123456789.")] || sp_parse_seconds(arg, &d) < 0 ||
 		    !(d > 0 || (d == 0 && (o->flags & SP_OPTF_ZERO))) || !in_range(o, d))
-			return bad_value(err, errlen, o,
-					 o->kind == SP_OPT_PERCENT ? "percentage" : "number", arg);
+			return bad_value(e, o, o->kind == SP_OPT_PERCENT ? "percentage" : "number",
+					 arg);
 		*(double *)field_of(c, o->field) = d;
 		break;
 	case SP_OPT_CHOICE:
-		return apply_choice(c, o, arg, err, errlen);
+		return apply_choice(c, o, arg, e);
 	}
 	return 0;
 }
 
-int sp_option_apply(struct sp_config *c, const struct sp_option *o, const char *arg, char *err,
-		    size_t errlen)
+int sp_option_apply(struct sp_config *c, const struct sp_option *o, const char *arg,
+		    struct sp_err *e)
 {
-	int ret = store(c, o, arg, err, errlen);
+	int ret = store(c, o, arg, e);
 
 	if (ret == 0 && o->given)
 		*(int *)field_of(c, o->given) = 1;
 	return ret;
 }
 
-int sp_options_apply_defaults(struct sp_config *c, char *err, size_t errlen)
+int sp_options_apply_defaults(struct sp_config *c, struct sp_err *e)
 {
 	for (size_t i = 0; i < sp_n_options; i++) {
-		int ret = sp_options[i].def
-			      ? store(c, &sp_options[i], sp_options[i].def, err, errlen)
-			      : 0;
+		int ret = sp_options[i].def ? store(c, &sp_options[i], sp_options[i].def, e) : 0;
 
 		if (ret < 0)
 			return ret;

@@ -5,7 +5,9 @@
  * not have the shape the kernel documents makes the whole parse fail with -EINVAL, because a
  * half-understood /proc/swaps is worse than none when it decides what is safe to overwrite.
  */
+#include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -524,5 +526,70 @@ int sp_parse_cpulist_count(const char *text, uint32_t *count)
 			p++;
 	}
 	*count = total;
+	return 0;
+}
+
+int sp_parse_cgroup_value(const char *text, uint64_t *val)
+{
+	char *end;
+	unsigned long long v;
+
+	while (*text == ' ' || *text == '\t')
+		text++;
+	if (strncmp(text, "max", 3) == 0 && (text[3] == '\0' || text[3] == '\n')) {
+		*val = UINT64_MAX;
+		return 0;
+	}
+	if (!isdigit((unsigned char)*text))
+		return -EINVAL;
+	errno = 0;
+	v = strtoull(text, &end, 10);
+	if (errno || (*end && *end != '\n'))
+		return -EINVAL;
+	*val = v;
+	return 0;
+}
+
+size_t sp_parse_cgroup_pids(const char *text, pid_t *pids, size_t max)
+{
+	size_t n = 0;
+	const char *p = text;
+
+	while (*p) {
+		char *end;
+		long long v;
+
+		while (*p && !isdigit((unsigned char)*p))
+			p++;
+		if (!*p)
+			break;
+		/* long long: on i686 a long is an int, and strtol would clamp "4294967297" to
+		 * INT_MAX, a pid that passes the check below */
+		v = strtoll(p, &end, 10);
+		/* a pid is an int: "4294967297" must not become pid 1, whom a destroy would
+		 * signal (found by tests/fuzz/fuzz-cgroup-text.c) */
+		if (v > 0 && v <= INT_MAX) {
+			if (n < max)
+				pids[n] = (pid_t)v;
+			n++;
+		}
+		p = end;
+	}
+	return n;
+}
+
+int sp_parse_cgroup_has_controller(const char *controllers, const char *name)
+{
+	size_t n = strlen(name);
+	const char *p = controllers;
+
+	while ((p = strstr(p, name))) {
+		int start = p == controllers || isspace((unsigned char)p[-1]);
+		int stop = p[n] == '\0' || isspace((unsigned char)p[n]);
+
+		if (start && stop)
+			return 1;
+		p += n;
+	}
 	return 0;
 }

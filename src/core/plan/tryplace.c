@@ -9,63 +9,58 @@
 #include "core/plan/tryplace.h"
 #include "core/config/units.h"
 
-static int parse_error(char *err, size_t errlen, const char *what, const char *item, size_t n)
+static int parse_error(struct sp_err *e, const char *what, const char *item, size_t n)
 {
-	snprintf(err, errlen,
-		 "--try: %s '%.*s' (give zram, zram-ALG, file or file:DIR, "
-		 "comma-separated)",
-		 what, (int)n, item);
-	return -EINVAL;
+	return sp_err_set(e, -EINVAL,
+			  "--try: %s '%.*s' (give zram, zram-ALG, file or file:DIR, "
+			  "comma-separated)",
+			  what, (int)n, item);
 }
 
-int sp_try_parse(const char *list, struct sp_try_item *out, size_t max, size_t *n, char *err,
-		 size_t errlen)
+int sp_try_parse(const char *list, struct sp_try_item *out, size_t max, size_t *n, struct sp_err *e)
 {
 	size_t k, files = 0;
 
 	*n = 0;
+	sp_err_init(e);
 	if (!list || !*list)
-		return parse_error(err, errlen, "an empty list", "", 0);
+		return parse_error(e, "an empty list", "", 0);
 	for (const char *p = list;; p += k + 1) {
 		struct sp_try_item it;
 
 		k = strcspn(p, ",");
 		memset(&it, 0, sizeof(it));
 		if (k == 0)
-			return parse_error(err, errlen, "an empty item in", list, strlen(list));
+			return parse_error(e, "an empty item in", list, strlen(list));
 		if (k == 4 && !strncmp(p, "none", 4)) {
 			/* the baseline is always there: naming it is harmless */
 		} else if ((k == 4 && !strncmp(p, "zram", 4)) ||
 			   (k > 5 && !strncmp(p, "zram-", 5))) {
 			it.kind = SP_TRY_ZRAM;
 			if (k > 5 && k - 5 >= sizeof(it.alg))
-				return parse_error(err, errlen, "a compressor name too long in", p,
-						   k);
+				return parse_error(e, "a compressor name too long in", p, k);
 			if (k > 5)
 				memcpy(it.alg, p + 5, k - 5);
 			for (size_t i = 0; i < *n; i++)
 				if (out[i].kind == SP_TRY_ZRAM && !strcmp(out[i].alg, it.alg))
-					return parse_error(err, errlen, "the same zram twice:", p,
-							   k);
+					return parse_error(e, "the same zram twice:", p, k);
 		} else if ((k == 4 && !strncmp(p, "file", 4)) ||
 			   (k > 5 && !strncmp(p, "file:", 5))) {
 			it.kind = SP_TRY_FILE;
 			if (k > 5 && k - 5 >= sizeof(it.dir))
-				return parse_error(err, errlen, "a directory name too long in", p,
-						   k);
+				return parse_error(e, "a directory name too long in", p, k);
 			if (k > 5)
 				memcpy(it.dir, p + 5, k - 5);
 			else
 				snprintf(it.dir, sizeof(it.dir), "%s", SP_TRY_DEFAULT_DIR);
 			if (files++)
-				return parse_error(err, errlen, "a second swap file:", p, k);
+				return parse_error(e, "a second swap file:", p, k);
 		} else {
-			return parse_error(err, errlen, "unknown item", p, k);
+			return parse_error(e, "unknown item", p, k);
 		}
 		if (!(k == 4 && !strncmp(p, "none", 4))) {
 			if (*n >= max)
-				return parse_error(err, errlen, "too many items in", list,
-						   strlen(list));
+				return parse_error(e, "too many items in", list, strlen(list));
 			out[(*n)++] = it;
 		}
 		if (!p[k])
@@ -150,46 +145,38 @@ uint64_t sp_try_margin_bytes(const struct sp_try_fs *fs)
 	return pct > SP_TRY_MARGIN_MIN_BYTES ? pct : SP_TRY_MARGIN_MIN_BYTES;
 }
 
-int sp_try_fs_check(const struct sp_try_fs *fs, uint64_t file_bytes, char *buf, size_t len)
+int sp_try_fs_check(const struct sp_try_fs *fs, uint64_t file_bytes, struct sp_err *e)
 {
 	const struct fs_rule *r;
 	uint64_t margin, need, avail;
 	char a[32], b[32], c[32];
 
-	if (!fs || !buf || !len)
-		return -EINVAL;
-	buf[0] = '\0';
+	sp_err_init(e);
+	if (!fs)
+		return sp_err_set(e, -EINVAL, NULL);
 	r = rule_of(fs->magic);
-	if (!r) {
-		snprintf(buf, len,
-			 "it is on a filesystem of type 0x%llx, which swapplace does not "
-			 "know to hold a swap file (ext2/3/4, xfs, f2fs, btrfs)",
-			 (unsigned long long)fs->magic);
-		return -EOPNOTSUPP;
-	}
+	if (!r)
+		return sp_err_set(e, -EOPNOTSUPP,
+				  "it is on a filesystem of type 0x%llx, which swapplace does not "
+				  "know to hold a swap file (ext2/3/4, xfs, f2fs, btrfs)",
+				  (unsigned long long)fs->magic);
 	/* btrfs is fine: the edge makes the file nocow (sp_try_fs_needs_nocow) */
-	if (r->refusal) {
-		snprintf(buf, len, "it is on %s: %s", r->name, r->refusal);
-		return -EOPNOTSUPP;
-	}
-	if (fs->read_only) {
-		snprintf(buf, len, "its %s filesystem is mounted read-only", r->name);
-		return -EROFS;
-	}
+	if (r->refusal)
+		return sp_err_set(e, -EOPNOTSUPP, "it is on %s: %s", r->name, r->refusal);
+	if (fs->read_only)
+		return sp_err_set(e, -EROFS, "its %s filesystem is mounted read-only", r->name);
 	margin = sp_try_margin_bytes(fs);
 	need = file_bytes + margin;
 	avail = fs->avail_blocks * fs->block_bytes;
-	if (avail < need) {
-		snprintf(buf, len,
-			 "its %s filesystem has %s free, and the swap file of %s needs %s "
-			 "with the margin left free (%d %% of the filesystem, at least %llu "
-			 "MiB)",
-			 r->name, sp_format_bytes(avail, a, sizeof(a)),
-			 sp_format_bytes(file_bytes, b, sizeof(b)),
-			 sp_format_bytes(need, c, sizeof(c)), SP_TRY_MARGIN_PCT,
-			 SP_TRY_MARGIN_MIN_BYTES >> 20);
-		return -ENOSPC;
-	}
+	if (avail < need)
+		return sp_err_set(
+		    e, -ENOSPC,
+		    "its %s filesystem has %s free, and the swap file of %s needs %s "
+		    "with the margin left free (%d %% of the filesystem, at least %llu "
+		    "MiB)",
+		    r->name, sp_format_bytes(avail, a, sizeof(a)),
+		    sp_format_bytes(file_bytes, b, sizeof(b)), sp_format_bytes(need, c, sizeof(c)),
+		    SP_TRY_MARGIN_PCT, SP_TRY_MARGIN_MIN_BYTES >> 20);
 	return 0;
 }
 

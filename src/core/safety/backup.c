@@ -159,8 +159,7 @@ static const char *first_missing(unsigned seen)
 	return "";
 }
 
-int sp_backup_identity_parse(const char *text, struct sp_backup_identity *id, char *err,
-			     size_t errlen)
+int sp_backup_identity_parse(const char *text, struct sp_backup_identity *id, struct sp_err *e)
 {
 	struct sp_backup_identity t;
 	unsigned seen = 0;
@@ -172,74 +171,59 @@ int sp_backup_identity_parse(const char *text, struct sp_backup_identity *id, ch
 		size_t n = strcspn(p, "\n");
 		char *eq;
 
-		if (n >= sizeof(line)) {
-			snprintf(err, errlen, "a line longer than %zu bytes", sizeof(line) - 1);
-			return -EINVAL;
-		}
+		if (n >= sizeof(line))
+			return sp_err_set(e, -EINVAL, "a line longer than %zu bytes",
+					  sizeof(line) - 1);
 		memcpy(line, p, n);
 		line[n] = '\0';
 		p += n + (p[n] == '\n');
 		if (!line[0] || line[0] == '#')
 			continue;
 		eq = strchr(line, '=');
-		if (!eq) {
-			snprintf(err, errlen, "a line without '=': '%.60s'", line);
-			return -EINVAL;
-		}
+		if (!eq)
+			return sp_err_set(e, -EINVAL, "a line without '=': '%.60s'", line);
 		*eq = '\0';
-		if (set_key(&t, line, eq + 1, &seen) < 0) {
-			snprintf(err, errlen, "bad value for '%s': '%.60s'", line, eq + 1);
-			return -EINVAL;
-		}
+		if (set_key(&t, line, eq + 1, &seen) < 0)
+			return sp_err_set(e, -EINVAL, "bad value for '%s': '%.60s'", line, eq + 1);
 	}
-	if ((seen & K_ALL) != K_ALL) {
-		snprintf(err, errlen, "no '%s'", first_missing(seen));
-		return -EINVAL;
-	}
+	if ((seen & K_ALL) != K_ALL)
+		return sp_err_set(e, -EINVAL, "no '%s'", first_missing(seen));
 	if (t.size_bytes % t.logical_sector || t.first_offset != 0 || !t.first_bytes ||
 	    !t.last_bytes || t.first_bytes > t.size_bytes || t.first_bytes % t.logical_sector ||
 	    t.last_bytes % t.logical_sector || t.last_offset % t.logical_sector ||
 	    t.last_bytes > t.size_bytes || t.last_offset != t.size_bytes - t.last_bytes ||
 	    t.first_bytes > SP_BACKUP_RANGE_BYTES || t.last_bytes > SP_BACKUP_RANGE_BYTES) {
-		snprintf(err, errlen,
-			 "its ranges (first %" PRIu64 "+%" PRIu64 ", last %" PRIu64 "+%" PRIu64
-			 ") do not fit a disk of %" PRIu64 " bytes in %" PRIu32 "-byte sectors",
-			 t.first_offset, t.first_bytes, t.last_offset, t.last_bytes, t.size_bytes,
-			 t.logical_sector);
-		return -EINVAL;
+		return sp_err_set(e, -EINVAL,
+				  "its ranges (first %" PRIu64 "+%" PRIu64 ", last %" PRIu64
+				  "+%" PRIu64 ") do not fit a disk of %" PRIu64 " bytes in %" PRIu32
+				  "-byte sectors",
+				  t.first_offset, t.first_bytes, t.last_offset, t.last_bytes,
+				  t.size_bytes, t.logical_sector);
 	}
 	*id = t;
-	if (errlen)
-		err[0] = '\0';
+	sp_err_init(e);
 	return 0;
 }
 
 int sp_backup_identity_match(const struct sp_backup_identity *b, const struct sp_device_info *d,
-			     char *reason, size_t len)
+			     struct sp_err *e)
 {
-	if (b->size_bytes != d->size_bytes) {
-		snprintf(reason, len,
-			 "'%s' is not the disk of the backup: its size is %" PRIu64
-			 " bytes, the backup's disk had %" PRIu64,
-			 d->path, d->size_bytes, b->size_bytes);
-		return -EPERM;
-	}
-	if (b->logical_sector != d->logical_sector) {
-		snprintf(reason, len,
-			 "'%s' is not the disk of the backup: its sectors are %" PRIu32
-			 " bytes, the backup's disk had %" PRIu32,
-			 d->path, d->logical_sector, b->logical_sector);
-		return -EPERM;
-	}
-	if (b->serial[0] && d->serial[0] && strcmp(b->serial, d->serial)) {
-		snprintf(reason, len,
-			 "'%s' is not the disk of the backup: its serial is '%s', the "
-			 "backup's disk had '%s'",
-			 d->path, d->serial, b->serial);
-		return -EPERM;
-	}
-	if (len)
-		reason[0] = '\0';
+	if (b->size_bytes != d->size_bytes)
+		return sp_err_set(e, -EPERM,
+				  "'%s' is not the disk of the backup: its size is %" PRIu64
+				  " bytes, the backup's disk had %" PRIu64,
+				  d->path, d->size_bytes, b->size_bytes);
+	if (b->logical_sector != d->logical_sector)
+		return sp_err_set(e, -EPERM,
+				  "'%s' is not the disk of the backup: its sectors are %" PRIu32
+				  " bytes, the backup's disk had %" PRIu32,
+				  d->path, d->logical_sector, b->logical_sector);
+	if (b->serial[0] && d->serial[0] && strcmp(b->serial, d->serial))
+		return sp_err_set(e, -EPERM,
+				  "'%s' is not the disk of the backup: its serial is '%s', the "
+				  "backup's disk had '%s'",
+				  d->path, d->serial, b->serial);
+	sp_err_init(e);
 	return 0;
 }
 

@@ -177,10 +177,9 @@ int sp_journal_format_rec(const struct sp_jrec *r, char *buf, size_t len)
 
 /* --- parsing ------------------------------------------------------------------------------ */
 
-static int fail(char *err, size_t errlen, unsigned line, const char *why)
+static int fail(struct sp_err *e, unsigned line, const char *why)
 {
-	snprintf(err, errlen, "line %u: %s", line, why);
-	return -EINVAL;
+	return sp_err_set(e, -EINVAL, "line %u: %s", line, why);
 }
 
 /* Split line (n bytes, no newline) at single spaces into at most max words. */
@@ -223,7 +222,7 @@ static int word_is(const char *w, size_t n, const char *s)
 	return n == strlen(s) && !memcmp(w, s, n);
 }
 
-static int parse_head(const char *line, size_t n, struct sp_jhead *h, char *err, size_t errlen)
+static int parse_head(const char *line, size_t n, struct sp_jhead *h, struct sp_err *e)
 {
 	const char *w[9];
 	size_t wl[9], k = split(line, n, w, wl, 9);
@@ -232,18 +231,17 @@ static int parse_head(const char *line, size_t n, struct sp_jhead *h, char *err,
 
 	memset(h, 0, sizeof(*h));
 	if (k < 2 || !word_is(w[0], wl[0], SP_JOURNAL_MAGIC))
-		return fail(err, errlen, 1,
-			    "not a swapplace journal (no 'swapplace-journal' header)");
+		return fail(e, 1, "not a swapplace journal (no 'swapplace-journal' header)");
 	if (parse_uint(w[1], wl[1], &v) || v != SP_JOURNAL_VERSION)
-		return fail(err, errlen, 1, "a journal of another format version than 1");
+		return fail(e, 1, "a journal of another format version than 1");
 	if (k != 8)
-		return fail(err, errlen, 1, "the header does not have its 6 fields");
+		return fail(e, 1, "the header does not have its 6 fields");
 	for (size_t i = 2; i < 8; i++) {
 		const char *eq = memchr(w[i], '=', wl[i]);
 		size_t kl = eq ? (size_t)(eq - w[i]) : 0, vl = eq ? wl[i] - kl - 1 : 0;
 
 		if (!eq || get_field(eq + 1, vl, tmp, sizeof(tmp)) < 0)
-			return fail(err, errlen, 1, "a header field is not key=value");
+			return fail(e, 1, "a header field is not key=value");
 		if (word_is(w[i], kl, "pid") && !parse_uint(eq + 1, vl, &v) && v && v < 1u << 30)
 			h->pid = (int)v;
 		else if (word_is(w[i], kl, "boot") && strlen(tmp) < sizeof(h->boot_id))
@@ -257,10 +255,10 @@ static int parse_head(const char *line, size_t n, struct sp_jhead *h, char *err,
 		else if (word_is(w[i], kl, "twin"))
 			snprintf(h->twin, sizeof(h->twin), "%s", tmp);
 		else
-			return fail(err, errlen, 1, "an unknown or malformed header field");
+			return fail(e, 1, "an unknown or malformed header field");
 	}
 	if (!h->pid)
-		return fail(err, errlen, 1, "the header names no process");
+		return fail(e, 1, "the header names no process");
 	return 0;
 }
 
@@ -273,8 +271,8 @@ static struct sp_jrec *find_seq(struct sp_journal *j, unsigned long long seq)
 	return NULL;
 }
 
-static int parse_line(const char *line, size_t n, unsigned ln, struct sp_journal *j, char *err,
-		      size_t errlen)
+static int parse_line(const char *line, size_t n, unsigned ln, struct sp_journal *j,
+		      struct sp_err *e)
 {
 	const char *w[SP_JOURNAL_FIELDS + 3];
 	size_t wl[SP_JOURNAL_FIELDS + 3];
@@ -294,19 +292,19 @@ static int parse_line(const char *line, size_t n, unsigned ln, struct sp_journal
 	}
 	if (k == 2 && word_is(w[0], wl[0], "undone")) {
 		if (parse_uint(w[1], wl[1], &seq))
-			return fail(err, errlen, ln, "'undone' without a record number");
+			return fail(e, ln, "'undone' without a record number");
 		r = find_seq(j, seq);
 		if (!r)
-			return fail(err, errlen, ln, "'undone' names a record the journal lacks");
+			return fail(e, ln, "'undone' names a record the journal lacks");
 		r->undone = 1;
 		return 0;
 	}
 	if (k < 2 || parse_uint(w[0], wl[0], &seq) || !seq || seq > 0xffffffffu)
-		return fail(err, errlen, ln, "not a journal record");
+		return fail(e, ln, "not a journal record");
 	if (j->n && seq <= j->recs[j->n - 1].seq)
-		return fail(err, errlen, ln, "record numbers do not ascend");
+		return fail(e, ln, "record numbers do not ascend");
 	if (wl[1] >= sizeof(name))
-		return fail(err, errlen, ln, "unknown record kind (a newer swapplace's journal?)");
+		return fail(e, ln, "unknown record kind (a newer swapplace's journal?)");
 	memcpy(name, w[1], wl[1]);
 	name[wl[1]] = '\0';
 	kind = sp_jkind_parse(name);
@@ -315,10 +313,10 @@ static int parse_line(const char *line, size_t n, unsigned ln, struct sp_journal
 
 		snprintf(why, sizeof(why),
 			 "unknown record kind '%s' (a newer swapplace's journal?)", name);
-		return fail(err, errlen, ln, why);
+		return fail(e, ln, why);
 	}
 	if (k - 2 != kinds[kind].n_fields)
-		return fail(err, errlen, ln, "wrong number of fields for its kind");
+		return fail(e, ln, "wrong number of fields for its kind");
 	if (j->n == j->cap) {
 		size_t cap = j->cap ? j->cap * 2 : 16;
 		struct sp_jrec *nr = realloc(j->recs, cap * sizeof(*nr));
@@ -335,19 +333,19 @@ static int parse_line(const char *line, size_t n, unsigned ln, struct sp_journal
 	r->n_fields = kinds[kind].n_fields;
 	for (unsigned i = 0; i < r->n_fields; i++)
 		if (get_field(w[2 + i], wl[2 + i], r->f[i], sizeof(r->f[i])) < 0)
-			return fail(err, errlen, ln, "a field is badly encoded");
+			return fail(e, ln, "a field is badly encoded");
 	j->n++;
 	return 0;
 }
 
-int sp_journal_parse(const char *text, size_t len, struct sp_journal *j, char *err, size_t errlen)
+int sp_journal_parse(const char *text, size_t len, struct sp_journal *j, struct sp_err *e)
 {
 	size_t pos = 0;
 	unsigned ln = 0;
 	int ret;
 
 	memset(j, 0, sizeof(*j));
-	err[0] = '\0';
+	sp_err_init(e);
 	while (pos < len) {
 		const char *nl = memchr(text + pos, '\n', len - pos);
 		size_t n;
@@ -360,18 +358,20 @@ int sp_journal_parse(const char *text, size_t len, struct sp_journal *j, char *e
 		n = (size_t)(nl - (text + pos));
 		ln++;
 		if (memchr(text + pos, '\0', n)) {
-			ret = fail(err, errlen, ln, "holds a NUL byte (not a journal?)");
+			ret = fail(e, ln, "holds a NUL byte (not a journal?)");
 		} else if (n >= SP_JOURNAL_LINE_MAX) {
-			ret = fail(err, errlen, ln, "too long for a journal line");
+			ret = fail(e, ln, "too long for a journal line");
 		} else if (ln == 1) {
-			ret = parse_head(text + pos, n, &j->head, err, errlen);
+			ret = parse_head(text + pos, n, &j->head, e);
 		} else if (j->ended || j->cleaned) {
-			ret = fail(err, errlen, ln, "a line after the journal's end");
+			ret = fail(e, ln, "a line after the journal's end");
 			/* a second "cleaned" (two cleanups racing the same file) is harmless */
-			if (j->cleaned && n == 7 && !memcmp(text + pos, "cleaned", 7))
+			if (j->cleaned && n == 7 && !memcmp(text + pos, "cleaned", 7)) {
+				sp_err_init(e);
 				ret = 0;
+			}
 		} else {
-			ret = parse_line(text + pos, n, ln, j, err, errlen);
+			ret = parse_line(text + pos, n, ln, j, e);
 		}
 		if (ret < 0) {
 			sp_journal_release(j);
@@ -381,7 +381,7 @@ int sp_journal_parse(const char *text, size_t len, struct sp_journal *j, char *e
 	}
 	if (!ln) {
 		sp_journal_release(j);
-		return fail(err, errlen, 1, "empty (not a swapplace journal)");
+		return fail(e, 1, "empty (not a swapplace journal)");
 	}
 	return 0;
 }
@@ -435,19 +435,19 @@ static int plain_path(const char *p)
 	return p[0] == '/' && !strstr(p, "/..");
 }
 
-static int no(char *why, size_t len, const char *text)
+static int no(struct sp_err *e, const char *text)
 {
-	snprintf(why, len, "%s", text);
-	return -EINVAL;
+	return sp_err_set(e, -EINVAL, "%s", text);
 }
 
-int sp_jrec_check(const struct sp_jrec *r, const char *sysctl_root, char *why, size_t len)
+int sp_jrec_check(const struct sp_jrec *r, const char *sysctl_root, struct sp_err *e)
 {
 	unsigned long long v;
 	const char *p = r->f[0];
 
+	sp_err_init(e);
 	if (r->kind != SP_J_CGROUP && r->kind != SP_J_ZRAM && !plain_path(p))
-		return no(why, len, "not an absolute path");
+		return no(e, "not an absolute path");
 	switch (r->kind) {
 	case SP_J_PARTTABLE:
 	case SP_J_SWAPON:
@@ -455,40 +455,40 @@ int sp_jrec_check(const struct sp_jrec *r, const char *sysctl_root, char *why, s
 	case SP_J_ZRAM:
 		if (parse_uint(p, strlen(p), &v) || v > 1u << 20 ||
 		    parse_uint(r->f[2], strlen(r->f[2]), &v))
-			return no(why, len, "not a zram device number and size");
+			return no(e, "not a zram device number and size");
 		return 0;
 	case SP_J_CGROUP:
 		if (strcmp(p, "1") && strcmp(p, "2"))
-			return no(why, len, "not a cgroup version");
+			return no(e, "not a cgroup version");
 		if (!plain_path(r->f[1]) || !starts(r->f[1], "/sys/fs/cgroup/") ||
 		    !starts(base_of(r->f[1]), "swapplace-"))
-			return no(why, len, "not a swapplace-* cgroup under /sys/fs/cgroup");
+			return no(e, "not a swapplace-* cgroup under /sys/fs/cgroup");
 		return 0;
 	case SP_J_SUBTREE:
 		if (!starts(p, "/sys/fs/cgroup/") || strcmp(base_of(p), "cgroup.subtree_control") ||
 		    !*r->f[1] || strpbrk(r->f[1], " +-/"))
-			return no(why, len, "not a controller in a cgroup.subtree_control");
+			return no(e, "not a controller in a cgroup.subtree_control");
 		return 0;
 	case SP_J_SYSCTL:
 		if (starts(p, "/proc/sys/") ||
 		    (sysctl_root && *sysctl_root && starts(p, sysctl_root) &&
 		     p[strlen(sysctl_root)] == '/'))
 			return 0;
-		return no(why, len, "not a value under /proc/sys");
+		return no(e, "not a value under /proc/sys");
 	case SP_J_ZSWAP:
 		if (!starts(p, "/sys/module/zswap/parameters/"))
-			return no(why, len, "not a zswap parameter");
+			return no(e, "not a zswap parameter");
 		return 0;
 	case SP_J_MOUNT:
 		if (!starts(base_of(p), "swapplace-") ||
 		    (strcmp(r->f[2], "0") && strcmp(r->f[2], "1")))
-			return no(why, len, "not a swapplace-* mount point");
+			return no(e, "not a swapplace-* mount point");
 		return 0;
 	case SP_J_FILE:
 		if (!starts(base_of(p), "swapplace-"))
-			return no(why, len, "not a swapplace-* file");
+			return no(e, "not a swapplace-* file");
 		return 0;
 	default:
-		return no(why, len, "unknown kind");
+		return no(e, "unknown kind");
 	}
 }

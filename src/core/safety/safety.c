@@ -89,29 +89,22 @@ int sp_safety_unsafe_reasons(const struct sp_device_facts *df, char *r, size_t l
 	return r[0] != '\0';
 }
 
-int sp_safety_check_target(const struct sp_device_info *d, uint64_t needed_bytes, char *reason,
-			   size_t len)
+int sp_safety_check_target(const struct sp_device_info *d, uint64_t needed_bytes, struct sp_err *e)
 {
 	char have[32], need[32];
 
-	if (d->is_partition) {
-		snprintf(reason, len, "'%s' is a partition, not a whole disk", d->path);
-		return -EPERM;
-	}
-	if (d->unsafe) {
-		snprintf(reason, len, "'%s' %s", d->path,
-			 d->unsafe_reason[0] ? d->unsafe_reason : "is in use");
-		return -EPERM;
-	}
+	if (d->is_partition)
+		return sp_err_set(e, -EPERM, "'%s' is a partition, not a whole disk", d->path);
+	if (d->unsafe)
+		return sp_err_set(e, -EPERM, "'%s' %s", d->path,
+				  d->unsafe_reason[0] ? d->unsafe_reason : "is in use");
 	if (d->size_bytes < needed_bytes) {
 		sp_format_bytes(d->size_bytes, have, sizeof(have));
 		sp_format_bytes(needed_bytes, need, sizeof(need));
-		snprintf(reason, len, "'%s' is too small for the plan: %s, needs %s", d->path, have,
-			 need);
-		return -EPERM;
+		return sp_err_set(e, -EPERM, "'%s' is too small for the plan: %s, needs %s",
+				  d->path, have, need);
 	}
-	if (len)
-		reason[0] = '\0';
+	sp_err_init(e);
 	return 0;
 }
 
@@ -126,44 +119,37 @@ int sp_confirm_expected(const struct sp_device_info *d, char *expected, size_t l
 	return n < 0 || (size_t)n >= len ? -ENOSPC : 0;
 }
 
-int sp_confirm_check(const struct sp_device_info *d, const char *confirm, char *reason, size_t len)
+int sp_confirm_check(const struct sp_device_info *d, const char *confirm, struct sp_err *e)
 {
 	const char *what = d->serial[0] ? "its serial" : "its size in bytes (it has no serial)";
 	char expected[64];
 
 	if (sp_confirm_expected(d, expected, sizeof(expected)))
-		return -EPERM;
-	if (!confirm || !*confirm) {
-		snprintf(reason, len, "'%s' needs --confirm %s: %s", d->path, expected, what);
-		return -EPERM;
-	}
-	if (strcmp(confirm, expected) != 0) {
-		snprintf(reason, len, "--confirm '%s' does not match '%s': expected %s '%s'",
-			 confirm, d->path, what, expected);
-		return -EPERM;
-	}
-	if (len)
-		reason[0] = '\0';
+		return sp_err_set(e, -EPERM, NULL);
+	if (!confirm || !*confirm)
+		return sp_err_set(e, -EPERM, "'%s' needs --confirm %s: %s", d->path, expected,
+				  what);
+	if (strcmp(confirm, expected) != 0)
+		return sp_err_set(e, -EPERM, "--confirm '%s' does not match '%s': expected %s '%s'",
+				  confirm, d->path, what, expected);
+	sp_err_init(e);
 	return 0;
 }
 
 int sp_targets_distinct(const char **paths, const struct sp_device_info *infos, size_t n,
-			char *reason, size_t len)
+			struct sp_err *e)
 {
 	for (size_t i = 0; i < n; i++) {
 		for (size_t j = i + 1; j < n; j++) {
 			if (strcmp(infos[i].name, infos[j].name) != 0)
 				continue;
 			if (strcmp(paths[i], paths[j]) == 0)
-				snprintf(reason, len, "'%s' is given twice", paths[i]);
-			else
-				snprintf(reason, len, "'%s' and '%s' are the same device '%s'",
-					 paths[i], paths[j], infos[i].path);
-			return -EPERM;
+				return sp_err_set(e, -EPERM, "'%s' is given twice", paths[i]);
+			return sp_err_set(e, -EPERM, "'%s' and '%s' are the same device '%s'",
+					  paths[i], paths[j], infos[i].path);
 		}
 	}
-	if (len)
-		reason[0] = '\0';
+	sp_err_init(e);
 	return 0;
 }
 
@@ -235,7 +221,7 @@ static int identity_line(const char *key, size_t klen, const char *val,
 	return -EINVAL;
 }
 
-int sp_identity_parse(const char *text, struct sp_target_identity *id, char *err, size_t len)
+int sp_identity_parse(const char *text, struct sp_target_identity *id, struct sp_err *e)
 {
 	const char *p = text, *nl, *eq;
 	size_t magic = sizeof(SP_PLAN_FILE_MAGIC) - 1;
@@ -243,11 +229,9 @@ int sp_identity_parse(const char *text, struct sp_target_identity *id, char *err
 	int lineno = 1;
 
 	memset(id, 0, sizeof(*id));
-	if (strncmp(p, SP_PLAN_FILE_MAGIC, magic) != 0 || (p[magic] != '\n' && p[magic])) {
-		snprintf(err, len,
-			 "not a plan file (its first line is not '" SP_PLAN_FILE_MAGIC "')");
-		return -EINVAL;
-	}
+	if (strncmp(p, SP_PLAN_FILE_MAGIC, magic) != 0 || (p[magic] != '\n' && p[magic]))
+		return sp_err_set(
+		    e, -EINVAL, "not a plan file (its first line is not '" SP_PLAN_FILE_MAGIC "')");
 	for (p += magic; *p; p = nl) {
 		size_t vlen;
 
@@ -261,35 +245,29 @@ int sp_identity_parse(const char *text, struct sp_target_identity *id, char *err
 			nl = p + strlen(p);
 		eq = memchr(p, '=', (size_t)(nl - p));
 		vlen = eq ? (size_t)(nl - eq - 1) : 0;
-		if (!eq || vlen >= sizeof(val)) {
-			snprintf(err, len, "line %d of the plan file is not key=value", lineno);
-			return -EINVAL;
-		}
+		if (!eq || vlen >= sizeof(val))
+			return sp_err_set(e, -EINVAL, "line %d of the plan file is not key=value",
+					  lineno);
 		memcpy(val, eq + 1, vlen);
 		val[vlen] = '\0';
-		if (identity_line(p, (size_t)(eq - p), val, id)) {
-			snprintf(err, len, "line %d of the plan file: unknown key or bad value",
-				 lineno);
-			return -EINVAL;
-		}
+		if (identity_line(p, (size_t)(eq - p), val, id))
+			return sp_err_set(e, -EINVAL,
+					  "line %d of the plan file: unknown key or bad value",
+					  lineno);
 	}
-	if (!id->name[0] || !id->size_bytes) {
-		snprintf(err, len, "the plan file names no disk (name and size_bytes)");
-		return -EINVAL;
-	}
-	if (len)
-		err[0] = '\0';
+	if (!id->name[0] || !id->size_bytes)
+		return sp_err_set(e, -EINVAL, "the plan file names no disk (name and size_bytes)");
+	sp_err_init(e);
 	return 0;
 }
 
 int sp_identity_check(const struct sp_target_identity *was, const struct sp_target_identity *now,
-		      const char *since, char *r, size_t len)
+		      const char *since, struct sp_err *e)
 {
-	char a[32], b[32];
+	char a[32], b[32], r[SP_ERR_REASON_MAX] = "";
+	size_t len = sizeof(r);
 
-	if (!len)
-		return -EPERM;
-	r[0] = '\0';
+	sp_err_init(e);
 	if (strcmp(was->name, now->name) != 0)
 		sp_cat_sep(r, len, "; ", "the plan was made for '/dev/%s', not '/dev/%s'",
 			   was->name, now->name);
@@ -307,11 +285,5 @@ int sp_identity_check(const struct sp_target_identity *was, const struct sp_targ
 		sp_cat_sep(r, len, "; ", "model was '%s', now '%s'", was->model, now->model);
 	if (!r[0])
 		return 0;
-	{
-		char tmp[512];
-
-		snprintf(tmp, sizeof(tmp), "the disk changed since %s: %s", since, r);
-		snprintf(r, len, "%s", tmp);
-	}
-	return -EPERM;
+	return sp_err_set(e, -EPERM, "the disk changed since %s: %s", since, r);
 }

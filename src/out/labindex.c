@@ -10,7 +10,6 @@
  */
 #include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,8 +24,9 @@
 #include "core/doc/doc.h"
 #include "core/doc/doc_html.h"
 #include "core/findings/verdict.h"
-#include "sys/labindex.h"
-#include "sys/report_io.h"
+#include "out/atomic.h"
+#include "out/labindex.h"
+#include "out/report_io.h"
 
 #define FILES 4
 static const char *const files[FILES] = {"report.html", "report.pdf", "report.txt", "report.json"};
@@ -117,6 +117,7 @@ static int scan(const char *dir, struct run **runs, size_t *n)
 		goto out;
 	}
 	while ((de = readdir(d))) {
+		struct sp_err je;
 		struct run *u;
 
 		if (de->d_name[0] == '.' || strlen(de->d_name) >= sizeof(u->dir))
@@ -137,7 +138,8 @@ static int scan(const char *dir, struct run **runs, size_t *n)
 		u = &(*runs)[(*n)++];
 		memset(u, 0, sizeof(*u));
 		snprintf(u->dir, sizeof(u->dir), "%s", de->d_name);
-		u->ok = sp_report_json_read(path, r, u->why, sizeof(u->why)) == 0;
+		u->ok = sp_report_json_read(path, r, &je) == 0;
+		snprintf(u->why, sizeof(u->why), "%.*s", (int)sizeof(u->why) - 1, je.reason);
 		if (u->ok) {
 			const char *serial = r->machine.dmi_serial; /* "" before the key */
 
@@ -211,7 +213,7 @@ static int compare_section(struct sp_doc *d, const char *dir, const struct run *
 	const struct sp_report *rc[SP_COMPARE_MAX_RUNS];
 	size_t first = n_ok > SP_COMPARE_MAX_RUNS ? n_ok - SP_COMPARE_MAX_RUNS : 0, m = 0;
 	struct sp_compare *cmp = NULL;
-	char path[4096], err[256];
+	char path[4096];
 	int ret = 0;
 
 	*n_compared = 0;
@@ -228,7 +230,7 @@ static int compare_section(struct sp_doc *d, const char *dir, const struct run *
 			break;
 		}
 		ret = path_of(path, sizeof(path), dir, runs[i].dir, "report.json");
-		if (!ret && sp_report_json_read(path, r[m], err, sizeof(err)) < 0) {
+		if (!ret && sp_report_json_read(path, r[m], NULL) < 0) {
 			/* changed under us since the scan: compare the rest */
 			free(r[m]);
 			r[m] = NULL;
@@ -366,48 +368,18 @@ static int build_doc(struct sp_doc *d, const char *dir, const struct run *runs, 
 	return ret < 0 ? ret : sp_doc_err(d); /* the doc's first failure, checked once */
 }
 
-/* write tmp completely, fsync it, check the stream once, then rename and fsync the dir */
-static int write_atomic(const char *dir, const struct sp_doc *d, const struct run *runs, size_t n)
-{
-	char tmp[4096], dst[4096];
-	FILE *out;
-	int fd, ret, dfd;
+/* write_page() as out/atomic.h's fill */
+struct page_arg {
+	const struct sp_doc *d;
+	const struct run *runs;
+	size_t n;
+};
 
-	if ((size_t)snprintf(tmp, sizeof(tmp), "%s/.index.html.XXXXXX", dir) >= sizeof(tmp) ||
-	    (size_t)snprintf(dst, sizeof(dst), "%s/index.html", dir) >= sizeof(dst))
-		return -ENAMETOOLONG;
-	fd = mkstemp(tmp);
-	if (fd < 0)
-		return -errno;
-	fchmod(fd, 0644); /* a page to read on any computer; FAT ignores it */
-	out = fdopen(fd, "w");
-	if (!out) {
-		ret = -errno;
-		close(fd);
-		unlink(tmp);
-		return ret;
-	}
-	ret = write_page(out, d, runs, n);
-	if (fflush(out) != 0 && !ret)
-		ret = -errno;
-	if (!ret && fsync(fileno(out)) < 0)
-		ret = -errno;
-	if (ferror(out) && !ret)
-		ret = -EIO;
-	if (fclose(out) != 0 && !ret)
-		ret = -errno;
-	if (!ret && rename(tmp, dst) < 0)
-		ret = -errno;
-	if (ret) {
-		unlink(tmp);
-		return ret;
-	}
-	dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (dfd >= 0) {
-		fsync(dfd);
-		close(dfd);
-	}
-	return 0;
+static int fill_page(FILE *out, void *arg)
+{
+	const struct page_arg *a = arg;
+
+	return write_page(out, a->d, a->runs, a->n);
 }
 
 int sp_lab_index_write(const char *reports_dir, struct sp_lab_index_stats *st)
@@ -437,8 +409,15 @@ int sp_lab_index_write(const char *reports_dir, struct sp_lab_index_stats *st)
 		n_ok += (size_t)runs[i].ok;
 	sp_doc_init(&d);
 	ret = build_doc(&d, reports_dir, runs, n, n_ok, &st->n_compared);
-	if (!ret)
-		ret = write_atomic(reports_dir, &d, runs, n);
+	if (!ret) {
+		struct page_arg a = {.d = &d, .runs = runs, .n = n};
+		char dst[4096];
+
+		if ((size_t)snprintf(dst, sizeof(dst), "%s/index.html", reports_dir) >= sizeof(dst))
+			ret = -ENAMETOOLONG;
+		else
+			ret = sp_atomic_write(dst, fill_page, &a, NULL);
+	}
 	sp_doc_release(&d);
 	free(runs);
 	st->n_runs = n_ok;

@@ -6,7 +6,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "sys/printer.h"
+#include "out/printer.h"
 
 int sp_printer_open(const char *path)
 {

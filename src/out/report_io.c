@@ -20,9 +20,10 @@
 #include <unistd.h>
 
 #include "core/findings/analysis.h"
+#include "out/atomic.h"
 #include "sys/log.h"
 #include "core/model/report.h"
-#include "sys/report_io.h"
+#include "out/report_io.h"
 #include "core/report/report_json.h"
 #include "core/report/report_csv.h"
 #include "core/doc/reportdoc.h"
@@ -149,55 +150,30 @@ static void ctx_pages(struct sp_report_ctx *c, const struct sp_page_opts *o)
 	c->pages.duplex = o ? o->duplex : 0;
 }
 
-/*
- * Write one file under a temporary name in dir (".BASE.XXXXXX", which the appliance's and a
- * reader's listing skip), flushed, fsync'd and checked; on success tmp holds its path, on
- * failure nothing is left.
- */
-static int write_tmp(const char *dir, const char *base, sp_report_writer fn,
+/* A format's writer as out/atomic.h's fill. */
+struct fill_arg {
+	sp_report_writer fn;
+	const struct sp_report_ctx *c;
+};
+
+static int fill_format(FILE *out, void *arg)
+{
+	const struct fill_arg *a = arg;
+
+	return a->fn(out, a->c);
+}
+
+static int write_tmp(const char *dir, const struct sp_report_format *fmt,
 		     const struct sp_report_ctx *c, char *tmp, size_t tmplen)
 {
-	FILE *out;
-	int fd, ret;
+	struct fill_arg a = {.fn = fmt->write, .c = c};
 
-	if ((size_t)snprintf(tmp, tmplen, "%s/.%s.XXXXXX", dir, base) >= tmplen)
-		return -ENAMETOOLONG;
-	fd = mkstemp(tmp);
-	if (fd < 0)
-		return -errno;
-	if (fchmod(fd, 0644) < 0 || !(out = fdopen(fd, "w"))) {
-		ret = -errno;
-		close(fd);
-		unlink(tmp);
-		return ret;
-	}
-	ret = fn(out, c);
-	if (!ret && (fflush(out) != 0 || fsync(fileno(out)) < 0))
-		ret = -errno;
-	if (!ret && ferror(out))
-		ret = -EIO;
-	if (fclose(out) != 0 && !ret)
-		ret = -errno;
-	if (ret) {
-		sp_debug("report", "writing %s failed: %s", tmp, strerror(-ret));
-		unlink(tmp);
-	}
-	return ret;
+	return sp_atomic_tmp(dir, fmt->file, fill_format, &a, tmp, tmplen, NULL);
 }
 
 static int path_in(char *buf, size_t len, const char *dir, const char *file)
 {
 	return (size_t)snprintf(buf, len, "%s/%s", dir, file) >= len ? -ENAMETOOLONG : 0;
-}
-
-static void fsync_dir(const char *dir)
-{
-	int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-
-	if (dfd >= 0) {
-		fsync(dfd); /* the names survive a crash; the files themselves are already synced */
-		close(dfd);
-	}
 }
 
 /* json and text: both written, then both renamed, or neither is left. */
@@ -215,8 +191,7 @@ static int write_required(const char *dir, const struct sp_report_format *fmts, 
 			idx[done++] = i;
 		}
 	for (size_t k = 0; k < done && !ret; k++) {
-		ret = write_tmp(dir, fmts[idx[k]].file, fmts[idx[k]].write, c, tmp[k],
-				sizeof(tmp[k]));
+		ret = write_tmp(dir, &fmts[idx[k]], c, tmp[k], sizeof(tmp[k]));
 		if (ret)
 			for (size_t j = 0; j < k; j++)
 				unlink(tmp[j]);
@@ -244,7 +219,7 @@ static void write_optional(const char *dir, const struct sp_report_format *fmt,
 	int ret = path_in(fin, sizeof(fin), dir, fmt->file);
 
 	if (!ret)
-		ret = write_tmp(dir, fmt->file, fmt->write, c, tmp, sizeof(tmp));
+		ret = write_tmp(dir, fmt, c, tmp, sizeof(tmp));
 	if (!ret && rename(tmp, fin) < 0) {
 		ret = -errno;
 		unlink(tmp);
@@ -298,7 +273,7 @@ int sp_report_write_dir_with(const char *dir, const struct sp_report *r,
 			write_optional(dir, &fmts[i], &c, failed);
 	if (need_doc)
 		sp_doc_release(&doc);
-	fsync_dir(dir);
+	sp_atomic_sync_dir(dir);
 out:
 	free(f);
 	return ret;
@@ -317,23 +292,19 @@ int sp_report_write_dir(const char *dir, const struct sp_report *r)
 }
 
 /* The file half of the reader; parsing is sp_report_json_parse() in the pure core. */
-int sp_report_json_read(const char *path, struct sp_report *r, char *err, size_t errlen)
+int sp_report_json_read(const char *path, struct sp_report *r, struct sp_err *e)
 {
-	char *buf = NULL;
+	char *buf = NULL, why[SP_ERR_REASON_MAX];
 	size_t cap = 0, len = 0;
 	FILE *in;
 	int ret;
 
-	if (err && errlen)
-		err[0] = '\0';
+	sp_err_init(e);
 	if (!path || !r)
-		return -EINVAL;
+		return sp_err_set(e, -EINVAL, NULL);
 	in = fopen(path, "r");
-	if (!in) {
-		ret = -errno;
-		snprintf(err, errlen, "cannot open '%s': %s", path, strerror(-ret));
-		return ret;
-	}
+	if (!in)
+		return sp_err_sys(e, -errno, "cannot open '%s'", path);
 	for (;;) {
 		size_t n;
 
@@ -343,7 +314,7 @@ int sp_report_json_read(const char *path, struct sp_report *r, char *err, size_t
 			if (!nb) {
 				free(buf);
 				fclose(in);
-				return -ENOMEM;
+				return sp_err_set(e, -ENOMEM, NULL);
 			}
 			buf = nb;
 			cap += 65536 * 4;
@@ -356,18 +327,19 @@ int sp_report_json_read(const char *path, struct sp_report *r, char *err, size_t
 	if (ferror(in)) {
 		free(buf);
 		fclose(in);
-		snprintf(err, errlen, "cannot read '%s'", path);
-		return -EIO;
+		return sp_err_set(e, -EIO, "cannot read '%s'", path);
 	}
 	fclose(in);
-	ret = sp_report_json_parse(buf, len, r, err, errlen);
+	ret = sp_report_json_parse(buf, len, r, why, sizeof(why));
 	free(buf);
+	if (ret < 0)
+		return why[0] ? sp_err_set(e, ret, "%s", why) : sp_err_set(e, ret, NULL);
 	return ret;
 }
 
 /* Read json_path and render it with fmt's writer to out (a stream or a temporary file). */
 static int render_with(const char *json_path, const struct sp_report_format *fmt,
-		       const struct sp_page_opts *o, FILE *out, char *err, size_t errlen)
+		       const struct sp_page_opts *o, FILE *out, struct sp_err *e)
 {
 	struct sp_report_ctx c = {0};
 	struct sp_findings *f = NULL;
@@ -379,12 +351,15 @@ static int render_with(const char *json_path, const struct sp_report_format *fmt
 	r = calloc(1, sizeof(*r));
 	f = calloc(1, sizeof(*f));
 	if (!r || !f) {
-		ret = -ENOMEM;
+		ret = sp_err_set(e, -ENOMEM, NULL);
 		goto out;
 	}
-	ret = sp_report_json_read(json_path, r, err, errlen);
-	if (ret == 0)
+	ret = sp_report_json_read(json_path, r, e);
+	if (ret == 0) {
 		ret = sp_analyse(r, f);
+		if (ret < 0)
+			sp_err_set(e, ret, NULL);
+	}
 	if (ret == 0) {
 		c.r = r;
 		c.f = f;
@@ -397,8 +372,7 @@ static int render_with(const char *json_path, const struct sp_report_format *fmt
 		if (ret == 0 && (fflush(out) != 0 || ferror(out)))
 			ret = -EIO;
 		if (ret < 0)
-			snprintf(err, errlen, "cannot write the report as %s: %s", fmt->name,
-				 strerror(-ret));
+			sp_err_sys(e, ret, "cannot write the report as %s", fmt->name);
 	}
 out:
 	free(r);
@@ -406,86 +380,51 @@ out:
 	return ret;
 }
 
-static const struct sp_report_format *format_or_err(const char *format, char *err,
-						     size_t errlen)
+static const struct sp_report_format *format_or_err(const char *format, struct sp_err *e)
 {
 	const struct sp_report_format *fmt = sp_report_format_find(format ? format : "text");
 
 	if (!fmt)
-		snprintf(err, errlen, "unknown format '%s' (expected text, json, html, pdf, ps or csv)",
-			 format);
+		sp_err_set(e, -EINVAL,
+			   "unknown format '%s' (expected text, json, html, pdf, ps or csv)", format);
 	return fmt;
 }
 
 int sp_report_render(const char *json_path, const char *format, const struct sp_page_opts *o,
-		     FILE *out, char *err, size_t errlen)
+		     FILE *out, struct sp_err *e)
 {
 	const struct sp_report_format *fmt;
 
-	if (err && errlen)
-		err[0] = '\0';
-	fmt = format_or_err(format, err, errlen);
+	sp_err_init(e);
+	fmt = format_or_err(format, e);
 	if (!fmt)
 		return -EINVAL;
-	return render_with(json_path, fmt, o, out, err, errlen);
+	return render_with(json_path, fmt, o, out, e);
+}
+
+/* render_with() as out/atomic.h's fill */
+struct render_arg {
+	const char *json_path;
+	const struct sp_report_format *fmt;
+	const struct sp_page_opts *o;
+	struct sp_err *e;
+};
+
+static int fill_render(FILE *out, void *arg)
+{
+	const struct render_arg *a = arg;
+
+	return render_with(a->json_path, a->fmt, a->o, out, a->e);
 }
 
 int sp_report_render_file(const char *json_path, const char *format,
-			  const struct sp_page_opts *o, const char *out_path, char *err,
-			  size_t errlen)
+			  const struct sp_page_opts *o, const char *out_path, struct sp_err *e)
 {
-	const struct sp_report_format *fmt;
-	char dir[4096], tmp[4096];
-	const char *base, *slash;
-	FILE *out;
-	int fd, ret;
+	struct render_arg a = {.json_path = json_path, .o = o, .e = e};
 
-	if (err && errlen)
-		err[0] = '\0';
-	fmt = format_or_err(format, err, errlen);
-	if (!fmt)
+	sp_err_init(e);
+	a.fmt = format_or_err(format, e);
+	if (!a.fmt)
 		return -EINVAL;
-	if (!out_path || !*out_path)
-		return -EINVAL;
-	slash = strrchr(out_path, '/');
-	base = slash ? slash + 1 : out_path;
-	if (slash == out_path)
-		snprintf(dir, sizeof(dir), "/");
-	else if (slash)
-		snprintf(dir, sizeof(dir), "%.*s", (int)(slash - out_path), out_path);
-	else
-		snprintf(dir, sizeof(dir), ".");
-	if (!*base || (size_t)snprintf(tmp, sizeof(tmp), "%s/.%s.XXXXXX", dir, base) >= sizeof(tmp)) {
-		snprintf(err, errlen, "'%s' is not a file name", out_path);
-		return -EINVAL;
-	}
-	fd = mkstemp(tmp);
-	if (fd < 0) {
-		ret = -errno;
-		snprintf(err, errlen, "cannot create a file in '%s': %s", dir, strerror(-ret));
-		return ret;
-	}
-	if (fchmod(fd, 0644) < 0 || !(out = fdopen(fd, "w"))) {
-		ret = -errno;
-		close(fd);
-		unlink(tmp);
-		return ret;
-	}
-	ret = render_with(json_path, fmt, o, out, err, errlen);
-	if (!ret && (fflush(out) != 0 || fsync(fileno(out)) < 0))
-		ret = -errno;
-	if (!ret && ferror(out))
-		ret = -EIO;
-	if (fclose(out) != 0 && !ret)
-		ret = -errno;
-	if (!ret && rename(tmp, out_path) < 0)
-		ret = -errno;
-	if (ret) {
-		if (err && errlen && !err[0])
-			snprintf(err, errlen, "cannot write '%s': %s", out_path, strerror(-ret));
-		unlink(tmp);
-		return ret;
-	}
-	fsync_dir(dir);
-	return 0;
+	return sp_atomic_write(out_path, fill_render, &a, e);
 }

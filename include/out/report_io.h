@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "core/err.h"
 #include "core/findings/analysis.h"
 #include "core/doc/doc.h"
 #include "core/model/report.h"
@@ -60,11 +61,11 @@ struct sp_report_failed {
 
 /*
  * Read the report file at path into r (sp_report_json_parse() does the parsing).
- * Returns: 0; -EINVAL with a message in err for malformed JSON, a missing or wrong "schema",
- * a field of the wrong type or a list longer than the model holds; -errno when path cannot be
- * opened.
+ * Returns: 0; -EINVAL with the reason in e (may be NULL) for malformed JSON, a missing or
+ * wrong "schema", a field of the wrong type or a list longer than the model holds; -errno (e
+ * set) when path cannot be opened or read.
  */
-int sp_report_json_read(const char *path, struct sp_report *r, char *err, size_t errlen);
+int sp_report_json_read(const char *path, struct sp_report *r, struct sp_err *e);
 
 
 /*
@@ -97,18 +98,18 @@ int sp_report_dir_ready(const char *dir);
 /*
  * `swapplace report RUN.json --format FORMAT`: read a saved report, analyse it again and
  * render it to out in a format of the table (NULL: "text"), pages as o says (NULL: A4).
- * Returns: 0; -EINVAL with err set for an unknown format or a malformed report; -errno (err
- * set) when the file cannot be read or the format not rendered; -EIO when out fails.
+ * Returns: 0; -EINVAL with e set for an unknown format or a malformed report; -errno (e set)
+ * when the file cannot be read or the format not rendered; -EIO when out fails.
  */
 int sp_report_render(const char *json_path, const char *format, const struct sp_page_opts *o,
-		     FILE *out, char *err, size_t errlen);
+		     FILE *out, struct sp_err *e);
 
 /*
  * The same into the file out_path, atomically: a temporary name beside it, fsync'd, renamed
- * over it; on any failure out_path is left as it was. Returns as sp_report_render().
+ * over it (out/atomic.h); on any failure out_path is left as it was. Returns as
+ * sp_report_render().
  */
 int sp_report_render_file(const char *json_path, const char *format,
-			  const struct sp_page_opts *o, const char *out_path, char *err,
-			  size_t errlen);
+			  const struct sp_page_opts *o, const char *out_path, struct sp_err *e);
 
 #endif
