@@ -320,6 +320,7 @@ int sp_report_write_dir(const char *dir, const struct sp_report *r)
 /* The file half of the reader; parsing is sp_report_json_parse() in the pure core. */
 int sp_report_json_read(const char *path, struct sp_report *r, char *err, size_t errlen)
 {
+	struct sp_err pe;
 	char *buf = NULL;
 	size_t cap = 0, len = 0;
 	FILE *in;
@@ -361,8 +362,10 @@ int sp_report_json_read(const char *path, struct sp_report *r, char *err, size_t
 		return -EIO;
 	}
 	fclose(in);
-	ret = sp_report_json_parse(buf, len, r, err, errlen);
+	ret = sp_report_json_parse(buf, len, r, &pe);
 	free(buf);
+	if (ret < 0 && err && errlen)
+		snprintf(err, errlen, "%s", pe.reason);
 	return ret;
 }
 
