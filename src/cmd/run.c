@@ -53,7 +53,7 @@
 #include "core/config/units.h"
 #include "act/zram.h"
 #include "act/zswap.h"
-#include "core/findings/zswap.h"
+#include "core/plan/zswap_choice.h"
 #include "core/scenario/buildjob.h"
 #include "core/scenario/scenario.h"
 #include "core/scenario/service.h"
@@ -82,7 +82,7 @@ struct run_ctx {
 	struct sp_buildjob_plan job_plan;
 	struct sp_job_spec job;
 	unsigned scenarios; /* --scenario as SP_SCENARIO_* bits (core/scenario/scenario.h) */
-	/* --zswap's compressors (core/findings/zswap.h sp_zswap_choose), chosen when vetting */
+	/* --zswap's compressors (core/plan/zswap_choice.h sp_zswap_choose), chosen when vetting */
 	char zswap_algs[16][SP_ZSWAP_ALG_MAX];
 	size_t n_zswap_algs;
 	/* what the estimate knows of the target: assumed from its kind, or measured by its
@@ -102,8 +102,9 @@ _Static_assert(SP_ZRAM_ALG_MAX == SP_PLACEMENT_ALG_MAX, "a compressor's name fit
  */
 static int choose_zswap(struct run_ctx *x)
 {
-	char offered[16][SP_ZSWAP_ALG_MAX], err[256];
+	char offered[16][SP_ZSWAP_ALG_MAX];
 	struct sp_zswap_state st;
+	struct sp_err e;
 	size_t n = 0;
 	int ret;
 
@@ -112,9 +113,9 @@ static int choose_zswap(struct run_ctx *x)
 	if (st.present && sp_zswap_offered(offered, 16, &n) < 0)
 		n = 0;
 	ret = sp_zswap_choose(x->c->zswap, st.present, st.compressor, offered, n, x->zswap_algs,
-			      16, &x->n_zswap_algs, err, sizeof(err));
+			      16, &x->n_zswap_algs, &e);
 	if (ret == -EINVAL)
-		sp_fail(SP_EXIT_USAGE, NULL, "%s", err);
+		sp_fail(SP_EXIT_USAGE, NULL, "%s", e.reason);
 	return ret;
 }
 
