@@ -325,8 +325,8 @@ static int find_and_vet(struct run_ctx *x)
 	int ret, rc;
 
 	/* a bad --sweep is refused before anything, even the target, is looked at */
-	if (sp_sweep_parse(c->sweeps, c->n_sweeps, &x->sweep, reason, sizeof(reason)) < 0)
-		return sp_fail(SP_EXIT_USAGE, NULL, "%s", reason);
+	if (sp_sweep_parse(c->sweeps, c->n_sweeps, &x->sweep, &e) < 0)
+		return sp_fail(SP_EXIT_USAGE, NULL, "%s", e.reason);
 	ret = sp_facts_gather("", &x->facts);
 	if (ret < 0)
 		return sp_fail(SP_EXIT_FAILURE, SP_ERR_OF(ret),

@@ -26,7 +26,7 @@ static void values_after(const struct sp_config *c)
 {
 	static const char offered[3][SP_ZSWAP_ALG_MAX] = {"lzo", "lz4", "zstd"};
 	char zalgs[16][SP_ZSWAP_ALG_MAX], err[256];
-	struct sp_err ze;
+	struct sp_err ze; /* --sweep's and --zswap's reasons */
 	struct sp_try_item items[SP_TRY_MAX];
 	struct sp_sweep_plan sweep;
 	enum sp_layout_kind layout;
@@ -34,7 +34,7 @@ static void values_after(const struct sp_config *c)
 	size_t n;
 	int ret;
 
-	ret = sp_sweep_parse(c->sweeps, c->n_sweeps, &sweep, err, sizeof(err));
+	ret = sp_sweep_parse(c->sweeps, c->n_sweeps, &sweep, &ze);
 	FUZZ_CHECK(ret == 0 || (ret == -EINVAL && ze.reason[0]), "sweep: %d", ret);
 	if (ret == 0) {
 		FUZZ_CHECK(sweep.n_knobs <= SP_KNOB_N, "%zu knobs", sweep.n_knobs);

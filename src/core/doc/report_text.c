@@ -13,6 +13,7 @@
 #include <time.h>
 
 #include "core/findings/analysis.h"
+#include "core/findings/sweep_sentence.h"
 #include "core/config/budget.h"
 #include "core/model/report.h"
 #include "core/doc/report_text.h"

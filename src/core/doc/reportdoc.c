@@ -25,7 +25,7 @@
 #include "core/plan/placements.h"
 #include "core/doc/reportdoc.h"
 #include "core/scenario/service.h"
-#include "core/scenario/sweep.h"
+#include "core/findings/sweep_sentence.h"
 #include "core/config/textfmt.h"
 #include "core/config/units.h"
 #include "core/findings/verdict.h"
