@@ -54,6 +54,7 @@
 #include "act/zram.h"
 #include "act/zswap.h"
 #include "core/plan/zswap_choice.h"
+#include "core/scenario/estimate.h"
 #include "core/scenario/buildjob.h"
 #include "core/scenario/scenario.h"
 #include "core/scenario/service.h"
@@ -87,9 +88,7 @@ struct run_ctx {
 	size_t n_zswap_algs;
 	/* what the estimate knows of the target: assumed from its kind, or measured by its
 	 * position profile; and how long that profile took (or will take) */
-	struct sp_buildjob_device dev_model;
-	const char *dev_model_from;
-	double profile_s;
+	struct sp_est_device dev;
 	struct sp_sweep_plan sweep; /* --sweep (core/scenario/sweep.h); n_knobs 0: none */
 };
 
@@ -220,64 +219,19 @@ static int plan_job(struct run_ctx *x)
 }
 
 /*
- * What the estimate assumes of the target before anything is read: a 7200 rpm disk (8.5 ms per
- * random read, 150 MB/s) when it says it is rotational, an SSD (0.1 ms, 500 MB/s) otherwise;
- * the job's CPU cost per page measured on this CPU (an old one or a QEMU guest is many times
- * slower than the host the defaults were seen on).
+ * What the estimate assumes of the target before anything is read (core/scenario/estimate.h):
+ * its kind, the job's page cluster, and the job's CPU cost per page measured on this CPU (an
+ * old one or a QEMU guest is many times slower than the host the defaults were seen on).
  */
 static void device_model_assume(struct run_ctx *x)
 {
-	int rot = x->target.rotational;
+	double page_s = 0;
 
-	x->dev_model = (struct sp_buildjob_device){
-	    .rand_read_s = rot ? 8.5e-3 : 0.1e-3, .seq_bytes_per_s = rot ? 150e6 : 500e6,
-	    .page_cluster = 3};
-	if (x->job.page_cluster)
-		x->dev_model.page_cluster = atoi(x->job.page_cluster);
-	if (x->job.kind == SP_JOB_BUILD && sp_buildjob_calibrate(&x->dev_model.page_s) < 0)
-		x->dev_model.page_s = 0;
-	x->dev_model_from = rot ? "assumed: a 7200 rpm disk" : "assumed: an SSD";
-	x->profile_s = x->c->profile_time_s > 0
-			   ? sp_profile_estimate_s(x->c->profile_time_s, x->target.rotational)
-			   : 0;
-}
-
-/*
- * The same from the target's position profile: the medians of its points' random-read latency
- * and sequential rate. full says the profile was the whole one (its time is spent); otherwise
- * it was a sample and the whole one takes as long again, or its budget if it was cut short.
- */
-static void device_model_measured(struct run_ctx *x, const struct sp_profile *p, int full)
-{
-	double rnd[SP_PROFILE_MAX_POINTS], seq[SP_PROFILE_MAX_POINTS];
-
-	if (!p->done || !p->n)
-		return;
-	for (size_t i = 0; i < p->n; i++) {
-		rnd[i] = p->points[i].rand_p50_us;
-		seq[i] = p->points[i].seq_mib_s;
-	}
-	if (!(sp_median(rnd, p->n) > 0) || !(sp_median(seq, p->n) > 0))
-		return;
-	x->dev_model.rand_read_s = sp_median(rnd, p->n) / 1e6;
-	x->dev_model.seq_bytes_per_s = sp_median(seq, p->n) * (1 << 20);
-	x->dev_model_from = "from its profile";
-	if (full)
-		x->profile_s = p->duration_s;
-	else
-		x->profile_s = p->n >= 100 ? p->duration_s : x->c->profile_time_s;
-}
-
-/* One run of the build job on the target as the estimate knows it. */
-static double job_estimate_s(const struct run_ctx *x)
-{
-	struct sp_buildjob_estimate est;
-
-	if (x->job.kind != SP_JOB_BUILD)
-		return 0;
-	if (sp_buildjob_estimate(&x->job_plan, &x->dev_model, &est) < 0)
-		return 0;
-	return est.total_s;
+	if (x->job.kind == SP_JOB_BUILD && sp_buildjob_calibrate(&page_s) < 0)
+		page_s = 0;
+	sp_est_device_assume(x->target.rotational,
+			     x->job.page_cluster ? atoi(x->job.page_cluster) : -1, page_s,
+			     x->c->profile_time_s, &x->dev);
 }
 
 /* The scenarios a sweep's run repeats (core/scenario/scenario.h bits): the job and every other one. */
@@ -392,75 +346,30 @@ static int find_and_vet(struct run_ctx *x)
 	return vet_sweep(x);
 }
 
-/*
- * The plan's estimate (core/plan/timing.h's model). The assumptions are the ones a spinning disk
- * sets, where a run takes longest: the swap file written at 100 MB/s, mkfs and partitioning a
- * few seconds (ext4's lazy init writes little), and each placement's own overhead beyond its
- * probes (mkswap, swapon, forking each probe's worker into its cgroup, the pressure workload's
- * fill, swapoff reading back what is still swapped, a zram device made and removed).
- * The position profile and the job (every placement runs it --repeat times; its files are
- * written once at set-up) are terms of their own.
- */
-#define EST_WRITE_BYTES_PER_S 100e6
-#define EST_MKFS_S 5.0
-#define EST_PER_PLACEMENT_S 3.0
-
-/* The service scenario's four cases on one placement, as the estimate knows them. */
-static double service_estimate_s(const struct run_ctx *x)
+/* The run as the estimate counts it (core/scenario/estimate.h). */
+static struct sp_est_run est_run(const struct run_ctx *x)
 {
-	if (!(x->scenarios & SP_SCENARIO_SERVICE))
-		return 0;
-	return SP_SVC_N_CASES * sp_service_case_estimate_s(x->c->service_time_s);
-}
-
-/* The cache scenario's three pool sizes and the gc scenario on one placement. */
-static double servers_estimate_s(const struct run_ctx *x)
-{
-	double s = 0;
-
-	if (x->scenarios & SP_SCENARIO_CACHE)
-		s += 3 * sp_cache_case_estimate_s(x->c->cache_time_s);
-	if (x->scenarios & SP_SCENARIO_GC)
-		s += sp_gc_estimate_s(x->c->gc_time_s);
-	return s;
-}
-
-/* A sweep's run: the placement activated again, the job once, the service's cases, cache, gc. */
-static double sweep_run_estimate_s(const struct run_ctx *x)
-{
-	return EST_PER_PLACEMENT_S + job_estimate_s(x) + service_estimate_s(x) +
-	       servers_estimate_s(x);
-}
-
-static double estimate_s(const struct run_ctx *x)
-{
-	struct sp_estimate_in in = {
-		.time_per_placement_s = x->c->time_per_placement_s,
-		.swapfile_bytes = x->layout.swapfile_bytes,
-		.write_bytes_per_s = EST_WRITE_BYTES_PER_S,
-		.mkfs_s = EST_MKFS_S,
-		.per_placement_s = EST_PER_PLACEMENT_S,
-		.profile_s = x->profile_s,
-		.job_s = job_estimate_s(x) * (double)x->c->repeat,
-		.job_setup_bytes = x->job.kind == SP_JOB_BUILD ? x->job_plan.source_bytes_total : 0,
-		.service_s = service_estimate_s(x),
-		.servers_s = servers_estimate_s(x),
-		.n_sweep_runs = sweep_runs(x),
-		.sweep_run_s = sweep_run_estimate_s(x),
+	struct sp_est_run r = {
+	    .job = x->job.kind == SP_JOB_BUILD ? &x->job_plan : NULL,
+	    .scenarios = x->scenarios,
+	    .service_time_s = x->c->service_time_s,
+	    .cache_time_s = x->c->cache_time_s,
+	    .gc_time_s = x->c->gc_time_s,
+	    .time_per_placement_s = x->c->time_per_placement_s,
+	    .repeat = x->c->repeat,
+	    .swapfile_bytes = x->layout.swapfile_bytes,
+	    .n_sweep_runs = sweep_runs(x),
 	};
-	struct sp_estimate est;
 
 	for (size_t i = 0; i < x->n_placements; i++) {
 		if (x->placements[i].id.kind == SP_PL_RAM)
-			in.n_job_only++;
+			r.n_job_only++;
 		else if (sp_placement_swaps(x->placements[i].id.kind))
-			in.n_swapping++;
+			r.n_swapping++;
 		else
-			in.n_none++;
+			r.n_none++;
 	}
-	if (sp_run_estimate(&in, &est) < 0)
-		return 0;
-	return est.total_s;
+	return r;
 }
 
 /* The plan's lines for the cache and gc scenarios. */
@@ -486,6 +395,7 @@ static void print_servers(const struct run_ctx *x, FILE *out)
 static void print_job(const struct run_ctx *x, FILE *out)
 {
 	const struct sp_buildjob_plan *p = &x->job_plan;
+	struct sp_est_run er = est_run(x);
 	char a[32], b[32];
 
 	if (x->scenarios & SP_SCENARIO_SERVICE) {
@@ -514,7 +424,7 @@ static void print_job(const struct run_ctx *x, FILE *out)
 			p->work_scale, p->n_units, p->n_sources,
 			sp_format_bytes(p->source_bytes_total, a, sizeof(a)),
 			sp_format_bytes(p->heap_pages * SP_BUILDJOB_PAGE_BYTES, b, sizeof(b)),
-			job_estimate_s(x));
+			sp_est_job_s(&er, &x->dev));
 	fprintf(out, "  limited to the budget, %u %s each, plus a ram baseline without a limit\n",
 		x->c->repeat, x->c->repeat == 1 ? "run" : "interleaved runs");
 }
@@ -535,7 +445,8 @@ static void print_zswap(const struct run_ctx *x, FILE *out)
 /* "sweep: vm.swappiness at 10, 60, 100 ..." with what it runs and what it adds to the time */
 static void print_sweep(const struct run_ctx *x, FILE *out)
 {
-	double run_s = sweep_run_estimate_s(x);
+	struct sp_est_run er = est_run(x);
+	double run_s = sp_est_sweep_run_s(&er, &x->dev);
 	size_t n = sweep_runs(x);
 	char what[96];
 
@@ -558,6 +469,8 @@ static void print_sweep(const struct run_ctx *x, FILE *out)
 
 static void print_plan(const struct run_ctx *x, FILE *out)
 {
+	struct sp_est_run er = est_run(x);
+	double total_s = sp_est_total_s(&er, &x->dev);
 	char a[32], b[160];
 
 	fprintf(out, "target: %s (%s, %s, serial '%s')\n", x->target.path,
@@ -602,7 +515,7 @@ static void print_plan(const struct run_ctx *x, FILE *out)
 	fprintf(out, "budget: %s\n  %.0f s per placement, seed %llu\n", b,
 		x->c->time_per_placement_s, (unsigned long long)x->c->seed);
 	fprintf(out, "estimated time: %d min %02d s (the disk's speed %s)\n",
-		(int)estimate_s(x) / 60, (int)estimate_s(x) % 60, x->dev_model_from);
+		(int)total_s / 60, (int)total_s % 60, x->dev.from);
 }
 
 /* plan's look at the disk: long enough for a sample of it, short enough to wait for */
@@ -631,7 +544,7 @@ int sp_cmd_plan(const struct sp_config *c)
 		o.time_s = c->profile_time_s < PLAN_PROFILE_S ? c->profile_time_s : PLAN_PROFILE_S;
 		o.seed = c->seed;
 		if (p && sp_profile_run(x->target.path, &o, p) == 0)
-			device_model_measured(x, p, 0);
+			sp_est_device_measured(p, 0, c->profile_time_s, &x->dev);
 		free(p);
 	}
 	print_plan(x, stdout);
@@ -897,6 +810,7 @@ static int setup_cache_db(struct run_ctx *x, struct sp_err *e)
 static void measure_all(struct run_ctx *x, struct sp_report *r, const struct sp_measure_opts *mo)
 {
 	const struct sp_config *c = x->c;
+	struct sp_est_run er = est_run(x);
 	size_t rounds = x->job.kind == SP_JOB_NONE ? 1 : c->repeat;
 	struct sp_step *steps = calloc(x->n_placements * rounds, sizeof(*steps));
 	struct sp_result *res[SP_MAX_RESULTS];
@@ -910,9 +824,9 @@ static void measure_all(struct run_ctx *x, struct sp_report *r, const struct sp_
 		struct sp_placement *p = &x->placements[i];
 		size_t probes_left = steps[k].round ? 0 : x->n_placements - i;
 		int left_s = (int)((double)probes_left *
-					   (c->time_per_placement_s + service_estimate_s(x) +
-					    servers_estimate_s(x)) +
-				   (double)(n - k) * job_estimate_s(x));
+					   (c->time_per_placement_s + sp_est_service_s(&er) +
+					    sp_est_servers_s(&er)) +
+				   (double)(n - k) * sp_est_job_s(&er, &x->dev));
 
 		/* "[k/N] measuring 'NAME'" leads every line: the appliance's screen and its tests
 		 * read progress by it */
@@ -1134,6 +1048,7 @@ int sp_cmd_run(const struct sp_config *c)
 	struct run_ctx *x = calloc(1, sizeof(*x));
 	struct sp_report *r = calloc(1, sizeof(*r));
 	struct sp_measure_opts mo;
+	struct sp_est_run er;
 	struct sp_time t0 = sp_now();
 	char reason[512], out_dir[512];
 	struct sp_err e;
@@ -1206,10 +1121,11 @@ int sp_cmd_run(const struct sp_config *c)
 		rc = run_profile(x->target.path, c->profile_time_s, c->seed, &r->profile);
 		if (rc != SP_EXIT_OK)
 			goto out;
-		device_model_measured(x, &r->profile, 1);
+		sp_est_device_measured(&r->profile, 1, c->profile_time_s, &x->dev);
 	}
 	print_plan(x, stderr);
-	r->estimated_s = estimate_s(x);
+	er = est_run(x);
+	r->estimated_s = sp_est_total_s(&er, &x->dev);
 	rc = recheck_target(x);
 	if (rc != SP_EXIT_OK)
 		goto out;
