@@ -62,6 +62,7 @@
 #include "probe/serverjob.h"
 #include "sys/sysfs.h"
 #include "cmd/run_sweep.h"
+#include "out/planfile.h"
 #include "core/scenario/sweep.h"
 #include <sys/wait.h>
 
@@ -869,28 +870,11 @@ static void measure_all(struct run_ctx *x, struct sp_report *r, const struct sp_
 static int save_plan_file(const struct run_ctx *x, const char *path)
 {
 	struct sp_target_identity id;
-	char text[512], tmp[4096];
-	FILE *fp;
-	int ok;
+	struct sp_err e;
 
 	sp_identity_of(&x->target, &id);
-	if (sp_identity_format(&id, text, sizeof(text)) < 0 ||
-	    snprintf(tmp, sizeof(tmp), "%s.tmp", path) >= (int)sizeof(tmp))
-		return sp_fail(SP_EXIT_FAILURE, SP_ERR_OF(-ENAMETOOLONG), "cannot write '%s'",
-			       path);
-	fp = fopen(tmp, "we");
-	if (!fp)
-		return sp_fail(SP_EXIT_FAILURE, SP_ERR_OF(-errno), "cannot write '%s'", path);
-	ok = fputs(text, fp) >= 0;
-	ok = (fflush(fp) == 0) & ok & (fsync(fileno(fp)) == 0);
-	ok = (fclose(fp) == 0) & ok;
-	if (!ok || rename(tmp, path) < 0) {
-		int err = -errno;
-
-		unlink(tmp);
-		return sp_fail(SP_EXIT_FAILURE, SP_ERR_OF(err ? err : -EIO), "cannot write '%s'",
-			       path);
-	}
+	if (sp_planfile_write(path, &id, &e) < 0)
+		return sp_fail(SP_EXIT_FAILURE, &e, "cannot write '%s'", path);
 	return SP_EXIT_OK;
 }
 
@@ -898,17 +882,11 @@ static int save_plan_file(const struct run_ctx *x, const char *path)
 static int check_plan_file(const struct run_ctx *x, const char *path)
 {
 	struct sp_target_identity was, now;
-	char *text = NULL, reason[512];
-	int ret;
+	char reason[512];
+	struct sp_err e;
 
-	ret = sp_read_all("", path, &text);
-	if (ret < 0)
-		return sp_fail(SP_EXIT_USAGE, SP_ERR_OF(ret), "cannot read the plan file '%s'",
-			       path);
-	ret = sp_identity_parse(text, &was, reason, sizeof(reason));
-	free(text);
-	if (ret < 0)
-		return sp_fail(SP_EXIT_USAGE, NULL, "'%s': %s", path, reason);
+	if (sp_planfile_read(path, &was, &e) < 0)
+		return sp_fail(SP_EXIT_USAGE, NULL, "%s", e.reason);
 	sp_identity_of(&x->target, &now);
 	if (sp_identity_check(&was, &now, "the plan", reason, sizeof(reason)) < 0)
 		return sp_fail(SP_EXIT_REFUSED, NULL, "refusing to touch '%s': %s", x->c->target,
