@@ -63,6 +63,8 @@
 #include "sys/sysfs.h"
 #include "cmd/run_sweep.h"
 #include "out/planfile.h"
+#include "core/doc/doc_text.h"
+#include "core/doc/plandoc.h"
 #include "core/scenario/sweep.h"
 #include <sys/wait.h>
 
@@ -373,150 +375,55 @@ static struct sp_est_run est_run(const struct run_ctx *x)
 	return r;
 }
 
-/* The plan's lines for the cache and gc scenarios. */
-static void print_servers(const struct run_ctx *x, FILE *out)
-{
-	double warm, dur, timeout;
-
-	if ((x->scenarios & SP_SCENARIO_CACHE) &&
-	    sp_cache_times(x->c->cache_time_s, &warm, &dur, &timeout) == 0)
-		fprintf(out, "cache per placement (not ram): its own cache at 50, 75 and 100 %% of "
-			     "the budget beside\n  %.0f %% other memory; each %.0f s after a "
-			     "%.0f s warm-up, its database a budget large\n  on the data "
-			     "filesystem, in a memory cgroup limited to the budget\n",
-			SP_CACHE_DEFAULT_OTHER_PCT, dur, warm);
-	if ((x->scenarios & SP_SCENARIO_GC) &&
-	    sp_gc_times(x->c->gc_time_s, &dur, &timeout) == 0)
-		fprintf(out, "gc per placement (not ram): a heap %.1f times the budget, a "
-			     "stop-the-world pause\n  reading every page's header after each "
-			     "200 ms of mutator, for %.0f s after the fill\n",
-			SP_GC_DEFAULT_HEAP_RATIO, dur);
-}
-
-static void print_job(const struct run_ctx *x, FILE *out)
-{
-	const struct sp_buildjob_plan *p = &x->job_plan;
-	struct sp_est_run er = est_run(x);
-	char a[32], b[32];
-
-	if (x->scenarios & SP_SCENARIO_SERVICE) {
-		double load, top, timeout;
-
-		sp_service_times(x->c->service_time_s, &load, &top, &timeout);
-		fprintf(out, "service per placement (not ram): fits, cold, hot, spike; each %.0f s at "
-			     "%.0f requests/s,\n  %.0f s timeout, %.0f s of top speed, in a memory "
-			     "cgroup limited to the budget\n",
-			load, SP_SERVICE_DEFAULT_RATE, timeout, top);
-	}
-	print_servers(x, out);
-	if (x->job.kind == SP_JOB_NONE) {
-		fprintf(out, "job per placement: none (--scenario %s)\n",
-			x->c->scenario ? x->c->scenario : "none");
-		return;
-	}
-	if (x->job.kind == SP_JOB_USER)
-		fprintf(out, "job per placement: your job 'sh -c %s'\n  in a copy of %s on the "
-			     "data filesystem, timeout %.0f s per run\n",
-			x->c->job_cmd, x->c->job_dir ? x->c->job_dir : "an empty directory",
-			x->job.timeout_s);
-	else
-		fprintf(out, "job per placement: the build job (scale %g: %u units, %u sources of "
-			     "%s,\n  heap to %s), estimated %.0f s per run\n",
-			p->work_scale, p->n_units, p->n_sources,
-			sp_format_bytes(p->source_bytes_total, a, sizeof(a)),
-			sp_format_bytes(p->heap_pages * SP_BUILDJOB_PAGE_BYTES, b, sizeof(b)),
-			sp_est_job_s(&er, &x->dev));
-	fprintf(out, "  limited to the budget, %u %s each, plus a ram baseline without a limit\n",
-		x->c->repeat, x->c->repeat == 1 ? "run" : "interleaved runs");
-}
-
-static void print_zswap(const struct run_ctx *x, FILE *out)
-{
-	struct sp_zswap_state st;
-
-	if (sp_zswap_read(&st) < 0 || !st.present)
-		return;
-	fprintf(out, "zswap: off for the run (now %s, compressor %s; restored after)",
-		st.enabled ? "on" : "off", st.compressor);
-	if (x->n_zswap_algs)
-		fprintf(out, ";\n  on for each zswap placement, in front of the start partition");
-	fprintf(out, "\n");
-}
-
-/* "sweep: vm.swappiness at 10, 60, 100 ..." with what it runs and what it adds to the time */
-static void print_sweep(const struct run_ctx *x, FILE *out)
-{
-	struct sp_est_run er = est_run(x);
-	double run_s = sp_est_sweep_run_s(&er, &x->dev);
-	size_t n = sweep_runs(x);
-	char what[96];
-
-	if (!x->sweep.n_knobs)
-		return;
-	sp_sweep_scenarios_phrase(sweep_scenarios(x), what, sizeof(what));
-	fprintf(out, "sweep:");
-	for (size_t k = 0; k < x->sweep.n_knobs; k++) {
-		const struct sp_knob_sweep *ks = &x->sweep.knobs[k];
-
-		fprintf(out, "%s %s at", k ? ";" : "", sp_knob_sysctl(ks->knob));
-		for (size_t v = 0; v < ks->n_values; v++)
-			fprintf(out, "%s %d", v ? "," : "", ks->values[v]);
-	}
-	fprintf(out, "\n  the %s again\n  on every placement but ram, %zu %s (%u %s of each value),\n"
-		     "  each knob restored after; adds about %d min %02d s\n",
-		what, n, n == 1 ? "run" : "runs", x->c->repeat, x->c->repeat == 1 ? "run" : "runs",
-		(int)(n * run_s) / 60, (int)(n * run_s) % 60);
-}
-
+/*
+ * The plan (core/doc/plandoc.h) to out: what the run knows gathered into a view, with the
+ * kernel's zswap state read now, printed as text (core/doc/doc_text.h).
+ */
 static void print_plan(const struct run_ctx *x, FILE *out)
 {
 	struct sp_est_run er = est_run(x);
-	double total_s = sp_est_total_s(&er, &x->dev);
-	char a[32], b[160];
+	const char *names[SP_MAX_RESULTS];
+	struct sp_zswap_state st;
+	struct sp_plan_view v = {
+	    .c = x->c,
+	    .target = &x->target,
+	    .also = x->also,
+	    .layout = &x->layout,
+	    .placements = names,
+	    .n_placements = x->n_placements,
+	    .scenarios = x->scenarios,
+	    .page_cluster = x->tuning.page_cluster,
+	    .job_page_cluster = x->tuning.job_page_cluster,
+	    .n_zswap_algs = x->n_zswap_algs,
+	    .job = x->job.kind == SP_JOB_BUILD  ? SP_PLAN_JOB_BUILD
+		   : x->job.kind == SP_JOB_USER ? SP_PLAN_JOB_USER
+						: SP_PLAN_JOB_NONE,
+	    .job_plan = &x->job_plan,
+	    .job_timeout_s = x->job.timeout_s,
+	    .job_run_s = sp_est_job_s(&er, &x->dev),
+	    .sweep = &x->sweep,
+	    .sweep_scenarios = sweep_scenarios(x),
+	    .sweep_runs = sweep_runs(x),
+	    .sweep_run_s = sp_est_sweep_run_s(&er, &x->dev),
+	    .estimate_s = sp_est_total_s(&er, &x->dev),
+	    .estimate_from = x->dev.from,
+	};
+	struct sp_doc d;
+	int ret;
 
-	fprintf(out, "target: %s (%s, %s, serial '%s')\n", x->target.path,
-		x->target.model[0] ? x->target.model : "no model",
-		sp_format_bytes(x->target.size_bytes, a, sizeof(a)),
-		x->target.serial[0] ? x->target.serial : "none");
-	fprintf(out, "partition table: GPT, %u-byte sectors, layout %s\n", x->layout.sector_bytes,
-		sp_layout_kind_name(x->layout.kind));
-	for (int i = 0; i < 3; i++) {
-		const struct sp_part *p = &x->layout.parts[i];
-
-		fprintf(out, "  %d  %-6s sectors %llu-%llu  %s%s\n", i + 1, p->role,
-			(unsigned long long)p->start_sector,
-			(unsigned long long)(p->start_sector + p->sectors - 1),
-			sp_format_bytes(p->sectors * 512, b, sizeof(b)),
-			p->kind == SP_PART_DATA ? "  ext4: the swap file, then the job directory"
-						: "  swap");
+	for (size_t i = 0; i < x->n_placements && i < SP_MAX_RESULTS; i++)
+		names[i] = x->placements[i].name;
+	if (sp_zswap_read(&st) == 0 && st.present) {
+		v.zswap_present = 1;
+		v.zswap_enabled = st.enabled;
+		v.zswap_compressor = st.compressor;
 	}
-	fprintf(out, "swap file: %s\n", sp_format_bytes(x->layout.swapfile_bytes, a, sizeof(a)));
-	for (size_t i = 0; i < x->c->n_also; i++)
-		fprintf(out, "also: %s (%s): one swap partition of %s at its start\n",
-			x->also[i].path, x->also[i].model,
-			sp_format_bytes(x->c->swap_bytes, a, sizeof(a)));
-	fprintf(out, "placements:");
-	for (size_t i = 0; i < x->n_placements; i++)
-		fprintf(out, " %s", x->placements[i].name);
-	if (x->c->profile_time_s > 0)
-		fprintf(out, "\nposition profile of the target first: read-only, at most %.0f s",
-			x->c->profile_time_s);
-	fprintf(out, "\nprobes per placement: device (io_uring O_DIRECT 4 KiB random reads, "
-		     "QD1 and QD32, sequential),\n  fault (evicted pages touched by one thread, then "
-		     "%u at once, io_uring\n  MADV_POPULATE_READ at QD 1/4/16/32), pressure (memory cgroup, "
-		     "workload 120%% of %s)\n", x->c->threads,
-		sp_format_bytes(x->c->budget_bytes / 2, a, sizeof(a)));
-	run_tuning_print(&x->tuning, out);
-	print_zswap(x, out);
-	print_job(x, out);
-	run_caps_print(x->c, out);
-	print_sweep(x, out);
-	if (sp_budget_describe(&x->c->budget, b, sizeof(b)) < 0)
-		sp_format_bytes(x->c->budget_bytes, b, sizeof(b));
-	fprintf(out, "budget: %s\n  %.0f s per placement, seed %llu\n", b,
-		x->c->time_per_placement_s, (unsigned long long)x->c->seed);
-	fprintf(out, "estimated time: %d min %02d s (the disk's speed %s)\n",
-		(int)total_s / 60, (int)total_s % 60, x->dev.from);
+	sp_doc_init(&d);
+	ret = sp_plandoc_build(&v, &d);
+	/* what a doc that failed to grow holds is still printed; the warning says it is cut */
+	if (sp_doc_write_text(out, &d, 0) < 0 || ret < 0)
+		sp_warn("the plan could not be printed whole: %s", strerror(ret < 0 ? -ret : EIO));
+	sp_doc_release(&d);
 }
 
 /* plan's look at the disk: long enough for a sample of it, short enough to wait for */
