@@ -1,6 +1,6 @@
 /*
  * fuzz-report-json.c - the reader behind `report`, `print` and `compare`: report.json text in
- * (core/report/report_json.c and its schema tables, core/report/report_schema.c), then everything a
+ * (core/report/json_read.c and its schema tables, core/report/report_schema.c), then everything a
  * saved report goes through when it is rendered again: the analysis, the JSON and text writers, the
  * CSV summary, and the document (text and HTML) the printable formats are painted from.
  *
