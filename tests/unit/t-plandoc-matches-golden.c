@@ -21,6 +21,7 @@
 #include "core/scenario/buildjob.h"
 #include "core/scenario/scenario.h"
 #include "core/scenario/sweep.h"
+#include "golden.h"
 
 #define MiB (1ull << 20)
 #define GOLDEN "tests/golden/plan.txt"
@@ -60,9 +61,8 @@ int main(void)
 				     .swapfile_bytes = 1ull << 30};
 	struct sp_sweep_plan sweep;
 	struct sp_plan_view v;
-	char *got, *again, want[1 << 15];
+	char *got, *again;
 	size_t len, glen = 0;
-	FILE *g;
 
 	sp_config_defaults(&c);
 	CHECK(sp_budget_choose(226 * MiB, 150 * MiB, 0, &c.budget) == 0);
@@ -120,36 +120,7 @@ int main(void)
 	CHECK(strstr(got, "workload 120% of 28 MiB") != NULL);
 	CHECK(strstr(got, "layout installed") != NULL);
 
-	if (getenv("SWAPPLACE_REGEN") && strcmp(getenv("SWAPPLACE_REGEN"), "1") == 0) {
-		g = fopen(GOLDEN, "w");
-		CHECK(g != NULL);
-		if (g) {
-			fwrite(got, 1, len, g);
-			CHECK(fclose(g) == 0);
-			fprintf(stderr, "regenerated %s\n", GOLDEN);
-		}
-		free(got);
-		return CHECK_DONE();
-	}
-	g = fopen(GOLDEN, "r");
-	if (!g) {
-		fprintf(stderr, "%s: %s (run from the repo root; SWAPPLACE_REGEN=1 creates it)\n",
-			GOLDEN, strerror(errno));
-		free(got);
-		return 1;
-	}
-	glen = fread(want, 1, sizeof(want), g);
-	fclose(g);
-	CHECK_EQ_U64(len, glen);
-	if (len != glen || memcmp(got, want, len) != 0) {
-		size_t i = 0;
-
-		while (i < len && i < glen && got[i] == want[i])
-			i++;
-		fprintf(stderr, "%s: output differs from byte %zu: ...%.60s...\n", GOLDEN, i,
-			got + (i > 20 ? i - 20 : 0));
-		check_failures++;
-	}
+	golden_check(GOLDEN, got, len);
 	free(got);
 	return CHECK_DONE();
 }
