@@ -61,7 +61,7 @@ static void values_after(const struct sp_config *c)
 	}
 	if (c->try_list) {
 		ret = sp_try_parse(c->try_list, items, SP_TRY_MAX, &n, err, sizeof(err));
-		FUZZ_CHECK(ret == 0 || (ret == -EINVAL && ze.reason[0]), "try: %d", ret);
+		FUZZ_CHECK(ret == 0 || (ret == -EINVAL && err[0]), "try: %d", ret);
 		if (ret == 0) {
 			FUZZ_CHECK(n <= SP_TRY_MAX, "%zu tries", n);
 			for (size_t i = 0; i < n; i++) {
