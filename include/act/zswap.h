@@ -12,7 +12,7 @@
 #include <stdint.h>
 
 #include "core/model/report.h"
-#include "core/findings/zswap.h"
+#include "core/measure/procparse.h"
 
 struct sp_zswap_state {
 	int present; /* the kernel has zswap (/sys/module/zswap/parameters) */
@@ -40,12 +40,12 @@ int sp_zswap_set_enabled(int on);
 int sp_zswap_set_compressor(const char *alg);
 
 /*
- * The compressors zswap can take: the crypto compressors /proc/crypto lists (core/findings/zswap.h).
+ * The compressors zswap can take: the crypto compressors /proc/crypto lists (core/measure/procparse.h).
  * Returns: 0 or -errno.
  */
 int sp_zswap_offered(char (*algs)[SP_ZSWAP_ALG_MAX], size_t max, size_t *n);
 
-/* /proc/vmstat's counters now (core/findings/zswap.h). Returns: 0 or -errno. */
+/* /proc/vmstat's counters now (core/measure/procparse.h). Returns: 0 or -errno. */
 int sp_zswap_counters_read(struct sp_zswap_counters *c);
 
 /*

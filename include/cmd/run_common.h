@@ -54,14 +54,8 @@ void run_tuning_plan(struct run_tuning *t);
  * run_tuning_apply changes it). */
 void run_tuning_plan_job(struct run_tuning *t, const struct sp_config *c);
 
-/* One line per setting, for the plan output. */
-void run_tuning_print(const struct run_tuning *t, FILE *out);
-
 /* Set it, each with its undo; a setting that cannot be set is warned about, not fatal. */
 void run_tuning_apply(const struct run_tuning *t);
-
-/* The plan's lines for --cpu-max and --io-max (nothing when neither was given). */
-void run_caps_print(const struct sp_config *c, FILE *out);
 
 /* The pages --paper and --duplex ask for (the parser has checked --paper). */
 void run_page_opts(const struct sp_config *c, struct sp_page_opts *o);

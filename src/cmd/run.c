@@ -53,7 +53,8 @@
 #include "core/config/units.h"
 #include "act/zram.h"
 #include "act/zswap.h"
-#include "core/findings/zswap.h"
+#include "core/plan/zswap_choice.h"
+#include "core/scenario/estimate.h"
 #include "core/scenario/buildjob.h"
 #include "core/scenario/scenario.h"
 #include "core/scenario/service.h"
@@ -61,6 +62,9 @@
 #include "probe/serverjob.h"
 #include "sys/sysfs.h"
 #include "cmd/run_sweep.h"
+#include "out/planfile.h"
+#include "core/doc/doc_text.h"
+#include "core/doc/plandoc.h"
 #include "core/scenario/sweep.h"
 #include <sys/wait.h>
 
@@ -82,14 +86,12 @@ struct run_ctx {
 	struct sp_buildjob_plan job_plan;
 	struct sp_job_spec job;
 	unsigned scenarios; /* --scenario as SP_SCENARIO_* bits (core/scenario/scenario.h) */
-	/* --zswap's compressors (core/findings/zswap.h sp_zswap_choose), chosen when vetting */
+	/* --zswap's compressors (core/plan/zswap_choice.h sp_zswap_choose), chosen when vetting */
 	char zswap_algs[16][SP_ZSWAP_ALG_MAX];
 	size_t n_zswap_algs;
 	/* what the estimate knows of the target: assumed from its kind, or measured by its
 	 * position profile; and how long that profile took (or will take) */
-	struct sp_buildjob_device dev_model;
-	const char *dev_model_from;
-	double profile_s;
+	struct sp_est_device dev;
 	struct sp_sweep_plan sweep; /* --sweep (core/scenario/sweep.h); n_knobs 0: none */
 };
 
@@ -102,8 +104,9 @@ _Static_assert(SP_ZRAM_ALG_MAX == SP_PLACEMENT_ALG_MAX, "a compressor's name fit
  */
 static int choose_zswap(struct run_ctx *x)
 {
-	char offered[16][SP_ZSWAP_ALG_MAX], err[256];
+	char offered[16][SP_ZSWAP_ALG_MAX];
 	struct sp_zswap_state st;
+	struct sp_err e;
 	size_t n = 0;
 	int ret;
 
@@ -112,9 +115,9 @@ static int choose_zswap(struct run_ctx *x)
 	if (st.present && sp_zswap_offered(offered, 16, &n) < 0)
 		n = 0;
 	ret = sp_zswap_choose(x->c->zswap, st.present, st.compressor, offered, n, x->zswap_algs,
-			      16, &x->n_zswap_algs, err, sizeof(err));
+			      16, &x->n_zswap_algs, &e);
 	if (ret == -EINVAL)
-		sp_fail(SP_EXIT_USAGE, NULL, "%s", err);
+		sp_fail(SP_EXIT_USAGE, NULL, "%s", e.reason);
 	return ret;
 }
 
@@ -219,64 +222,19 @@ static int plan_job(struct run_ctx *x)
 }
 
 /*
- * What the estimate assumes of the target before anything is read: a 7200 rpm disk (8.5 ms per
- * random read, 150 MB/s) when it says it is rotational, an SSD (0.1 ms, 500 MB/s) otherwise;
- * the job's CPU cost per page measured on this CPU (an old one or a QEMU guest is many times
- * slower than the host the defaults were seen on).
+ * What the estimate assumes of the target before anything is read (core/scenario/estimate.h):
+ * its kind, the job's page cluster, and the job's CPU cost per page measured on this CPU (an
+ * old one or a QEMU guest is many times slower than the host the defaults were seen on).
  */
 static void device_model_assume(struct run_ctx *x)
 {
-	int rot = x->target.rotational;
+	double page_s = 0;
 
-	x->dev_model = (struct sp_buildjob_device){
-	    .rand_read_s = rot ? 8.5e-3 : 0.1e-3, .seq_bytes_per_s = rot ? 150e6 : 500e6,
-	    .page_cluster = 3};
-	if (x->job.page_cluster)
-		x->dev_model.page_cluster = atoi(x->job.page_cluster);
-	if (x->job.kind == SP_JOB_BUILD && sp_buildjob_calibrate(&x->dev_model.page_s) < 0)
-		x->dev_model.page_s = 0;
-	x->dev_model_from = rot ? "assumed: a 7200 rpm disk" : "assumed: an SSD";
-	x->profile_s = x->c->profile_time_s > 0
-			   ? sp_profile_estimate_s(x->c->profile_time_s, x->target.rotational)
-			   : 0;
-}
-
-/*
- * The same from the target's position profile: the medians of its points' random-read latency
- * and sequential rate. full says the profile was the whole one (its time is spent); otherwise
- * it was a sample and the whole one takes as long again, or its budget if it was cut short.
- */
-static void device_model_measured(struct run_ctx *x, const struct sp_profile *p, int full)
-{
-	double rnd[SP_PROFILE_MAX_POINTS], seq[SP_PROFILE_MAX_POINTS];
-
-	if (!p->done || !p->n)
-		return;
-	for (size_t i = 0; i < p->n; i++) {
-		rnd[i] = p->points[i].rand_p50_us;
-		seq[i] = p->points[i].seq_mib_s;
-	}
-	if (!(sp_median(rnd, p->n) > 0) || !(sp_median(seq, p->n) > 0))
-		return;
-	x->dev_model.rand_read_s = sp_median(rnd, p->n) / 1e6;
-	x->dev_model.seq_bytes_per_s = sp_median(seq, p->n) * (1 << 20);
-	x->dev_model_from = "from its profile";
-	if (full)
-		x->profile_s = p->duration_s;
-	else
-		x->profile_s = p->n >= 100 ? p->duration_s : x->c->profile_time_s;
-}
-
-/* One run of the build job on the target as the estimate knows it. */
-static double job_estimate_s(const struct run_ctx *x)
-{
-	struct sp_buildjob_estimate est;
-
-	if (x->job.kind != SP_JOB_BUILD)
-		return 0;
-	if (sp_buildjob_estimate(&x->job_plan, &x->dev_model, &est) < 0)
-		return 0;
-	return est.total_s;
+	if (x->job.kind == SP_JOB_BUILD && sp_buildjob_calibrate(&page_s) < 0)
+		page_s = 0;
+	sp_est_device_assume(x->target.rotational,
+			     x->job.page_cluster ? atoi(x->job.page_cluster) : -1, page_s,
+			     x->c->profile_time_s, &x->dev);
 }
 
 /* The scenarios a sweep's run repeats (core/scenario/scenario.h bits): the job and every other one. */
@@ -324,8 +282,8 @@ static int find_and_vet(struct run_ctx *x)
 	int ret, rc;
 
 	/* a bad --sweep is refused before anything, even the target, is looked at */
-	if (sp_sweep_parse(c->sweeps, c->n_sweeps, &x->sweep, reason, sizeof(reason)) < 0)
-		return sp_fail(SP_EXIT_USAGE, NULL, "%s", reason);
+	if (sp_sweep_parse(c->sweeps, c->n_sweeps, &x->sweep, &e) < 0)
+		return sp_fail(SP_EXIT_USAGE, NULL, "%s", e.reason);
 	ret = sp_facts_gather("", &x->facts);
 	if (ret < 0)
 		return sp_fail(SP_EXIT_FAILURE, SP_ERR_OF(ret),
@@ -387,217 +345,81 @@ static int find_and_vet(struct run_ctx *x)
 	return vet_sweep(x);
 }
 
-/*
- * The plan's estimate (core/plan/timing.h's model). The assumptions are the ones a spinning disk
- * sets, where a run takes longest: the swap file written at 100 MB/s, mkfs and partitioning a
- * few seconds (ext4's lazy init writes little), and each placement's own overhead beyond its
- * probes (mkswap, swapon, forking each probe's worker into its cgroup, the pressure workload's
- * fill, swapoff reading back what is still swapped, a zram device made and removed).
- * The position profile and the job (every placement runs it --repeat times; its files are
- * written once at set-up) are terms of their own.
- */
-#define EST_WRITE_BYTES_PER_S 100e6
-#define EST_MKFS_S 5.0
-#define EST_PER_PLACEMENT_S 3.0
-
-/* The service scenario's four cases on one placement, as the estimate knows them. */
-static double service_estimate_s(const struct run_ctx *x)
+/* The run as the estimate counts it (core/scenario/estimate.h). */
+static struct sp_est_run est_run(const struct run_ctx *x)
 {
-	if (!(x->scenarios & SP_SCENARIO_SERVICE))
-		return 0;
-	return SP_SVC_N_CASES * sp_service_case_estimate_s(x->c->service_time_s);
-}
-
-/* The cache scenario's three pool sizes and the gc scenario on one placement. */
-static double servers_estimate_s(const struct run_ctx *x)
-{
-	double s = 0;
-
-	if (x->scenarios & SP_SCENARIO_CACHE)
-		s += 3 * sp_cache_case_estimate_s(x->c->cache_time_s);
-	if (x->scenarios & SP_SCENARIO_GC)
-		s += sp_gc_estimate_s(x->c->gc_time_s);
-	return s;
-}
-
-/* A sweep's run: the placement activated again, the job once, the service's cases, cache, gc. */
-static double sweep_run_estimate_s(const struct run_ctx *x)
-{
-	return EST_PER_PLACEMENT_S + job_estimate_s(x) + service_estimate_s(x) +
-	       servers_estimate_s(x);
-}
-
-static double estimate_s(const struct run_ctx *x)
-{
-	struct sp_estimate_in in = {
-		.time_per_placement_s = x->c->time_per_placement_s,
-		.swapfile_bytes = x->layout.swapfile_bytes,
-		.write_bytes_per_s = EST_WRITE_BYTES_PER_S,
-		.mkfs_s = EST_MKFS_S,
-		.per_placement_s = EST_PER_PLACEMENT_S,
-		.profile_s = x->profile_s,
-		.job_s = job_estimate_s(x) * (double)x->c->repeat,
-		.job_setup_bytes = x->job.kind == SP_JOB_BUILD ? x->job_plan.source_bytes_total : 0,
-		.service_s = service_estimate_s(x),
-		.servers_s = servers_estimate_s(x),
-		.n_sweep_runs = sweep_runs(x),
-		.sweep_run_s = sweep_run_estimate_s(x),
+	struct sp_est_run r = {
+	    .job = x->job.kind == SP_JOB_BUILD ? &x->job_plan : NULL,
+	    .scenarios = x->scenarios,
+	    .service_time_s = x->c->service_time_s,
+	    .cache_time_s = x->c->cache_time_s,
+	    .gc_time_s = x->c->gc_time_s,
+	    .time_per_placement_s = x->c->time_per_placement_s,
+	    .repeat = x->c->repeat,
+	    .swapfile_bytes = x->layout.swapfile_bytes,
+	    .n_sweep_runs = sweep_runs(x),
 	};
-	struct sp_estimate est;
 
 	for (size_t i = 0; i < x->n_placements; i++) {
 		if (x->placements[i].id.kind == SP_PL_RAM)
-			in.n_job_only++;
+			r.n_job_only++;
 		else if (sp_placement_swaps(x->placements[i].id.kind))
-			in.n_swapping++;
+			r.n_swapping++;
 		else
-			in.n_none++;
+			r.n_none++;
 	}
-	if (sp_run_estimate(&in, &est) < 0)
-		return 0;
-	return est.total_s;
+	return r;
 }
 
-/* The plan's lines for the cache and gc scenarios. */
-static void print_servers(const struct run_ctx *x, FILE *out)
-{
-	double warm, dur, timeout;
-
-	if ((x->scenarios & SP_SCENARIO_CACHE) &&
-	    sp_cache_times(x->c->cache_time_s, &warm, &dur, &timeout) == 0)
-		fprintf(out, "cache per placement (not ram): its own cache at 50, 75 and 100 %% of "
-			     "the budget beside\n  %.0f %% other memory; each %.0f s after a "
-			     "%.0f s warm-up, its database a budget large\n  on the data "
-			     "filesystem, in a memory cgroup limited to the budget\n",
-			SP_CACHE_DEFAULT_OTHER_PCT, dur, warm);
-	if ((x->scenarios & SP_SCENARIO_GC) &&
-	    sp_gc_times(x->c->gc_time_s, &dur, &timeout) == 0)
-		fprintf(out, "gc per placement (not ram): a heap %.1f times the budget, a "
-			     "stop-the-world pause\n  reading every page's header after each "
-			     "200 ms of mutator, for %.0f s after the fill\n",
-			SP_GC_DEFAULT_HEAP_RATIO, dur);
-}
-
-static void print_job(const struct run_ctx *x, FILE *out)
-{
-	const struct sp_buildjob_plan *p = &x->job_plan;
-	char a[32], b[32];
-
-	if (x->scenarios & SP_SCENARIO_SERVICE) {
-		double load, top, timeout;
-
-		sp_service_times(x->c->service_time_s, &load, &top, &timeout);
-		fprintf(out, "service per placement (not ram): fits, cold, hot, spike; each %.0f s at "
-			     "%.0f requests/s,\n  %.0f s timeout, %.0f s of top speed, in a memory "
-			     "cgroup limited to the budget\n",
-			load, SP_SERVICE_DEFAULT_RATE, timeout, top);
-	}
-	print_servers(x, out);
-	if (x->job.kind == SP_JOB_NONE) {
-		fprintf(out, "job per placement: none (--scenario %s)\n",
-			x->c->scenario ? x->c->scenario : "none");
-		return;
-	}
-	if (x->job.kind == SP_JOB_USER)
-		fprintf(out, "job per placement: your job 'sh -c %s'\n  in a copy of %s on the "
-			     "data filesystem, timeout %.0f s per run\n",
-			x->c->job_cmd, x->c->job_dir ? x->c->job_dir : "an empty directory",
-			x->job.timeout_s);
-	else
-		fprintf(out, "job per placement: the build job (scale %g: %u units, %u sources of "
-			     "%s,\n  heap to %s), estimated %.0f s per run\n",
-			p->work_scale, p->n_units, p->n_sources,
-			sp_format_bytes(p->source_bytes_total, a, sizeof(a)),
-			sp_format_bytes(p->heap_pages * SP_BUILDJOB_PAGE_BYTES, b, sizeof(b)),
-			job_estimate_s(x));
-	fprintf(out, "  limited to the budget, %u %s each, plus a ram baseline without a limit\n",
-		x->c->repeat, x->c->repeat == 1 ? "run" : "interleaved runs");
-}
-
-static void print_zswap(const struct run_ctx *x, FILE *out)
-{
-	struct sp_zswap_state st;
-
-	if (sp_zswap_read(&st) < 0 || !st.present)
-		return;
-	fprintf(out, "zswap: off for the run (now %s, compressor %s; restored after)",
-		st.enabled ? "on" : "off", st.compressor);
-	if (x->n_zswap_algs)
-		fprintf(out, ";\n  on for each zswap placement, in front of the start partition");
-	fprintf(out, "\n");
-}
-
-/* "sweep: vm.swappiness at 10, 60, 100 ..." with what it runs and what it adds to the time */
-static void print_sweep(const struct run_ctx *x, FILE *out)
-{
-	double run_s = sweep_run_estimate_s(x);
-	size_t n = sweep_runs(x);
-	char what[96];
-
-	if (!x->sweep.n_knobs)
-		return;
-	sp_sweep_scenarios_phrase(sweep_scenarios(x), what, sizeof(what));
-	fprintf(out, "sweep:");
-	for (size_t k = 0; k < x->sweep.n_knobs; k++) {
-		const struct sp_knob_sweep *ks = &x->sweep.knobs[k];
-
-		fprintf(out, "%s %s at", k ? ";" : "", sp_knob_sysctl(ks->knob));
-		for (size_t v = 0; v < ks->n_values; v++)
-			fprintf(out, "%s %d", v ? "," : "", ks->values[v]);
-	}
-	fprintf(out, "\n  the %s again\n  on every placement but ram, %zu %s (%u %s of each value),\n"
-		     "  each knob restored after; adds about %d min %02d s\n",
-		what, n, n == 1 ? "run" : "runs", x->c->repeat, x->c->repeat == 1 ? "run" : "runs",
-		(int)(n * run_s) / 60, (int)(n * run_s) % 60);
-}
-
+/*
+ * The plan (core/doc/plandoc.h) to out: what the run knows gathered into a view, with the
+ * kernel's zswap state read now, printed as text (core/doc/doc_text.h).
+ */
 static void print_plan(const struct run_ctx *x, FILE *out)
 {
-	char a[32], b[160];
+	struct sp_est_run er = est_run(x);
+	const char *names[SP_MAX_RESULTS];
+	struct sp_zswap_state st;
+	struct sp_plan_view v = {
+	    .c = x->c,
+	    .target = &x->target,
+	    .also = x->also,
+	    .layout = &x->layout,
+	    .placements = names,
+	    .n_placements = x->n_placements,
+	    .scenarios = x->scenarios,
+	    .page_cluster = x->tuning.page_cluster,
+	    .job_page_cluster = x->tuning.job_page_cluster,
+	    .n_zswap_algs = x->n_zswap_algs,
+	    .job = x->job.kind == SP_JOB_BUILD  ? SP_PLAN_JOB_BUILD
+		   : x->job.kind == SP_JOB_USER ? SP_PLAN_JOB_USER
+						: SP_PLAN_JOB_NONE,
+	    .job_plan = &x->job_plan,
+	    .job_timeout_s = x->job.timeout_s,
+	    .job_run_s = sp_est_job_s(&er, &x->dev),
+	    .sweep = &x->sweep,
+	    .sweep_scenarios = sweep_scenarios(x),
+	    .sweep_runs = sweep_runs(x),
+	    .sweep_run_s = sp_est_sweep_run_s(&er, &x->dev),
+	    .estimate_s = sp_est_total_s(&er, &x->dev),
+	    .estimate_from = x->dev.from,
+	};
+	struct sp_doc d;
+	int ret;
 
-	fprintf(out, "target: %s (%s, %s, serial '%s')\n", x->target.path,
-		x->target.model[0] ? x->target.model : "no model",
-		sp_format_bytes(x->target.size_bytes, a, sizeof(a)),
-		x->target.serial[0] ? x->target.serial : "none");
-	fprintf(out, "partition table: GPT, %u-byte sectors, layout %s\n", x->layout.sector_bytes,
-		sp_layout_kind_name(x->layout.kind));
-	for (int i = 0; i < 3; i++) {
-		const struct sp_part *p = &x->layout.parts[i];
-
-		fprintf(out, "  %d  %-6s sectors %llu-%llu  %s%s\n", i + 1, p->role,
-			(unsigned long long)p->start_sector,
-			(unsigned long long)(p->start_sector + p->sectors - 1),
-			sp_format_bytes(p->sectors * 512, b, sizeof(b)),
-			p->kind == SP_PART_DATA ? "  ext4: the swap file, then the job directory"
-						: "  swap");
+	for (size_t i = 0; i < x->n_placements && i < SP_MAX_RESULTS; i++)
+		names[i] = x->placements[i].name;
+	if (sp_zswap_read(&st) == 0 && st.present) {
+		v.zswap_present = 1;
+		v.zswap_enabled = st.enabled;
+		v.zswap_compressor = st.compressor;
 	}
-	fprintf(out, "swap file: %s\n", sp_format_bytes(x->layout.swapfile_bytes, a, sizeof(a)));
-	for (size_t i = 0; i < x->c->n_also; i++)
-		fprintf(out, "also: %s (%s): one swap partition of %s at its start\n",
-			x->also[i].path, x->also[i].model,
-			sp_format_bytes(x->c->swap_bytes, a, sizeof(a)));
-	fprintf(out, "placements:");
-	for (size_t i = 0; i < x->n_placements; i++)
-		fprintf(out, " %s", x->placements[i].name);
-	if (x->c->profile_time_s > 0)
-		fprintf(out, "\nposition profile of the target first: read-only, at most %.0f s",
-			x->c->profile_time_s);
-	fprintf(out, "\nprobes per placement: device (io_uring O_DIRECT 4 KiB random reads, "
-		     "QD1 and QD32, sequential),\n  fault (evicted pages touched by one thread, then "
-		     "%u at once, io_uring\n  MADV_POPULATE_READ at QD 1/4/16/32), pressure (memory cgroup, "
-		     "workload 120%% of %s)\n", x->c->threads,
-		sp_format_bytes(x->c->budget_bytes / 2, a, sizeof(a)));
-	run_tuning_print(&x->tuning, out);
-	print_zswap(x, out);
-	print_job(x, out);
-	run_caps_print(x->c, out);
-	print_sweep(x, out);
-	if (sp_budget_describe(&x->c->budget, b, sizeof(b)) < 0)
-		sp_format_bytes(x->c->budget_bytes, b, sizeof(b));
-	fprintf(out, "budget: %s\n  %.0f s per placement, seed %llu\n", b,
-		x->c->time_per_placement_s, (unsigned long long)x->c->seed);
-	fprintf(out, "estimated time: %d min %02d s (the disk's speed %s)\n",
-		(int)estimate_s(x) / 60, (int)estimate_s(x) % 60, x->dev_model_from);
+	sp_doc_init(&d);
+	ret = sp_plandoc_build(&v, &d);
+	/* what a doc that failed to grow holds is still printed; the warning says it is cut */
+	if (sp_doc_write_text(out, &d, 0) < 0 || ret < 0)
+		sp_warn("the plan could not be printed whole: %s", strerror(ret < 0 ? -ret : EIO));
+	sp_doc_release(&d);
 }
 
 /* plan's look at the disk: long enough for a sample of it, short enough to wait for */
@@ -626,7 +448,7 @@ int sp_cmd_plan(const struct sp_config *c)
 		o.time_s = c->profile_time_s < PLAN_PROFILE_S ? c->profile_time_s : PLAN_PROFILE_S;
 		o.seed = c->seed;
 		if (p && sp_profile_run(x->target.path, &o, p) == 0)
-			device_model_measured(x, p, 0);
+			sp_est_device_measured(p, 0, c->profile_time_s, &x->dev);
 		free(p);
 	}
 	print_plan(x, stdout);
@@ -892,6 +714,7 @@ static int setup_cache_db(struct run_ctx *x, struct sp_err *e)
 static void measure_all(struct run_ctx *x, struct sp_report *r, const struct sp_measure_opts *mo)
 {
 	const struct sp_config *c = x->c;
+	struct sp_est_run er = est_run(x);
 	size_t rounds = x->job.kind == SP_JOB_NONE ? 1 : c->repeat;
 	struct sp_step *steps = calloc(x->n_placements * rounds, sizeof(*steps));
 	struct sp_result *res[SP_MAX_RESULTS];
@@ -905,9 +728,9 @@ static void measure_all(struct run_ctx *x, struct sp_report *r, const struct sp_
 		struct sp_placement *p = &x->placements[i];
 		size_t probes_left = steps[k].round ? 0 : x->n_placements - i;
 		int left_s = (int)((double)probes_left *
-					   (c->time_per_placement_s + service_estimate_s(x) +
-					    servers_estimate_s(x)) +
-				   (double)(n - k) * job_estimate_s(x));
+					   (c->time_per_placement_s + sp_est_service_s(&er) +
+					    sp_est_servers_s(&er)) +
+				   (double)(n - k) * sp_est_job_s(&er, &x->dev));
 
 		/* "[k/N] measuring 'NAME'" leads every line: the appliance's screen and its tests
 		 * read progress by it */
@@ -950,28 +773,11 @@ static void measure_all(struct run_ctx *x, struct sp_report *r, const struct sp_
 static int save_plan_file(const struct run_ctx *x, const char *path)
 {
 	struct sp_target_identity id;
-	char text[512], tmp[4096];
-	FILE *fp;
-	int ok;
+	struct sp_err e;
 
 	sp_identity_of(&x->target, &id);
-	if (sp_identity_format(&id, text, sizeof(text)) < 0 ||
-	    snprintf(tmp, sizeof(tmp), "%s.tmp", path) >= (int)sizeof(tmp))
-		return sp_fail(SP_EXIT_FAILURE, SP_ERR_OF(-ENAMETOOLONG), "cannot write '%s'",
-			       path);
-	fp = fopen(tmp, "we");
-	if (!fp)
-		return sp_fail(SP_EXIT_FAILURE, SP_ERR_OF(-errno), "cannot write '%s'", path);
-	ok = fputs(text, fp) >= 0;
-	ok = (fflush(fp) == 0) & ok & (fsync(fileno(fp)) == 0);
-	ok = (fclose(fp) == 0) & ok;
-	if (!ok || rename(tmp, path) < 0) {
-		int err = -errno;
-
-		unlink(tmp);
-		return sp_fail(SP_EXIT_FAILURE, SP_ERR_OF(err ? err : -EIO), "cannot write '%s'",
-			       path);
-	}
+	if (sp_planfile_write(path, &id, &e) < 0)
+		return sp_fail(SP_EXIT_FAILURE, &e, "cannot write '%s'", path);
 	return SP_EXIT_OK;
 }
 
@@ -979,18 +785,10 @@ static int save_plan_file(const struct run_ctx *x, const char *path)
 static int check_plan_file(const struct run_ctx *x, const char *path)
 {
 	struct sp_target_identity was, now;
-	char *text = NULL;
 	struct sp_err e;
-	int ret;
 
-	ret = sp_read_all("", path, &text);
-	if (ret < 0)
-		return sp_fail(SP_EXIT_USAGE, SP_ERR_OF(ret), "cannot read the plan file '%s'",
-			       path);
-	ret = sp_identity_parse(text, &was, &e);
-	free(text);
-	if (ret < 0)
-		return sp_fail(SP_EXIT_USAGE, NULL, "'%s': %s", path, e.reason);
+	if (sp_planfile_read(path, &was, &e) < 0)
+		return sp_fail(SP_EXIT_USAGE, NULL, "%s", e.reason);
 	sp_identity_of(&x->target, &now);
 	if (sp_identity_check(&was, &now, "the plan", &e) < 0)
 		return sp_fail(SP_EXIT_REFUSED, &e, "refusing to touch '%s'", x->c->target);
@@ -1124,6 +922,7 @@ int sp_cmd_run(const struct sp_config *c)
 	struct run_ctx *x = calloc(1, sizeof(*x));
 	struct sp_report *r = calloc(1, sizeof(*r));
 	struct sp_measure_opts mo;
+	struct sp_est_run er;
 	struct sp_time t0 = sp_now();
 	char out_dir[512];
 	struct sp_err e;
@@ -1194,10 +993,11 @@ int sp_cmd_run(const struct sp_config *c)
 		rc = run_profile(x->target.path, c->profile_time_s, c->seed, &r->profile);
 		if (rc != SP_EXIT_OK)
 			goto out;
-		device_model_measured(x, &r->profile, 1);
+		sp_est_device_measured(&r->profile, 1, c->profile_time_s, &x->dev);
 	}
 	print_plan(x, stderr);
-	r->estimated_s = estimate_s(x);
+	er = est_run(x);
+	r->estimated_s = sp_est_total_s(&er, &x->dev);
 	rc = recheck_target(x);
 	if (rc != SP_EXIT_OK)
 		goto out;

@@ -99,37 +99,6 @@ void run_tuning_plan_job(struct run_tuning *t, const struct sp_config *c)
 		t->job_page_cluster[0] = '\0'; /* unreadable: the job runs with what is set */
 }
 
-void run_tuning_print(const struct run_tuning *t, FILE *out)
-{
-	fprintf(out, "sysctl while measuring: vm.page-cluster=%s (swap readahead off for the "
-		     "per-page probes; restored after)\n", t->page_cluster);
-	if (t->job_page_cluster[0])
-		fprintf(out, "sysctl while the job runs: vm.page-cluster=%s (swap-ins of 2^%s pages; "
-			     "back to %s for the probes)\n", t->job_page_cluster,
-			t->job_page_cluster, t->page_cluster);
-}
-
-void run_caps_print(const struct sp_config *c, FILE *out)
-{
-	const struct sp_caps *k = &c->caps;
-
-	if (!sp_caps_asked(k))
-		return;
-	fprintf(out, "box of every workload (the probes run outside it):\n");
-	if (k->cpu_max > 0)
-		fprintf(out, "  --cpu-max %g: a CPU quota of %llu us per %llu us (v2 cpu.max, v1 "
-			     "cpu.cfs_quota_us)\n", k->cpu_max,
-			(unsigned long long)sp_caps_cpu_quota_us(k->cpu_max, SP_CPU_PERIOD_US),
-			SP_CPU_PERIOD_US);
-	if (k->io_iops) {
-		fprintf(out, "  --io-max %llu IOPS", (unsigned long long)k->io_iops);
-		if (k->io_bps)
-			fprintf(out, ", %.1f MiB/s", (double)k->io_bps / 1048576);
-		fprintf(out, " read and write on the swap area's disk\n    (cgroup v2 io.max; "
-			     "not applied on cgroup v1, zram or none: the report says where)\n");
-	}
-}
-
 void run_tuning_apply(const struct run_tuning *t)
 {
 	int ret = sp_sysctl_set("vm.page-cluster", t->page_cluster);

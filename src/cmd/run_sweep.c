@@ -13,6 +13,7 @@
 #include "cmd/run_sweep.h"
 #include "core/scenario/scenario.h"
 #include "core/scenario/sweep.h"
+#include "core/scenario/sweep_rows.h"
 
 size_t run_sweep_n_placements(const struct sp_placement *pl, size_t n)
 {

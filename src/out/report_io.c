@@ -294,7 +294,7 @@ int sp_report_write_dir(const char *dir, const struct sp_report *r)
 /* The file half of the reader; parsing is sp_report_json_parse() in the pure core. */
 int sp_report_json_read(const char *path, struct sp_report *r, struct sp_err *e)
 {
-	char *buf = NULL, why[SP_ERR_REASON_MAX];
+	char *buf = NULL;
 	size_t cap = 0, len = 0;
 	FILE *in;
 	int ret;
@@ -330,10 +330,9 @@ int sp_report_json_read(const char *path, struct sp_report *r, struct sp_err *e)
 		return sp_err_set(e, -EIO, "cannot read '%s'", path);
 	}
 	fclose(in);
-	ret = sp_report_json_parse(buf, len, r, why, sizeof(why));
+	/* the parser says why in e */
+	ret = sp_report_json_parse(buf, len, r, e);
 	free(buf);
-	if (ret < 0)
-		return why[0] ? sp_err_set(e, ret, "%s", why) : sp_err_set(e, ret, NULL);
 	return ret;
 }
 

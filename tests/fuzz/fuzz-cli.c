@@ -17,7 +17,7 @@
 #include "core/scenario/scenario.h"
 #include "core/scenario/sweep.h"
 #include "core/plan/tryplace.h"
-#include "core/findings/zswap.h"
+#include "core/plan/zswap_choice.h"
 #include "fuzz.h"
 
 #define MAX_ARGS 64
@@ -26,6 +26,7 @@ static void values_after(const struct sp_config *c)
 {
 	static const char offered[3][SP_ZSWAP_ALG_MAX] = {"lzo", "lz4", "zstd"};
 	char zalgs[16][SP_ZSWAP_ALG_MAX], err[256];
+	struct sp_err ze; /* --sweep's and --zswap's reasons */
 	struct sp_try_item items[SP_TRY_MAX];
 	struct sp_sweep_plan sweep;
 	enum sp_layout_kind layout;
@@ -33,8 +34,8 @@ static void values_after(const struct sp_config *c)
 	size_t n;
 	int ret;
 
-	ret = sp_sweep_parse(c->sweeps, c->n_sweeps, &sweep, err, sizeof(err));
-	FUZZ_CHECK(ret == 0 || (ret == -EINVAL && err[0]), "sweep: %d", ret);
+	ret = sp_sweep_parse(c->sweeps, c->n_sweeps, &sweep, &ze);
+	FUZZ_CHECK(ret == 0 || (ret == -EINVAL && ze.reason[0]), "sweep: %d", ret);
 	if (ret == 0) {
 		FUZZ_CHECK(sweep.n_knobs <= SP_KNOB_N, "%zu knobs", sweep.n_knobs);
 		for (size_t k = 0; k < sweep.n_knobs; k++) {
@@ -82,9 +83,8 @@ static void values_after(const struct sp_config *c)
 	if (c->scenario)
 		sp_scenario_set_parse(c->scenario, &mask);
 	for (int have = 0; have <= 1; have++) {
-		ret = sp_zswap_choose(c->zswap, have, "lzo", offered, 3, zalgs, 16, &n, err,
-				      sizeof(err));
-		FUZZ_CHECK(ret == 0 || ret == -ENOSPC || (ret == -EINVAL && err[0]), "zswap: %d",
+		ret = sp_zswap_choose(c->zswap, have, "lzo", offered, 3, zalgs, 16, &n, &ze);
+		FUZZ_CHECK(ret == 0 || ret == -ENOSPC || (ret == -EINVAL && ze.reason[0]), "zswap: %d",
 			   ret);
 		if (ret == 0) {
 			FUZZ_CHECK(n <= 16, "%zu zswap", n);

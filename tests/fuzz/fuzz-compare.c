@@ -43,7 +43,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	const struct sp_report *runs[MAX_RUNS];
 	const uint8_t *at = data, *end = data + size;
-	char err[512];
+	struct sp_err pe;
 	struct sp_doc d;
 	size_t n = 0;
 	int ret;
@@ -56,7 +56,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (!text)
 			abort();
 		memcpy(text, at, len);
-		ret = sp_report_json_parse(text, len, r[n], err, sizeof(err));
+		ret = sp_report_json_parse(text, len, r[n], &pe);
 		free(text);
 		if (ret < 0)
 			return 0; /* compare refuses the lot: nothing more to exercise */

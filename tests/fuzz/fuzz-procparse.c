@@ -13,7 +13,6 @@
 #include "core/config/caps.h"
 #include "core/measure/procparse.h"
 #include "core/scenario/serverjob.h"
-#include "core/findings/zswap.h"
 #include "fuzz.h"
 
 #define CHECK_CODE(ret, ...)                                                                       \

@@ -1,7 +1,7 @@
 /*
  * fuzz-report-json.c - the reader behind `report`, `print` and `compare`: report.json text in
- * (core/report/report_json.c and its schema tables, core/report/report_schema.c), then everything a saved
- * report goes through when it is rendered again: the analysis, the JSON and text writers, the
+ * (core/report/json_read.c and its schema tables, core/report/report_schema.c), then everything a
+ * saved report goes through when it is rendered again: the analysis, the JSON and text writers, the
  * CSV summary, and the document (text and HTML) the printable formats are painted from.
  *
  * Invariants: the reader returns 0 or -EINVAL with a message, never reads outside the input
@@ -11,10 +11,12 @@
  */
 #include <errno.h>
 
-#include "core/findings/analysis.h"
 #include "core/doc/doc.h"
 #include "core/doc/doc_html.h"
 #include "core/doc/doc_text.h"
+#include "core/doc/report_text.h"
+#include "core/doc/reportdoc.h"
+#include "core/findings/analysis.h"
 #include "core/model/report.h"
 #include "core/report/report_csv.h"
 #include "core/report/report_json.h"
@@ -58,7 +60,8 @@ static char *json_of(const struct sp_report *rep, size_t *len)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	/* an exact-size copy: a read one byte past the text is an ASan report */
-	char *text = malloc(size ? size : 1), err[512], *j1, *j2;
+	char *text = malloc(size ? size : 1), *j1, *j2;
+	struct sp_err pe;
 	struct sp_doc d;
 	size_t l1, l2;
 	int ret;
@@ -66,20 +69,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!text)
 		abort();
 	memcpy(text, data, size);
-	memset(err, 0x55, sizeof(err));
-	ret = sp_report_json_parse(text, size, r, err, sizeof(err));
+	memset(&pe, 0x55, sizeof(pe));
+	ret = sp_report_json_parse(text, size, r, &pe);
 	FUZZ_CHECK(ret == 0 || ret == -EINVAL, "parse returned %d", ret);
-	FUZZ_CHECK(fuzz_terminated(err, sizeof(err)), "message not terminated");
+	FUZZ_CHECK(fuzz_terminated(pe.reason, sizeof(pe.reason)), "message not terminated");
 	free(text);
 	if (ret < 0) {
-		FUZZ_CHECK(err[0], "refused without a message");
+		FUZZ_CHECK(pe.reason[0], "refused without a message");
 		return 0;
 	}
 
 	j1 = json_of(r, &l1);
 	FUZZ_CHECK(j1, "an accepted report does not write");
-	ret = sp_report_json_parse(j1, l1, back, err, sizeof(err));
-	FUZZ_CHECK(ret == 0, "a report written from an accepted one is refused: %s\n%s", err, j1);
+	ret = sp_report_json_parse(j1, l1, back, &pe);
+	FUZZ_CHECK(ret == 0, "a report written from an accepted one is refused: %s\n%s", pe.reason,
+		   j1);
 	j2 = json_of(back, &l2);
 	FUZZ_CHECK(j2 && l1 == l2 && !memcmp(j1, j2, l1),
 		   "write -> read -> write differs:\n%s\n----\n%s", j1, j2 ? j2 : "(null)");

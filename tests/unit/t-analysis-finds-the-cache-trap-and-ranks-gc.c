@@ -156,7 +156,8 @@ static void json_keys(void)
 	static const char *const gc_keys[] = {"pauses", "p50_pause_ms", "p99_pause_ms",
 					      "worst_pause_ms", "faults_in_pauses", "status",
 					      "reason", NULL};
-	char *buf = NULL, err[256] = "", path[64];
+	struct sp_err pe;
+	char *buf = NULL, path[64];
 	size_t len = 0;
 	FILE *m = open_memstream(&buf, &len);
 	json_t *j, *c;
@@ -203,7 +204,7 @@ static void json_keys(void)
 	CHECK(json_is_true(get(j, "analysis.gc.none_oom_killed")));
 
 	/* read back: null is "the kernel lacked it", a value is "it had it" */
-	CHECK(sp_report_json_parse(buf, len, &back, err, sizeof(err)) == 0);
+	CHECK(sp_report_json_parse(buf, len, &back, &pe) == 0);
 	CHECK(!back.results[z].scenarios.cache.cases[0].has_pgscan_direct);
 	CHECK(back.results[z].scenarios.cache.cases[0].psi_scope == SP_SCOPE_NONE);
 	CHECK(back.results[s].scenarios.cache.cases[2].has_pgscan_direct);
@@ -218,14 +219,14 @@ static void json_keys(void)
 
 		CHECK(at != NULL && neg != NULL);
 		memcpy(at + strlen("\"psi_scope\": \""), "planet", 6);
-		CHECK(sp_report_json_parse(buf, len, &back, err, sizeof(err)) == -EINVAL);
-		CHECK(strstr(err, "psi_scope: expected none, cgroup or system") != NULL);
+		CHECK(sp_report_json_parse(buf, len, &back, &pe) == -EINVAL);
+		CHECK(strstr(pe.reason, "psi_scope: expected none, cgroup or system") != NULL);
 		memcpy(at + strlen("\"psi_scope\": \""), "system", 6);
 		memcpy(neg + 17, "-9", 2);
-		CHECK(sp_report_json_parse(buf, len, &back, err, sizeof(err)) == -EINVAL);
-		CHECK(strstr(err, "pgscan_direct: expected a non-negative integer") != NULL);
+		CHECK(sp_report_json_parse(buf, len, &back, &pe) == -EINVAL);
+		CHECK(strstr(pe.reason, "pgscan_direct: expected a non-negative integer") != NULL);
 		memcpy(neg + 17, "90", 2);
-		CHECK(sp_report_json_parse(buf, len, &back, err, sizeof(err)) == 0);
+		CHECK(sp_report_json_parse(buf, len, &back, &pe) == 0);
 	}
 	json_decref(j);
 	free(buf);

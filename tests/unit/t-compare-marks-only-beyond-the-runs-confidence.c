@@ -77,7 +77,7 @@ int main(void)
 	struct sp_compare c;
 	const struct sp_cmp_row *rw;
 	const struct sp_cmp_srow *sr;
-	char err[256];
+	struct sp_err pe;
 
 	sp_report_init(a, "run");
 	sp_report_init(b, "run");
@@ -227,11 +227,11 @@ int main(void)
 	{
 		static const char other[] = "{\"schema\": \"swapplace-report/2\", \"results\": []}";
 
-		CHECK(sp_report_json_parse(other, sizeof(other) - 1, a, err, sizeof(err)) ==
+		CHECK(sp_report_json_parse(other, sizeof(other) - 1, a, &pe) ==
 		      -EINVAL);
-		CHECK(strstr(err, "swapplace-report/2") != NULL);
-		CHECK(sp_report_json_parse("{\"x\": 1}", 8, a, err, sizeof(err)) == -EINVAL);
-		CHECK(strstr(err, "not a swapplace report") != NULL);
+		CHECK(strstr(pe.reason, "swapplace-report/2") != NULL);
+		CHECK(sp_report_json_parse("{\"x\": 1}", 8, a, &pe) == -EINVAL);
+		CHECK(strstr(pe.reason, "not a swapplace report") != NULL);
 	}
 	free(a);
 	free(b);

@@ -150,7 +150,8 @@ static int ranked(const struct sp_findings *fi, int i)
 static void renderers(void)
 {
 	struct sp_result *end, *file;
-	char *t, *json = NULL, *dt, err[256];
+	struct sp_err pe;
+	char *t, *json = NULL, *dt;
 	size_t len;
 	FILE *m;
 	struct sp_doc d;
@@ -216,7 +217,7 @@ static void renderers(void)
 	fclose(m);
 	CHECK(strstr(json, "\"error\": \"I/O error: 1 worker was killed by SIGBUS") != NULL);
 	CHECK(strstr(json, "\"kernel_log\": [") != NULL);
-	CHECK(sp_report_json_parse(json, len, &back, err, sizeof(err)) == 0);
+	CHECK(sp_report_json_parse(json, len, &back, &pe) == 0);
 	CHECK_STR(back.results[idx("end")].error, end->error);
 	CHECK_EQ_U64(back.results[idx("end")].n_kernel_log, 2);
 	CHECK_STR(back.results[idx("end")].kernel_log[1], end->kernel_log[1]);

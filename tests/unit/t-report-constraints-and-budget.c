@@ -93,7 +93,8 @@ static void build(struct sp_report *r)
 
 int main(void)
 {
-	char err[256] = "", *j1, *j2, *t;
+	struct sp_err pe;
+	char *j1, *j2, *t;
 	size_t l1, l2, lt;
 	struct sp_findings f;
 
@@ -115,9 +116,9 @@ int main(void)
 	CHECK(strstr(j1, "\"cpu_periods\": null") != NULL); /* start: nothing read */
 	CHECK(strstr(j1, "\"io_wios\": null") != NULL);
 	CHECK(strstr(j1, "\"io_wios\": 0") == NULL);
-	CHECK(sp_report_json_parse(j1, l1, &b, err, sizeof(err)) == 0);
-	if (err[0])
-		fprintf(stderr, "%s\n", err);
+	CHECK(sp_report_json_parse(j1, l1, &b, &pe) == 0);
+	if (pe.reason[0])
+		fprintf(stderr, "%s\n", pe.reason);
 	CHECK(memcmp(&a, &b, sizeof(b)) == 0);
 	j2 = dump(&b, &l2, 1);
 	CHECK(l1 == l2 && memcmp(j1, j2, l1) == 0);

@@ -72,7 +72,8 @@ static void fill_cdf(struct sp_lat_summary *l)
 
 static void roundtrip(void)
 {
-	char err[256] = "", *j1, *j2;
+	struct sp_err pe;
+	char *j1, *j2;
 	size_t l1, l2;
 
 	syn_build(&a);
@@ -100,9 +101,9 @@ static void roundtrip(void)
 	CHECK(strstr(j1, "\"cdf\": [\n") != NULL);
 	CHECK(strstr(j1, "[50.0, 98.4]") != NULL);
 	CHECK(strstr(j1, "[100.0, 1131.6000000000001]") != NULL);
-	CHECK(sp_report_json_parse(j1, l1, &b, err, sizeof(err)) == 0);
-	if (err[0])
-		fprintf(stderr, "%s\n", err);
+	CHECK(sp_report_json_parse(j1, l1, &b, &pe) == 0);
+	if (pe.reason[0])
+		fprintf(stderr, "%s\n", pe.reason);
 	CHECK(memcmp(&a, &b, sizeof(a)) == 0);
 	CHECK_EQ_U64(b.results[0].fault_probe.lat.n_cdf, 4);
 	CHECK(b.results[0].fault_probe.lat.cdf_us[1] == 98.4);
@@ -124,9 +125,10 @@ static void old_and_bad(void)
 	    "\"cdf\": [[1, \"2\"]]",
 	    "\"cdf\": {\"a\": 1}",
 	};
-	char err[256], text[512];
+	struct sp_err pe;
+	char text[512];
 
-	CHECK(sp_report_json_parse(old, strlen(old), &b, err, sizeof(err)) == 0);
+	CHECK(sp_report_json_parse(old, strlen(old), &b, &pe) == 0);
 	CHECK_EQ_U64(b.results[0].fault_probe.lat.n_cdf, 0);
 	CHECK(b.results[0].fault_probe.lat.p50_us == 7.5);
 	CHECK_STR(b.machine.dmi_serial, "");
@@ -137,11 +139,11 @@ static void old_and_bad(void)
 			 "{\"schema\": \"swapplace-report/1\", \"results\": [{\"placement\": "
 			 "\"start\", \"status\": \"ok\", \"fault_probe\": {%s}}]}",
 			 bad[i]);
-		err[0] = '\0';
-		CHECK(sp_report_json_parse(text, strlen(text), &b, err, sizeof(err)) == -EINVAL);
-		CHECK(strstr(err, "fault_probe.cdf") != NULL);
-		if (!strstr(err, "fault_probe.cdf"))
-			fprintf(stderr, "message: %s\n", err);
+		sp_err_init(&pe);
+		CHECK(sp_report_json_parse(text, strlen(text), &b, &pe) == -EINVAL);
+		CHECK(strstr(pe.reason, "fault_probe.cdf") != NULL);
+		if (!strstr(pe.reason, "fault_probe.cdf"))
+			fprintf(stderr, "message: %s\n", pe.reason);
 	}
 }
 

@@ -19,14 +19,15 @@ static struct sp_report a, b;
 
 int main(void)
 {
-	char err[256] = "", *j, *k;
+	struct sp_err pe;
+	char *j, *k;
 	size_t len, len2;
 
 	syn_build(&a);
 	j = report_json_dump(&a, &len);
 	CHECK(strstr(j, "\"budget_source\"") == NULL);
 	CHECK(strstr(j, "\"mem_available_bytes\"") == NULL);
-	CHECK(sp_report_json_parse(j, len, &b, err, sizeof(err)) == 0);
+	CHECK(sp_report_json_parse(j, len, &b, &pe) == 0);
 	CHECK(!b.has_budget_rule);
 	free(j);
 
@@ -46,9 +47,9 @@ int main(void)
 			"  \"budget_ceiling_bytes\": 268435456,\n"
 			"  \"budget_headroom_bytes\": 50331648,\n"
 			"  \"mem_available_bytes\": 157286400,\n") != NULL);
-	CHECK(sp_report_json_parse(j, len, &b, err, sizeof(err)) == 0);
-	if (err[0])
-		fprintf(stderr, "%s\n", err);
+	CHECK(sp_report_json_parse(j, len, &b, &pe) == 0);
+	if (pe.reason[0])
+		fprintf(stderr, "%s\n", pe.reason);
 	CHECK(memcmp(&a, &b, sizeof(a)) == 0);
 	k = report_json_dump(&b, &len2);
 	CHECK(len == len2 && memcmp(j, k, len) == 0);

@@ -15,12 +15,12 @@ static struct sp_report r;
 
 static void bad(const char *json, const char *want)
 {
-	char err[256] = "";
-	int ret = sp_report_json_parse(json, strlen(json), &r, err, sizeof(err));
+	struct sp_err pe;
+	int ret = sp_report_json_parse(json, strlen(json), &r, &pe);
 
 	CHECK(ret == -EINVAL);
-	if (!strstr(err, want)) {
-		fprintf(stderr, "for %s\n  error '%s' lacks '%s'\n", json, err, want);
+	if (!strstr(pe.reason, want)) {
+		fprintf(stderr, "for %s\n  error '%s' lacks '%s'\n", json, pe.reason, want);
 		check_failures++;
 	}
 }
@@ -30,7 +30,7 @@ static void bad(const char *json, const char *want)
 int main(void)
 {
 	char big[8192];
-	struct sp_err e;
+	struct sp_err e, pe;
 	size_t n;
 
 	bad("", "malformed JSON");
@@ -67,19 +67,20 @@ int main(void)
 	bad(S "\"results\": [{\"placement\": "
 	      "\"0123456789012345678901234567890123456789012345678\", \"status\": \"ok\"}]}",
 	    "longer than 47 bytes");
-#define SVC(c) S "\"results\": [{\"placement\": \"none\", \"status\": \"ok\", " \
-		 "\"scenarios\": {\"service\": {\"cases\": [{" c "}]}}}]}"
+#define SVC(c)                                                                                     \
+	S "\"results\": [{\"placement\": \"none\", \"status\": \"ok\", "                           \
+	  "\"scenarios\": {\"service\": {\"cases\": [{" c "}]}}}]}"
 	bad(SVC("\"oom_victims\": \"sp-service\""), "cases[0].oom_victims: expected a list");
 	bad(SVC("\"oom_victims\": [1]"), "cases[0].oom_victims[0]: expected a string");
 	bad(SVC("\"oom_victims\": [\"0123456789abcdef\"]"), "oom_victims[0]: longer than 15");
 	bad(SVC("\"swap_used_bytes\": -1"), "swap_used_bytes: expected null or a non-negative");
 	bad(SVC("\"swap_used_bytes\": \"big\""), "swap_used_bytes: expected null");
 	{
-		char err[256];
+		struct sp_err pe;
 		static const char ok[] = SVC("\"case\": \"spike\", \"oom_victims\": []");
 
 		/* a missing swap use reads as unknown, as null does */
-		CHECK(sp_report_json_parse(ok, sizeof(ok) - 1, &r, err, sizeof(err)) == 0);
+		CHECK(sp_report_json_parse(ok, sizeof(ok) - 1, &r, &pe) == 0);
 		CHECK(r.results[0].scenarios.service.n_cases == 1);
 		CHECK(r.results[0].scenarios.service.cases[0].swap_used_bytes == -1);
 	}
@@ -121,9 +122,8 @@ int main(void)
 	/* started only as a string (no started_unix) */
 	{
 		const char *j = S "\"started\": \"2026-01-01T00:00:00Z\"}";
-		char err[256];
 
-		CHECK(sp_report_json_parse(j, strlen(j), &r, err, sizeof(err)) == 0);
+		CHECK(sp_report_json_parse(j, strlen(j), &r, &pe) == 0);
 	}
 	CHECK(r.started == 1767225600);
 	bad(S "\"started\": \"yesterday\"}", "report.started");

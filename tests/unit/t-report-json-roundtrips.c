@@ -19,13 +19,14 @@ static struct sp_report a, b;
 
 static void roundtrip(const struct sp_report *r, const char *what)
 {
-	char err[256] = "", *j1, *j2;
+	struct sp_err pe;
+	char *j1, *j2;
 	size_t l1, l2;
 
 	j1 = report_json_dump(r, &l1);
-	CHECK(sp_report_json_parse(j1, l1, &b, err, sizeof(err)) == 0);
-	if (err[0])
-		fprintf(stderr, "%s: %s\n", what, err);
+	CHECK(sp_report_json_parse(j1, l1, &b, &pe) == 0);
+	if (pe.reason[0])
+		fprintf(stderr, "%s: %s\n", what, pe.reason);
 	CHECK(memcmp(r, &b, sizeof(b)) == 0);
 	j2 = report_json_dump(&b, &l2);
 	CHECK_EQ_U64(l1, l2);
@@ -38,7 +39,8 @@ static void roundtrip(const struct sp_report *r, const char *what)
 
 int main(void)
 {
-	char err[256], *j;
+	struct sp_err pe;
+	char *j;
 	size_t len;
 
 	syn_build(&a);
@@ -108,7 +110,7 @@ int main(void)
 	syn_build(&a);
 	a.results[1].fault_probe.lat.mean_us = INFINITY;
 	j = report_json_dump(&a, &len);
-	CHECK(sp_report_json_parse(j, len, &b, err, sizeof(err)) == 0);
+	CHECK(sp_report_json_parse(j, len, &b, &pe) == 0);
 	CHECK(isnan(b.results[1].fault_probe.lat.mean_us));
 	free(j);
 
@@ -117,7 +119,7 @@ int main(void)
 	snprintf(a.machine.cpu, sizeof(a.machine.cpu), "bad \xff\xfe utf8 \xc3\xa9 ok\ttab\x01");
 	j = report_json_dump(&a, &len);
 	CHECK(strstr(j, "\"cpu\": \"bad ?? utf8 \xc3\xa9 ok\\ttab\\u0001\"") != NULL);
-	CHECK(sp_report_json_parse(j, len, &b, err, sizeof(err)) == 0);
+	CHECK(sp_report_json_parse(j, len, &b, &pe) == 0);
 	CHECK_STR(b.machine.cpu, "bad ?? utf8 \xc3\xa9 ok\ttab\x01");
 	free(j);
 	memcpy(&a, &b, sizeof(a));

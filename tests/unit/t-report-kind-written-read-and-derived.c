@@ -18,10 +18,9 @@ static struct sp_report a, b;
 
 #define S "{\"schema\": \"swapplace-report/1\", \"command\": \"run\", "
 
-static int parse(const char *text, char *err, size_t len)
+static int parse(const char *text, struct sp_err *e)
 {
-	err[0] = '\0';
-	return sp_report_json_parse(text, strlen(text), &b, err, len);
+	return sp_report_json_parse(text, strlen(text), &b, e);
 }
 
 static void timed(struct sp_result *res, double p50_us)
@@ -35,7 +34,8 @@ static void timed(struct sp_result *res, double p50_us)
 int main(void)
 {
 	struct sp_findings *f = calloc(1, sizeof(*f));
-	char err[256], *buf = NULL;
+	char *buf = NULL;
+	struct sp_err pe;
 	size_t len = 0;
 	FILE *m;
 
@@ -56,7 +56,7 @@ int main(void)
 	fclose(m);
 	CHECK(strstr(buf, "\"kind\": \"also\"") != NULL);
 	CHECK(strstr(buf, "\"also_index\": 3") != NULL);
-	CHECK(sp_report_json_parse(buf, len, &b, err, sizeof(err)) == 0);
+	CHECK(sp_report_json_parse(buf, len, &b, &pe) == 0);
 	CHECK(b.results[0].id.kind == SP_PL_ALSO && b.results[0].id.also_index == 3);
 	CHECK(b.results[0].id.role == SP_PART_SWAP);
 	CHECK(b.results[1].id.kind == SP_PL_ZRAM && b.results[1].id.also_index == -1);
@@ -73,7 +73,7 @@ int main(void)
 		      "{\"placement\": \"current\", \"status\": \"ok\"},"
 		      "{\"placement\": \"swap-sda2\", \"status\": \"ok\"},"
 		      "{\"placement\": \"probe-sdb\", \"status\": \"ok\"}]}",
-		    err, sizeof(err)) == 0);
+		    &pe) == 0);
 	CHECK_EQ_U64(b.n_results, 9);
 	CHECK(b.results[0].id.kind == SP_PL_START && b.results[0].id.role == SP_PART_START);
 	CHECK(b.results[1].id.kind == SP_PL_END);
@@ -88,24 +88,24 @@ int main(void)
 	/* the kind wins over the name */
 	CHECK(parse(S "\"results\": [{\"placement\": \"none\", \"kind\": \"file\", "
 		      "\"status\": \"ok\"}]}",
-		    err, sizeof(err)) == 0);
+		    &pe) == 0);
 	CHECK(b.results[0].id.kind == SP_PL_FILE);
 
 	CHECK(parse(S "\"results\": [{\"placement\": \"start\", \"kind\": \"disk\", "
 		      "\"status\": \"ok\"}]}",
-		    err, sizeof(err)) == -EINVAL);
-	CHECK(strstr(err, "results[0].kind") != NULL);
+		    &pe) == -EINVAL);
+	CHECK(strstr(pe.reason, "results[0].kind") != NULL);
 	CHECK(parse(S "\"results\": [{\"placement\": \"start\", \"kind\": 1, "
 		      "\"status\": \"ok\"}]}",
-		    err, sizeof(err)) == -EINVAL);
-	CHECK(strstr(err, "results[0].kind") != NULL);
-	CHECK(parse(S "\"results\": [{\"placement\": \"ssd\", \"status\": \"ok\"}]}", err,
-		    sizeof(err)) == -EINVAL);
-	CHECK(strstr(err, "results[0].kind: missing") != NULL);
+		    &pe) == -EINVAL);
+	CHECK(strstr(pe.reason, "results[0].kind") != NULL);
+	CHECK(parse(S "\"results\": [{\"placement\": \"ssd\", \"status\": \"ok\"}]}", &pe) ==
+	      -EINVAL);
+	CHECK(strstr(pe.reason, "results[0].kind: missing") != NULL);
 	CHECK(parse(S "\"results\": [{\"placement\": \"dev-a\", \"kind\": \"also\", "
 		      "\"also_index\": -1, \"status\": \"ok\"}]}",
-		    err, sizeof(err)) == -EINVAL);
-	CHECK(strstr(err, "results[0].also_index") != NULL);
+		    &pe) == -EINVAL);
+	CHECK(strstr(pe.reason, "results[0].also_index") != NULL);
 
 	/* the analysis reads kinds: names here lie about every result */
 	sp_report_init(&a, "run");

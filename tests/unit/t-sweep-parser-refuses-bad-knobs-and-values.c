@@ -17,23 +17,23 @@ static void refused(const char *arg, const char *want)
 {
 	const char *args[] = {arg};
 	struct sp_sweep_plan p;
-	char err[256] = "";
+	struct sp_err e;
 
-	CHECK(sp_sweep_parse(args, 1, &p, err, sizeof(err)) == -EINVAL);
-	if (!strstr(err, want) || !strstr(err, arg))
-		fprintf(stderr, "'%s': message '%s' does not say '%s'\n", arg, err, want);
-	CHECK(strstr(err, want) != NULL);
-	CHECK(strstr(err, arg) != NULL);
+	CHECK(sp_sweep_parse(args, 1, &p, &e) == -EINVAL);
+	if (!strstr(e.reason, want) || !strstr(e.reason, arg))
+		fprintf(stderr, "'%s': message '%s' does not say '%s'\n", arg, e.reason, want);
+	CHECK(strstr(e.reason, want) != NULL);
+	CHECK(strstr(e.reason, arg) != NULL);
 }
 
 static void parses(void)
 {
 	const char *args[] = {"swappiness=10,60,100", "page-cluster=0,3"};
 	struct sp_sweep_plan p;
-	char err[256] = "";
+	struct sp_err e;
 
-	CHECK(sp_sweep_parse(args, 2, &p, err, sizeof(err)) == 0);
-	CHECK_STR(err, "");
+	CHECK(sp_sweep_parse(args, 2, &p, &e) == 0);
+	CHECK_STR(e.reason, "");
 	CHECK_EQ_U64(p.n_knobs, 2);
 	CHECK(p.knobs[0].knob == SP_KNOB_SWAPPINESS);
 	CHECK_EQ_U64(p.knobs[0].n_values, 3);
@@ -46,15 +46,15 @@ static void parses(void)
 	/* the edges of the ranges are values */
 	args[0] = "swappiness=0,200";
 	args[1] = "page-cluster=10,0";
-	CHECK(sp_sweep_parse(args, 2, &p, err, sizeof(err)) == 0);
-	CHECK(sp_sweep_parse(args, 0, &p, err, sizeof(err)) == 0 && p.n_knobs == 0);
+	CHECK(sp_sweep_parse(args, 2, &p, &e) == 0);
+	CHECK(sp_sweep_parse(args, 0, &p, &e) == 0 && p.n_knobs == 0);
 }
 
 static void refuses(void)
 {
 	const char *twice[] = {"swappiness=10,60", "swappiness=100,1"};
 	struct sp_sweep_plan p;
-	char err[256];
+	struct sp_err e;
 
 	refused("dirty_ratio=10,20", "unknown knob 'dirty_ratio'");
 	refused("vm.swappiness=10,20", "unknown knob 'vm.swappiness'");
@@ -70,8 +70,8 @@ static void refuses(void)
 	refused("swappiness=60,10,60", "60 is given twice");
 	refused("swappiness=60", "at least two values");
 	refused("swappiness=1,2,3,4,5,6,7", "more than 6 values");
-	CHECK(sp_sweep_parse(twice, 2, &p, err, sizeof(err)) == -EINVAL);
-	CHECK(strstr(err, "swappiness is swept twice") != NULL);
+	CHECK(sp_sweep_parse(twice, 2, &p, &e) == -EINVAL);
+	CHECK(strstr(e.reason, "swappiness is swept twice") != NULL);
 }
 
 static void command_line(void)
@@ -96,14 +96,14 @@ static void order(void)
 	const char *args[] = {"swappiness=10,60,100", "page-cluster=0,3"};
 	struct sp_sweep_plan p;
 	struct sp_sweep_step s;
-	char err[256];
+	struct sp_err e;
 	/* round, knob, placement, value */
 	static const size_t want[][4] = {
 	    {0, 0, 0, 0}, {0, 0, 0, 1}, {0, 0, 0, 2}, {0, 0, 1, 0}, {0, 0, 1, 1}, {0, 0, 1, 2},
 	    {0, 1, 0, 0}, {0, 1, 0, 1}, {0, 1, 1, 0}, {0, 1, 1, 1}, {1, 0, 0, 0},
 	};
 
-	CHECK(sp_sweep_parse(args, 2, &p, err, sizeof(err)) == 0);
+	CHECK(sp_sweep_parse(args, 2, &p, &e) == 0);
 	CHECK_EQ_U64(sp_sweep_n_steps(&p, 2, 2), 20);
 	CHECK_EQ_U64(sp_sweep_n_steps(&p, 0, 2), 0);
 	for (size_t k = 0; k < sizeof(want) / sizeof(want[0]); k++) {

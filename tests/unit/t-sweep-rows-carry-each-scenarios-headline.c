@@ -35,7 +35,8 @@ int main(void)
 	const struct sp_scenarios *sc;
 	char what[96];
 	struct sp_sweep_row tmpl;
-	char err[256] = "", *j;
+	struct sp_err pe;
+	char *j;
 	json_t *root, *rows, *x;
 	size_t len, n, saw_oom = 0, saw_gc = 0;
 	const char *key;
@@ -189,9 +190,9 @@ int main(void)
 		  start->scenarios.service.cases[1].name);
 	json_decref(root);
 
-	CHECK(sp_report_json_parse(j, len, &b, err, sizeof(err)) == 0);
-	if (err[0])
-		fprintf(stderr, "%s\n", err);
+	CHECK(sp_report_json_parse(j, len, &b, &pe) == 0);
+	if (pe.reason[0])
+		fprintf(stderr, "%s\n", pe.reason);
 	CHECK_EQ_U64(b.n_sweeps, n);
 	/* read back each as its own scenario's, whatever keys it shares with another */
 	for (size_t i = 0; i < n; i++)

@@ -14,6 +14,8 @@
 #include "core/plan/placements.h"
 #include "core/plan/plan.h"
 #include "core/findings/zswap.h"
+#include "core/measure/procparse.h"
+#include "core/plan/zswap_choice.h"
 
 #define GiB (1024ull * 1024 * 1024)
 
@@ -21,31 +23,32 @@ static const char offered[3][SP_ZSWAP_ALG_MAX] = {"lzo-rle", "lzo", "deflate"};
 
 static void choice(void)
 {
-	char out[8][SP_ZSWAP_ALG_MAX], err[256];
+	char out[8][SP_ZSWAP_ALG_MAX];
+	struct sp_err e;
 	size_t n = 99;
 
-	CHECK(sp_zswap_choose(NULL, 1, "lzo", offered, 3, out, 8, &n, err, sizeof(err)) == 0);
+	CHECK(sp_zswap_choose(NULL, 1, "lzo", offered, 3, out, 8, &n, &e) == 0);
 	CHECK_EQ_U64(n, 1);
 	CHECK_STR(out[0], "lzo");
-	CHECK(sp_zswap_choose("default", 1, "zstd", offered, 3, out, 8, &n, err, 256) == 0);
+	CHECK(sp_zswap_choose("default", 1, "zstd", offered, 3, out, 8, &n, &e) == 0);
 	CHECK(n == 1 && !strcmp(out[0], "zstd"));
 	/* all: the kernel's own first, then the others once each */
-	CHECK(sp_zswap_choose("all", 1, "lzo", offered, 3, out, 8, &n, err, sizeof(err)) == 0);
+	CHECK(sp_zswap_choose("all", 1, "lzo", offered, 3, out, 8, &n, &e) == 0);
 	CHECK_EQ_U64(n, 3);
 	CHECK(!strcmp(out[0], "lzo") && !strcmp(out[1], "lzo-rle") && !strcmp(out[2], "deflate"));
-	CHECK(sp_zswap_choose("none", 1, "lzo", offered, 3, out, 8, &n, err, sizeof(err)) == 0);
+	CHECK(sp_zswap_choose("none", 1, "lzo", offered, 3, out, 8, &n, &e) == 0);
 	CHECK_EQ_U64(n, 0);
-	CHECK(sp_zswap_choose("lz4,lzo,lz4", 1, "lzo", offered, 3, out, 8, &n, err, 256) == 0);
+	CHECK(sp_zswap_choose("lz4,lzo,lz4", 1, "lzo", offered, 3, out, 8, &n, &e) == 0);
 	CHECK(n == 2 && !strcmp(out[0], "lz4") && !strcmp(out[1], "lzo"));
 	/* no zswap: nothing by default, and a named list is the user's mistake */
-	CHECK(sp_zswap_choose("all", 0, "", offered, 3, out, 8, &n, err, sizeof(err)) == 0);
+	CHECK(sp_zswap_choose("all", 0, "", offered, 3, out, 8, &n, &e) == 0);
 	CHECK_EQ_U64(n, 0);
-	CHECK(sp_zswap_choose("lz4", 0, "", offered, 3, out, 8, &n, err, sizeof(err)) == -EINVAL);
-	CHECK(strstr(err, "no zswap") != NULL);
-	CHECK(sp_zswap_choose("lz4,,lzo", 1, "lzo", offered, 3, out, 8, &n, err, 256) == -EINVAL);
-	CHECK(sp_zswap_choose("LZ4", 1, "lzo", offered, 3, out, 8, &n, err, 256) == -EINVAL);
-	CHECK(strstr(err, "'LZ4'") != NULL);
-	CHECK(sp_zswap_choose("a,b,c", 1, "lzo", offered, 3, out, 2, &n, err, 256) == -ENOSPC);
+	CHECK(sp_zswap_choose("lz4", 0, "", offered, 3, out, 8, &n, &e) == -EINVAL);
+	CHECK(strstr(e.reason, "no zswap") != NULL);
+	CHECK(sp_zswap_choose("lz4,,lzo", 1, "lzo", offered, 3, out, 8, &n, &e) == -EINVAL);
+	CHECK(sp_zswap_choose("LZ4", 1, "lzo", offered, 3, out, 8, &n, &e) == -EINVAL);
+	CHECK(strstr(e.reason, "'LZ4'") != NULL);
+	CHECK(sp_zswap_choose("a,b,c", 1, "lzo", offered, 3, out, 2, &n, &e) == -ENOSPC);
 }
 
 static void crypto(void)

@@ -69,7 +69,8 @@ static void build(struct sp_report *r)
 
 int main(void)
 {
-	char err[256] = "", *j, *j2, *t, s[512];
+	struct sp_err pe;
+	char *j, *j2, *t, s[512];
 	size_t len, len2;
 
 	build(&a);
@@ -79,9 +80,9 @@ int main(void)
 	CHECK(strstr(j, "\"kind\": \"zswap\"") != NULL);
 	CHECK(strstr(j, "\"compressor_before\": \"lzo\"") != NULL);
 	CHECK(strstr(j, "\"zswap\": null") != NULL); /* the none result */
-	CHECK(sp_report_json_parse(j, len, &b, err, sizeof(err)) == 0);
-	if (err[0])
-		fprintf(stderr, "%s\n", err);
+	CHECK(sp_report_json_parse(j, len, &b, &pe) == 0);
+	if (pe.reason[0])
+		fprintf(stderr, "%s\n", pe.reason);
 	CHECK(memcmp(&a, &b, sizeof(a)) == 0);
 	CHECK(b.results[1].id.kind == SP_PL_ZSWAP && b.results[1].id.role == SP_PART_START);
 	CHECK(b.results[2].zswap.zswpin == -1 && b.results[2].zswap.pool_bytes == -1);
@@ -95,7 +96,7 @@ int main(void)
 
 		while ((p = strstr(old, "\"zswap\": ")))
 			memcpy(p, "\"zsw_x\": ", 9); /* an unknown key is ignored */
-		CHECK(sp_report_json_parse(old, len, &b, err, sizeof(err)) == 0);
+		CHECK(sp_report_json_parse(old, len, &b, &pe) == 0);
 		CHECK(!b.zswap.done && !b.results[1].zswap.done);
 		free(old);
 	}

@@ -17,6 +17,7 @@
 
 #include "core/model/report.h"
 #include "core/scenario/scenario.h"
+#include "core/findings/sweep_findings.h"
 
 /* Where the swap file's extents lie, as a fraction of the disk. */
 enum sp_region {
@@ -224,7 +225,7 @@ struct sp_findings {
 	size_t n_budget_kept;
 	int budget_kept[SP_MAX_RESULTS];
 
-	/* --sweep: per knob, each placement x scenario line's figure per value (core/scenario/sweep.h) */
+	/* --sweep: per knob, each placement x scenario line's figure per value (core/findings/sweep_findings.h) */
 	struct sp_sweep_findings sweep;
 
 	size_t n_verdict;

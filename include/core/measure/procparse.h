@@ -13,6 +13,8 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "core/model/report.h"
+
 /*
  * Undo the kernel's octal escapes (\040 space, \011 tab, \012 newline, \134 backslash) of
  * in[0..inlen). Returns: 0, -EINVAL on a bad escape, -ENAMETOOLONG when out is too small.
@@ -118,5 +120,34 @@ int sp_parse_cpulist_count(const char *text, uint32_t *count);
 int sp_parse_cgroup_value(const char *text, uint64_t *val);
 size_t sp_parse_cgroup_pids(const char *text, pid_t *pids, size_t max);
 int sp_parse_cgroup_has_controller(const char *controllers, const char *name);
+
+/* ---- zswap's text ---- */
+
+/*
+ * The compressors /proc/crypto lists (its text): the names of entries of type compression,
+ * scomp or acomp, in order, once each. zswap takes its compressor from the crypto API; zram's
+ * comp_algorithm is no guide (since 6.12 zram has its own lz4 and zstd, which the crypto API
+ * may lack: zswap then falls back to its default without an error).
+ * Returns: 0, -E2BIG when more than max (the first max are kept).
+ */
+int sp_parse_crypto_compressors(const char *text, char (*out)[SP_ZSWAP_ALG_MAX], size_t max,
+				size_t *n);
+
+/* /proc/vmstat's swap-in and zswap counters; -1 for one the kernel does not have. */
+struct sp_zswap_counters {
+	int64_t pswpin, zswpin, zswpout;
+};
+
+/*
+ * Read the counters from /proc/vmstat's text; zswpin and zswpout are absent before 5.19 and
+ * without zswap (-1 then). Returns: 0, or -EINVAL when even pswpin is missing.
+ */
+int sp_zswap_parse_counters(const char *vmstat, struct sp_zswap_counters *c);
+
+/* b - a of one counter; -1 when either is unknown (or it went backwards). */
+int64_t sp_zswap_delta(int64_t a, int64_t b);
+
+/* zswap's "enabled" parameter ("Y", "N", "1", "0"): 1, 0, or -EINVAL. */
+int sp_zswap_parse_enabled(const char *text);
 
 #endif

@@ -19,7 +19,7 @@
 #include "core/scenario/serverjob.h"
 #include "core/scenario/scenario_service.h"
 #include "core/model/status.h"
-#include "core/scenario/sweep.h"
+#include "core/scenario/sweep_rows.h"
 
 #define SP_SCHEMA "swapplace-report/1"
 #define SP_MAX_RESULTS 32
@@ -441,7 +441,7 @@ struct sp_report {
 	struct sp_result results[SP_MAX_RESULTS];
 	struct sp_zswap_run zswap;
 	struct sp_constraints constraints; /* --cpu-max, --io-max as asked and applied */
-	/* --sweep: the scenarios again per knob value, one row per run and line (core/scenario/sweep.h) */
+	/* --sweep: the scenarios again per knob value, one row per run and line (core/scenario/sweep_rows.h) */
 	size_t n_sweeps;
 	struct sp_sweep_row sweeps[SP_SWEEP_MAX_ROWS];
 	size_t n_backups; /* run: what was saved before the first write (core/safety/backup.h) */

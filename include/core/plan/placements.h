@@ -36,7 +36,7 @@ struct sp_placements_in {
 	const char *only; /* --only LIST, comma separated; NULL or "" for all */
 	int with_ram;	  /* a job runs (--scenario build, or --job): add its ram baseline */
 	/* zswap's compressors to measure in front of the start partition, in order
-	 * (core/findings/zswap.h sp_zswap_choose); none where the kernel has no zswap */
+	 * (core/plan/zswap_choice.h sp_zswap_choose); none where the kernel has no zswap */
 	const char (*zswap_algs)[SP_PLACEMENT_ALG_MAX];
 	size_t n_zswap_algs;
 };

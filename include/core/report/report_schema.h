@@ -2,8 +2,9 @@
  * report_schema.h - report.json's fields as data: one table per object of docs/schema.md.
  *
  * Each row names a JSON key once, with its type and where its value lives in the structs of
- * report.h. report_json.c writes and reads by walking the same rows, so a key cannot be spelled
- * one way when written and another when read, and adding a key is adding a row. Rows are in the
+ * report.h. json_build.c writes and json_read.c reads by walking the same rows, so a key
+ * cannot be spelled one way when written and another when read, and adding a key is adding a
+ * row. Rows are in the
  * order the schema documents; that order is the order of the written file. The "analysis"
  * section is not here: it is derived, written from struct sp_findings and never read back.
  */

@@ -24,6 +24,7 @@
 #include <time.h>
 
 #include "core/config/budget.h"
+#include "core/findings/sweep_sentence.h"
 #include "core/config/textfmt.h"
 #include "core/config/units.h"
 #include "core/doc/doc_text.h"

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "core/findings/analysis.h"
+#include "core/findings/sweep_sentence.h"
 #include "core/model/report.h"
 #include "core/config/textfmt.h"
 #include "core/config/units.h"

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "core/measure/procparse.h"
+#include "core/plan/zswap_choice.h"
 
 /* A field of a line: [p, p+len). */
 struct span {
@@ -592,4 +593,81 @@ int sp_parse_cgroup_has_controller(const char *controllers, const char *name)
 		p += n;
 	}
 	return 0;
+}
+
+/* ---- zswap: its counters in /proc/vmstat, its switch, the compressors of /proc/crypto ---- */
+
+int sp_zswap_parse_counters(const char *vmstat, struct sp_zswap_counters *c)
+{
+	uint64_t v;
+
+	if (sp_parse_vmstat(vmstat, "pswpin", &v) < 0)
+		return -EINVAL;
+	c->pswpin = (int64_t)v;
+	c->zswpin = sp_parse_vmstat(vmstat, "zswpin", &v) == 0 ? (int64_t)v : -1;
+	c->zswpout = sp_parse_vmstat(vmstat, "zswpout", &v) == 0 ? (int64_t)v : -1;
+	return 0;
+}
+
+int64_t sp_zswap_delta(int64_t a, int64_t b)
+{
+	return a < 0 || b < a ? -1 : b - a;
+}
+
+int sp_zswap_parse_enabled(const char *text)
+{
+	if (!strcmp(text, "Y") || !strcmp(text, "y") || !strcmp(text, "1"))
+		return 1;
+	if (!strcmp(text, "N") || !strcmp(text, "n") || !strcmp(text, "0"))
+		return 0;
+	return -EINVAL;
+}
+
+/* The value of a "key : value" line of /proc/crypto at line (up to its end), or NULL. */
+static const char *crypto_value(const char *line, const char *key, size_t *len)
+{
+	size_t k = strlen(key);
+	const char *v;
+
+	if (strncmp(line, key, k) || (line[k] != ' ' && line[k] != '\t' && line[k] != ':'))
+		return NULL;
+	v = strchr(line, ':');
+	if (!v || v > line + strcspn(line, "\n"))
+		return NULL;
+	for (v++; *v == ' ' || *v == '\t'; v++)
+		;
+	*len = strcspn(v, "\n");
+	while (*len && (v[*len - 1] == ' ' || v[*len - 1] == '\t'))
+		(*len)--;
+	return v;
+}
+
+int sp_parse_crypto_compressors(const char *text, char (*out)[SP_ZSWAP_ALG_MAX], size_t max,
+				size_t *n)
+{
+	const char *name = NULL;
+	size_t name_len = 0;
+	int ret = 0;
+
+	*n = 0;
+	for (const char *line = text; line && *line;) {
+		const char *v;
+		size_t len;
+
+		if ((v = crypto_value(line, "name", &len))) {
+			name = v;
+			name_len = len;
+		} else if ((v = crypto_value(line, "type", &len)) && name &&
+			   ((len == 11 && !strncmp(v, "compression", 11)) ||
+			    (len == 5 && (!strncmp(v, "scomp", 5) || !strncmp(v, "acomp", 5))))) {
+			if (sp_zswap_alg_name_ok(name, name_len) &&
+			    sp_zswap_alg_add(out, max, n, name, name_len) < 0)
+				ret = -E2BIG;
+			name = NULL;
+		}
+		line = strchr(line, '\n');
+		if (line)
+			line++;
+	}
+	return ret;
 }

@@ -1,35 +1,28 @@
 /*
- * report_json.c - report.json writer and reader (schema "swapplace-report/1").
+ * json_build.c - report.json's tree: the report and its findings as a jansson tree (see
+ * json_build.h), ready for the printer (json_write.c).
  *
  * The fields of each struct are described once, in report_schema.c's tables (key, type,
- * offset); obj_fill() writes and obj_into() reads by walking the same rows, so what is written
- * is what is read back and no key is spelled twice. Only "analysis" is written by hand here: it
- * is derived from the findings and never read. jansson builds and
- * parses the tree; the tree is printed by dump() below rather than json_dumpf() because jansson
- * prints doubles with a fixed precision: either ugly (%.17g) or lossy (fewer digits), and lossy
- * breaks write -> read -> write identity. dump() prints the shortest form that reads back to the
- * same double. Strings are forced to valid UTF-8 ('?' for bad bytes) because jansson's parser
- * rightly rejects anything else and the strings come from the machine (device models, CPUs).
+ * offset); obj_fill() writes by walking the rows and json_read.c's obj_into() reads by walking
+ * the same rows, so what is written is what is read back and no key is spelled twice. Only
+ * "analysis" is built by hand here: it is derived from the findings and never read. Strings are
+ * forced to valid UTF-8 ('?' for bad bytes) because jansson's parser rightly rejects anything
+ * else and the strings come from the machine (device models, CPUs).
  */
-#include <errno.h>
 #include <inttypes.h>
 #include <jansson.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "core/findings/analysis.h"
+#include "core/findings/verdict.h"
 #include "core/model/report.h"
-#include "core/report/report_json.h"
+#include "core/report/json_build.h"
 #include "core/report/report_schema.h"
 #include "core/scenario/service.h"
-#include "core/findings/verdict.h"
-
-/* ---- writing ---------------------------------------------------------------------------- */
 
 /* Build state: the first allocation failure is sticky, checked once at the end. */
 struct jb {
@@ -295,9 +288,9 @@ static json_t *build_json(struct jb *b, const struct sp_report *r, const struct 
 		put(b, x, "ratio", jdbl(k->start_vs_end.ratio));
 		put(b, x, "resolvable", json_boolean(k->start_vs_end.resolvable));
 		put(b, x, "runs", json_integer((json_int_t)k->start_vs_end.min_runs));
-		put(b, x, "resolution_pct", k->start_vs_end.min_runs >= 2
-						? jdbl(k->start_vs_end.resolution_pct)
-						: json_null());
+		put(b, x, "resolution_pct",
+		    k->start_vs_end.min_runs >= 2 ? jdbl(k->start_vs_end.resolution_pct)
+						  : json_null());
 	} else {
 		x = json_null();
 	}
@@ -306,7 +299,8 @@ static json_t *build_json(struct jb *b, const struct sp_report *r, const struct 
 	    f->build_page_cluster >= 0 ? json_integer(f->build_page_cluster) : json_null());
 	a = json_array();
 	for (size_t i = 0; i < f->n_build_not_ok; i++) {
-		const struct sp_scenario_build *sb = &r->results[f->build_not_ok[i]].scenarios.build;
+		const struct sp_scenario_build *sb =
+		    &r->results[f->build_not_ok[i]].scenarios.build;
 
 		x = json_object();
 		put(b, x, "placement", name_or_null(r, f->build_not_ok[i]));
@@ -398,7 +392,8 @@ static json_t *cache_json(struct jb *b, const struct sp_report *r, const struct 
 		push(b, a, x);
 	}
 	put(b, o, "placements", a);
-	put(b, o, "lead", name_or_null(r, f->cache_lead >= 0 ? f->cache[f->cache_lead].result : -1));
+	put(b, o, "lead",
+	    name_or_null(r, f->cache_lead >= 0 ? f->cache[f->cache_lead].result : -1));
 	put(b, o, "swapping", json_integer((json_int_t)f->n_cache_swapping));
 	put(b, o, "trapped", json_integer((json_int_t)f->n_cache_trapped));
 	return o;
@@ -429,12 +424,11 @@ static json_t *gc_json(struct jb *b, const struct sp_report *r, const struct sp_
 	put(b, o, "ranking", a);
 	put(b, o, "disk", name_or_null(r, g->best_disk));
 	put(b, o, "zram", name_or_null(r, g->best_zram));
-	put(b, o, "disk_vs_zram_ratio", g->disk_zram_ratio > 0 ? jdbl(g->disk_zram_ratio)
-							       : json_null());
+	put(b, o, "disk_vs_zram_ratio",
+	    g->disk_zram_ratio > 0 ? jdbl(g->disk_zram_ratio) : json_null());
 	put(b, o, "none", name_or_null(r, g->none));
 	put(b, o, "none_oom_killed",
-	    g->none >= 0 ? json_boolean(r->results[g->none].scenarios.gc.oom_killed)
-			 : json_null());
+	    g->none >= 0 ? json_boolean(r->results[g->none].scenarios.gc.oom_killed) : json_null());
 	a = json_array();
 	for (size_t i = 0; i < g->n_not_ok; i++) {
 		const struct sp_scenario_gc *s = &r->results[g->not_ok[i]].scenarios.gc;
@@ -606,556 +600,15 @@ static json_t *analysis_json(struct jb *b, const struct sp_report *r, const stru
 	return o;
 }
 
-static json_t *report_json(struct jb *b, const struct sp_report *r, const struct sp_findings *f)
+json_t *sp_report_json_tree(const struct sp_report *r, const struct sp_findings *f)
 {
-	json_t *o = obj_from(b, sp_schema_report, r);
-
-	put(b, o, "analysis", analysis_json(b, r, f));
-	return o;
-}
-
-/*
- * Shortest "%.Ng" that reads back to exactly v, widened so that values below 1e17 print in
- * plain notation (30.0, not 3e+01), and always with a '.' or an exponent so it reads as a real.
- */
-static void dump_real(FILE *out, double v)
-{
-	char s[48], e[32];
-	int prec, exp10;
-
-	for (prec = 1; prec < 17; prec++) {
-		snprintf(s, sizeof(s), "%.*g", prec, v);
-		if (strtod(s, NULL) == v)
-			break;
-	}
-	snprintf(e, sizeof(e), "%.16e", v);
-	exp10 = atoi(strchr(e, 'e') + 1);
-	if (exp10 >= 0 && exp10 < 17 && prec <= exp10)
-		prec = exp10 + 1;
-	snprintf(s, sizeof(s), "%.*g", prec, v);
-	if (!strpbrk(s, ".eEn"))
-		strcat(s, ".0");
-	fputs(s, out);
-}
-
-static void dump_string(FILE *out, const char *s)
-{
-	fputc('"', out);
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c == '"' || c == '\\')
-			fprintf(out, "\\%c", c);
-		else if (c == '\n')
-			fputs("\\n", out);
-		else if (c == '\t')
-			fputs("\\t", out);
-		else if (c < 0x20 || c == 0x7f)
-			fprintf(out, "\\u%04x", c);
-		else
-			fputc(c, out);
-	}
-	fputc('"', out);
-}
-
-/* A pair of numbers ([pct, us] of a cdf) stays on one line: the list reads as a table. */
-static int is_pair(json_t *v)
-{
-	return json_is_array(v) && json_array_size(v) == 2 &&
-	       !json_is_object(json_array_get(v, 0)) && !json_is_array(json_array_get(v, 0)) &&
-	       !json_is_object(json_array_get(v, 1)) && !json_is_array(json_array_get(v, 1)) &&
-	       !json_is_string(json_array_get(v, 0)) && !json_is_string(json_array_get(v, 1));
-}
-
-/* Objects of one or two scalars stay on one line: extents read as a list, not a page. */
-static int is_small(json_t *v)
-{
-	const char *k;
-	json_t *m;
-	size_t n = 0;
-
-	json_object_foreach(v, k, m)
-	{
-		if (json_is_object(m) || json_is_array(m))
-			return 0;
-		n++;
-	}
-	return n <= 2;
-}
-
-static void dump(FILE *out, json_t *v, int depth)
-{
-	const char *k;
-	json_t *m;
-	size_t i;
-	int first = 1, small;
-
-	switch (json_typeof(v)) {
-	case JSON_OBJECT:
-		if (!json_object_size(v)) {
-			fputs("{}", out);
-			return;
-		}
-		small = is_small(v);
-		fputc('{', out);
-		json_object_foreach(v, k, m)
-		{
-			if (small)
-				fputs(first ? "" : ", ", out);
-			else
-				fprintf(out, "%s\n%*s", first ? "" : ",", 2 * (depth + 1), "");
-			first = 0;
-			dump_string(out, k);
-			fputs(": ", out);
-			dump(out, m, depth + 1);
-		}
-		if (!small)
-			fprintf(out, "\n%*s", 2 * depth, "");
-		fputc('}', out);
-		return;
-	case JSON_ARRAY:
-		if (!json_array_size(v)) {
-			fputs("[]", out);
-			return;
-		}
-		fputc('[', out);
-		json_array_foreach(v, i, m)
-		{
-			fprintf(out, "%s\n%*s", first ? "" : ",", 2 * (depth + 1), "");
-			first = 0;
-			if (is_pair(m)) {
-				fputc('[', out);
-				dump(out, json_array_get(m, 0), depth + 2);
-				fputs(", ", out);
-				dump(out, json_array_get(m, 1), depth + 2);
-				fputc(']', out);
-				continue;
-			}
-			dump(out, m, depth + 1);
-		}
-		fprintf(out, "\n%*s]", 2 * depth, "");
-		return;
-	case JSON_STRING:
-		dump_string(out, json_string_value(v));
-		return;
-	case JSON_INTEGER:
-		fprintf(out, "%" JSON_INTEGER_FORMAT, json_integer_value(v));
-		return;
-	case JSON_REAL:
-		dump_real(out, json_real_value(v));
-		return;
-	case JSON_TRUE:
-		fputs("true", out);
-		return;
-	case JSON_FALSE:
-		fputs("false", out);
-		return;
-	case JSON_NULL:
-		fputs("null", out);
-		return;
-	}
-}
-
-int sp_report_json_write(FILE *out, const struct sp_report *r, const struct sp_findings *f)
-{
-	struct sp_findings own;
 	struct jb b = {0};
-	json_t *root;
+	json_t *o = obj_from(&b, sp_schema_report, r);
 
-	if (!out || !r || r->n_results > SP_MAX_RESULTS || r->n_devices > SP_MAX_DEVICES)
-		return -EINVAL;
-	if (!f) {
-		if (sp_analyse(r, &own) < 0)
-			return -EINVAL;
-		f = &own;
+	put(&b, o, "analysis", analysis_json(&b, r, f));
+	if (b.bad || !o) {
+		json_decref(o);
+		return NULL;
 	}
-	root = report_json(&b, r, f);
-	if (b.bad || !root) {
-		json_decref(root);
-		return -ENOMEM;
-	}
-	dump(out, root, 0);
-	fputc('\n', out);
-	json_decref(root);
-	if (fflush(out) != 0 || ferror(out))
-		return -EIO;
-	return 0;
-}
-
-/* ---- reading ---------------------------------------------------------------------------- */
-
-__attribute__((format(printf, 3, 4))) static int fail(char *err, size_t errlen, const char *fmt,
-						      ...)
-{
-	va_list ap;
-
-	if (err && errlen) {
-		va_start(ap, fmt);
-		vsnprintf(err, errlen, fmt, ap);
-		va_end(ap);
-	}
-	return -EINVAL;
-}
-
-static int get_u64(json_t *v, uint64_t max, uint64_t *out)
-{
-	json_int_t i;
-
-	if (!json_is_integer(v))
-		return -EINVAL;
-	i = json_integer_value(v);
-	if (i < 0 || (uint64_t)i > max)
-		return -EINVAL;
-	*out = (uint64_t)i;
-	return 0;
-}
-
-/* Where a nested value is, for messages: the top level's children go by their own key. */
-static void child_path(char *sub, size_t len, const char *path, const char *key)
-{
-	if (strcmp(path, "report") == 0)
-		snprintf(sub, len, "%s", key);
-	else
-		snprintf(sub, len, "%s.%s", path, key);
-}
-
-static int obj_into(const struct sp_field *t, void *base, json_t *o, const char *path, char *err,
-		    size_t errlen);
-
-static int list_into(const struct sp_field *t, char *base, json_t *v, const char *path, char *err,
-		     size_t errlen)
-{
-	char sub[160], elem[192];
-	json_t *x;
-	size_t i;
-	int ret;
-
-	child_path(sub, sizeof(sub), path, t->key);
-	if (!json_is_array(v))
-		return fail(err, errlen, "%s: expected a list", sub);
-	if (json_array_size(v) > t->max)
-		return fail(err, errlen, "%s: more than %zu", sub, t->max);
-	json_array_foreach(v, i, x)
-	{
-		snprintf(elem, sizeof(elem), "%s[%zu]", sub, i);
-		ret = obj_into(t->sub, base + t->off + i * t->size, x, elem, err, errlen);
-		if (ret < 0)
-			return ret;
-		if (t->post)
-			t->post(base + t->off + i * t->size);
-		*(size_t *)(base + t->aux) = i + 1;
-	}
-	return 0;
-}
-
-static int dbl_list_into(const struct sp_field *t, char *base, json_t *v, const char *path,
-			 char *err, size_t errlen)
-{
-	double *d = (double *)(base + t->off);
-	json_t *x;
-	size_t i;
-
-	if (!json_is_array(v))
-		return fail(err, errlen, "%s.%s: expected a list of numbers", path, t->key);
-	if (json_array_size(v) > t->max)
-		return fail(err, errlen, "%s.%s: more than %zu", path, t->key, t->max);
-	json_array_foreach(v, i, x)
-	{
-		if (json_is_null(x))
-			d[i] = NAN;
-		else if (json_is_number(x))
-			d[i] = json_number_value(x);
-		else
-			return fail(err, errlen, "%s.%s[%zu]: expected a number", path, t->key, i);
-	}
-	*(size_t *)(base + t->aux) = json_array_size(v);
-	return 0;
-}
-
-static int pair_list_into(const struct sp_field *t, char *base, json_t *v, const char *path,
-			  char *err, size_t errlen)
-{
-	double *a = (double *)(base + t->off), *b = (double *)(base + t->off + t->size);
-	json_t *x;
-	size_t i;
-
-	if (json_is_null(v))
-		return 0;
-	if (!json_is_array(v))
-		return fail(err, errlen, "%s.%s: expected a list of [number, number]", path,
-			    t->key);
-	if (json_array_size(v) > t->max)
-		return fail(err, errlen, "%s.%s: more than %zu", path, t->key, t->max);
-	json_array_foreach(v, i, x)
-	{
-		json_t *x0 = json_array_get(x, 0), *x1 = json_array_get(x, 1);
-
-		if (!json_is_array(x) || json_array_size(x) != 2 ||
-		    !(json_is_number(x0) || json_is_null(x0)) ||
-		    !(json_is_number(x1) || json_is_null(x1)))
-			return fail(err, errlen, "%s.%s[%zu]: expected [number, number]", path,
-				    t->key, i);
-		a[i] = json_is_null(x0) ? NAN : json_number_value(x0);
-		b[i] = json_is_null(x1) ? NAN : json_number_value(x1);
-	}
-	*(size_t *)(base + t->aux) = json_array_size(v);
-	return 0;
-}
-
-static int str_list_into(const struct sp_field *t, char *base, json_t *v, const char *path,
-			 char *err, size_t errlen)
-{
-	char *d = base + t->off;
-	json_t *x;
-	size_t i;
-
-	if (!json_is_array(v))
-		return fail(err, errlen, "%s.%s: expected a list of strings", path, t->key);
-	if (json_array_size(v) > t->max)
-		return fail(err, errlen, "%s.%s: more than %zu", path, t->key, t->max);
-	json_array_foreach(v, i, x)
-	{
-		if (!json_is_string(x))
-			return fail(err, errlen, "%s.%s[%zu]: expected a string", path, t->key, i);
-		if (json_string_length(x) >= t->size)
-			return fail(err, errlen, "%s.%s[%zu]: longer than %zu bytes", path, t->key,
-				    i, t->size - 1);
-		memcpy(d + i * t->size, json_string_value(x), json_string_length(x) + 1);
-	}
-	*(size_t *)(base + t->aux) = json_array_size(v);
-	return 0;
-}
-
-/* One value v of row t into dst. Returns: 0, or -EINVAL with the message in err. */
-static int field_into(const struct sp_field *t, void *dst, json_t *v, const char *path, char *err,
-		      size_t errlen)
-{
-	char sub[160];
-	uint64_t u;
-	int e;
-
-	switch (t->type) {
-	case SP_F_STR:
-		if (!json_is_string(v))
-			return fail(err, errlen, "%s.%s: expected a string", path, t->key);
-		if (json_string_length(v) >= t->size)
-			return fail(err, errlen, "%s.%s: longer than %zu bytes", path, t->key,
-				    t->size - 1);
-		memcpy(dst, json_string_value(v), json_string_length(v) + 1);
-		return 0;
-	case SP_F_U64:
-		if (get_u64(v, UINT64_MAX, &u) < 0)
-			return fail(err, errlen, "%s.%s: expected a non-negative integer", path,
-				    t->key);
-		*(uint64_t *)dst = u;
-		return 0;
-	case SP_F_U64_WIDE:
-		if (json_is_string(v)) {
-			const char *s = json_string_value(v);
-			char *end;
-
-			errno = 0;
-			u = strtoull(s, &end, 10);
-			if (errno || *end || end == s || *s < '0' || *s > '9')
-				return fail(err, errlen, "%s.%s: not a decimal number", path,
-					    t->key);
-		} else if (get_u64(v, UINT64_MAX, &u) < 0) {
-			return fail(err, errlen, "%s.%s: expected a non-negative integer", path,
-				    t->key);
-		}
-		*(uint64_t *)dst = u;
-		return 0;
-	case SP_F_U32:
-		if (get_u64(v, UINT32_MAX, &u) < 0)
-			return fail(err, errlen, "%s.%s: expected an integer 0..%u", path, t->key,
-				    UINT32_MAX);
-		*(uint32_t *)dst = (uint32_t)u;
-		return 0;
-	case SP_F_INT:
-		if (!json_is_integer(v) || json_integer_value(v) < -2147483647 ||
-		    json_integer_value(v) > 2147483647)
-			return fail(err, errlen, "%s.%s: expected an integer", path, t->key);
-		*(int *)dst = (int)json_integer_value(v);
-		return 0;
-	case SP_F_BOOL:
-		if (!json_is_boolean(v))
-			return fail(err, errlen, "%s.%s: expected true or false", path, t->key);
-		*(int *)dst = json_is_true(v);
-		return 0;
-	case SP_F_DBL:
-		/* null is how a non-finite value was written */
-		if (json_is_null(v))
-			*(double *)dst = NAN;
-		else if (json_is_number(v))
-			*(double *)dst = json_number_value(v);
-		else
-			return fail(err, errlen, "%s.%s: expected a number", path, t->key);
-		return 0;
-	case SP_F_ENUM:
-		if (!json_is_string(v) || t->en->parse(json_string_value(v), &e) < 0)
-			return fail(err, errlen, "%s.%s: expected %s", path, t->key, t->en->expect);
-		*(int *)dst = e;
-		return 0;
-	case SP_F_INDEX:
-		if (json_is_null(v)) {
-			*(int *)dst = -1;
-			return 0;
-		}
-		if (get_u64(v, 255, &u) < 0)
-			return fail(err, errlen, "%s.%s: expected null or 0 to 255", path, t->key);
-		*(int *)dst = (int)u;
-		return 0;
-	case SP_F_SCHEMA:
-		if (!json_is_string(v))
-			return fail(err, errlen, "no \"%s\": not a swapplace report", t->key);
-		if (strcmp(json_string_value(v), SP_SCHEMA) != 0)
-			return fail(err, errlen, "%s '%s' is not supported (expected '%s')", t->key,
-				    json_string_value(v), SP_SCHEMA);
-		snprintf(dst, t->size, "%s", SP_SCHEMA);
-		return 0;
-	case SP_F_TIME_ISO: {
-		struct tm tm = {0};
-		const char *end;
-
-		if (json_is_string(v) && !json_string_value(v)[0])
-			return 0; /* a time gmtime could not break down was written as "" */
-		end = json_is_string(v) ? strptime(json_string_value(v), "%Y-%m-%dT%H:%M:%SZ", &tm)
-					: NULL;
-		if (!end || *end)
-			return fail(err, errlen, "%s.%s: expected YYYY-MM-DDTHH:MM:SSZ", path,
-				    t->key);
-		*(time_t *)dst = timegm(&tm);
-		return 0;
-	}
-	case SP_F_TIME_UNIX:
-		if (!json_is_integer(v))
-			return fail(err, errlen, "%s.%s: expected an integer", path, t->key);
-		*(time_t *)dst = (time_t)json_integer_value(v);
-		return 0;
-	case SP_F_OBJ:
-	case SP_F_SECTION:
-		/* absent or null: the section did not run */
-		if (json_is_null(v))
-			return 0;
-		if (!json_is_object(v))
-			return fail(err, errlen, "%s.%s: expected an object or null", path, t->key);
-		child_path(sub, sizeof(sub), path, t->key);
-		e = obj_into(t->sub, dst, v, sub, err, errlen);
-		if (e == 0 && t->type == SP_F_SECTION && !t->present)
-			*(int *)((char *)dst + t->aux) = 1;
-		return e;
-	case SP_F_I64_NULL:
-		if (json_is_null(v)) {
-			*(int64_t *)dst = -1;
-			return 0;
-		}
-		if (get_u64(v, INT64_MAX, &u) < 0)
-			return fail(err, errlen, "%s.%s: expected null or a non-negative integer",
-				    path, t->key);
-		*(int64_t *)dst = (int64_t)u;
-		return 0;
-	case SP_F_FLAT: /* handled by obj_into: it reads from the same object */
-	case SP_F_LIST: /* handled by obj_into: the count lives beside the elements */
-	case SP_F_DBL_LIST:
-	case SP_F_STR_LIST:
-	case SP_F_PAIR_LIST:
-		break;
-	}
-	return 0;
-}
-
-/* Does o hold any key of the table t (its FLAT parts' included)? */
-static int any_key_in(const struct sp_field *t, json_t *o)
-{
-	for (; t->key; t++)
-		if (t->type == SP_F_FLAT ? any_key_in(t->sub, o) : !!json_object_get(o, t->key))
-			return 1;
-	return 0;
-}
-
-/* Every row of t from the object o: the reader half of the schema tables. */
-static int obj_into(const struct sp_field *t, void *base, json_t *o, const char *path, char *err,
-		    size_t errlen)
-{
-	char *p = base;
-	int ret;
-
-	if (!json_is_object(o))
-		return fail(err, errlen, "%s: expected an object", path);
-	for (; t->key; t++) {
-		json_t *v = json_object_get(o, t->key);
-
-		if (t->type == SP_F_FLAT) {
-			if ((t->flags & SP_FF_COND) && !*(int *)(p + t->aux)) {
-				/* no key says the condition: any of the part's keys does, or
-				 * its first alone */
-				if (!((t->flags & SP_FF_COND_FIRST)
-					  ? !!json_object_get(o, t->sub->key)
-					  : any_key_in(t->sub, o)))
-					continue;
-				*(int *)(p + t->aux) = 1;
-			}
-			ret = obj_into(t->sub, p + t->off, o, path, err, errlen);
-		} else if ((t->flags & SP_FF_NULLIF) && (!v || json_is_null(v))) {
-			*(int *)(p + t->aux) = 0; /* the kernel lacked the counter */
-			ret = 0;
-		} else if (!v) {
-			/* missing fields keep their zero, an index its "none", unless the row
-			 * knows how an older file said it */
-			if (t->flags & SP_FF_REQUIRED)
-				return t->type == SP_F_SCHEMA
-					   ? fail(err, errlen, "no \"%s\": not a swapplace report",
-						  t->key)
-					   : fail(err, errlen, "%s.%s: missing", path, t->key);
-			if (t->type == SP_F_INDEX)
-				*(int *)(p + t->off) = -1;
-			if (t->type == SP_F_I64_NULL)
-				*(int64_t *)(p + t->off) = -1;
-			ret = 0;
-			if (t->absent && t->absent(p) < 0)
-				return fail(err, errlen, "%s.%s: missing, and nothing else says it",
-					    path, t->key);
-		} else if (t->type == SP_F_LIST) {
-			ret = json_is_null(v) ? 0 : list_into(t, p, v, path, err, errlen);
-		} else if (t->type == SP_F_DBL_LIST) {
-			ret = dbl_list_into(t, p, v, path, err, errlen);
-		} else if (t->type == SP_F_STR_LIST) {
-			ret = str_list_into(t, p, v, path, err, errlen);
-		} else if (t->type == SP_F_PAIR_LIST) {
-			ret = pair_list_into(t, p, v, path, err, errlen);
-		} else {
-			ret = field_into(t, p + t->off, v, path, err, errlen);
-		}
-		if (ret < 0)
-			return ret;
-		if ((t->flags & SP_FF_NULLIF) && v && !json_is_null(v) && !*(int *)(p + t->aux))
-			*(int *)(p + t->aux) = 1;
-		if (t->type == SP_F_BOOL && t->implied_by && json_object_get(o, t->implied_by))
-			*(int *)(p + t->off) = 1;
-	}
-	return 0;
-}
-
-int sp_report_json_parse(const char *text, size_t len, struct sp_report *r, char *err,
-			 size_t errlen)
-{
-	json_error_t je;
-	json_t *root;
-	int ret;
-
-	if (err && errlen)
-		err[0] = '\0';
-	if (!text || !r)
-		return -EINVAL;
-	root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &je);
-	if (!root)
-		return fail(err, errlen, "malformed JSON at line %d column %d: %s", je.line,
-			    je.column, je.text);
-	memset(r, 0, sizeof(*r));
-	if (json_is_object(root))
-		ret = obj_into(sp_schema_report, r, root, "report", err, errlen);
-	else
-		ret = fail(err, errlen, "the top level is not an object");
-	json_decref(root);
-	return ret;
+	return o;
 }
