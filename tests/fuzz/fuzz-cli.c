@@ -25,7 +25,7 @@
 static void values_after(const struct sp_config *c)
 {
 	static const char offered[3][SP_ZSWAP_ALG_MAX] = {"lzo", "lz4", "zstd"};
-	char zalgs[16][SP_ZSWAP_ALG_MAX], err[256];
+	char zalgs[16][SP_ZSWAP_ALG_MAX];
 	struct sp_err ze; /* --sweep's and --zswap's reasons */
 	struct sp_try_item items[SP_TRY_MAX];
 	struct sp_sweep_plan sweep;

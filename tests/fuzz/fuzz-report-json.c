@@ -14,13 +14,11 @@
 #include "core/doc/doc.h"
 #include "core/doc/doc_html.h"
 #include "core/doc/doc_text.h"
-#include "core/doc/report_text.h"
 #include "core/doc/reportdoc.h"
 #include "core/findings/analysis.h"
 #include "core/model/report.h"
 #include "core/report/report_csv.h"
 #include "core/report/report_json.h"
-#include "core/doc/reportdoc.h"
 #include "fuzz.h"
 
 static FILE *devnull;
