@@ -12,43 +12,42 @@
 
 static int check_failures;
 
-#define CHECK(cond)                                                                   \
-	do {                                                                          \
-		if (!(cond)) {                                                        \
-			fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__,        \
-				__LINE__, #cond);                                     \
-			check_failures++;                                             \
-		}                                                                     \
+#define CHECK(cond)                                                                                \
+	do {                                                                                       \
+		if (!(cond)) {                                                                     \
+			fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);   \
+			check_failures++;                                                          \
+		}                                                                                  \
 	} while (0)
 
-#define CHECK_EQ_U64(a, b)                                                            \
-	do {                                                                          \
-		unsigned long long _a = (a), _b = (b);                                \
-		if (_a != _b) {                                                       \
-			fprintf(stderr, "%s:%d: %s == %llu, expected %s == %llu\n",   \
-				__FILE__, __LINE__, #a, _a, #b, _b);                  \
-			check_failures++;                                             \
-		}                                                                     \
+#define CHECK_EQ_U64(a, b)                                                                         \
+	do {                                                                                       \
+		unsigned long long _a = (a), _b = (b);                                             \
+		if (_a != _b) {                                                                    \
+			fprintf(stderr, "%s:%d: %s == %llu, expected %s == %llu\n", __FILE__,      \
+				__LINE__, #a, _a, #b, _b);                                         \
+			check_failures++;                                                          \
+		}                                                                                  \
 	} while (0)
 
-#define CHECK_STR(a, b)                                                               \
-	do {                                                                          \
-		const char *_a = (a), *_b = (b);                                      \
-		if (strcmp(_a, _b) != 0) {                                            \
-			fprintf(stderr, "%s:%d: %s == \"%s\", expected \"%s\"\n",     \
-				__FILE__, __LINE__, #a, _a, _b);                      \
-			check_failures++;                                             \
-		}                                                                     \
+#define CHECK_STR(a, b)                                                                            \
+	do {                                                                                       \
+		const char *_a = (a), *_b = (b);                                                   \
+		if (strcmp(_a, _b) != 0) {                                                         \
+			fprintf(stderr, "%s:%d: %s == \"%s\", expected \"%s\"\n", __FILE__,        \
+				__LINE__, #a, _a, _b);                                             \
+			check_failures++;                                                          \
+		}                                                                                  \
 	} while (0)
 
-#define CHECK_NEAR(a, b, rel)                                                         \
-	do {                                                                          \
-		double _a = (a), _b = (b);                                            \
-		if (fabs(_a - _b) > (rel) * fabs(_b)) {                               \
-			fprintf(stderr, "%s:%d: %s == %g, expected %g (+/- %g%%)\n",  \
-				__FILE__, __LINE__, #a, _a, _b, (rel) * 100);         \
-			check_failures++;                                             \
-		}                                                                     \
+#define CHECK_NEAR(a, b, rel)                                                                      \
+	do {                                                                                       \
+		double _a = (a), _b = (b);                                                         \
+		if (fabs(_a - _b) > (rel)*fabs(_b)) {                                              \
+			fprintf(stderr, "%s:%d: %s == %g, expected %g (+/- %g%%)\n", __FILE__,     \
+				__LINE__, #a, _a, _b, (rel)*100);                                  \
+			check_failures++;                                                          \
+		}                                                                                  \
 	} while (0)
 
 #define CHECK_DONE() (check_failures ? 1 : 0)

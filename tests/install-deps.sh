@@ -12,7 +12,7 @@ i386="liburing-dev:i386 libblkid-dev:i386 libfdisk-dev:i386 libzstd-dev:i386 lib
 # then the appliance's build tools and the QEMU boot tests
 for p in build-essential pkg-config liburing-dev libblkid-dev libfdisk-dev libzstd-dev \
          libjansson-dev libcairo2-dev fonts-dejavu-core poppler-utils ghostscript chromium e2fsprogs util-linux fio kmod python3 \
-         clang libclang-rt-dev llvm \
+         clang clang-format libclang-rt-dev llvm \
          grub-common grub-pc-bin dosfstools mtools fdisk cpio zstd \
          qemu-system-x86 qemu-utils ovmf socat expect mdadm lvm2 \
          gcc-multilib $i386; do

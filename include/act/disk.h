@@ -24,10 +24,10 @@ int sp_disk_part_path(const char *disk, int partno, char *buf, size_t len);
 /*
  * Write layout l to dev as a new GPT (old signatures wiped): partition 1 "swapplace-start" and
  * 3 "swapplace-end" typed Linux swap, 2 "swapplace-data" typed Linux filesystem, at exactly
- * the planned sectors (a one-partition layout from sp_plan_single: "swapplace-swap"). Then have the kernel re-read the table and wait (up to 10 s) until
- * every partition node exists at the planned start and size.
- * Returns: 0 on success, -ESTALE when dev's size or sector size differs from the plan's,
- * -ERANGE when libfdisk's usable area or placement differs from the plan, -ETIMEDOUT when
+ * the planned sectors (a one-partition layout from sp_plan_single: "swapplace-swap"). Then have the
+ * kernel re-read the table and wait (up to 10 s) until every partition node exists at the planned
+ * start and size. Returns: 0 on success, -ESTALE when dev's size or sector size differs from the
+ * plan's, -ERANGE when libfdisk's usable area or placement differs from the plan, -ETIMEDOUT when
  * the partition nodes do not appear, -EINTR when sp_interrupted() while waiting, other
  * -errno (-EBUSY: partitions in use, no re-read).
  */

@@ -12,8 +12,8 @@
 #include <sys/types.h>
 
 struct sp_memcg {
-	int version;     /* 1 or 2 */
-	char path[512];  /* the cgroup directory we created */
+	int version;	/* 1 or 2 */
+	char path[512]; /* the cgroup directory we created */
 };
 
 /*

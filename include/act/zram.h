@@ -39,8 +39,7 @@ int sp_zram_default_algorithm(char *alg, size_t len);
  * Returns: 0 on success, -ENOENT without /sys/class/zram-control, -EINVAL for an algorithm
  * the kernel refuses, -EINTR when sp_interrupted() while waiting for the node, other -errno.
  */
-int sp_zram_create(const char *alg, uint64_t disksize, char *dev, size_t devlen,
-		   struct sp_err *e);
+int sp_zram_create(const char *alg, uint64_t disksize, char *dev, size_t devlen, struct sp_err *e);
 
 /*
  * Read dev's mm_stat (dev is "/dev/zramN" or "zramN"; parsed by sp_parse_mm_stat()) into c:

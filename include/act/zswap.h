@@ -11,8 +11,8 @@
 
 #include <stdint.h>
 
-#include "core/model/report.h"
 #include "core/measure/procparse.h"
+#include "core/model/report.h"
 
 struct sp_zswap_state {
 	int present; /* the kernel has zswap (/sys/module/zswap/parameters) */
@@ -40,8 +40,8 @@ int sp_zswap_set_enabled(int on);
 int sp_zswap_set_compressor(const char *alg);
 
 /*
- * The compressors zswap can take: the crypto compressors /proc/crypto lists (core/measure/procparse.h).
- * Returns: 0 or -errno.
+ * The compressors zswap can take: the crypto compressors /proc/crypto lists
+ * (core/measure/procparse.h). Returns: 0 or -errno.
  */
 int sp_zswap_offered(char (*algs)[SP_ZSWAP_ALG_MAX], size_t max, size_t *n);
 

@@ -18,7 +18,7 @@
  * sp_err_msg(why) (nothing when why is NULL or holds no error).
  * Returns: exit_code (SP_EXIT_FAILURE, SP_EXIT_USAGE or SP_EXIT_REFUSED, core/config/cli.h).
  */
-__attribute__((format(printf, 3, 4)))
-int sp_fail(int exit_code, const struct sp_err *why, const char *fmt, ...);
+__attribute__((format(printf, 3, 4))) int sp_fail(int exit_code, const struct sp_err *why,
+						  const char *fmt, ...);
 
 #endif

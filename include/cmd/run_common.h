@@ -9,15 +9,15 @@
 #include <stdio.h>
 
 #include "core/config/cli.h"
-#include "render/doc_cairo.h"
-#include "probe/placement.h"
 #include "core/model/report.h"
+#include "probe/placement.h"
+#include "render/doc_cairo.h"
 
 /*
- * plan, run and measure: the budget --budget gave, or one chosen from the RAM (core/config/budget.h),
- * into c->budget_bytes and c->budget; a machine that cannot afford it is refused (exit 3,
- * before anything is looked at or touched). SWAPPLACE_MEMINFO names another meminfo file to
- * read instead of /proc/meminfo (tests). Returns an exit code.
+ * plan, run and measure: the budget --budget gave, or one chosen from the RAM
+ * (core/config/budget.h), into c->budget_bytes and c->budget; a machine that cannot afford it is
+ * refused (exit 3, before anything is looked at or touched). SWAPPLACE_MEMINFO names another
+ * meminfo file to read instead of /proc/meminfo (tests). Returns an exit code.
  */
 int sp_cmd_budget(struct sp_config *c);
 

@@ -31,7 +31,8 @@ struct run_sweep_in {
 /* The placements a sweep runs on: every one but ram. */
 size_t run_sweep_n_placements(const struct sp_placement *pl, size_t n);
 
-/* The scenarios a sweep's run gives rows for (core/scenario/scenario.h bits), from the run's options. */
+/* The scenarios a sweep's run gives rows for (core/scenario/scenario.h bits), from the run's
+ * options. */
 unsigned run_sweep_scenarios(const struct sp_measure_opts *mo);
 
 /*

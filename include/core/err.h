@@ -37,12 +37,12 @@ void sp_err_init(struct sp_err *e);
  * NULL: the caller did not ask why.
  * Returns: code, so `return sp_err_set(e, -EIO, "short read at %llu", off);` reads naturally.
  */
-__attribute__((format(printf, 3, 4)))
-int sp_err_set(struct sp_err *e, int code, const char *fmt, ...);
+__attribute__((format(printf, 3, 4))) int sp_err_set(struct sp_err *e, int code, const char *fmt,
+						     ...);
 
 /* The same, with ": <strerror(-code)>" after the reason: "swapon '/dev/sdb1': Invalid argument". */
-__attribute__((format(printf, 3, 4)))
-int sp_err_sys(struct sp_err *e, int code, const char *fmt, ...);
+__attribute__((format(printf, 3, 4))) int sp_err_sys(struct sp_err *e, int code, const char *fmt,
+						     ...);
 
 /*
  * Put context in front as the error travels up: reason becomes "<fmt...>: <reason>". code is
@@ -50,8 +50,8 @@ int sp_err_sys(struct sp_err *e, int code, const char *fmt, ...);
  * only returned it), strerror(-code) is the reason. e may be NULL.
  * Returns: code.
  */
-__attribute__((format(printf, 3, 4)))
-int sp_err_prefix(struct sp_err *e, int code, const char *fmt, ...);
+__attribute__((format(printf, 3, 4))) int sp_err_prefix(struct sp_err *e, int code, const char *fmt,
+							...);
 
 /* The sentence: the reason, else strerror(-code), else "" (no error). */
 const char *sp_err_msg(const struct sp_err *e);

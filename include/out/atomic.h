@@ -26,8 +26,8 @@ typedef int (*sp_atomic_fill_fn)(FILE *out, void *arg);
  * made; what fill says otherwise.
  * Returns: 0, or -errno with nothing left behind.
  */
-int sp_atomic_tmp(const char *dir, const char *base, sp_atomic_fill_fn fill, void *arg,
-		  char *tmp, size_t tmplen, struct sp_err *e);
+int sp_atomic_tmp(const char *dir, const char *base, sp_atomic_fill_fn fill, void *arg, char *tmp,
+		  size_t tmplen, struct sp_err *e);
 
 /* fsync dir so the names just renamed into it survive a crash (best effort: the files
  * themselves are already synced). */

@@ -14,9 +14,9 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "core/doc/doc.h"
 #include "core/err.h"
 #include "core/findings/analysis.h"
-#include "core/doc/doc.h"
 #include "core/model/report.h"
 #include "render/doc_cairo.h"
 
@@ -34,11 +34,11 @@ struct sp_report_ctx {
 typedef int (*sp_report_writer)(FILE *out, const struct sp_report_ctx *c);
 
 struct sp_report_format {
-	const char *name;  /* as --format takes it: "text", "pdf" */
-	const char *file;  /* its name in a report directory; NULL: not written there (ps) */
-	int required;	   /* json and text: the run's record; failing them fails the write */
-	int needs_doc;	   /* its writer reads c->doc */
-	int binary;	   /* not for a terminal (pdf, ps) */
+	const char *name; /* as --format takes it: "text", "pdf" */
+	const char *file; /* its name in a report directory; NULL: not written there (ps) */
+	int required;	  /* json and text: the run's record; failing them fails the write */
+	int needs_doc;	  /* its writer reads c->doc */
+	int binary;	  /* not for a terminal (pdf, ps) */
 	sp_report_writer write;
 };
 
@@ -66,7 +66,6 @@ struct sp_report_failed {
  * set) when path cannot be opened or read.
  */
 int sp_report_json_read(const char *path, struct sp_report *r, struct sp_err *e);
-
 
 /*
  * mkdir -p dir, analyse r, write dir/report.json and dir/report.txt atomically, then every
@@ -109,7 +108,7 @@ int sp_report_render(const char *json_path, const char *format, const struct sp_
  * over it (out/atomic.h); on any failure out_path is left as it was. Returns as
  * sp_report_render().
  */
-int sp_report_render_file(const char *json_path, const char *format,
-			  const struct sp_page_opts *o, const char *out_path, struct sp_err *e);
+int sp_report_render_file(const char *json_path, const char *format, const struct sp_page_opts *o,
+			  const char *out_path, struct sp_err *e);
 
 #endif

@@ -18,20 +18,20 @@
 #include <stdint.h>
 
 #include "core/err.h"
-#include "core/model/report.h"
 #include "core/measure/rng.h"
+#include "core/model/report.h"
 
 struct sp_devprobe_opts {
-	uint32_t block_bytes;   /* random read size; 4096 */
-	uint32_t deep_qd;       /* reads in flight in the IOPS phase; 32 */
-	double time_s;          /* budget for the whole probe: QD1 60 %, deep 25 %, seq 15 % */
-	double ci_target_pct;   /* QD1 stops once the median's 95 % CI is within +/- this; 5 */
-	uint64_t min_samples;   /* QD1 samples kept before the CI may stop it; 1000 */
-	double min_time_s;      /* ... and seconds of QD1 sampling (capped by its share); 1 */
-	uint64_t max_samples;   /* cap on kept samples per random phase */
+	uint32_t block_bytes;	/* random read size; 4096 */
+	uint32_t deep_qd;	/* reads in flight in the IOPS phase; 32 */
+	double time_s;		/* budget for the whole probe: QD1 60 %, deep 25 %, seq 15 % */
+	double ci_target_pct;	/* QD1 stops once the median's 95 % CI is within +/- this; 5 */
+	uint64_t min_samples;	/* QD1 samples kept before the CI may stop it; 1000 */
+	double min_time_s;	/* ... and seconds of QD1 sampling (capped by its share); 1 */
+	uint64_t max_samples;	/* cap on kept samples per random phase */
 	uint64_t seq_max_bytes; /* cap on the sequential phase; 256 MiB */
-	uint64_t seed;          /* offsets come from sp_rng seeded with this */
-	uint32_t warmup;        /* samples measured and dropped at the start of each phase; 50 */
+	uint64_t seed;		/* offsets come from sp_rng seeded with this */
+	uint32_t warmup;	/* samples measured and dropped at the start of each phase; 50 */
 };
 
 void sp_devprobe_defaults(struct sp_devprobe_opts *o);
@@ -46,19 +46,20 @@ void sp_devprobe_defaults(struct sp_devprobe_opts *o);
  * failed open, io_uring call or read.
  */
 int sp_devprobe_run(const char *dev, const struct sp_extent *ext, size_t n_ext,
-		    const struct sp_devprobe_opts *o, struct sp_device_probe *out, struct sp_err *e);
+		    const struct sp_devprobe_opts *o, struct sp_device_probe *out,
+		    struct sp_err *e);
 
 /* ---- pure parts ---- */
 
 /* The extents as runs of whole, aligned blocks: block i of the map is one random-read target. */
 struct sp_devprobe_map {
 	uint32_t block_bytes;
-	size_t n;                        /* extents with at least one whole aligned block */
+	size_t n;			     /* extents with at least one whole aligned block */
 	uint64_t first_byte[SP_MAX_EXTENTS]; /* byte offset of each run's first block */
 	uint64_t blocks[SP_MAX_EXTENTS];     /* whole blocks in each run */
 	uint64_t cum_blocks[SP_MAX_EXTENTS]; /* blocks in runs before this one */
 	uint64_t total_blocks;
-	uint64_t range_bytes;            /* bytes the given extents cover (before alignment) */
+	uint64_t range_bytes; /* bytes the given extents cover (before alignment) */
 };
 
 /*
@@ -79,8 +80,8 @@ uint64_t sp_devprobe_random_offset(const struct sp_devprobe_map *m, struct sp_rn
 
 /* A cursor for reading the map's runs in order, chunk by chunk. */
 struct sp_devprobe_seq {
-	size_t run;        /* current run */
-	uint64_t done;     /* bytes of the current run already handed out */
+	size_t run;    /* current run */
+	uint64_t done; /* bytes of the current run already handed out */
 };
 
 /*

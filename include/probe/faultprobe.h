@@ -44,15 +44,15 @@ struct sp_faultprobe_diag {
 	int zswap_enabled;		     /* /sys/module/zswap/parameters/enabled: 1, 0, -1 */
 	int have_zswpin;		     /* /proc/vmstat has zswpin */
 	uint64_t zswpin_delta;		     /* its rise over the touch rounds */
-	char reason[256];		     /* why the result is invalid (core/measure/faultdiag.h) */
+	char reason[256]; /* why the result is invalid (core/measure/faultdiag.h) */
 };
 
 struct sp_faultprobe_opts {
-	uint64_t buffer_bytes;	   /* the most the buffer may be (sizing and time may shrink it) */
-	uint32_t threads;	   /* threads of the concurrency phase (2); the headline is 1 */
-	double time_s;		   /* whole budget, split as sp_fault_size() says (core/plan/timing.h) */
-	double ci_target_pct;	   /* touch rounds stop once the median's 95 % CI is within (5) */
-	uint64_t seed;		   /* page contents and touch order */
+	uint64_t buffer_bytes; /* the most the buffer may be (sizing and time may shrink it) */
+	uint32_t threads;      /* threads of the concurrency phase (2); the headline is 1 */
+	double time_s;	      /* whole budget, split as sp_fault_size() says (core/plan/timing.h) */
+	double ci_target_pct; /* touch rounds stop once the median's 95 % CI is within (5) */
+	uint64_t seed;	      /* page contents and touch order */
 	const uint32_t *uring_qds; /* io_uring depths ({1, 4, 16, 32}); n_uring_qds 0 skips (b) */
 	size_t n_uring_qds;	   /* at most SP_MAX_URING */
 	uint32_t warmup;	   /* first real swap-ins of the touch phase dropped (counted); the
@@ -70,9 +70,9 @@ struct sp_faultprobe_opts {
 	int zswap_answers;
 	struct sp_faultprobe_diag *diag; /* optional: filled when not NULL */
 	/* the device probe's figures, for sizing (core/plan/timing.h); 0: not known */
-	double qd1_lat_s;	     /* QD1 4 KiB random read median */
-	double seq_bytes_per_s;	     /* sequential rate */
-	struct sp_swapout *swapout;  /* optional: the preparation's eviction rate */
+	double qd1_lat_s;	    /* QD1 4 KiB random read median */
+	double seq_bytes_per_s;	    /* sequential rate */
+	struct sp_swapout *swapout; /* optional: the preparation's eviction rate */
 };
 
 /* Defaults: 256 MiB, 2 threads, 30 s, ±5 %, seed 1, depths {1, 4, 16, 32}, warmup 100. */

@@ -18,14 +18,14 @@
 struct sp_placement {
 	char name[48];
 	struct sp_placement_id id; /* what it is; everything it does follows this */
-	char swap_path[256];  /* partition node or file; for zram filled on activation */
-	char probe_dev[256];  /* device the device probe reads; extents are sectors on it */
+	char swap_path[256];	   /* partition node or file; for zram filled on activation */
+	char probe_dev[256];	   /* device the device probe reads; extents are sectors on it */
 	size_t n_extents;
 	struct sp_extent extents[SP_MAX_EXTENTS];
-	uint64_t size_bytes;  /* size of the swap area */
+	uint64_t size_bytes; /* size of the swap area */
 	char zram_alg[32];
-	char zswap_alg[32];   /* SP_PL_ZSWAP: zswap's compressor for the turn */
-	int already_active;   /* SP_PL_EXISTING: it was on before us, leave it on */
+	char zswap_alg[32]; /* SP_PL_ZSWAP: zswap's compressor for the turn */
+	int already_active; /* SP_PL_EXISTING: it was on before us, leave it on */
 	/*
 	 * A swap partition of ours (start, end, --also) is held O_EXCL while idle, so nothing
 	 * else can mount or swapon it between turns. The orchestration takes the hold (its
@@ -66,7 +66,7 @@ struct sp_job_spec {
 
 struct sp_measure_opts {
 	uint64_t budget_bytes;
-	double time_s;       /* per placement, shared between the probes */
+	double time_s; /* per placement, shared between the probes */
 	uint64_t seed;
 	uint32_t threads;
 	double ci_target_pct;

@@ -14,12 +14,12 @@
 #include "core/measure/profile.h"
 
 struct sp_profile_opts {
-	uint32_t points;          /* positions across the disk; 100 */
-	double time_s;            /* budget for the whole profile; 60 */
-	uint32_t rand_reads;      /* random 4 KiB reads per point (fewer when time is short); 9 */
-	uint64_t seq_bytes;       /* read in order per point, in 1 MiB requests; 8 MiB */
-	uint64_t window_bytes;    /* where a point's random reads fall; 64 MiB (less on a small
-				   * device: at most its size / points) */
+	uint32_t points;       /* positions across the disk; 100 */
+	double time_s;	       /* budget for the whole profile; 60 */
+	uint32_t rand_reads;   /* random 4 KiB reads per point (fewer when time is short); 9 */
+	uint64_t seq_bytes;    /* read in order per point, in 1 MiB requests; 8 MiB */
+	uint64_t window_bytes; /* where a point's random reads fall; 64 MiB (less on a small
+				* device: at most its size / points) */
 	uint64_t seed;
 };
 

@@ -32,36 +32,36 @@
 #include "core/scenario/service.h"
 
 struct sp_service_opts {
-	uint64_t limit_bytes;	 /* the cgroup's hard limit: the budget */
-	int allow_swap;		 /* 0 forbids swap for the cgroup (v2 swap.max, v1 memsw) */
-	double rate_per_s;	 /* the open-loop load (default 40) */
-	double timeout_s;	 /* a request older than this fails (default 10) */
-	double load_s;		 /* the open-loop load's length (default 60) */
-	double top_s;		 /* the top-speed span (default 10) */
-	double start_wait_s;	 /* the load starts after this even if the service is not up */
-	double restart_delay_s;	 /* a dead service is restarted after this (systemd: 100 ms) */
-	unsigned restart_burst;	 /* systemd's start limit: this many starts (first included) */
+	uint64_t limit_bytes;	   /* the cgroup's hard limit: the budget */
+	int allow_swap;		   /* 0 forbids swap for the cgroup (v2 swap.max, v1 memsw) */
+	double rate_per_s;	   /* the open-loop load (default 40) */
+	double timeout_s;	   /* a request older than this fails (default 10) */
+	double load_s;		   /* the open-loop load's length (default 60) */
+	double top_s;		   /* the top-speed span (default 10) */
+	double start_wait_s;	   /* the load starts after this even if the service is not up */
+	double restart_delay_s;	   /* a dead service is restarted after this (systemd: 100 ms) */
+	unsigned restart_burst;	   /* systemd's start limit: this many starts (first included) */
 	double restart_interval_s; /* within this long, and the service is given up; 0: none */
-	unsigned threads;	 /* the service's threads (default SP_SERVICE_TOP_CLIENTS) */
+	unsigned threads;	   /* the service's threads (default SP_SERVICE_TOP_CLIENTS) */
 	uint64_t seed;
 };
 
 /* What a case counted beyond its result: why requests failed, the raw counters. */
 struct sp_service_detail {
 	struct sp_service_sizes sizes;
-	double load_s;	    /* the load from its start to its drain */
-	double start_s;	    /* from the first start to ready (or start_wait_s) */
-	int started;	    /* the service was ready before the load began */
+	double load_s;	/* the load from its start to its drain */
+	double start_s; /* from the first start to ready (or start_wait_s) */
+	int started;	/* the service was ready before the load began */
 	uint64_t refused, late, expired, dropped, corrupt; /* the failed, by cause */
 	uint64_t pswpin, pswpout;			   /* deltas over the load */
 	uint64_t top_served;
 	int has_oom_counter;
-	int gave_up;	    /* the start limit was hit: the service stayed down */
-	int has_majflt;	    /* the cgroup's memory.stat pgmajfault was readable */
-	uint64_t majflt;    /* its rise over the whole case: the case's own swap-ins */
-	int spike_ran;	    /* the spike job started */
-	int spike_exit;	    /* its exit code, -1 when killed or not run */
-	int spike_killed;   /* it died of a SIGKILL we did not send */
+	int gave_up;	  /* the start limit was hit: the service stayed down */
+	int has_majflt;	  /* the cgroup's memory.stat pgmajfault was readable */
+	uint64_t majflt;  /* its rise over the whole case: the case's own swap-ins */
+	int spike_ran;	  /* the spike job started */
+	int spike_exit;	  /* its exit code, -1 when killed or not run */
+	int spike_killed; /* it died of a SIGKILL we did not send */
 };
 
 /* limit, swap allowed, 40/s, 10 s timeout, 60 s load, 10 s top speed, 30 s start wait,

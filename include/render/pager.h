@@ -11,10 +11,9 @@
 #ifndef SP_RENDER_PAGER_H
 #define SP_RENDER_PAGER_H
 
+#include <cairo.h>
 #include <stddef.h>
 #include <stdint.h>
-
-#include <cairo.h>
 
 #include "core/doc/doc.h"
 #include "core/doc/textmetrics.h"

@@ -14,9 +14,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/safety/backup.h"
 #include "core/err.h"
 #include "core/model/report.h"
+#include "core/safety/backup.h"
 
 /*
  * The partition table of dev as libfdisk's script (what `sfdisk -d` prints), in *text

@@ -3,9 +3,10 @@
  *
  * `swapplace list` shows the scan; `run` resolves --target/--also with sp_device_find and hands
  * the result to safety.h. Each device's unsafe flag and reason are safety.h's verdict on the
- * facts gathered here (struct sp_device_facts); identity is devident.h, signatures blkid.h. Everything reads through a root prefix (sysfs.h): the live system, or
- * a captured /proc, /sys and /dev tree in tests/fixtures. Only signatures need the live system
- * (libblkid opens the device node read-only); with a fixture root they stay empty.
+ * facts gathered here (struct sp_device_facts); identity is devident.h, signatures blkid.h.
+ * Everything reads through a root prefix (sysfs.h): the live system, or a captured /proc, /sys and
+ * /dev tree in tests/fixtures. Only signatures need the live system (libblkid opens the device node
+ * read-only); with a fixture root they stay empty.
  */
 #ifndef SP_DEVICES_H
 #define SP_DEVICES_H
@@ -36,8 +37,8 @@ struct sp_sys_facts {
 	struct sp_mount_entry mounts[SP_MAX_MOUNTS];
 	size_t n_swaps; /* active swap areas; dev_name filled (file: the mount's device) */
 	struct sp_swap_entry swaps[SP_MAX_SWAPS];
-	char root_dev[32]; /* the device (usually a partition) holding "/", or "" */
-	char boot_dev[32]; /* the boot medium (LABEL=SWAPPLACE or $SWAPPLACE_BOOT_DEVICE), or "" */
+	char root_dev[32];  /* the device (usually a partition) holding "/", or "" */
+	char boot_dev[32];  /* the boot medium (LABEL=SWAPPLACE or $SWAPPLACE_BOOT_DEVICE), or "" */
 	char boot_uuid[64]; /* $SWAPPLACE_BOOT_UUID: the boot medium's filesystem UUID, or "" */
 };
 

@@ -6,11 +6,9 @@
 #ifndef SP_LOG_H
 #define SP_LOG_H
 
-__attribute__((format(printf, 2, 3)))
-void sp_debug(const char *subsys, const char *fmt, ...);
+__attribute__((format(printf, 2, 3))) void sp_debug(const char *subsys, const char *fmt, ...);
 
 /* A warning line on stderr: "swapplace: warning: <msg>". */
-__attribute__((format(printf, 1, 2)))
-void sp_warn(const char *fmt, ...);
+__attribute__((format(printf, 1, 2))) void sp_warn(const char *fmt, ...);
 
 #endif

@@ -9,6 +9,8 @@
  * v1 reclaims synchronously in the writer). It touches only sysfs files and its slot, under the
  * box's mutex, with every signal blocked so SIGINT still reaches the main thread's loops.
  */
+#include "act/caps.h"
+
 #include <errno.h>
 #include <libgen.h>
 #include <pthread.h>
@@ -22,7 +24,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "act/caps.h"
 #include "act/journal.h"
 #include "act/undo.h"
 #include "act/zram.h"
@@ -37,9 +38,9 @@
 struct slot {
 	int used;
 	struct sp_memcg cg;
-	char cpu_path[512]; /* the v1 cpu companion, "" none */
+	char cpu_path[512];  /* the v1 cpu companion, "" none */
 	struct sp_time made; /* attach: the span its cpu.stat and io.stat count over */
-	int cpu_read;	     /* its cpu.stat is in the record (v1: read before the companion goes) */
+	int cpu_read; /* its cpu.stat is in the record (v1: read before the companion goes) */
 	/* the keeper */
 	int keeping;
 	pthread_t thread;

@@ -1,6 +1,8 @@
 /*
  * cleanup.c - one journal record undone after checking it is still ours (see cleanup.h).
  */
+#include "act/cleanup.h"
+
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -11,7 +13,6 @@
 #include <sys/swap.h>
 #include <unistd.h>
 
-#include "act/cleanup.h"
 #include "act/memcg.h"
 #include "core/measure/procparse.h"
 #include "sys/log.h"

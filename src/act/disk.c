@@ -1,6 +1,8 @@
 /*
  * disk.c - libfdisk writes, partition nodes, mkfs.ext4 and mount (see disk.h).
  */
+#include "act/disk.h"
+
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -16,11 +18,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "act/disk.h"
-#include "sys/log.h"
-#include "sys/sysfs.h"
 #include "act/journal.h"
 #include "act/undo.h"
+#include "sys/log.h"
+#include "sys/sysfs.h"
 
 #define GUID_LINUX_SWAP "0657FD6D-A4AB-43C4-84E5-0933C84B4F4F"
 #define GUID_LINUX_FS "0FC63DAF-8483-4772-8E79-3D69D8477DE4"
@@ -231,8 +232,8 @@ static int write_layout_common(int fd, const char *dev, const struct sp_layout *
 
 	if (!cxt)
 		return -ENOMEM;
-	ret = fd >= 0 ? fdisk_assign_device_by_fd(cxt, fd, dev, 0)
-		      : fdisk_assign_device(cxt, dev, 0);
+	ret =
+	    fd >= 0 ? fdisk_assign_device_by_fd(cxt, fd, dev, 0) : fdisk_assign_device(cxt, dev, 0);
 	if (ret) {
 		fdisk_unref_context(cxt);
 		return ret < 0 ? ret : -EIO;
@@ -274,7 +275,7 @@ int sp_disk_write_layout_fd(int fd, const char *dev, const struct sp_layout *l)
  */
 static int run_captured(const char *const argv[], char *last, size_t last_len)
 {
-	static const char *const dirs[] = { "/sbin/", "/usr/sbin/", "/bin/", "/usr/bin/" };
+	static const char *const dirs[] = {"/sbin/", "/usr/sbin/", "/bin/", "/usr/bin/"};
 	char buf[512], line[256];
 	size_t used = 0;
 	int pfd[2], status;
@@ -364,9 +365,15 @@ static int run_captured(const char *const argv[], char *last, size_t last_len)
  */
 int sp_mkfs_ext4(const char *part, const char *label, struct sp_err *e)
 {
-	const char *const argv[] = { "mkfs.ext4", "-q", "-F", "-L", label, "-E",
-				     "nodiscard,lazy_itable_init=1,lazy_journal_init=1", part,
-				     NULL };
+	const char *const argv[] = {"mkfs.ext4",
+				    "-q",
+				    "-F",
+				    "-L",
+				    label,
+				    "-E",
+				    "nodiscard,lazy_itable_init=1,lazy_journal_init=1",
+				    part,
+				    NULL};
 	char said[SP_ERR_REASON_MAX];
 	int ret = run_captured(argv, said, sizeof(said));
 
@@ -396,7 +403,7 @@ int sp_mkfs_ext4(const char *part, const char *label, struct sp_err *e)
 int sp_ext4_mkdir_at_start(const char *part, const char *name, struct sp_err *e)
 {
 	char cmd[320], said[SP_ERR_REASON_MAX];
-	const char *const argv[] = { "debugfs", "-w", "-R", cmd, part, NULL };
+	const char *const argv[] = {"debugfs", "-w", "-R", cmd, part, NULL};
 	int ret;
 
 	if (!*name || strchr(name, '/') || strchr(name, '"') || strchr(name, ' '))

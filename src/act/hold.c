@@ -1,13 +1,14 @@
 /*
  * hold.c - exclusive holds on block devices, released by the undo list (see hold.h).
  */
+#include "act/hold.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "act/hold.h"
 #include "act/undo.h"
 
 void sp_hold_init(struct sp_hold *h)

@@ -2,6 +2,8 @@
  * journal.c - the run journal's files: created, appended and fsynced ahead of each change,
  * ended when every change is undone (see journal.h).
  */
+#include "act/journal.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -11,7 +13,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "act/journal.h"
 #include "sys/log.h"
 #include "sys/sysfs.h"
 

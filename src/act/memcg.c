@@ -6,9 +6,12 @@
  * from the moment mkdir succeeds. The text is parsed in core/measure/procparse (so the unit
  * tests and the fuzzer feed it captured text: one value, cgroup.procs, controller lists, and the
  * "key N" files such as memory.events, memory.oom_control and memory.stat through
- * sp_parse_vmstat, the same lines as /proc/vmstat), and sp_memcg_create_in()/sp_memcg_open() take a base path so the file handling of either version
- * can be exercised against a scratch directory posing as a cgroup.
+ * sp_parse_vmstat, the same lines as /proc/vmstat), and sp_memcg_create_in()/sp_memcg_open() take a
+ * base path so the file handling of either version can be exercised against a scratch directory
+ * posing as a cgroup.
  */
+#include "act/memcg.h"
+
 #include <errno.h>
 #include <inttypes.h>
 #include <signal.h>
@@ -18,14 +21,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "act/caps.h"
+#include "act/journal.h"
+#include "act/sysctl.h"
+#include "act/undo.h"
 #include "core/measure/procparse.h"
 #include "sys/log.h"
-#include "act/caps.h"
-#include "act/memcg.h"
-#include "act/sysctl.h"
 #include "sys/sysfs.h"
-#include "act/journal.h"
-#include "act/undo.h"
 
 #define V1_BASE "/sys/fs/cgroup/memory"
 #define DESTROY_WAIT_MS 5000

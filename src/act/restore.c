@@ -1,6 +1,8 @@
 /*
  * restore.c - a backup's ranges written back and the partition table re-read (see restore.h).
  */
+#include "act/restore.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/fs.h>
@@ -9,7 +11,6 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
-#include "act/restore.h"
 #include "sys/log.h"
 
 static int write_range(int fd, uint64_t off, const unsigned char *buf, uint64_t len)

@@ -1,6 +1,8 @@
 /*
  * runlock.c - the one-run lock (see runlock.h for why a record lock and not flock).
  */
+#include "act/runlock.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -10,7 +12,6 @@
 #include <unistd.h>
 
 #include "act/journal.h"
-#include "act/runlock.h"
 #include "sys/log.h"
 
 static int lock_fd = -1; /* open for the process's life: closing any fd of it drops the lock */

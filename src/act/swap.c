@@ -1,6 +1,8 @@
 /*
  * swap.c - mkswap, swapon and swapoff with the swapoff registered for undo (see swap.h).
  */
+#include "act/swap.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -14,11 +16,10 @@
 #include <sys/swap.h>
 #include <unistd.h>
 
-#include "sys/log.h"
-#include "act/swap.h"
-#include "core/plan/swaphdr.h"
 #include "act/journal.h"
 #include "act/undo.h"
+#include "core/plan/swaphdr.h"
+#include "sys/log.h"
 
 static int area_size(int fd, uint64_t *bytes)
 {
@@ -121,13 +122,18 @@ static int undo_swapoff(void *p)
 static const char *swapon_hint(int err)
 {
 	switch (err) {
-	case -EINVAL: return "no valid swap header, or a file with holes or on a filesystem "
-			     "that cannot swap";
-	case -EBUSY: return "already active, or held by something else (mounted, or open "
-			    "exclusively)";
-	case -EPERM: return "the kernel's limit of swap areas is reached, or not permitted";
-	case -ENOMEM: return "not enough memory for the swap map";
-	default: return NULL;
+	case -EINVAL:
+		return "no valid swap header, or a file with holes or on a filesystem "
+		       "that cannot swap";
+	case -EBUSY:
+		return "already active, or held by something else (mounted, or open "
+		       "exclusively)";
+	case -EPERM:
+		return "the kernel's limit of swap areas is reached, or not permitted";
+	case -ENOMEM:
+		return "not enough memory for the swap map";
+	default:
+		return NULL;
 	}
 }
 
@@ -141,8 +147,7 @@ int sp_swap_on(const char *path, int prio, struct sp_err *e)
 	if (strlen(path) >= sizeof(a.path))
 		return sp_err_set(e, -ENAMETOOLONG, "swap path '%s' is too long", path);
 	if (prio >= 0)
-		flags = SWAP_FLAG_PREFER |
-			((prio << SWAP_FLAG_PRIO_SHIFT) & SWAP_FLAG_PRIO_MASK);
+		flags = SWAP_FLAG_PREFER | ((prio << SWAP_FLAG_PRIO_SHIFT) & SWAP_FLAG_PRIO_MASK);
 	ret = sp_journal_record(&seq, SP_J_SWAPON, path, NULL, NULL);
 	if (ret < 0)
 		return sp_err_sys(e, ret, "cannot journal the swapon of '%s'", path);

@@ -2,6 +2,8 @@
  * swapfile.c - writing the swap file without holes and mapping it with FIEMAP
  * (see swapfile.h).
  */
+#include "act/swapfile.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/fiemap.h>
@@ -12,11 +14,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "sys/log.h"
 #include "act/swap.h"
-#include "act/swapfile.h"
-#include "sys/sysfs.h"
 #include "act/undo.h"
+#include "sys/log.h"
+#include "sys/sysfs.h"
 
 #define CHUNK (1u << 20)
 #define FIEMAP_BATCH 128

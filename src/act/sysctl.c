@@ -2,16 +2,17 @@
  * sysctl.c - /proc/sys reads and undoable writes (see sysctl.h). The root for the path can be
  * moved with SWAPPLACE_PROC_SYS for tests that must not touch the machine's values.
  */
+#include "act/sysctl.h"
+
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "sys/log.h"
-#include "act/sysctl.h"
-#include "sys/sysfs.h"
 #include "act/journal.h"
 #include "act/undo.h"
+#include "sys/log.h"
+#include "sys/sysfs.h"
 
 #define VALUE_MAX 128
 

@@ -1,6 +1,8 @@
 /*
  * undo.c - the process-wide undo list (see undo.h for why it is global).
  */
+#include "act/undo.h"
+
 #include <errno.h>
 #include <signal.h>
 #include <stdint.h>
@@ -8,9 +10,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "sys/log.h"
 #include "act/journal.h"
-#include "act/undo.h"
+#include "sys/log.h"
 
 #define UNDO_MAX 128
 #define UNDO_ARG_MAX 512

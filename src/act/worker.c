@@ -2,6 +2,8 @@
  * worker.c - fork a probe's worker into a memory cgroup, release it, wait for it and reap it
  * (see worker.h). What the worker does and what it reports stays in its probe's file.
  */
+#include "act/worker.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -9,11 +11,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "act/undo.h"
 #include "sys/log.h"
 #include "sys/sysfs.h"
 #include "sys/timer.h"
-#include "act/undo.h"
-#include "act/worker.h"
 
 #define POLL_MS 100 /* how soon a signal or the timeout is noticed while waiting */
 #define REAP_TICK_MS 10

@@ -5,6 +5,8 @@
  * marked live there, so an entry can never reset a device that is not ours, even if an id is
  * reused after a removal.
  */
+#include "act/zram.h"
+
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -12,12 +14,11 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "act/journal.h"
+#include "act/undo.h"
 #include "core/measure/procparse.h"
 #include "sys/log.h"
 #include "sys/sysfs.h"
-#include "act/journal.h"
-#include "act/undo.h"
-#include "act/zram.h"
 
 #define ZRAM_CONTROL "/sys/class/zram-control"
 #define OWNED_MAX 64
@@ -202,8 +203,7 @@ static int wait_node(const char *dev)
 	return -ETIMEDOUT;
 }
 
-int sp_zram_create(const char *alg, uint64_t disksize, char *dev, size_t devlen,
-		   struct sp_err *e)
+int sp_zram_create(const char *alg, uint64_t disksize, char *dev, size_t devlen, struct sp_err *e)
 {
 	struct zram_undo u;
 	char path[64], buf[32], ids[16];
@@ -211,7 +211,8 @@ int sp_zram_create(const char *alg, uint64_t disksize, char *dev, size_t devlen,
 	int id, ret, n;
 
 	if (!alg || !*alg || strlen(alg) >= SP_ZRAM_ALG_MAX || !disksize)
-		return sp_err_set(e, -EINVAL, "bad zram request: compressor '%s', %" PRIu64 " bytes",
+		return sp_err_set(e, -EINVAL,
+				  "bad zram request: compressor '%s', %" PRIu64 " bytes",
 				  alg ? alg : "", disksize);
 	ret = hot_add(&id);
 	if (ret == -ENOENT)

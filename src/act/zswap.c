@@ -5,6 +5,8 @@
  * restore entries hold the value read before the change, so unwinding in reverse (enabled back
  * first, then the compressor) leaves zswap exactly as it was found.
  */
+#include "act/zswap.h"
+
 #include <errno.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -14,7 +16,6 @@
 
 #include "act/journal.h"
 #include "act/undo.h"
-#include "act/zswap.h"
 #include "core/measure/procparse.h"
 #include "sys/log.h"
 #include "sys/sysfs.h"

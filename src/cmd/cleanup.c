@@ -6,6 +6,8 @@
  * It takes the one-run lock first: a run still going owns its journal, and a zram id or a
  * cgroup name a dead run left could otherwise be one a live run is using now.
  */
+#include "act/cleanup.h"
+
 #include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
@@ -13,7 +15,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "act/cleanup.h"
 #include "act/journal.h"
 #include "act/runlock.h"
 #include "cmd/commands.h"

@@ -7,16 +7,16 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "core/findings/analysis.h"
 #include "cmd/commands.h"
 #include "cmd/fail.h"
-#include "sys/devices.h"
-#include "probe/devprobe.h"
-#include "out/report_io.h"
-#include "core/report/report_json.h"
-#include "core/doc/reportdoc.h"
 #include "cmd/run_common.h"
 #include "core/config/units.h"
+#include "core/doc/reportdoc.h"
+#include "core/findings/analysis.h"
+#include "core/report/report_json.h"
+#include "out/report_io.h"
+#include "probe/devprobe.h"
+#include "sys/devices.h"
 
 static void print_device(const struct sp_device_info *d, FILE *out)
 {
@@ -92,8 +92,8 @@ int sp_cmd_list(const struct sp_config *c)
 			print_device_plain(&r->devices[i], stdout);
 		goto out;
 	}
-	printf("%-14s %10s  %-3s %-7s %-22s %-16s %s\n", "DEVICE", "SIZE", "ROT", "TRANSP",
-	       "MODEL", "SERIAL", "TARGET?");
+	printf("%-14s %10s  %-3s %-7s %-22s %-16s %s\n", "DEVICE", "SIZE", "ROT", "TRANSP", "MODEL",
+	       "SERIAL", "TARGET?");
 	for (size_t i = 0; i < r->n_devices; i++)
 		print_device(&r->devices[i], stdout);
 out:
@@ -137,10 +137,11 @@ int sp_cmd_probe(const struct sp_config *c)
 	len = c->length_bytes ? c->length_bytes : d.size_bytes - c->offset_bytes;
 	if (c->offset_bytes >= d.size_bytes || len > d.size_bytes - c->offset_bytes ||
 	    c->offset_bytes % 4096 || len < 4096) {
-		rc = sp_fail(SP_EXIT_USAGE, NULL,
-			     "range %llu+%llu is not inside '%s' (%llu bytes) in whole 4 KiB blocks",
-			     (unsigned long long)c->offset_bytes, (unsigned long long)len,
-			     c->device, (unsigned long long)d.size_bytes);
+		rc =
+		    sp_fail(SP_EXIT_USAGE, NULL,
+			    "range %llu+%llu is not inside '%s' (%llu bytes) in whole 4 KiB blocks",
+			    (unsigned long long)c->offset_bytes, (unsigned long long)len, c->device,
+			    (unsigned long long)d.size_bytes);
 		goto out;
 	}
 	run_report_init(r, "probe", c);
@@ -194,17 +195,20 @@ int sp_cmd_report(const struct sp_config *c)
 	int ret;
 
 	sp_err_init(&e);
-	if (!fmt) /* the parser checks the choice; a format it takes that the table lacks is a bug */
+	if (!fmt) /* the parser checks the choice; a format it takes that the table lacks is a bug
+		   */
 		return sp_fail(SP_EXIT_USAGE, NULL, "unknown format '%s'", c->format);
 	run_page_opts(c, &po);
 	if (c->output) {
 		ret = sp_report_render_file(c->input, fmt->name, &po, c->output, &e);
 	} else {
-		/* PDF and PostScript on a terminal are screenfuls of bytes that may set its modes */
+		/* PDF and PostScript on a terminal are screenfuls of bytes that may set its modes
+		 */
 		if (fmt->binary && isatty(STDOUT_FILENO))
 			return sp_fail(SP_EXIT_USAGE, NULL,
 				       "not writing %s to a terminal: use -o FILE (or redirect "
-				       "stdout)", fmt->name);
+				       "stdout)",
+				       fmt->name);
 		ret = sp_report_render(c->input, fmt->name, &po, stdout, &e);
 		if (ret == 0 && fflush(stdout) != 0)
 			ret = sp_err_set(&e, -errno, NULL);

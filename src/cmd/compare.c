@@ -6,6 +6,8 @@
  * succeeded: a refused file or a failed PDF leaves stdout empty, so `compare ... > cmp.pdf`
  * never leaves half a document behind a message.
  */
+#include "core/findings/compare.h"
+
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,14 +16,13 @@
 #include "cmd/commands.h"
 #include "cmd/fail.h"
 #include "core/doc/compare_doc.h"
-#include "core/findings/compare.h"
-#include "core/report/compare_csv.h"
 #include "core/doc/doc.h"
 #include "core/doc/doc_html.h"
 #include "core/doc/doc_text.h"
-#include "render/doc_cairo.h"
+#include "core/report/compare_csv.h"
 #include "out/labindex.h"
 #include "out/report_io.h"
+#include "render/doc_cairo.h"
 
 static int render(FILE *out, const struct sp_config *c, const struct sp_compare *cmp)
 {

@@ -2,10 +2,10 @@
  * fail.c - the edge's error line and exit code (see fail.h). Every failure path of the
  * subcommands and main ends here, so a message and its exit code are decided in one place.
  */
+#include "cmd/fail.h"
+
 #include <stdarg.h>
 #include <stdio.h>
-
-#include "cmd/fail.h"
 
 int sp_fail(int exit_code, const struct sp_err *why, const char *fmt, ...)
 {

@@ -3,11 +3,11 @@
  */
 #include <stdio.h>
 
-#include "core/config/cli.h"
+#include "act/undo.h"
 #include "cmd/commands.h"
 #include "cmd/fail.h"
 #include "cmd/run_common.h"
-#include "act/undo.h"
+#include "core/config/cli.h"
 
 int main(int argc, char **argv)
 {
@@ -39,18 +39,31 @@ int main(int argc, char **argv)
 			return rc;
 	}
 	switch (c.cmd) {
-	case SP_CMD_LIST: return sp_cmd_list(&c);
-	case SP_CMD_PLAN: return sp_cmd_plan(&c);
-	case SP_CMD_RUN: return sp_cmd_run(&c);
-	case SP_CMD_MEASURE: return sp_cmd_measure(&c);
-	case SP_CMD_PROBE: return sp_cmd_probe(&c);
-	case SP_CMD_REPORT: return sp_cmd_report(&c);
-	case SP_CMD_PROFILE: return sp_cmd_profile(&c);
-	case SP_CMD_PRINT: return sp_cmd_print(&c);
-	case SP_CMD_COMPARE: return sp_cmd_compare(&c);
-	case SP_CMD_INDEX: return sp_cmd_index(&c);
-	case SP_CMD_RESTORE: return sp_cmd_restore(&c);
-	case SP_CMD_CLEANUP: return sp_cmd_cleanup(&c);
-	default: return sp_fail(SP_EXIT_USAGE, NULL, "no such command");
+	case SP_CMD_LIST:
+		return sp_cmd_list(&c);
+	case SP_CMD_PLAN:
+		return sp_cmd_plan(&c);
+	case SP_CMD_RUN:
+		return sp_cmd_run(&c);
+	case SP_CMD_MEASURE:
+		return sp_cmd_measure(&c);
+	case SP_CMD_PROBE:
+		return sp_cmd_probe(&c);
+	case SP_CMD_REPORT:
+		return sp_cmd_report(&c);
+	case SP_CMD_PROFILE:
+		return sp_cmd_profile(&c);
+	case SP_CMD_PRINT:
+		return sp_cmd_print(&c);
+	case SP_CMD_COMPARE:
+		return sp_cmd_compare(&c);
+	case SP_CMD_INDEX:
+		return sp_cmd_index(&c);
+	case SP_CMD_RESTORE:
+		return sp_cmd_restore(&c);
+	case SP_CMD_CLEANUP:
+		return sp_cmd_cleanup(&c);
+	default:
+		return sp_fail(SP_EXIT_USAGE, NULL, "no such command");
 	}
 }

@@ -16,34 +16,34 @@
  * it lives through without it rather than only the pressure probe's OOM kill.
  */
 #include <errno.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <linux/fs.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
-#include "cmd/commands.h"
-#include "cmd/fail.h"
-#include "sys/devices.h"
-#include "sys/log.h"
-#include "probe/placement.h"
-#include "cmd/run_common.h"
-#include "act/swapfile.h"
-#include "sys/timer.h"
 #include "act/journal.h"
 #include "act/runlock.h"
+#include "act/swapfile.h"
 #include "act/undo.h"
 #include "act/zram.h"
-#include "core/scenario/scenario.h"
-#include "core/plan/tryplace.h"
+#include "cmd/commands.h"
+#include "cmd/fail.h"
+#include "cmd/run_common.h"
 #include "core/config/units.h"
-#include "sys/fsinfo.h"
+#include "core/plan/tryplace.h"
+#include "core/scenario/scenario.h"
 #include "out/report_io.h"
+#include "probe/placement.h"
+#include "sys/devices.h"
+#include "sys/fsinfo.h"
+#include "sys/log.h"
+#include "sys/timer.h"
 
 static int is_active(const struct sp_sys_facts *f, const char *path)
 {
@@ -156,9 +156,10 @@ static int try_zram_facts(char algs[][SP_ZRAM_ALG_MAX], size_t max, size_t *n, c
 	int ret;
 
 	if (access("/sys/class/zram-control/hot_add", W_OK) < 0)
-		return sp_fail(SP_EXIT_REFUSED, NULL, "refusing to try zram: this kernel has no "
-						      "zram-control (load the zram module: "
-						      "modprobe zram)");
+		return sp_fail(SP_EXIT_REFUSED, NULL,
+			       "refusing to try zram: this kernel has no "
+			       "zram-control (load the zram module: "
+			       "modprobe zram)");
 	ret = sp_zram_algorithms(algs, max, n);
 	if (ret < 0 && ret != -E2BIG)
 		return sp_fail(SP_EXIT_FAILURE, SP_ERR_OF(ret), "cannot read zram's compressors");
@@ -197,11 +198,15 @@ static int try_plan(const struct sp_config *c, struct sp_placement *pl, size_t m
 		tf->bytes = sp_try_file_bytes(c->budget_bytes);
 		ret = realpath(items[i].dir, real) ? sp_fs_read(real, &fs) : -errno;
 		if (ret == -ENOENT)
-			return sp_fail(SP_EXIT_REFUSED, NULL, "refusing to try a swap file in '%s': "
-							      "no such directory", items[i].dir);
+			return sp_fail(SP_EXIT_REFUSED, NULL,
+				       "refusing to try a swap file in '%s': "
+				       "no such directory",
+				       items[i].dir);
 		if (ret == -ENOTDIR)
-			return sp_fail(SP_EXIT_REFUSED, NULL, "refusing to try a swap file in '%s': "
-							      "not a directory", items[i].dir);
+			return sp_fail(SP_EXIT_REFUSED, NULL,
+				       "refusing to try a swap file in '%s': "
+				       "not a directory",
+				       items[i].dir);
 		if (ret < 0)
 			return sp_fail(SP_EXIT_FAILURE, SP_ERR_OF(ret),
 				       "cannot read the filesystem of '%s'", items[i].dir);
@@ -220,8 +225,10 @@ static int try_plan(const struct sp_config *c, struct sp_placement *pl, size_t m
 			 (int)(sizeof(pl->swap_path) - 40), strcmp(real, "/") ? real : "",
 			 (int)getpid());
 		if (access(tf->path, F_OK) == 0)
-			return sp_fail(SP_EXIT_REFUSED, NULL, "refusing to try a swap file: '%s' "
-							      "exists", tf->path);
+			return sp_fail(SP_EXIT_REFUSED, NULL,
+				       "refusing to try a swap file: '%s' "
+				       "exists",
+				       tf->path);
 	}
 	for (size_t i = 0; i < n_items; i++) {
 		struct sp_try_item *it = &items[i];
@@ -237,13 +244,14 @@ static int try_plan(const struct sp_config *c, struct sp_placement *pl, size_t m
 		for (size_t k = 0; k < n_algs; k++)
 			offered |= !strcmp(algs[k], alg);
 		if (!offered)
-			return sp_fail(SP_EXIT_USAGE, NULL, "--try: zram here has no compressor '%s'",
-				       alg);
+			return sp_fail(SP_EXIT_USAGE, NULL,
+				       "--try: zram here has no compressor '%s'", alg);
 		for (size_t k = 0; k < i; k++)
 			if (items[k].kind == SP_TRY_ZRAM &&
 			    !strcmp(items[k].alg[0] ? items[k].alg : def, alg))
-				return sp_fail(SP_EXIT_USAGE, NULL, "--try: zram with '%s' twice (plain "
-								    "zram is this machine's '%s')",
+				return sp_fail(SP_EXIT_USAGE, NULL,
+					       "--try: zram with '%s' twice (plain "
+					       "zram is this machine's '%s')",
 					       alg, def);
 		snprintf(it->alg, sizeof(it->alg), "%s", alg);
 	}
@@ -278,8 +286,10 @@ static int measure_scenarios(const struct sp_config *c, unsigned *mask)
 	const char *l = c->scenario_given ? c->scenario : "service";
 
 	if (sp_scenario_set_parse(l, mask) < 0)
-		return sp_fail(SP_EXIT_USAGE, NULL, "--scenario '%s': give service, cache, gc, all or a comma "
-						    "list of scenarios, or none alone", l ? l : "");
+		return sp_fail(SP_EXIT_USAGE, NULL,
+			       "--scenario '%s': give service, cache, gc, all or a comma "
+			       "list of scenarios, or none alone",
+			       l ? l : "");
 	*mask &= ~SP_SCENARIO_BUILD;
 	return SP_EXIT_OK;
 }
@@ -290,10 +300,12 @@ static void print_service(const struct sp_result *res)
 	for (size_t j = 0; j < res->scenarios.service.n_cases; j++) {
 		const struct sp_service_case *sc = &res->scenarios.service.cases[j];
 
-		fprintf(stderr, "swapplace: '%s': the service, %s: %llu of %llu requests failed, "
-				"p95 %.1f ms, %llu OOM kills\n",
+		fprintf(stderr,
+			"swapplace: '%s': the service, %s: %llu of %llu requests failed, "
+			"p95 %.1f ms, %llu OOM kills\n",
 			res->placement, sc->name, (unsigned long long)sc->failed,
-			(unsigned long long)sc->sent, sc->p95_ms, (unsigned long long)sc->oom_kills);
+			(unsigned long long)sc->sent, sc->p95_ms,
+			(unsigned long long)sc->oom_kills);
 	}
 }
 
@@ -319,8 +331,9 @@ int sp_cmd_measure(const struct sp_config *c)
 	if (rc != SP_EXIT_OK)
 		goto out;
 	if (geteuid() != 0) {
-		rc = sp_fail(SP_EXIT_FAILURE, NULL, "'measure' needs root: it makes memory cgroups "
-						  "and reads swap devices");
+		rc = sp_fail(SP_EXIT_FAILURE, NULL,
+			     "'measure' needs root: it makes memory cgroups "
+			     "and reads swap devices");
 		goto out;
 	}
 	rc = run_lock("measure");
@@ -328,7 +341,8 @@ int sp_cmd_measure(const struct sp_config *c)
 		goto out;
 	ret = sp_facts_gather("", f);
 	if (ret < 0) {
-		rc = sp_fail(SP_EXIT_FAILURE, SP_ERR_OF(ret), "cannot read the system's swap areas");
+		rc =
+		    sp_fail(SP_EXIT_FAILURE, SP_ERR_OF(ret), "cannot read the system's swap areas");
 		goto out;
 	}
 	for (size_t i = 0; i < c->n_swaps; i++, n++) {
@@ -351,8 +365,9 @@ int sp_cmd_measure(const struct sp_config *c)
 		if (rc != SP_EXIT_OK)
 			goto out;
 		if (f->n_swaps)
-			sp_warn("this machine has swap on already: it stays on; ours gets priority "
-				"32767, which the kernel fills first unless another area has it too");
+			sp_warn(
+			    "this machine has swap on already: it stays on; ours gets priority "
+			    "32767, which the kernel fills first unless another area has it too");
 	} else if (!c->n_swaps && f->n_swaps) {
 		/* the machine's swap as it is: all areas, probed on the highest-priority one */
 		size_t best = 0;

@@ -17,9 +17,9 @@
 #include "cmd/commands.h"
 #include "cmd/fail.h"
 #include "cmd/run_common.h"
-#include "core/model/report.h"
 #include "core/doc/reportdoc.h"
 #include "core/doc/textpages.h"
+#include "core/model/report.h"
 #include "out/printer.h"
 #include "out/report_io.h"
 
@@ -39,8 +39,7 @@ static int text_job(const char *json_path, char **job, size_t *job_len, unsigned
 	if (ret == 0) {
 		sp_report_run_id(r, id, sizeof(id));
 		m = open_memstream(&text, &len);
-		ret = m ? sp_report_render(json_path, "text", NULL, m, e)
-			: -errno;
+		ret = m ? sp_report_render(json_path, "text", NULL, m, e) : -errno;
 		if (m && fclose(m) != 0 && !ret)
 			ret = -EIO;
 	}

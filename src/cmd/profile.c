@@ -2,6 +2,8 @@
  * profile.c - `swapplace profile DEV`: the disk's position profile, read-only (see
  * probe/profile.h), printed as the report's profile section or as report.json.
  */
+#include "probe/profile.h"
+
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,10 +12,9 @@
 #include "cmd/commands.h"
 #include "cmd/fail.h"
 #include "cmd/run_common.h"
+#include "core/doc/reportdoc.h"
 #include "core/findings/analysis.h"
 #include "core/report/report_json.h"
-#include "core/doc/reportdoc.h"
-#include "probe/profile.h"
 #include "sys/devices.h"
 
 /* Resolve dev, read its profile into r within time_s. Returns an exit code (printed). */
@@ -49,7 +50,8 @@ int sp_cmd_profile(const struct sp_config *c)
 		goto out;
 	}
 	if (!(c->profile_time_s > 0)) {
-		rc = sp_fail(SP_EXIT_USAGE, NULL, "--profile-time must be more than 0 for 'profile'");
+		rc = sp_fail(SP_EXIT_USAGE, NULL,
+			     "--profile-time must be more than 0 for 'profile'");
 		goto out;
 	}
 	if (geteuid() != 0) {

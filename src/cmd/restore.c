@@ -10,6 +10,8 @@
  * Every refusal comes before the first write and exits 3; a failed write or verification
  * exits 1.
  */
+#include "act/restore.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -18,7 +20,6 @@
 #include <unistd.h>
 
 #include "act/hold.h"
-#include "act/restore.h"
 #include "act/undo.h"
 #include "cmd/commands.h"
 #include "cmd/fail.h"

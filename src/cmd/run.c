@@ -22,51 +22,51 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
-#include "core/findings/analysis.h"
-#include "core/config/cli.h"
-#include "cmd/commands.h"
-#include "cmd/fail.h"
-#include "sys/blkdev.h"
-#include "sys/devices.h"
 #include "act/disk.h"
-#include "core/safety/backup.h"
-#include "sys/backup.h"
 #include "act/hold.h"
-#include "sys/log.h"
-#include "sys/machine.h"
-#include "probe/placement.h"
-#include "probe/profile.h"
-#include "core/plan/placements.h"
-#include "core/measure/profile.h"
-#include "core/plan/plan.h"
-#include "out/report_io.h"
-#include "core/doc/reportdoc.h"
-#include "cmd/run_common.h"
-#include "core/safety/safety.h"
 #include "act/swapfile.h"
-#include "core/plan/timing.h"
-#include "sys/timer.h"
 #include "act/undo.h"
-#include "core/config/units.h"
 #include "act/zram.h"
 #include "act/zswap.h"
-#include "core/plan/zswap_choice.h"
-#include "core/scenario/estimate.h"
-#include "core/scenario/buildjob.h"
-#include "core/scenario/scenario.h"
-#include "core/scenario/service.h"
-#include "probe/buildjob.h"
-#include "probe/serverjob.h"
-#include "sys/sysfs.h"
+#include "cmd/commands.h"
+#include "cmd/fail.h"
+#include "cmd/run_common.h"
 #include "cmd/run_sweep.h"
-#include "out/planfile.h"
+#include "core/config/cli.h"
+#include "core/config/units.h"
 #include "core/doc/doc_text.h"
 #include "core/doc/plandoc.h"
+#include "core/doc/reportdoc.h"
+#include "core/findings/analysis.h"
+#include "core/measure/profile.h"
+#include "core/plan/placements.h"
+#include "core/plan/plan.h"
+#include "core/plan/timing.h"
+#include "core/plan/zswap_choice.h"
+#include "core/safety/backup.h"
+#include "core/safety/safety.h"
+#include "core/scenario/buildjob.h"
+#include "core/scenario/estimate.h"
+#include "core/scenario/scenario.h"
+#include "core/scenario/service.h"
 #include "core/scenario/sweep.h"
-#include <sys/wait.h>
+#include "out/planfile.h"
+#include "out/report_io.h"
+#include "probe/buildjob.h"
+#include "probe/placement.h"
+#include "probe/profile.h"
+#include "probe/serverjob.h"
+#include "sys/backup.h"
+#include "sys/blkdev.h"
+#include "sys/devices.h"
+#include "sys/log.h"
+#include "sys/machine.h"
+#include "sys/sysfs.h"
+#include "sys/timer.h"
 
 struct run_ctx {
 	const struct sp_config *c;
@@ -75,7 +75,7 @@ struct run_ctx {
 	struct sp_device_info also[SP_MAX_ALSO];
 	struct sp_plan_opts plan_opts;
 	struct sp_layout layout;
-	struct run_tuning tuning; /* sysctls set while measuring (printed with the plan) */
+	struct run_tuning tuning;   /* sysctls set while measuring (printed with the plan) */
 	struct sp_hold target_hold; /* the whole target, O_EXCL, until its GPT is written */
 	size_t n_placements;
 	struct sp_placement placements[SP_MAX_RESULTS];
@@ -114,8 +114,8 @@ static int choose_zswap(struct run_ctx *x)
 		st.present = 0;
 	if (st.present && sp_zswap_offered(offered, 16, &n) < 0)
 		n = 0;
-	ret = sp_zswap_choose(x->c->zswap, st.present, st.compressor, offered, n, x->zswap_algs,
-			      16, &x->n_zswap_algs, &e);
+	ret = sp_zswap_choose(x->c->zswap, st.present, st.compressor, offered, n, x->zswap_algs, 16,
+			      &x->n_zswap_algs, &e);
 	if (ret == -EINVAL)
 		sp_fail(SP_EXIT_USAGE, NULL, "%s", e.reason);
 	return ret;
@@ -127,9 +127,12 @@ static int list_placements(struct run_ctx *x)
 	char algs[16][SP_ZRAM_ALG_MAX];
 	const char *also_names[SP_MAX_ALSO];
 	struct sp_placement_spec *specs = calloc(SP_MAX_RESULTS, sizeof(*specs));
-	struct sp_placements_in in = { .layout = &x->layout, .zram_algs = algs,
-				       .also_names = also_names, .n_also = x->c->n_also,
-				       .only = x->c->only, .with_ram = x->job.kind != SP_JOB_NONE };
+	struct sp_placements_in in = {.layout = &x->layout,
+				      .zram_algs = algs,
+				      .also_names = also_names,
+				      .n_also = x->c->n_also,
+				      .only = x->c->only,
+				      .with_ram = x->job.kind != SP_JOB_NONE};
 	size_t n = 0;
 	int ret;
 
@@ -162,13 +165,20 @@ static int list_placements(struct run_ctx *x)
 static const struct sp_err *find_error(struct sp_err *e, int err)
 {
 	switch (err) {
-	case -ENOTBLK: sp_err_set(e, err, "not a block device"); break;
-	case -ENOENT:
-		sp_err_set(e, err, "no such disk (no device at that path, or no disk with that "
-				   "serial)");
+	case -ENOTBLK:
+		sp_err_set(e, err, "not a block device");
 		break;
-	case -EEXIST: sp_err_set(e, err, "two disks have that serial"); break;
-	default: sp_err_set(e, err, NULL); break;
+	case -ENOENT:
+		sp_err_set(e, err,
+			   "no such disk (no device at that path, or no disk with that "
+			   "serial)");
+		break;
+	case -EEXIST:
+		sp_err_set(e, err, "two disks have that serial");
+		break;
+	default:
+		sp_err_set(e, err, NULL);
+		break;
 	}
 	return e;
 }
@@ -184,16 +194,18 @@ static int plan_job(struct run_ctx *x)
 
 	memset(&x->job, 0, sizeof(x->job));
 	if (sp_scenario_set_parse(c->scenario, &x->scenarios) < 0)
-		return sp_fail(SP_EXIT_USAGE, NULL, "--scenario '%s': give build, service, cache, "
-						    "gc, all or a comma list of them, or none "
-						    "alone",
+		return sp_fail(SP_EXIT_USAGE, NULL,
+			       "--scenario '%s': give build, service, cache, "
+			       "gc, all or a comma list of them, or none "
+			       "alone",
 			       c->scenario);
 	if (c->job_dir && !c->job_cmd)
 		return sp_fail(SP_EXIT_USAGE, NULL, "--job-dir '%s' needs a --job to run in it",
 			       c->job_dir);
 	if (c->job_cmd && !x->scenarios)
-		return sp_fail(SP_EXIT_USAGE, NULL, "--job runs a job, --scenario none runs none: "
-						    "give one of them");
+		return sp_fail(SP_EXIT_USAGE, NULL,
+			       "--job runs a job, --scenario none runs none: "
+			       "give one of them");
 	if (c->job_dir) {
 		struct stat st;
 
@@ -237,7 +249,8 @@ static void device_model_assume(struct run_ctx *x)
 			     x->c->profile_time_s, &x->dev);
 }
 
-/* The scenarios a sweep's run repeats (core/scenario/scenario.h bits): the job and every other one. */
+/* The scenarios a sweep's run repeats (core/scenario/scenario.h bits): the job and every other one.
+ */
 static unsigned sweep_scenarios(const struct run_ctx *x)
 {
 	return (x->job.kind != SP_JOB_NONE ? SP_SCENARIO_BUILD : 0) |
@@ -259,9 +272,10 @@ static int vet_sweep(const struct run_ctx *x)
 	if (!x->sweep.n_knobs)
 		return SP_EXIT_OK;
 	if (!sweep_scenarios(x))
-		return sp_fail(SP_EXIT_USAGE, NULL, "--sweep runs the scenarios again, and "
-						    "--scenario %s runs none: give build, service, "
-						    "cache or gc",
+		return sp_fail(SP_EXIT_USAGE, NULL,
+			       "--sweep runs the scenarios again, and "
+			       "--scenario %s runs none: give build, service, "
+			       "cache or gc",
 			       x->c->scenario ? x->c->scenario : "none");
 	if (rows > SP_SWEEP_MAX_ROWS)
 		return sp_fail(SP_EXIT_USAGE, NULL,
@@ -300,7 +314,8 @@ static int find_and_vet(struct run_ctx *x)
 	if (c->budget_bytes * 2 > c->swap_bytes)
 		return sp_fail(SP_EXIT_USAGE, NULL,
 			       "--swap-size %s is too small for --budget: it must hold twice the "
-			       "budget", sp_format_bytes(c->swap_bytes, reason, 64));
+			       "budget",
+			       sp_format_bytes(c->swap_bytes, reason, 64));
 	ret = sp_safety_check_target(&x->target, sp_plan_min_disk_bytes(&x->plan_opts), &e);
 	if (ret < 0)
 		return sp_fail(SP_EXIT_REFUSED, &e, "refusing to touch '%s'", c->target);
@@ -391,7 +406,7 @@ static void print_plan(const struct run_ctx *x, FILE *out)
 	    .page_cluster = x->tuning.page_cluster,
 	    .job_page_cluster = x->tuning.job_page_cluster,
 	    .n_zswap_algs = x->n_zswap_algs,
-	    .job = x->job.kind == SP_JOB_BUILD  ? SP_PLAN_JOB_BUILD
+	    .job = x->job.kind == SP_JOB_BUILD	? SP_PLAN_JOB_BUILD
 		   : x->job.kind == SP_JOB_USER ? SP_PLAN_JOB_USER
 						: SP_PLAN_JOB_NONE,
 	    .job_plan = &x->job_plan,
@@ -612,8 +627,8 @@ static int apply_also(struct run_ctx *x, struct sp_placement *p, struct sp_err *
 
 /*
  * The job's tree, once: the build job's sources written into x->job_dir; the user's --job-dir
- * copied into the same x->job_dir (left empty without --job-dir). The data filesystem is made by this
- * run, so a --job-dir can never already live on it: it is always copied. Returns 0 or -errno.
+ * copied into the same x->job_dir (left empty without --job-dir). The data filesystem is made by
+ * this run, so a --job-dir can never already live on it: it is always copied. Returns 0 or -errno.
  */
 static int setup_job(struct run_ctx *x, struct sp_err *e)
 {
@@ -664,8 +679,9 @@ static void print_servers_done(const char *name, const struct sp_scenarios *s)
 		const struct sp_cache_case *cc = &s->cache.cases[j];
 
 		if (cc->status == SP_STATUS_OK)
-			fprintf(stderr, "swapplace: '%s': the cache at %.0f %%: %.0f ops/s, p95 "
-					"%.2f ms, %.0f swap-ins/s\n",
+			fprintf(stderr,
+				"swapplace: '%s': the cache at %.0f %%: %.0f ops/s, p95 "
+				"%.2f ms, %.0f swap-ins/s\n",
 				name, cc->cache_pct, cc->ops_per_s, cc->p95_ms,
 				cc->swapin_pages_per_s);
 		else
@@ -675,13 +691,14 @@ static void print_servers_done(const char *name, const struct sp_scenarios *s)
 	if (!s->gc.done)
 		return;
 	if (s->gc.status == SP_STATUS_OK)
-		fprintf(stderr, "swapplace: '%s': gc: %llu pauses, p99 %.1f ms, %llu faults "
-				"inside them\n",
+		fprintf(stderr,
+			"swapplace: '%s': gc: %llu pauses, p99 %.1f ms, %llu faults "
+			"inside them\n",
 			name, (unsigned long long)s->gc.pauses, s->gc.p99_pause_ms,
 			(unsigned long long)s->gc.faults_in_pauses);
 	else
-		fprintf(stderr, "swapplace: '%s': gc: %s: %s\n", name,
-			sp_status_name(s->gc.status), s->gc.reason);
+		fprintf(stderr, "swapplace: '%s': gc: %s: %s\n", name, sp_status_name(s->gc.status),
+			s->gc.reason);
 }
 
 /*
@@ -708,8 +725,9 @@ static int setup_cache_db(struct run_ctx *x, struct sp_err *e)
 }
 
 /*
- * Every placement, in --repeat's interleaved order (core/scenario/scenario.h sp_repeat_order): round 1
- * is each placement's probes and the job's first run, rounds 2..N each placement's job again.
+ * Every placement, in --repeat's interleaved order (core/scenario/scenario.h sp_repeat_order):
+ * round 1 is each placement's probes and the job's first run, rounds 2..N each placement's job
+ * again.
  */
 static void measure_all(struct run_ctx *x, struct sp_report *r, const struct sp_measure_opts *mo)
 {
@@ -727,20 +745,22 @@ static void measure_all(struct run_ctx *x, struct sp_report *r, const struct sp_
 		size_t i = steps[k].placement;
 		struct sp_placement *p = &x->placements[i];
 		size_t probes_left = steps[k].round ? 0 : x->n_placements - i;
-		int left_s = (int)((double)probes_left *
-					   (c->time_per_placement_s + sp_est_service_s(&er) +
-					    sp_est_servers_s(&er)) +
-				   (double)(n - k) * sp_est_job_s(&er, &x->dev));
+		int left_s =
+		    (int)((double)probes_left * (c->time_per_placement_s + sp_est_service_s(&er) +
+						 sp_est_servers_s(&er)) +
+			  (double)(n - k) * sp_est_job_s(&er, &x->dev));
 
 		/* "[k/N] measuring 'NAME'" leads every line: the appliance's screen and its tests
 		 * read progress by it */
 		if (steps[k].round == 0)
-			fprintf(stderr, "swapplace: [%d/%d] measuring '%s' (round 1 of %zu): about "
-					"%d min %02d s left\n",
+			fprintf(stderr,
+				"swapplace: [%d/%d] measuring '%s' (round 1 of %zu): about "
+				"%d min %02d s left\n",
 				k + 1, n, p->name, rounds, left_s / 60, left_s % 60);
 		else
-			fprintf(stderr, "swapplace: [%d/%d] measuring '%s' again (round %zu of %zu): "
-					"the job only\n",
+			fprintf(stderr,
+				"swapplace: [%d/%d] measuring '%s' again (round %zu of %zu): "
+				"the job only\n",
 				k + 1, n, p->name, steps[k].round + 1, rounds);
 		if (steps[k].round == 0 ? sp_placement_measure(p, mo, res[i]) == -EINTR
 					: sp_placement_job_again(p, mo, res[i]) == -EINTR)
@@ -751,11 +771,13 @@ static void measure_all(struct run_ctx *x, struct sp_report *r, const struct sp_
 				res[i]->scenarios.build.n_runs,
 				res[i]->scenarios.build.n_runs == 1 ? "run" : "runs",
 				res[i]->scenarios.build.wall_s);
-		for (size_t j = 0; steps[k].round == 0 && j < res[i]->scenarios.service.n_cases; j++) {
+		for (size_t j = 0; steps[k].round == 0 && j < res[i]->scenarios.service.n_cases;
+		     j++) {
 			const struct sp_service_case *sc = &res[i]->scenarios.service.cases[j];
 
-			fprintf(stderr, "swapplace: '%s': the service, %s: %llu of %llu requests "
-					"failed, p95 %.1f ms, %llu OOM kills\n",
+			fprintf(stderr,
+				"swapplace: '%s': the service, %s: %llu of %llu requests "
+				"failed, p95 %.1f ms, %llu OOM kills\n",
 				p->name, sc->name, (unsigned long long)sc->failed,
 				(unsigned long long)sc->sent, sc->p95_ms,
 				(unsigned long long)sc->oom_kills);
@@ -897,8 +919,9 @@ static int save_backups(struct run_ctx *x, struct sp_report *r, const char *out_
 		sp_err_init(&e);
 		ret = sp_backup_save(out_dir, devs[i], be, &e);
 		if (ret < 0)
-			return sp_fail(SP_EXIT_FAILURE, &e, "cannot back up '%s' before writing it "
-							    "(nothing is written)",
+			return sp_fail(SP_EXIT_FAILURE, &e,
+				       "cannot back up '%s' before writing it "
+				       "(nothing is written)",
 				       devs[i]->path);
 		r->n_backups = i + 1;
 		/* a serial finds the disk whatever name the next boot gives it */
@@ -910,8 +933,9 @@ static int save_backups(struct run_ctx *x, struct sp_report *r, const char *out_
 		    sp_backup_restore_cmd(be->dir, target, confirm, be->restore,
 					  sizeof(be->restore)) < 0)
 			be->restore[0] = '\0';
-		fprintf(stderr, "swapplace: backed up '%s' (partition table %s, first and last MiB) "
-				"into '%s/%s'\n  to put it back, in the report's directory: %s\n",
+		fprintf(stderr,
+			"swapplace: backed up '%s' (partition table %s, first and last MiB) "
+			"into '%s/%s'\n  to put it back, in the report's directory: %s\n",
 			devs[i]->path, be->table, out_dir, be->dir, be->restore);
 	}
 	return SP_EXIT_OK;
@@ -1005,7 +1029,8 @@ int sp_cmd_run(const struct sp_config *c)
 	if (rc != SP_EXIT_OK)
 		goto out;
 	if (sp_interrupted()) {
-		rc = sp_fail(SP_EXIT_FAILURE, NULL, "interrupted before partitioning: nothing written");
+		rc = sp_fail(SP_EXIT_FAILURE, NULL,
+			     "interrupted before partitioning: nothing written");
 		goto out;
 	}
 	fprintf(stderr, "swapplace: partitioning '%s'\n", x->target.path);
@@ -1045,8 +1070,10 @@ int sp_cmd_run(const struct sp_config *c)
 	run_zswap_off(r);
 	measure_all(x, r, &mo);
 	if (x->sweep.n_knobs && !sp_interrupted()) {
-		struct run_sweep_in si = {.plan = &x->sweep, .placements = x->placements,
-					  .n_placements = x->n_placements, .mo = &mo,
+		struct run_sweep_in si = {.plan = &x->sweep,
+					  .placements = x->placements,
+					  .n_placements = x->n_placements,
+					  .mo = &mo,
 					  .rounds = c->repeat};
 
 		run_sweep(&si, r);

@@ -1,25 +1,26 @@
 /*
  * run_common.c - report header, device list and saving, shared by run, measure and probe.
  */
+#include "cmd/run_common.h"
+
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-#include "core/findings/analysis.h"
-#include "sys/devices.h"
-#include "sys/log.h"
-#include "sys/machine.h"
-#include "out/report_io.h"
-#include "core/report/report_json.h"
-#include "core/doc/reportdoc.h"
-#include "cmd/fail.h"
-#include "cmd/run_common.h"
 #include "act/journal.h"
 #include "act/runlock.h"
 #include "act/sysctl.h"
 #include "act/zswap.h"
+#include "cmd/fail.h"
+#include "core/doc/reportdoc.h"
+#include "core/findings/analysis.h"
+#include "core/report/report_json.h"
+#include "out/report_io.h"
+#include "sys/devices.h"
+#include "sys/log.h"
+#include "sys/machine.h"
 #include "sys/sysfs.h"
 #include "sys/timer.h"
 
@@ -115,12 +116,12 @@ void run_measure_opts(const struct sp_config *c, struct sp_measure_opts *mo)
 	mo->seed = c->seed;
 	mo->threads = c->threads;
 	mo->ci_target_pct = c->ci_target_pct;
-	mo->job = NULL;	      /* run sets its job; measure runs none */
-	mo->quiet_dev = NULL; /* run sets its target */
-	mo->service_s = 0;    /* run sets the service scenario's time */
+	mo->job = NULL;		    /* run sets its job; measure runs none */
+	mo->quiet_dev = NULL;	    /* run sets its target */
+	mo->service_s = 0;	    /* run sets the service scenario's time */
 	mo->cache_s = mo->gc_s = 0; /* and the cache and gc scenarios' */
 	mo->cache_dir = NULL;
-	mo->caps = &c->caps;  /* --cpu-max, --io-max */
+	mo->caps = &c->caps; /* --cpu-max, --io-max */
 }
 
 int run_lock(const char *cmd)
@@ -129,7 +130,8 @@ int run_lock(const char *cmd)
 	int ret = sp_runlock_take(cmd, holder, sizeof(holder));
 
 	if (ret == -EBUSY)
-		return sp_fail(SP_EXIT_REFUSED, NULL, "another swapplace run is active (%s)", holder);
+		return sp_fail(SP_EXIT_REFUSED, NULL, "another swapplace run is active (%s)",
+			       holder);
 	if (ret < 0)
 		return sp_fail(SP_EXIT_FAILURE, SP_ERR_OF(ret), "cannot take the lock in '%s'",
 			       sp_run_dir());
@@ -219,12 +221,14 @@ int run_report_save(struct sp_report *r, const struct sp_config *c, char *dir, s
 			for (size_t k = 0; k < failed.n; k++)
 				bad |= failed.f[k].file == fm->file;
 			if (fm->file && !bad)
-				snprintf(written + strlen(written), sizeof(written) - strlen(written),
-					 "%s%s", written[0] ? ", " : "", fm->file);
+				snprintf(written + strlen(written),
+					 sizeof(written) - strlen(written), "%s%s",
+					 written[0] ? ", " : "", fm->file);
 		}
 		fprintf(stderr, "swapplace: report written to '%s' (%s)\n", dir, written);
 		for (size_t k = 0; k < failed.n; k++)
-			fprintf(stderr, "swapplace: warning: the %s report was not written (%s): %s\n",
+			fprintf(stderr,
+				"swapplace: warning: the %s report was not written (%s): %s\n",
 				failed.f[k].name, failed.f[k].file, strerror(-failed.f[k].err));
 	}
 	free(f);
@@ -244,8 +248,11 @@ void run_zswap_off(struct sp_report *r)
 
 	if (ret < 0)
 		sp_warn("cannot turn zswap off for the run (%s): it may answer for the disk "
-			"placements", strerror(-ret));
+			"placements",
+			strerror(-ret));
 	else if (r->zswap.disabled)
-		fprintf(stderr, "swapplace: zswap was on (compressor %s): off for the run, on "
-				"again afterwards\n", r->zswap.compressor_before);
+		fprintf(stderr,
+			"swapplace: zswap was on (compressor %s): off for the run, on "
+			"again afterwards\n",
+			r->zswap.compressor_before);
 }

@@ -2,6 +2,8 @@
  * run_sweep.c - `run --sweep`: the scenarios again per knob value, on every placement but ram
  * (see run_sweep.h for which knob is set and why it reaches the workload on cgroup v1 and v2).
  */
+#include "cmd/run_sweep.h"
+
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -10,7 +12,6 @@
 
 #include "act/sysctl.h"
 #include "act/undo.h"
-#include "cmd/run_sweep.h"
 #include "core/scenario/scenario.h"
 #include "core/scenario/sweep.h"
 #include "core/scenario/sweep_rows.h"

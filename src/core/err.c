@@ -3,11 +3,11 @@
  * it travels up. Reasons are truncated, never overrun: a long chain of context keeps its
  * outermost words, which say what was being done.
  */
+#include "core/err.h"
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
-
-#include "core/err.h"
 
 void sp_err_init(struct sp_err *e)
 {

@@ -2,6 +2,8 @@
  * atomic.c - a result file written whole or not at all (see atomic.h): one temporary, one
  * check of the stream, one rename, one fsync of the directory.
  */
+#include "out/atomic.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -10,11 +12,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "out/atomic.h"
 #include "sys/log.h"
 
-int sp_atomic_tmp(const char *dir, const char *base, sp_atomic_fill_fn fill, void *arg,
-		  char *tmp, size_t tmplen, struct sp_err *e)
+int sp_atomic_tmp(const char *dir, const char *base, sp_atomic_fill_fn fill, void *arg, char *tmp,
+		  size_t tmplen, struct sp_err *e)
 {
 	FILE *out;
 	int fd, ret;

@@ -8,6 +8,8 @@
  * (one report buffer reused), then only the most recent SP_COMPARE_MAX_RUNS again for the
  * comparison.
  */
+#include "out/labindex.h"
+
 #include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
@@ -18,14 +20,13 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "core/findings/analysis.h"
 #include "core/doc/compare_doc.h"
-#include "core/findings/compare.h"
 #include "core/doc/doc.h"
 #include "core/doc/doc_html.h"
+#include "core/findings/analysis.h"
+#include "core/findings/compare.h"
 #include "core/findings/verdict.h"
 #include "out/atomic.h"
-#include "out/labindex.h"
 #include "out/report_io.h"
 
 #define FILES 4

@@ -2,6 +2,8 @@
  * planfile.c - the plan file's reading and writing (see planfile.h). Moved out of cmd/run.c:
  * the edge keeps only what a failure means for the exit code.
  */
+#include "out/planfile.h"
+
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,7 +11,6 @@
 
 #include "core/err.h"
 #include "core/safety/safety.h"
-#include "out/planfile.h"
 #include "sys/sysfs.h"
 
 int sp_planfile_write(const char *path, const struct sp_target_identity *id, struct sp_err *e)

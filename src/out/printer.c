@@ -1,12 +1,12 @@
 /*
  * printer.c - opening and writing a printer device (see printer.h).
  */
+#include "out/printer.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-#include "out/printer.h"
 
 int sp_printer_open(const char *path)
 {

@@ -11,6 +11,8 @@
  * The formats are a table (name, file, writer), so `report --format`, the directory and a
  * test that makes one renderer fail all go through the same writers.
  */
+#include "out/report_io.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -19,16 +21,15 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "core/findings/analysis.h"
-#include "out/atomic.h"
-#include "sys/log.h"
-#include "core/model/report.h"
-#include "out/report_io.h"
-#include "core/report/report_json.h"
-#include "core/report/report_csv.h"
-#include "core/doc/reportdoc.h"
 #include "core/doc/doc_html.h"
+#include "core/doc/reportdoc.h"
+#include "core/findings/analysis.h"
+#include "core/model/report.h"
+#include "core/report/report_csv.h"
+#include "core/report/report_json.h"
+#include "out/atomic.h"
 #include "render/doc_cairo.h"
+#include "sys/log.h"
 
 static int mkdir_p(const char *dir)
 {
@@ -282,8 +283,7 @@ out:
 int sp_report_write_dir_opts(const char *dir, const struct sp_report *r,
 			     const struct sp_page_opts *o, struct sp_report_failed *failed)
 {
-	return sp_report_write_dir_with(dir, r, o, sp_report_formats, sp_n_report_formats,
-					failed);
+	return sp_report_write_dir_with(dir, r, o, sp_report_formats, sp_n_report_formats, failed);
 }
 
 int sp_report_write_dir(const char *dir, const struct sp_report *r)
@@ -385,7 +385,8 @@ static const struct sp_report_format *format_or_err(const char *format, struct s
 
 	if (!fmt)
 		sp_err_set(e, -EINVAL,
-			   "unknown format '%s' (expected text, json, html, pdf, ps or csv)", format);
+			   "unknown format '%s' (expected text, json, html, pdf, ps or csv)",
+			   format);
 	return fmt;
 }
 
@@ -416,8 +417,8 @@ static int fill_render(FILE *out, void *arg)
 	return render_with(a->json_path, a->fmt, a->o, out, a->e);
 }
 
-int sp_report_render_file(const char *json_path, const char *format,
-			  const struct sp_page_opts *o, const char *out_path, struct sp_err *e)
+int sp_report_render_file(const char *json_path, const char *format, const struct sp_page_opts *o,
+			  const char *out_path, struct sp_err *e)
 {
 	struct render_arg a = {.json_path = json_path, .o = o, .e = e};
 

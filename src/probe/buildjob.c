@@ -7,6 +7,8 @@
  * is charged to the parent, not the limit) how far it got: after an OOM kill that is what
  * says which unit it died in.
  */
+#include "probe/buildjob.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
@@ -25,7 +27,6 @@
 #include "core/measure/pagefill.h"
 #include "core/measure/procparse.h"
 #include "core/measure/rng.h"
-#include "probe/buildjob.h"
 #include "probe/jobrun.h"
 #include "sys/log.h"
 #include "sys/sysfs.h"
@@ -326,8 +327,10 @@ static int child_main(void *arg, int go_fd, int result_fd)
 static void run_once(const struct sp_buildjob_plan *p, const char *dir,
 		     const struct sp_buildjob_opts *o, struct sp_scenario_build *out, int *err)
 {
-	struct sp_jobrun j = {.cg_name = "build", .limit_bytes = o->limit_bytes,
-			      .allow_swap = o->allow_swap, .timeout_s = o->timeout_s};
+	struct sp_jobrun j = {.cg_name = "build",
+			      .limit_bytes = o->limit_bytes,
+			      .allow_swap = o->allow_swap,
+			      .timeout_s = o->timeout_s};
 	struct child_args args;
 	struct shared *sh;
 	int ret, status = 0;
@@ -452,8 +455,8 @@ int sp_buildjob_run(const struct sp_buildjob_plan *p, const char *dir,
 int sp_buildjob_calibrate(double *page_s)
 {
 	const uint64_t n = (16u << 20) / PAGE;
-	unsigned char *mem = mmap(NULL, n * PAGE, PROT_READ | PROT_WRITE,
-				  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	unsigned char *mem =
+	    mmap(NULL, n * PAGE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	struct sp_time t0;
 	int ret = 0;
 

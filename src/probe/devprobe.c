@@ -8,6 +8,8 @@
  * the read is prepared and submitted to just after its completion is seen: what one swap-in
  * read costs a waiting task, submission included.
  */
+#include "probe/devprobe.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <liburing.h>
@@ -20,14 +22,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "probe/devprobe.h"
+#include "act/undo.h"
+#include "core/measure/hist.h"
+#include "core/measure/rng.h"
 #include "probe/uring.h"
 #include "sys/blkdev.h"
-#include "core/measure/hist.h"
 #include "sys/log.h"
-#include "core/measure/rng.h"
 #include "sys/timer.h"
-#include "act/undo.h"
 
 #define SEQ_CHUNK_BYTES (1u << 20)
 #define QD1_SHARE 0.60
@@ -53,8 +54,8 @@ void sp_devprobe_defaults(struct sp_devprobe_opts *o)
 
 /* ---- pure parts ---- */
 
-__attribute__((format(printf, 4, 5)))
-static int set_reason(char *reason, size_t reason_len, int err, const char *fmt, ...)
+__attribute__((format(printf, 4, 5))) static int set_reason(char *reason, size_t reason_len,
+							    int err, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -95,12 +96,12 @@ int sp_devprobe_map_init(struct sp_devprobe_map *m, const struct sp_extent *ext,
 			return set_reason(reason, reason_len, -ERANGE,
 					  "extent %zu overflows a 64-bit byte offset", i);
 		if ((s + n) << 9 > dev_bytes)
-			return set_reason(reason, reason_len, -ERANGE,
-					  "extent %zu (sectors %llu+%llu) ends at byte %llu, past the "
-					  "device's end at byte %llu",
-					  i, (unsigned long long)s, (unsigned long long)n,
-					  (unsigned long long)((s + n) << 9),
-					  (unsigned long long)dev_bytes);
+			return set_reason(
+			    reason, reason_len, -ERANGE,
+			    "extent %zu (sectors %llu+%llu) ends at byte %llu, past the "
+			    "device's end at byte %llu",
+			    i, (unsigned long long)s, (unsigned long long)n,
+			    (unsigned long long)((s + n) << 9), (unsigned long long)dev_bytes);
 	}
 
 	for (size_t i = 0; i < n_ext; i++) {
@@ -179,8 +180,8 @@ struct probe {
 	struct sp_devprobe_map map;
 	struct sp_rng rng;
 	struct sp_hist *hist;
-	unsigned char *bufs;     /* deep_qd blocks; slot 0 also serves QD1 */
-	unsigned char *seq_buf;  /* SEQ_CHUNK_BYTES */
+	unsigned char *bufs;	 /* deep_qd blocks; slot 0 also serves QD1 */
+	unsigned char *seq_buf;	 /* SEQ_CHUNK_BYTES */
 	struct sp_time *started; /* per deep slot */
 	uint32_t *free_slots;
 	uint32_t in_flight;
@@ -304,7 +305,7 @@ static void deep_drain(struct probe *p)
 static int phase_deep(struct probe *p, const struct sp_devprobe_opts *o, double budget_s,
 		      struct sp_device_probe *out)
 {
-	struct sp_time begin, window = { 0 }, last = { 0 };
+	struct sp_time begin, window = {0}, last = {0};
 	uint64_t deadline_ns, completed = 0, dropped = 0;
 	struct sp_hist *h = p->hist;
 	int stop = 0, err = 0, ret;
@@ -359,7 +360,8 @@ static int phase_deep(struct probe *p, const struct sp_devprobe_opts *o, double 
 			p->free_slots[n_free++] = s;
 		} while (io_uring_peek_cqe(&p->ring, &cqe) == 0);
 
-		if (!stop && (sp_interrupted() || t.ns >= deadline_ns || h->total >= o->max_samples)) {
+		if (!stop &&
+		    (sp_interrupted() || t.ns >= deadline_ns || h->total >= o->max_samples)) {
 			stop = 1;
 			if (sp_interrupted())
 				err = -EINTR;
@@ -392,7 +394,7 @@ static int phase_deep(struct probe *p, const struct sp_devprobe_opts *o, double 
 static int phase_seq(struct probe *p, const struct sp_devprobe_opts *o, double budget_s,
 		     struct sp_device_probe *out)
 {
-	struct sp_devprobe_seq cur = { 0 };
+	struct sp_devprobe_seq cur = {0};
 	struct sp_time begin = sp_now(), end = begin;
 	uint64_t deadline_ns = begin.ns + (uint64_t)(budget_s * 1e9);
 	uint64_t bytes = 0, off;
@@ -444,8 +446,10 @@ static void phase_error(struct sp_err *e, int err, const char *phase, const char
 	if (err == -EINTR)
 		sp_err_set(e, err, "interrupted");
 	else if (err == -EIO)
-		sp_err_set(e, err, "%s of '%s': a short read or an I/O error (the range reaches "
-				   "past the device, or the device failed)", phase, dev);
+		sp_err_set(e, err,
+			   "%s of '%s': a short read or an I/O error (the range reaches "
+			   "past the device, or the device failed)",
+			   phase, dev);
 	else
 		sp_err_sys(e, err, "%s of '%s'", phase, dev);
 }
@@ -466,7 +470,7 @@ static void probe_release(struct probe *p)
 int sp_devprobe_run(const char *dev, const struct sp_extent *ext, size_t n_ext,
 		    const struct sp_devprobe_opts *o, struct sp_device_probe *out, struct sp_err *e)
 {
-	struct probe p = { .fd = -1 };
+	struct probe p = {.fd = -1};
 	char reason[256];
 	uint64_t dev_bytes = 0;
 	uint32_t lbs = 512, align;
@@ -516,8 +520,8 @@ int sp_devprobe_run(const char *dev, const struct sp_extent *ext, size_t n_ext,
 	}
 	p.ring_ok = 1;
 
-	sp_debug("devprobe", "%s: %zu runs, %llu blocks of %u, lbs %u, budget %.1f s", dev,
-		 p.map.n, (unsigned long long)p.map.total_blocks, o->block_bytes, lbs, o->time_s);
+	sp_debug("devprobe", "%s: %zu runs, %llu blocks of %u, lbs %u, budget %.1f s", dev, p.map.n,
+		 (unsigned long long)p.map.total_blocks, o->block_bytes, lbs, o->time_s);
 	ret = phase_qd1(&p, o, o->time_s * QD1_SHARE, &out->qd1);
 	if (ret < 0) {
 		phase_error(e, ret, "random 4 KiB reads at queue depth 1", dev);

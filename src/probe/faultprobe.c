@@ -17,6 +17,8 @@
  * The fork, the move into the cgroup before the worker allocates, the release, the wait with
  * its deadline and the reaping are worker.h's; the message and what fills it are this file's.
  */
+#include "probe/faultprobe.h"
+
 #include <errno.h>
 #include <liburing.h>
 #include <malloc.h>
@@ -29,25 +31,24 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
-#include "core/measure/compress.h"
-#include "core/err.h"
-#include "core/measure/faultdiag.h"
-#include "probe/faultprobe.h"
-#include "core/measure/hist.h"
-#include "sys/log.h"
 #include "act/memcg.h"
+#include "act/sysctl.h"
+#include "act/undo.h"
+#include "act/worker.h"
+#include "act/zram.h"
+#include "core/err.h"
+#include "core/measure/compress.h"
+#include "core/measure/faultdiag.h"
+#include "core/measure/hist.h"
 #include "core/measure/pagefill.h"
 #include "core/measure/procparse.h"
 #include "core/measure/rng.h"
-#include "core/scenario/scenario.h"
 #include "core/plan/timing.h"
+#include "core/scenario/scenario.h"
+#include "sys/log.h"
 #include "sys/sysfs.h"
 #include "sys/timer.h"
 #include "sys/vmstat.h"
-#include "act/undo.h"
-#include "act/worker.h"
-#include "act/sysctl.h"
-#include "act/zram.h"
 
 #ifndef MADV_PAGEOUT
 #define MADV_PAGEOUT 21
@@ -62,8 +63,8 @@
 #define RATIO_PAGES 2048	  /* pages sampled for the zstd ratio */
 #define THREAD_STACK (256 * 1024) /* locked by mlockall: keep it small */
 #define VALID_PCT 5.0
-#define REAP_GRACE_S 5.0 /* a worker still there this long after its message is killed */
-#define PREP_CHUNKS 32	 /* the buffer grows in this many steps at most, each evicted at once */
+#define REAP_GRACE_S 5.0   /* a worker still there this long after its message is killed */
+#define PREP_CHUNKS 32	   /* the buffer grows in this many steps at most, each evicted at once */
 #define PREP_MIN_CHUNK 256 /* pages */
 
 /* What the worker sends back: fixed size, one write. */
@@ -107,8 +108,8 @@ struct fp_ctx {
 	uint32_t slot_page[MAX_QD];
 	struct sp_hist merged, uring_hist;
 	uint32_t n_threads;
-	uint32_t active;  /* threads touching this phase: 1 for the headline, then n_threads */
-	uint64_t warmup;  /* real swap-ins dropped at the start of this phase */
+	uint32_t active; /* threads touching this phase: 1 for the headline, then n_threads */
+	uint64_t warmup; /* real swap-ins dropped at the start of this phase */
 	struct fp_thread *th;
 	pthread_barrier_t start, end;
 	atomic_size_t next;
@@ -151,7 +152,8 @@ static uint64_t zswpin_counted(const struct sp_faultprobe_opts *o)
 
 /*
  * zswap answers here and the kernel has no zswpin (before 5.19): nothing tells the pool's
- * answers from missing swap-ins, so only the major faults judge (core/measure/faultdiag.h does the same).
+ * answers from missing swap-ins, so only the major faults judge (core/measure/faultdiag.h does the
+ * same).
  */
 static int pool_uncounted(const struct sp_faultprobe_opts *o)
 {
@@ -679,8 +681,8 @@ static int worker_setup(struct fp_ctx *c)
 	if (o->n_uring_qds) {
 		ret = io_uring_queue_init(max_qd, &c->ring, 0);
 		if (ret)
-			return sp_err_sys(&c->m->why, ret, "cannot set up an io_uring of %u entries",
-					  max_qd);
+			return sp_err_sys(&c->m->why, ret,
+					  "cannot set up an io_uring of %u entries", max_qd);
 		c->ring_ok = 1;
 	}
 	pthread_barrier_init(&c->start, NULL, c->n_threads + 1);
@@ -751,7 +753,8 @@ static int prepare(struct fp_ctx *c, double prep_s)
 			/* zstd's context came from the heap after mlockall: give it back */
 			malloc_trim(0);
 			if (ret)
-				return sp_err_sys(&c->m->why, ret, "measuring the data's zstd ratio");
+				return sp_err_sys(&c->m->why, ret,
+						  "measuring the data's zstd ratio");
 		}
 		filled += n;
 		c->n_pages = filled;
@@ -774,9 +777,10 @@ static int prepare(struct fp_ctx *c, double prep_s)
 	}
 	c->m->fp.buffer_bytes = (uint64_t)c->n_pages * c->page;
 	sp_swapout_from_samples(smp, n_smp, &c->m->swapout);
-	sp_debug("faultprobe", "prepared %zu of %zu pages in %.2f s (fill %.2f s, evict %.2f s); "
-		 "swap-out %llu pages at %.0f pages/s", c->n_pages, c->max_pages,
-		 sp_elapsed_s(t0, sp_now()), c->m->diag.fill_s, evict_s,
+	sp_debug("faultprobe",
+		 "prepared %zu of %zu pages in %.2f s (fill %.2f s, evict %.2f s); "
+		 "swap-out %llu pages at %.0f pages/s",
+		 c->n_pages, c->max_pages, sp_elapsed_s(t0, sp_now()), c->m->diag.fill_s, evict_s,
 		 (unsigned long long)c->m->swapout.pages, c->m->swapout.pages_per_s);
 	if (!c->o->allow_swap)
 		return 0;
@@ -900,20 +904,22 @@ static int check_opts(const struct sp_faultprobe_opts *o)
 static int fault_sizing(const struct sp_faultprobe_opts *o, struct sp_fault_sizing *sz)
 {
 	struct sp_fault_sizing_in in = {
-		.share_s = o->time_s,
-		.qd1_lat_s = o->qd1_lat_s,
-		.seq_bytes_per_s = o->seq_bytes_per_s,
-		.page_bytes = (uint64_t)sysconf(_SC_PAGESIZE),
-		.budget_bytes = o->buffer_bytes,
-		.threads = o->threads,
-		.uring = o->n_uring_qds > 0,
+	    .share_s = o->time_s,
+	    .qd1_lat_s = o->qd1_lat_s,
+	    .seq_bytes_per_s = o->seq_bytes_per_s,
+	    .page_bytes = (uint64_t)sysconf(_SC_PAGESIZE),
+	    .budget_bytes = o->buffer_bytes,
+	    .threads = o->threads,
+	    .uring = o->n_uring_qds > 0,
 	};
 	int ret = sp_fault_size(&in, sz);
 
 	if (!ret)
-		sp_debug("faultprobe", "sizing: buffer up to %llu bytes, prep %.1f s, one thread "
+		sp_debug("faultprobe",
+			 "sizing: buffer up to %llu bytes, prep %.1f s, one thread "
 			 "%.1f s (%llu swap-ins expected, warm-up %u), %u threads %.1f s, io_uring "
-			 "%.1f s", (unsigned long long)sz->buffer_bytes, sz->prep_s, sz->one_s,
+			 "%.1f s",
+			 (unsigned long long)sz->buffer_bytes, sz->prep_s, sz->one_s,
 			 (unsigned long long)sz->expected_swapins, sz->warmup, o->threads,
 			 sz->conc_s, sz->uring_s);
 	return ret;
@@ -933,12 +939,14 @@ static int worker_error(struct sp_err *e, int ret, const struct fp_msg *m, doubl
 {
 	switch (ret) {
 	case -ETIMEDOUT:
-		return sp_err_set(e, ret, "the worker overran its deadline of %.0f s and was killed",
-				  timeout_s);
+		return sp_err_set(
+		    e, ret, "the worker overran its deadline of %.0f s and was killed", timeout_s);
 	case -ECHILD:
-		return sp_err_set(e, ret, "the worker died before it reported (killed by the OOM "
-					  "killer or a signal)");
-	case -EINTR: return sp_err_set(e, ret, "interrupted");
+		return sp_err_set(e, ret,
+				  "the worker died before it reported (killed by the OOM "
+				  "killer or a signal)");
+	case -EINTR:
+		return sp_err_set(e, ret, "interrupted");
 	}
 	if (m->err && ret == m->err) {
 		if (m->why.code == ret && m->why.reason[0])
@@ -1013,7 +1021,8 @@ out:
 	if (sp_worker_reap(&w, ret != 0, REAP_GRACE_S, &st) == 0 && ret == -ECHILD &&
 	    WIFSIGNALED(st) && WTERMSIG(st) == SIGBUS) {
 		/* the kernel's word for a swap-in that could not be read: do_swap_page's SIGBUS */
-		ret = sp_err_set(e, -EIO, "the worker was killed by SIGBUS: a page could not be "
+		ret = sp_err_set(e, -EIO,
+				 "the worker was killed by SIGBUS: a page could not be "
 				 "read back from swap (an I/O error on the swap device)");
 		if (o->diag)
 			snprintf(o->diag->reason, sizeof(o->diag->reason), "%s", sp_err_msg(e));

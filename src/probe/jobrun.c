@@ -2,23 +2,24 @@
  * jobrun.c - one job worker, run and measured (see jobrun.h): the watch around it and the
  * cgroup, release, wait, timeout, reap and OOM-kill detection both jobs share.
  */
+#include "probe/jobrun.h"
+
 #include <errno.h>
-#include <sys/mman.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "act/memcg.h"
-#include "act/undo.h"
 #include "act/sysctl.h"
+#include "act/undo.h"
 #include "act/worker.h"
 #include "core/measure/procparse.h"
 #include "core/scenario/scenario.h"
-#include "probe/jobrun.h"
 #include "sys/log.h"
 #include "sys/sysfs.h"
 #include "sys/vmstat.h"
@@ -66,7 +67,8 @@ int sp_job_watch_start(struct sp_job_watch *jw)
 	int ret;
 
 	memset(jw, 0, sizeof(*jw));
-	ret = sp_jobrun_read_vm(&jw->pswpin0, &jw->pswpout0, &jw->swap_ra0, &jw->swap_ra_hit0, &jw->has_ra);
+	ret = sp_jobrun_read_vm(&jw->pswpin0, &jw->pswpout0, &jw->swap_ra0, &jw->swap_ra_hit0,
+				&jw->has_ra);
 	if (ret)
 		return ret;
 	getrusage(RUSAGE_CHILDREN, &jw->ru0);
@@ -169,7 +171,6 @@ void sp_job_watch_finish(struct sp_job_watch *jw, struct sp_scenario_build *out)
 		memset(&out->swapout, 0, sizeof(out->swapout));
 }
 
-
 /* ---- one run ---- */
 
 static void kill_worker(const struct sp_jobrun *j, struct sp_worker *w)
@@ -247,7 +248,8 @@ int sp_jobrun_once(const struct sp_jobrun *j, sp_worker_fn child, void *arg,
 		}
 		t = sp_elapsed_s(jw->t0, sp_now());
 		if (out->timed_out && t > j->timeout_s + KILL_WAIT_S) {
-			ret = -ETIMEDOUT; /* stuck in the kernel: the cgroup's removal tries again */
+			ret =
+			    -ETIMEDOUT; /* stuck in the kernel: the cgroup's removal tries again */
 			break;
 		}
 		if (!out->timed_out && t > j->timeout_s) {

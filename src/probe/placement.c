@@ -3,6 +3,8 @@
  * the device, fault and pressure probes within the time given, deactivate it by unwinding the
  * undo list to where it was. A probe that fails is recorded, and the others still run.
  */
+#include "probe/placement.h"
+
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -12,32 +14,31 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
-#include "core/err.h"
-#include "core/config/textfmt.h"
-#include "core/config/units.h"
-#include "core/plan/placements.h"
-#include "core/plan/timing.h"
-#include "probe/devprobe.h"
-#include "sys/diskquiet.h"
-#include "probe/faultprobe.h"
-#include "core/measure/kmsg.h"
-#include "sys/kmsg.h"
-#include "sys/log.h"
-#include "probe/placement.h"
-#include "probe/pressure.h"
+#include "act/caps.h"
 #include "act/swap.h"
 #include "act/sysctl.h"
-#include "core/scenario/scenario.h"
-#include "probe/buildjob.h"
-#include "probe/serverjob.h"
-#include "probe/service.h"
-#include "probe/userjob.h"
-#include "sys/timer.h"
-#include "act/caps.h"
 #include "act/undo.h"
 #include "act/worker.h"
 #include "act/zram.h"
 #include "act/zswap.h"
+#include "core/config/textfmt.h"
+#include "core/config/units.h"
+#include "core/err.h"
+#include "core/measure/kmsg.h"
+#include "core/plan/placements.h"
+#include "core/plan/timing.h"
+#include "core/scenario/scenario.h"
+#include "probe/buildjob.h"
+#include "probe/devprobe.h"
+#include "probe/faultprobe.h"
+#include "probe/pressure.h"
+#include "probe/serverjob.h"
+#include "probe/service.h"
+#include "probe/userjob.h"
+#include "sys/diskquiet.h"
+#include "sys/kmsg.h"
+#include "sys/log.h"
+#include "sys/timer.h"
 
 /* Highest swap priority: ours is used before any other area the machine may have. */
 #define SP_SWAP_PRIO 32767
@@ -52,8 +53,8 @@ static void fail_reason(struct sp_result *res, const char *what, const struct sp
 {
 	size_t len = strlen(res->reason);
 
-	snprintf(res->reason + len, sizeof(res->reason) - len, "%s%s: %s", len ? "; " : "",
-		 what, sp_err_msg(e));
+	snprintf(res->reason + len, sizeof(res->reason) - len, "%s%s: %s", len ? "; " : "", what,
+		 sp_err_msg(e));
 }
 
 void sp_placement_init(struct sp_placement *p, const char *name, struct sp_placement_id id)
@@ -89,8 +90,10 @@ static int activate_zswap(struct sp_placement *p, struct sp_err *e)
 		return ret;
 	ret = sp_zswap_set_compressor(p->zswap_alg);
 	if (ret < 0)
-		return sp_err_set(e, ret, "zswap refuses compressor '%s' (%s): the kernel has no "
-				  "crypto driver for it", p->zswap_alg, strerror(-ret));
+		return sp_err_set(e, ret,
+				  "zswap refuses compressor '%s' (%s): the kernel has no "
+				  "crypto driver for it",
+				  p->zswap_alg, strerror(-ret));
 	ret = sp_zswap_set_enabled(1);
 	if (ret < 0)
 		return sp_err_set(e, ret, "cannot turn zswap on (%s)", strerror(-ret));
@@ -100,9 +103,11 @@ static int activate_zswap(struct sp_placement *p, struct sp_err *e)
 	if (ret < 0)
 		return sp_err_set(e, ret, "cannot read zswap's state back (%s)", strerror(-ret));
 	if (!st.enabled || strcmp(st.compressor, p->zswap_alg))
-		return sp_err_set(e, -ENOENT, "zswap did not take compressor '%s': it runs %s with "
-				  "'%s' (the kernel has no crypto driver for '%s')", p->zswap_alg,
-				  st.enabled ? "on" : "off", st.compressor, p->zswap_alg);
+		return sp_err_set(e, -ENOENT,
+				  "zswap did not take compressor '%s': it runs %s with "
+				  "'%s' (the kernel has no crypto driver for '%s')",
+				  p->zswap_alg, st.enabled ? "on" : "off", st.compressor,
+				  p->zswap_alg);
 	return 0;
 }
 
@@ -152,8 +157,8 @@ static void watch_begin(const struct sp_placement *p, struct fault_watch *w)
 	memset(w, 0, sizeof(*w));
 	w->kmsg = SP_KMSG_MARK_INIT;
 	if (sp_kmsg_mark(&w->kmsg) < 0)
-		sp_debug("placement", "%s: the kernel log cannot be read: no kernel lines on a fault",
-			 p->name);
+		sp_debug("placement",
+			 "%s: the kernel log cannot be read: no kernel lines on a fault", p->name);
 	w->sigbus0 = sp_worker_sigbus_deaths();
 	/* zram is no disk (and its device goes with the turn); the others live on one */
 	if ((sp_placement_swaps(p->id.kind) && p->id.kind != SP_PL_ZRAM) ||
@@ -213,9 +218,9 @@ static int still_swapping(const char *path)
 		return 0;
 	/* a vanished device's area is listed as "/dev/sdc1\040(deleted)" (the space escaped) */
 	while (!found && fgets(line, sizeof(line), f))
-		found = !strncmp(line, path, n) &&
-			(line[n] == ' ' || line[n] == '\t' ||
-			 !strncmp(line + n, DELETED, sizeof(DELETED) - 1));
+		found =
+		    !strncmp(line, path, n) && (line[n] == ' ' || line[n] == '\t' ||
+						!strncmp(line + n, DELETED, sizeof(DELETED) - 1));
 	fclose(f);
 	return found;
 }
@@ -225,8 +230,10 @@ static int beside_stuck(const struct sp_placement *p, char *buf, size_t len)
 {
 	if (!sp_placement_swaps(p->id.kind) || !stuck_area[0] || !still_swapping(stuck_area))
 		return 0;
-	snprintf(buf, len, "not measured: the swap area '%.100s' of '%.40s' is still active (its "
-		 "swapoff failed) and would take the pages", stuck_area, stuck_of);
+	snprintf(buf, len,
+		 "not measured: the swap area '%.100s' of '%.40s' is still active (its "
+		 "swapoff failed) and would take the pages",
+		 stuck_area, stuck_of);
 	return 1;
 }
 
@@ -249,13 +256,14 @@ static void watch_end(const struct sp_placement *p, struct fault_watch *w, int d
 	 * a moment before the fault is called an I/O error rather than a disappearance.
 	 */
 	for (int i = 0; !gone && w->disk[0] && (sigbus || w->io_err || deactivate_err) &&
-			i < GONE_WAIT_MS / 100; i++) {
+			i < GONE_WAIT_MS / 100;
+	     i++) {
 		sp_sleep_ms(100);
 		gone = disk_gone(w);
 	}
 
-	got = sp_kmsg_collect(&w->kmsg, devs, 2, &res->kernel_log[0][0], SP_KLOG_LINE,
-			      SP_KLOG_MAX, &dropped);
+	got = sp_kmsg_collect(&w->kmsg, devs, 2, &res->kernel_log[0][0], SP_KLOG_LINE, SP_KLOG_MAX,
+			      &dropped);
 	sp_kmsg_release(&w->kmsg);
 	if (got < 0)
 		got = 0;
@@ -268,26 +276,33 @@ static void watch_end(const struct sp_placement *p, struct fault_watch *w, int d
 			io_logged = 1;
 	}
 	if (gone)
-		snprintf(res->error, sizeof(res->error), "the disk '/dev/%s' disappeared during "
-			 "the measurement of '%.47s'", w->disk, p->name);
+		snprintf(res->error, sizeof(res->error),
+			 "the disk '/dev/%s' disappeared during "
+			 "the measurement of '%.47s'",
+			 w->disk, p->name);
 	else if (sigbus)
-		snprintf(res->error, sizeof(res->error), "I/O error: %lu worker%s killed by SIGBUS "
-			 "(a page could not be read back from '%.120s')", sigbus, sigbus > 1 ? "s were" :
-			 " was", res->device[0] ? res->device : p->swap_path);
+		snprintf(res->error, sizeof(res->error),
+			 "I/O error: %lu worker%s killed by SIGBUS "
+			 "(a page could not be read back from '%.120s')",
+			 sigbus, sigbus > 1 ? "s were" : " was",
+			 res->device[0] ? res->device : p->swap_path);
 	else if (w->io_err)
 		snprintf(res->error, sizeof(res->error), "I/O error: %.200s", w->io_what);
 	else if (io_logged && w->part[0])
-		snprintf(res->error, sizeof(res->error), "I/O error: the kernel logged I/O errors "
-			 "on '%.120s' during the measurement", res->device[0] ? res->device :
-			 p->swap_path);
+		snprintf(res->error, sizeof(res->error),
+			 "I/O error: the kernel logged I/O errors "
+			 "on '%.120s' during the measurement",
+			 res->device[0] ? res->device : p->swap_path);
 	/* a swap area left on: loud, it stays at the highest priority until it goes */
 	if (deactivate_err && sp_placement_swaps(p->id.kind) && still_swapping(p->swap_path)) {
 		sp_warn("the swap area '%s' of '%s' is STILL ACTIVE: swapoff failed (%s)%s",
 			p->swap_path, p->name, strerror(-deactivate_err),
-			gone ? "; its disk is gone, so it stays until the machine restarts" :
-			       "; `swapoff` it by hand, or restart the machine");
-		sp_cat_sep(res->error, sizeof(res->error), "; ", "its swap area '%s' stayed "
-			   "active (swapoff: %s)", p->swap_path, strerror(-deactivate_err));
+			gone ? "; its disk is gone, so it stays until the machine restarts"
+			     : "; `swapoff` it by hand, or restart the machine");
+		sp_cat_sep(res->error, sizeof(res->error), "; ",
+			   "its swap area '%s' stayed "
+			   "active (swapoff: %s)",
+			   p->swap_path, strerror(-deactivate_err));
 		if (!stuck_area[0]) {
 			snprintf(stuck_area, sizeof(stuck_area), "%s", p->swap_path);
 			snprintf(stuck_of, sizeof(stuck_of), "%s", p->name);
@@ -319,8 +334,8 @@ static int activate(struct sp_placement *p, const struct sp_measure_opts *o, str
 	case SP_PL_ZRAM:
 		/* sized for the fault buffer plus the pressure workload's overflow */
 		p->size_bytes = o->budget_bytes * 2;
-		ret = sp_zram_create(p->zram_alg, p->size_bytes, p->swap_path,
-				     sizeof(p->swap_path), e);
+		ret = sp_zram_create(p->zram_alg, p->size_bytes, p->swap_path, sizeof(p->swap_path),
+				     e);
 		if (ret < 0)
 			return ret;
 		snprintf(p->probe_dev, sizeof(p->probe_dev), "%s", p->swap_path);
@@ -363,8 +378,8 @@ static int activate(struct sp_placement *p, const struct sp_measure_opts *o, str
 static void wait_quiet(const struct sp_placement *p, const struct sp_measure_opts *o,
 		       struct sp_result *res)
 {
-	const char *devs[2] = { o->quiet_dev,
-				sp_placement_on_disk(p->id.kind) ? p->probe_dev : NULL };
+	const char *devs[2] = {o->quiet_dev,
+			       sp_placement_on_disk(p->id.kind) ? p->probe_dev : NULL};
 
 	for (int i = 0; i < 2; i++) {
 		struct sp_quiet q;
@@ -377,8 +392,8 @@ static void wait_quiet(const struct sp_placement *p, const struct sp_measure_opt
 		if (ret == -ETIMEDOUT)
 			sp_cat_sep(res->reason, sizeof(res->reason), "; ",
 				   "'%s' was still writing before the measurement: %llu writes "
-				   "(%s) in %.1f s, measured anyway", devs[i],
-				   (unsigned long long)q.writes,
+				   "(%s) in %.1f s, measured anyway",
+				   devs[i], (unsigned long long)q.writes,
 				   sp_format_bytes(q.write_bytes, b, sizeof(b)), q.waited_ms / 1e3);
 		else if (ret < 0 && ret != -EINTR)
 			sp_debug("placement", "%s: no quiet check of '%s': %d", p->name, devs[i],
@@ -435,8 +450,11 @@ static int run_job(const struct sp_placement *p, const struct sp_measure_opts *o
 		snprintf(run->job, sizeof(run->job), "build");
 		run->work_scale = j->plan->work_scale;
 	} else {
-		struct sp_userjob_opts uo = {.cmd = j->cmd, .dir = j->dir, .limit_bytes = limit,
-					     .allow_swap = allow_swap, .timeout_s = j->timeout_s};
+		struct sp_userjob_opts uo = {.cmd = j->cmd,
+					     .dir = j->dir,
+					     .limit_bytes = limit,
+					     .allow_swap = allow_swap,
+					     .timeout_s = j->timeout_s};
 
 		ret = sp_userjob_run(&uo, run, run->output_tail, sizeof(run->output_tail));
 		snprintf(run->job, sizeof(run->job), "%s", j->cmd);
@@ -486,18 +504,20 @@ static int run_service(const struct sp_placement *p, const struct sp_measure_opt
 		if (ret == -EINTR)
 			break;
 		if (ret < 0) {
-			sp_cat_sep(res->reason, sizeof(res->reason), "; ",
-				   "service case %s: %s", sp_service_case_name(cases[i]),
-				   strerror(-ret));
+			sp_cat_sep(res->reason, sizeof(res->reason), "; ", "service case %s: %s",
+				   sp_service_case_name(cases[i]), strerror(-ret));
 			memset(c, 0, sizeof(*c));
 			if (ret == -ENOENT) /* no memory controller: no case can run */
 				break;
 			continue;
 		}
 		sv->n_cases++;
-		sp_debug("placement", "%s: service %s: %llu sent, %llu failed, p95 %.1f ms, "
-			 "%llu OOM kills", p->name, c->name, (unsigned long long)c->sent,
-			 (unsigned long long)c->failed, c->p95_ms, (unsigned long long)c->oom_kills);
+		sp_debug("placement",
+			 "%s: service %s: %llu sent, %llu failed, p95 %.1f ms, "
+			 "%llu OOM kills",
+			 p->name, c->name, (unsigned long long)c->sent,
+			 (unsigned long long)c->failed, c->p95_ms,
+			 (unsigned long long)c->oom_kills);
 	}
 	sp_undo_run_to(mark);
 	return ret == -EINTR || sp_interrupted() ? -EINTR : 0;
@@ -543,8 +563,10 @@ static int run_cache(const struct sp_placement *p, const struct sp_measure_opts 
 	for (size_t i = 0; i < res->scenarios.cache.n_cases; i++) {
 		const struct sp_cache_case *c = &res->scenarios.cache.cases[i];
 
-		sp_debug("placement", "%s: cache %.0f %%: %s, %.0f ops/s, si %.0f so %.0f pages/s "
-			 "(%s)", p->name, c->cache_pct, sp_status_name(c->status), c->ops_per_s,
+		sp_debug("placement",
+			 "%s: cache %.0f %%: %s, %.0f ops/s, si %.0f so %.0f pages/s "
+			 "(%s)",
+			 p->name, c->cache_pct, sp_status_name(c->status), c->ops_per_s,
 			 c->swapin_pages_per_s, c->swapout_pages_per_s, c->reason);
 	}
 	return ret == -EINTR || sp_interrupted() ? -EINTR : 0;
@@ -646,8 +668,7 @@ struct zswap_span {
 	struct sp_zswap_watch *watch;
 };
 
-static void zswap_begin(const struct sp_placement *p, struct sp_result *res,
-			struct zswap_span *z)
+static void zswap_begin(const struct sp_placement *p, struct sp_result *res, struct zswap_span *z)
 {
 	struct sp_zswap_state st;
 
@@ -660,8 +681,7 @@ static void zswap_begin(const struct sp_placement *p, struct sp_result *res,
 	res->zswap.done = 1;
 	res->zswap.enabled = st.enabled;
 	if (st.enabled)
-		snprintf(res->zswap.compressor, sizeof(res->zswap.compressor), "%s",
-			 st.compressor);
+		snprintf(res->zswap.compressor, sizeof(res->zswap.compressor), "%s", st.compressor);
 	if (sp_zswap_counters_read(&z->c0) < 0)
 		z->c0.pswpin = z->c0.zswpin = z->c0.zswpout = -1;
 	if (p->id.kind == SP_PL_ZSWAP && sp_zswap_watch_start(&z->watch) < 0)
@@ -747,7 +767,7 @@ int sp_placement_measure(struct sp_placement *p, const struct sp_measure_opts *o
 	struct zswap_span zs;
 	size_t mark = sp_undo_depth();
 	struct sp_time t0 = sp_now();
-	struct sp_outcome oc = { .fault_time_s = o->time_s * SHARE_FAULT };
+	struct sp_outcome oc = {.fault_time_s = o->time_s * SHARE_FAULT};
 	struct sp_faultprobe_diag diag;
 	struct fault_watch fw;
 	struct sp_err e;
@@ -797,8 +817,10 @@ int sp_placement_measure(struct sp_placement *p, const struct sp_measure_opts *o
 		else if (ret < 0)
 			fail_reason(res, "device probe", &e);
 		else if (!res->device_probe.qd1.samples) {
-			sp_err_set(&e, -ETIME, "no QD1 read kept in its %.1f s (give it more "
-				   "--time-per-placement)", d.time_s);
+			sp_err_set(&e, -ETIME,
+				   "no QD1 read kept in its %.1f s (give it more "
+				   "--time-per-placement)",
+				   d.time_s);
 			fail_reason(res, "device probe", &e);
 		}
 		/* the device fails: its swap area would only meet the same errors */
@@ -831,8 +853,8 @@ int sp_placement_measure(struct sp_placement *p, const struct sp_measure_opts *o
 		f.zswap_answers = p->id.kind == SP_PL_ZSWAP;
 		sp_err_init(&e);
 		zswap_fault(res, &zs, 1, &res->zswap);
-		ret = sp_faultprobe_run(&f, &res->fault_probe, &res->integrity,
-					&res->compression, &e);
+		ret = sp_faultprobe_run(&f, &res->fault_probe, &res->integrity, &res->compression,
+					&e);
 		zswap_fault(res, &zs, 0, &res->zswap);
 		if (ret == -EINTR) {
 			interrupted = 1;

@@ -9,6 +9,8 @@
  * child writes one byte and stays alive, and so charged, until the parent has read the
  * cgroup's swap usage and closes the go pipe.
  */
+#include "probe/pressure.h"
+
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
@@ -19,16 +21,15 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "core/measure/hist.h"
-#include "sys/log.h"
 #include "act/memcg.h"
-#include "core/measure/pagefill.h"
-#include "probe/pressure.h"
-#include "core/measure/rng.h"
-#include "sys/sysfs.h"
-#include "sys/timer.h"
 #include "act/undo.h"
 #include "act/worker.h"
+#include "core/measure/hist.h"
+#include "core/measure/pagefill.h"
+#include "core/measure/rng.h"
+#include "sys/log.h"
+#include "sys/sysfs.h"
+#include "sys/timer.h"
 
 #define LINE_BYTES 64
 /* beyond the touch phase: fill and teardown, even with swap on a slow disk */
@@ -202,14 +203,20 @@ static int early_exit(struct sp_err *e, int status, int err)
 	int code = err ? err : -ECHILD;
 
 	if (WIFSIGNALED(status))
-		return sp_err_set(e, code, "the workload was killed by signal %d before it finished",
+		return sp_err_set(e, code,
+				  "the workload was killed by signal %d before it finished",
 				  WTERMSIG(status));
 	switch (WIFEXITED(status) ? WEXITSTATUS(status) : -1) {
-	case 2: return sp_err_set(e, code, "the workload could not raise its oom_score_adj");
-	case 3: return sp_err_set(e, code, "the workload was never released into its cgroup");
-	case 4: return sp_err_sys(e, code, "the workload could not map its memory");
-	case 5: return sp_err_set(e, code, "the workload could not report that it finished");
-	default: return sp_err_sys(e, code, "the workload exited early (status 0x%x)", status);
+	case 2:
+		return sp_err_set(e, code, "the workload could not raise its oom_score_adj");
+	case 3:
+		return sp_err_set(e, code, "the workload was never released into its cgroup");
+	case 4:
+		return sp_err_sys(e, code, "the workload could not map its memory");
+	case 5:
+		return sp_err_set(e, code, "the workload could not report that it finished");
+	default:
+		return sp_err_sys(e, code, "the workload exited early (status 0x%x)", status);
 	}
 }
 

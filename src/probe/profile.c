@@ -6,6 +6,8 @@
  * start. The first sequential request pays the seek back; the rate is taken from the second
  * request's start to the last one's end, so it is transfer only.
  */
+#include "probe/profile.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -14,7 +16,6 @@
 
 #include "act/undo.h"
 #include "core/measure/rng.h"
-#include "probe/profile.h"
 #include "probe/uring.h"
 #include "sys/blkdev.h"
 #include "sys/timer.h"
@@ -107,14 +108,14 @@ int sp_profile_run(const char *dev, const struct sp_profile_opts *o, struct sp_p
 {
 	uint64_t pos[SP_PROFILE_MAX_POINTS], dev_bytes = 0, window;
 	uint32_t order[SP_PROFILE_MAX_POINTS];
-	struct reader r = { .fd = -1 };
+	struct reader r = {.fd = -1};
 	struct sp_time begin = sp_now();
 	uint32_t lbs = 512;
 	int ret, n;
 
 	memset(out, 0, sizeof(*out));
-	if (!o->points || o->points > SP_PROFILE_MAX_POINTS || !(o->time_s > 0) ||
-	    !o->rand_reads || o->seq_bytes < 2 * SEQ_CHUNK || o->window_bytes < RAND_BYTES)
+	if (!o->points || o->points > SP_PROFILE_MAX_POINTS || !(o->time_s > 0) || !o->rand_reads ||
+	    o->seq_bytes < 2 * SEQ_CHUNK || o->window_bytes < RAND_BYTES)
 		return -EINVAL;
 	r.fd = open(dev, O_RDONLY | O_DIRECT | O_CLOEXEC);
 	if (r.fd < 0)

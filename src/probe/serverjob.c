@@ -7,6 +7,8 @@
  * which only the worker knows; jobrun's watch covers the whole run (it gives the gc run's
  * totals and the OOM kill).
  */
+#include "core/scenario/serverjob.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
@@ -23,7 +25,6 @@
 #include "core/measure/pagefill.h"
 #include "core/measure/procparse.h"
 #include "core/measure/rng.h"
-#include "core/scenario/serverjob.h"
 #include "probe/jobrun.h"
 #include "probe/serverjob.h"
 #include "sys/log.h"
@@ -386,8 +387,10 @@ static int check_cache_opts(const struct sp_cache_opts *o)
 /* One case in its own cgroup. Returns: 0 when c holds a result, or -errno. */
 static int cache_case(const struct sp_cache_opts *o, double pct, struct sp_cache_case *c)
 {
-	struct sp_jobrun j = {.cg_name = "cache", .limit_bytes = o->limit_bytes,
-			      .allow_swap = o->allow_swap, .timeout_s = o->timeout_s};
+	struct sp_jobrun j = {.cg_name = "cache",
+			      .limit_bytes = o->limit_bytes,
+			      .allow_swap = o->allow_swap,
+			      .timeout_s = o->timeout_s};
 	struct sp_scenario_build *run = calloc(1, sizeof(*run));
 	struct sp_cache_plan p;
 	struct cache_shared *sh;
@@ -440,8 +443,8 @@ static int cache_case(const struct sp_cache_opts *o, double pct, struct sp_cache
 	c->other_swapped_bytes = sh->other_swapped_pages * p.page_bytes;
 	c->psi_scope = sh->psi_scope;
 	c->pgscan_scope = c->has_pgscan_direct ? sh->pgscan_scope : SP_SCOPE_NONE;
-	if (c->psi_scope != SP_SCOPE_NONE && sp_psi_parse(sh->psi_text, &c->psi_some_avg10,
-							&c->psi_full_avg10, &c->has_psi_full))
+	if (c->psi_scope != SP_SCOPE_NONE &&
+	    sp_psi_parse(sh->psi_text, &c->psi_some_avg10, &c->psi_full_avg10, &c->has_psi_full))
 		c->psi_scope = SP_SCOPE_NONE;
 	if (c->mismatches) {
 		c->status = SP_STATUS_INVALID;
@@ -580,7 +583,8 @@ void sp_gc_defaults(struct sp_gc_opts *o, uint64_t limit_bytes)
 
 int sp_gc_run(const struct sp_gc_opts *o, struct sp_scenario_gc *out)
 {
-	struct sp_jobrun j = {.cg_name = "gc", .allow_swap = o ? o->allow_swap : 0,
+	struct sp_jobrun j = {.cg_name = "gc",
+			      .allow_swap = o ? o->allow_swap : 0,
 			      .timeout_s = o ? o->timeout_s : 0};
 	struct sp_scenario_build *run;
 	struct sp_gc_plan p;
@@ -645,7 +649,8 @@ int sp_gc_run(const struct sp_gc_opts *o, struct sp_scenario_gc *out)
 	}
 	out->done = 1;
 	sp_debug("serverjob",
-		 "gc: %" PRIu64 " pauses p50 %.3f p99 %.3f worst %.3f ms, %" PRIu64 " faults in pauses",
+		 "gc: %" PRIu64 " pauses p50 %.3f p99 %.3f worst %.3f ms, %" PRIu64
+		 " faults in pauses",
 		 out->pauses, out->p50_pause_ms, out->p99_pause_ms, out->worst_pause_ms,
 		 out->faults_in_pauses);
 out:

@@ -8,6 +8,8 @@
  * longer than the wait for the next intended send, and deaths are noticed with waitid(WNOWAIT)
  * before anything is reaped, so the replies a dying service wrote are read first.
  */
+#include "probe/service.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -29,7 +31,6 @@
 #include "core/measure/procparse.h"
 #include "core/measure/rng.h"
 #include "probe/jobrun.h"
-#include "probe/service.h"
 #include "sys/log.h"
 #include "sys/sysfs.h"
 #include "sys/timer.h"
@@ -136,8 +137,7 @@ static int service_main(void *arg, int go_fd, int result_fd)
 	if (!c->hot || (c->sz.cold_bytes && !cold))
 		return 2;
 	/* cold first: the idle data is then the oldest, the first the kernel evicts */
-	fill(cold, c->sz.cold_bytes, c->sz.hot_bytes / SP_SERVICE_PAGE_BYTES,
-	     c->seed ^ TAG_COLD);
+	fill(cold, c->sz.cold_bytes, c->sz.hot_bytes / SP_SERVICE_PAGE_BYTES, c->seed ^ TAG_COLD);
 	fill(c->hot, c->sz.hot_bytes, 0, c->seed);
 	if (write(result_fd, &ready, sizeof(ready)) != (ssize_t)sizeof(ready))
 		return 3;
@@ -187,8 +187,8 @@ struct svc {
 	struct svc_child child;
 	struct sp_memcg cg;
 	struct sp_worker w, spike;
-	int up;		 /* the service said it is ready */
-	int down;	 /* it died and waits for its restart */
+	int up;	  /* the service said it is ready */
+	int down; /* it died and waits for its restart */
 	struct sp_time restart_at;
 	uint64_t restarts;
 	int gave_up; /* the start limit was hit: the service stays down */
@@ -334,12 +334,11 @@ static int send_req(struct svc *s, uint64_t seq)
 static void send_due(struct svc *s, struct sp_time now)
 {
 	if (s->phase == PH_LOAD) {
-		uint64_t due = sp_service_due(s->log->rate_per_s, s->log->n,
-					      sp_elapsed_ns(s->t0, now));
+		uint64_t due =
+		    sp_service_due(s->log->rate_per_s, s->log->n, sp_elapsed_ns(s->t0, now));
 
 		for (; s->next_seq < due; s->next_seq++)
-			sp_service_log_send(s->log, s->next_seq,
-					    s->up && send_req(s, s->next_seq));
+			sp_service_log_send(s->log, s->next_seq, s->up && send_req(s, s->next_seq));
 	} else if (s->phase == PH_TOP) {
 		while (s->up && s->top_outstanding < SP_SERVICE_TOP_CLIENTS &&
 		       send_req(s, TOP_BIT | s->top_seq)) {

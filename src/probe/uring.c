@@ -1,19 +1,20 @@
 /*
  * uring.c - shared io_uring set-up and waiting (see uring.h).
  */
+#include "probe/uring.h"
+
 #include <errno.h>
 #include <string.h>
 
-#include "probe/uring.h"
 #include "sys/log.h"
 #include "sys/timer.h"
 
 int sp_uring_init(struct io_uring *ring, unsigned entries)
 {
 	static const unsigned flag_sets[] = {
-		IORING_SETUP_COOP_TASKRUN | IORING_SETUP_SINGLE_ISSUER | IORING_SETUP_DEFER_TASKRUN,
-		IORING_SETUP_COOP_TASKRUN,
-		0,
+	    IORING_SETUP_COOP_TASKRUN | IORING_SETUP_SINGLE_ISSUER | IORING_SETUP_DEFER_TASKRUN,
+	    IORING_SETUP_COOP_TASKRUN,
+	    0,
 	};
 	int ret = -EINVAL;
 

@@ -8,6 +8,8 @@
  * RING_BYTES. The run itself is probe/jobrun.c's, shared with the build job, so the zombie's
  * /proc/<pid>/io (sh plus every child it waited for) is read before the reap.
  */
+#include "probe/userjob.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
@@ -23,7 +25,6 @@
 #include "act/undo.h"
 #include "act/worker.h"
 #include "probe/jobrun.h"
-#include "probe/userjob.h"
 #include "sys/log.h"
 #include "sys/sysfs.h"
 
@@ -168,9 +169,13 @@ int sp_userjob_run(const struct sp_userjob_opts *o, struct sp_scenario_build *ou
 		   size_t tail_len)
 {
 	struct drain_ctx dc = {.fd = -1};
-	struct sp_jobrun j = {.cg_name = "userjob", .limit_bytes = o->limit_bytes,
-			      .allow_swap = o->allow_swap, .timeout_s = o->timeout_s,
-			      .kill_group = 1, .wait = wait_draining, .ctx = &dc};
+	struct sp_jobrun j = {.cg_name = "userjob",
+			      .limit_bytes = o->limit_bytes,
+			      .allow_swap = o->allow_swap,
+			      .timeout_s = o->timeout_s,
+			      .kill_group = 1,
+			      .wait = wait_draining,
+			      .ctx = &dc};
 	struct ring *ring = NULL;
 	char *lin = NULL, tail_buf[2048];
 	struct child_args args;

@@ -13,17 +13,17 @@
  * blank even page with its footer); a heading keeps a few lines of its text with it; tables
  * break between rows and repeat their header; a chart never breaks.
  */
+#include "render/doc_cairo.h"
+
+#include <cairo-pdf.h>
+#include <cairo-ps.h>
+#include <cairo.h>
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-#include <cairo-pdf.h>
-#include <cairo-ps.h>
-#include <cairo.h>
-
-#include "render/doc_cairo.h"
 #include "render/doc_table.h"
 #include "render/pager.h"
 #include "render/paint.h"

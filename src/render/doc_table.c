@@ -6,13 +6,14 @@
  * bold, a grey shade and a black triangle for a difference beyond the runs' spread; grey text
  * for a weak one), so a photocopy keeps them apart.
  */
+#include "render/doc_table.h"
+
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "render/doc_table.h"
 #include "render/paint.h"
 
 struct tab {

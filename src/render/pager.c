@@ -3,13 +3,14 @@
  * wrapping text with cairo in the font being set (the target surface's own metrics, so the
  * lines measured in the first pass are the lines drawn in the second), and the page's end.
  */
+#include "render/pager.h"
+
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "render/pager.h"
 #include "render/paint.h"
 
 static const char *piece(struct pager *p, const char *s, size_t n)

@@ -6,12 +6,12 @@
  * the same DejaVu face the core's text metrics describe, so a label the layout centred is
  * centred on paper.
  */
+#include "render/paint.h"
+
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include "render/paint.h"
 
 void sp_paint_font(cairo_t *cr, enum sp_font f, double size_pt)
 {

@@ -2,6 +2,8 @@
  * backup.c - the partition table dump, the two raw ranges read past the page cache, and the
  * backup directory written complete or not at all (see backup.h).
  */
+#include "sys/backup.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <libfdisk.h>
@@ -15,7 +17,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "sys/backup.h"
 #include "sys/log.h"
 
 int sp_backup_table_dump(const char *dev, char **text, char *label, size_t label_len)

@@ -1,13 +1,13 @@
 /*
  * blkdev.c - block device geometry (see blkdev.h).
  */
+#include "sys/blkdev.h"
+
 #include <errno.h>
-#include <stddef.h>
 #include <linux/fs.h>
+#include <stddef.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
-
-#include "sys/blkdev.h"
 
 int sp_blkdev_geometry(int fd, uint64_t *size_bytes, uint32_t *lbs)
 {

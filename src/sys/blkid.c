@@ -2,6 +2,8 @@
  * blkid.c - libblkid probes of live block devices (see blkid.h): read-only, safe probing (an
  * ambiguous result is no result), and a tag lookup that works without udev.
  */
+#include "sys/blkid.h"
+
 #include <blkid.h>
 #include <errno.h>
 #include <stdarg.h>
@@ -10,9 +12,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "core/safety/safety.h"
-#include "sys/blkid.h"
 #include "core/config/textfmt.h"
+#include "core/safety/safety.h"
 #include "sys/log.h"
 
 /* TYPE, LABEL and UUID of the probe's last result into out; the PTTYPE too into pttype */

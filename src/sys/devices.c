@@ -4,10 +4,13 @@
  * The machine's state is gathered once (sp_facts_gather) from /proc and /sys under a root
  * prefix: disks and partitions, block mounts, active swap, the running root, the boot medium.
  * Describing a device then collects, per node (the device and its partitions), what is mounted
- * from it, swapping on it and holding it (struct sp_device_facts); core/safety/safety.c's rules turn
- * those facts into the unsafe flag and its reason. Who the device is (serial, transport, by-id)
- * is devident.c; what libblkid sees on it is blkid.c, the only part that needs the live system.
+ * from it, swapping on it and holding it (struct sp_device_facts); core/safety/safety.c's rules
+ * turn those facts into the unsafe flag and its reason. Who the device is (serial, transport,
+ * by-id) is devident.c; what libblkid sees on it is blkid.c, the only part that needs the live
+ * system.
  */
+#include "sys/devices.h"
+
 #include <dirent.h>
 #include <errno.h>
 #include <limits.h>
@@ -19,10 +22,9 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
-#include "core/safety/safety.h"
 #include "core/config/textfmt.h"
+#include "core/safety/safety.h"
 #include "sys/blkid.h"
-#include "sys/devices.h"
 #include "sys/devident.h"
 #include "sys/log.h"
 #include "sys/sysfs.h"
@@ -419,7 +421,8 @@ static int fill_disk(const char *root, const struct sp_sys_facts *f, const char 
 
 	for (size_t i = 0; i < f->n_nodes; i++)
 		if (strcmp(f->nodes[i].parent, name) == 0)
-			sp_cat_sep(d->partitions, sizeof(d->partitions), " ", "%s", f->nodes[i].name);
+			sp_cat_sep(d->partitions, sizeof(d->partitions), " ", "%s",
+				   f->nodes[i].name);
 
 	gather_use(root, f, name, sysdir, df);
 	probe_nodes(root, f, 1, d, df);

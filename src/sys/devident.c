@@ -4,6 +4,8 @@
  * The serial is where each bus keeps it, tried in order; the transport comes from the kernel
  * name where that is unambiguous and from the sysfs path (the bus underneath) for sd*.
  */
+#include "sys/devident.h"
+
 #include <dirent.h>
 #include <errno.h>
 #include <limits.h>
@@ -12,7 +14,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "sys/devident.h"
 #include "sys/sysfs.h"
 
 static void copy_str(char *dst, size_t len, const char *src)

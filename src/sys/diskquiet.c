@@ -2,12 +2,13 @@
  * diskquiet.c - polls a block device's stat until its write counters stand still (see
  * diskquiet.h).
  */
+#include "sys/diskquiet.h"
+
 #include <errno.h>
 #include <string.h>
 #include <time.h>
 
 #include "core/measure/procparse.h"
-#include "sys/diskquiet.h"
 #include "sys/log.h"
 #include "sys/sysfs.h"
 #include "sys/timer.h"
@@ -24,7 +25,7 @@ static int read_stat(const char *path, struct sp_blk_stat *s)
 
 static void nap_ms(uint32_t ms)
 {
-	struct timespec ts = { ms / 1000, (long)(ms % 1000) * 1000000L };
+	struct timespec ts = {ms / 1000, (long)(ms % 1000) * 1000000L};
 
 	/* a signal may cut it short: the caller's stop() says whether to go on */
 	nanosleep(&ts, NULL);
@@ -75,7 +76,7 @@ int sp_disk_wait_quiet(const char *dev, uint32_t quiet_ms, uint32_t max_ms, int 
 			break;
 	}
 	sp_debug("quiet", "%s: %s after %u ms, %llu writes (%llu bytes) meanwhile", dev,
-		 q->quiet ? "quiet" : "still writing", q->waited_ms,
-		 (unsigned long long)q->writes, (unsigned long long)q->write_bytes);
+		 q->quiet ? "quiet" : "still writing", q->waited_ms, (unsigned long long)q->writes,
+		 (unsigned long long)q->write_bytes);
 	return q->quiet ? 0 : -ETIMEDOUT;
 }

@@ -1,6 +1,8 @@
 /*
  * fsinfo.c - the filesystem under a directory, read-only (see fsinfo.h).
  */
+#include "sys/fsinfo.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/fs.h>
@@ -10,8 +12,6 @@
 #include <sys/statfs.h>
 #include <sys/statvfs.h>
 #include <unistd.h>
-
-#include "sys/fsinfo.h"
 
 int sp_fs_read(const char *dir, struct sp_try_fs *out)
 {

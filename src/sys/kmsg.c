@@ -4,12 +4,13 @@
  * and EPIPE says records were overwritten in the ring before we read them (the read goes on
  * from the oldest one still there).
  */
+#include "core/measure/kmsg.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "core/measure/kmsg.h"
 #include "sys/kmsg.h"
 
 /* a record is at most about 1 KiB of text plus its dictionary; the kernel refuses smaller */

@@ -1,12 +1,12 @@
 /*
  * log.c - debug switches and the edge's error lines.
  */
+#include "sys/log.h"
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include "sys/log.h"
 
 static int debug_enabled(const char *subsys)
 {

@@ -1,6 +1,8 @@
 /*
  * machine.c - the machine section of the report, from /proc and /sys under a root prefix.
  */
+#include "sys/machine.h"
+
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,7 +10,6 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
-#include "sys/machine.h"
 #include "core/measure/procparse.h"
 #include "sys/sysfs.h"
 

@@ -6,17 +6,17 @@
  * Every module reads and writes /proc, /sys and cgroupfs through here rather than with a local
  * open/read/close helper, so EINTR, truncation and short writes are handled in one place.
  */
+#include "sys/sysfs.h"
+
 #include <dirent.h>
 #include <errno.h>
-#include <limits.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-#include "sys/sysfs.h"
 
 int sp_root_is_live(const char *root)
 {

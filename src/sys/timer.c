@@ -6,8 +6,9 @@
  * that a mean would absorb. Where the clock ticks more coarsely than a call costs, most pairs
  * read 0; then the mean over all calls is the only honest figure.
  */
-#include "core/measure/hist.h"
 #include "sys/timer.h"
+
+#include "core/measure/hist.h"
 
 #define TIMER_PAIRS 10000
 

@@ -1,11 +1,12 @@
 /*
  * vmstat.c - /proc/vmstat read whole into a buffer (see vmstat.h); the parsing is the core's.
  */
+#include "sys/vmstat.h"
+
 #include <errno.h>
 
 #include "core/measure/procparse.h"
 #include "sys/sysfs.h"
-#include "sys/vmstat.h"
 
 ssize_t sp_vmstat_read(char *buf, size_t len)
 {

@@ -41,7 +41,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!both)
 		abort();
 	snprintf(both, size + 8, "%s memory", text);
-	FUZZ_CHECK(sp_parse_cgroup_has_controller(both, "memory") == 1, "appended 'memory' not found");
+	FUZZ_CHECK(sp_parse_cgroup_has_controller(both, "memory") == 1,
+		   "appended 'memory' not found");
 	free(both);
 	free(text);
 	return 0;

@@ -1,7 +1,8 @@
 /*
- * fuzz-cli.c - the command line (core/config/cli.c, core/config/options.c) and the option values parsed
- * after it the way run and measure parse them: --sweep (core/scenario/sweep.c), --try
- * (core/plan/tryplace.c), --layout, --scenario, --zswap, --cpu-max and --io-max (core/config/caps.c).
+ * fuzz-cli.c - the command line (core/config/cli.c, core/config/options.c) and the option values
+ * parsed after it the way run and measure parse them: --sweep (core/scenario/sweep.c), --try
+ * (core/plan/tryplace.c), --layout, --scenario, --zswap, --cpu-max and --io-max
+ * (core/config/caps.c).
  *
  * The input is argv after the program's name, NUL-separated ("run\0--target\0/dev/sdb").
  * Invariants: the parser returns 0 or -EINVAL, and -EINVAL always with a message that fits
@@ -14,10 +15,10 @@
 #include "core/config/cli.h"
 #include "core/config/options.h"
 #include "core/plan/plan.h"
-#include "core/scenario/scenario.h"
-#include "core/scenario/sweep.h"
 #include "core/plan/tryplace.h"
 #include "core/plan/zswap_choice.h"
+#include "core/scenario/scenario.h"
+#include "core/scenario/sweep.h"
 #include "fuzz.h"
 
 #define MAX_ARGS 64
@@ -84,8 +85,8 @@ static void values_after(const struct sp_config *c)
 		sp_scenario_set_parse(c->scenario, &mask);
 	for (int have = 0; have <= 1; have++) {
 		ret = sp_zswap_choose(c->zswap, have, "lzo", offered, 3, zalgs, 16, &n, &ze);
-		FUZZ_CHECK(ret == 0 || ret == -ENOSPC || (ret == -EINVAL && ze.reason[0]), "zswap: %d",
-			   ret);
+		FUZZ_CHECK(ret == 0 || ret == -ENOSPC || (ret == -EINVAL && ze.reason[0]),
+			   "zswap: %d", ret);
 		if (ret == 0) {
 			FUZZ_CHECK(n <= 16, "%zu zswap", n);
 			for (size_t i = 0; i < n; i++)

@@ -10,12 +10,12 @@
 #include <errno.h>
 
 #include "core/doc/compare_doc.h"
-#include "core/findings/compare.h"
-#include "core/report/compare_csv.h"
 #include "core/doc/doc.h"
 #include "core/doc/doc_html.h"
 #include "core/doc/doc_text.h"
+#include "core/findings/compare.h"
 #include "core/model/report.h"
+#include "core/report/compare_csv.h"
 #include "core/report/report_json.h"
 #include "fuzz.h"
 

@@ -32,11 +32,12 @@ static void usage(const char *fmt, const char *arg)
 {
 	fprintf(stderr, "hddmodel-expect: ");
 	fprintf(stderr, fmt, arg);
-	fprintf(stderr, "\nusage: hddmodel-expect [--size S --rpm R --t2t-ms MS --full-ms MS "
-			"--outer-mbs X --inner-mbs Y --buffer B --seed N]\n"
-			"                       (--range A B [--block BYTES] [--simulate N] | "
-			"--seq-at OFFSET |\n"
-			"                        --replay LOG [--window T0 T1] [--map A B TO]...)\n");
+	fprintf(stderr,
+		"\nusage: hddmodel-expect [--size S --rpm R --t2t-ms MS --full-ms MS "
+		"--outer-mbs X --inner-mbs Y --buffer B --seed N]\n"
+		"                       (--range A B [--block BYTES] [--simulate N] | "
+		"--seq-at OFFSET |\n"
+		"                        --replay LOG [--window T0 T1] [--map A B TO]...)\n");
 	exit(2);
 }
 
@@ -140,8 +141,8 @@ static int replay(const struct hdd_params *p, const char *path, double t0, doubl
 		int cont, k, kind = -1;
 
 		lineno++;
-		k = sscanf(line, "%15s %llu %llu %lf %lf %lf %lf %d %lf", op, &off, &len, &us, &seek,
-			   &rot, &xfer, &cont, &arrival);
+		k = sscanf(line, "%15s %llu %llu %lf %lf %lf %lf %d %lf", op, &off, &len, &us,
+			   &seek, &rot, &xfer, &cont, &arrival);
 		for (int i = 0; i < 4; i++)
 			if (k >= 1 && !strcmp(op, ops[i]))
 				kind = i;
@@ -156,8 +157,10 @@ static int replay(const struct hdd_params *p, const char *path, double t0, doubl
 			if (off < maps[i].a || off >= maps[i].b)
 				continue;
 			if (off + len > maps[i].b) {
-				fprintf(stderr, "hddmodel-expect: %s:%llu: request ends past the "
-						"--map range\n", path, (unsigned long long)lineno);
+				fprintf(stderr,
+					"hddmodel-expect: %s:%llu: request ends past the "
+					"--map range\n",
+					path, (unsigned long long)lineno);
 				exit(2);
 			}
 			off = maps[i].to + (off - maps[i].a);
@@ -165,8 +168,10 @@ static int replay(const struct hdd_params *p, const char *path, double t0, doubl
 			break;
 		}
 		if (hdd_model_request(&m, kind, off, len, &c)) {
-			fprintf(stderr, "hddmodel-expect: %s:%llu: request %llu+%llu is not inside "
-					"the disk\n", path, (unsigned long long)lineno, off, len);
+			fprintf(stderr,
+				"hddmodel-expect: %s:%llu: request %llu+%llu is not inside "
+				"the disk\n",
+				path, (unsigned long long)lineno, off, len);
 			exit(2);
 		}
 		sum += c.total_us;

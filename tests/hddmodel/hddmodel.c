@@ -3,12 +3,12 @@
  * shape). Pure: arithmetic on the parameters and a splitmix64 stream for the platter's
  * rotational position, so a seed fixes every delay the server will impose.
  */
+#include "hddmodel.h"
+
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include "hddmodel.h"
 
 void hdd_params_default(struct hdd_params *p)
 {

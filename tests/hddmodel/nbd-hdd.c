@@ -468,7 +468,7 @@ static int transmission(struct server *s, int fd)
 				op_name[op], off, len, cost.total_us, cost.seek_us, cost.rot_us,
 				cost.xfer_us, cost.continuation,
 				(t0.tv_sec - s->start.tv_sec) * 1e6 +
-					(t0.tv_nsec - s->start.tv_nsec) / 1e3);
+				    (t0.tv_nsec - s->start.tv_nsec) / 1e3);
 		deadline = ts_add_us(t0, cost.total_us);
 		/* a signal cuts the wait short only when it asks us to stop */
 		while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &deadline, NULL) == EINTR &&

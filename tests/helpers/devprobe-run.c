@@ -12,8 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "probe/devprobe.h"
 #include "act/undo.h"
+#include "probe/devprobe.h"
 
 static int parse_u64(const char *s, uint64_t *v)
 {

@@ -36,13 +36,13 @@
 #include <unistd.h>
 
 #include "act/disk.h"
-#include "sys/diskquiet.h"
-#include "core/plan/plan.h"
 #include "act/swap.h"
 #include "act/swapfile.h"
 #include "act/sysctl.h"
 #include "act/undo.h"
 #include "act/zram.h"
+#include "core/plan/plan.h"
+#include "sys/diskquiet.h"
 
 #define MiB (1024ull * 1024)
 
@@ -189,14 +189,16 @@ int main(int argc, char **argv)
 		sp_err_init(&e);
 		ret = sp_mkfs_ext4(argv[2], argv[3], &e);
 		if (ret < 0) {
-			fprintf(stderr, "disk-tool: mkfs: %s: %s\n", strerror(-ret), sp_err_msg(&e));
+			fprintf(stderr, "disk-tool: mkfs: %s: %s\n", strerror(-ret),
+				sp_err_msg(&e));
 			return 1;
 		}
 	} else if (!strcmp(cmd, "mkswap") && argc >= 3) {
 		ret = sp_mkswap(argv[2], argc >= 4 ? strtoull(argv[3], NULL, 0) : 0, "swapplace-t");
 		if (ret < 0)
 			die("mkswap", ret);
-	} else if ((!strcmp(cmd, "swapfile") && argc >= 5) || (!strcmp(cmd, "extents") && argc >= 4)) {
+	} else if ((!strcmp(cmd, "swapfile") && argc >= 5) ||
+		   (!strcmp(cmd, "extents") && argc >= 4)) {
 		struct sp_extent ext[SP_MAX_EXTENTS];
 		size_t n, i;
 		int create = !strcmp(cmd, "swapfile");
@@ -269,7 +271,7 @@ int main(int argc, char **argv)
 			die("swapon", ret);
 		return run_cmd(after_dashes(argc, argv));
 	} else if (!strcmp(cmd, "with-zram") && argc >= 4) {
-		struct sp_compression c = { 0 };
+		struct sp_compression c = {0};
 		char dev[64];
 
 		ret = sp_zram_create(argv[2], strtoull(argv[3], NULL, 0), dev, sizeof(dev), NULL);

@@ -19,13 +19,13 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "act/undo.h"
 #include "core/plan/placements.h"
+#include "out/report_io.h"
 #include "probe/faultprobe.h"
 #include "probe/placement.h"
-#include "out/report_io.h"
 #include "sys/log.h"
 #include "sys/sysfs.h"
-#include "act/undo.h"
 
 static char old_page_cluster[32];
 
@@ -104,9 +104,9 @@ static int write_report(const char *dir, const char *dev, int ret, const struct 
 	res->compression = *comp;
 	if (ret < 0)
 		snprintf(res->reason, sizeof(res->reason), "fault probe: %s", sp_err_msg(why));
-	sp_result_settle(res, &(struct sp_outcome){ .fault_err = ret < 0 ? ret : 0,
-						    .fault_time_s = o->time_s,
-						    .fault_diagnosis = diag ? diag->reason : NULL });
+	sp_result_settle(res, &(struct sp_outcome){.fault_err = ret < 0 ? ret : 0,
+						   .fault_time_s = o->time_s,
+						   .fault_diagnosis = diag ? diag->reason : NULL});
 	return sp_report_write_dir(dir, &r);
 }
 

@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "probe/pressure.h"
 #include "act/undo.h"
+#include "probe/pressure.h"
 
 int main(int argc, char **argv)
 {

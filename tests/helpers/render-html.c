@@ -20,8 +20,8 @@
 
 #include "core/doc/doc.h"
 #include "core/doc/doc_html.h"
-#include "core/model/report.h"
 #include "core/doc/reportdoc.h"
+#include "core/model/report.h"
 #include "out/report_io.h"
 
 static struct sp_chart *demo_bars_log(void)
@@ -301,8 +301,7 @@ int main(int argc, char **argv)
 	} else {
 		ret = sp_report_json_read(argv[1], &rep, &e);
 		if (ret) {
-			fprintf(stderr, "render-html: '%s': %s\n", argv[1],
-				sp_err_msg(&e));
+			fprintf(stderr, "render-html: '%s': %s\n", argv[1], sp_err_msg(&e));
 			sp_doc_release(&d);
 			return 3; /* not a report: tests tell this from a failure to render */
 		}

@@ -18,11 +18,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/findings/analysis.h"
 #include "core/doc/doc.h"
 #include "core/doc/reportdoc.h"
-#include "render/doc_cairo.h"
+#include "core/findings/analysis.h"
 #include "out/report_io.h"
+#include "render/doc_cairo.h"
 
 static int usage(void)
 {
@@ -300,8 +300,7 @@ int main(int argc, char **argv)
 	if (report) {
 		r = sp_report_json_read(report, &rep, &e);
 		if (r) {
-			fprintf(stderr, "render-pdf: '%s': %s\n", report,
-				sp_err_msg(&e));
+			fprintf(stderr, "render-pdf: '%s': %s\n", report, sp_err_msg(&e));
 			return 1;
 		}
 		r = sp_report_doc_build(&d, &rep, NULL);

@@ -38,8 +38,8 @@ static void print_case(const struct sp_service_case *r, const struct sp_service_
 {
 	const char *n = r->name;
 
-	printf("%s.rate_per_s=%.1f\n%s.sent=%" PRIu64 "\n%s.served=%" PRIu64
-	       "\n%s.failed=%" PRIu64 "\n",
+	printf("%s.rate_per_s=%.1f\n%s.sent=%" PRIu64 "\n%s.served=%" PRIu64 "\n%s.failed=%" PRIu64
+	       "\n",
 	       n, r->rate_per_s, n, r->sent, n, r->served, n, r->failed);
 	printf("%s.p50_ms=%.3f\n%s.p95_ms=%.3f\n%s.p99_ms=%.3f\n", n, r->p50_ms, n, r->p95_ms, n,
 	       r->p99_ms);
@@ -55,11 +55,10 @@ static void print_case(const struct sp_service_case *r, const struct sp_service_
 		printf("%s.swap_used_bytes=na\n", n);
 	printf("%s.swapin_pages_per_s=%.1f\n%s.swapout_pages_per_s=%.1f\n", n,
 	       r->swapin_pages_per_s, n, r->swapout_pages_per_s);
-	printf("%s.hot_bytes=%" PRIu64 "\n%s.cold_bytes=%" PRIu64 "\n%s.spike_bytes=%" PRIu64
-	       "\n",
+	printf("%s.hot_bytes=%" PRIu64 "\n%s.cold_bytes=%" PRIu64 "\n%s.spike_bytes=%" PRIu64 "\n",
 	       n, d->sizes.hot_bytes, n, d->sizes.cold_bytes, n, d->sizes.spike_bytes);
-	printf("%s.load_s=%.3f\n%s.start_s=%.3f\n%s.started=%d\n", n, d->load_s, n, d->start_s,
-	       n, d->started);
+	printf("%s.load_s=%.3f\n%s.start_s=%.3f\n%s.started=%d\n", n, d->load_s, n, d->start_s, n,
+	       d->started);
 	printf("%s.refused=%" PRIu64 "\n%s.late=%" PRIu64 "\n%s.expired=%" PRIu64
 	       "\n%s.dropped=%" PRIu64 "\n%s.corrupt=%" PRIu64 "\n",
 	       n, d->refused, n, d->late, n, d->expired, n, d->dropped, n, d->corrupt);
@@ -70,18 +69,21 @@ static void print_case(const struct sp_service_case *r, const struct sp_service_
 	else
 		printf("%s.memcg_pgmajfault=na\n", n);
 	printf("%s.gave_up=%d\n", n, d->gave_up);
-	printf("%s.has_oom_counter=%d\n%s.spike_ran=%d\n%s.spike_exit=%d\n%s.spike_killed=%d\n",
-	       n, d->has_oom_counter, n, d->spike_ran, n, d->spike_exit, n, d->spike_killed);
+	printf("%s.has_oom_counter=%d\n%s.spike_ran=%d\n%s.spike_exit=%d\n%s.spike_killed=%d\n", n,
+	       d->has_oom_counter, n, d->spike_ran, n, d->spike_exit, n, d->spike_killed);
 }
 
 int main(int argc, char **argv)
 {
-	static const struct option opts[] = {
-	    {"limit-mib", required_argument, NULL, 'l'}, {"swap", required_argument, NULL, 's'},
-	    {"rate", required_argument, NULL, 'r'},	 {"timeout", required_argument, NULL, 't'},
-	    {"load", required_argument, NULL, 'L'},	 {"top", required_argument, NULL, 'T'},
-	    {"start-wait", required_argument, NULL, 'w'}, {"seed", required_argument, NULL, 'S'},
-	    {NULL, 0, NULL, 0}};
+	static const struct option opts[] = {{"limit-mib", required_argument, NULL, 'l'},
+					     {"swap", required_argument, NULL, 's'},
+					     {"rate", required_argument, NULL, 'r'},
+					     {"timeout", required_argument, NULL, 't'},
+					     {"load", required_argument, NULL, 'L'},
+					     {"top", required_argument, NULL, 'T'},
+					     {"start-wait", required_argument, NULL, 'w'},
+					     {"seed", required_argument, NULL, 'S'},
+					     {NULL, 0, NULL, 0}};
 	struct sp_service_opts o;
 	double v;
 	int c, rc = 0;
@@ -91,14 +93,30 @@ int main(int argc, char **argv)
 		if (c == '?' || number(optarg, &v))
 			return usage();
 		switch (c) {
-		case 'l': o.limit_bytes = (uint64_t)v << 20; break;
-		case 's': o.allow_swap = v != 0; break;
-		case 'r': o.rate_per_s = v; break;
-		case 't': o.timeout_s = v; break;
-		case 'L': o.load_s = v; break;
-		case 'T': o.top_s = v; break;
-		case 'w': o.start_wait_s = v; break;
-		case 'S': o.seed = (uint64_t)v; break;
+		case 'l':
+			o.limit_bytes = (uint64_t)v << 20;
+			break;
+		case 's':
+			o.allow_swap = v != 0;
+			break;
+		case 'r':
+			o.rate_per_s = v;
+			break;
+		case 't':
+			o.timeout_s = v;
+			break;
+		case 'L':
+			o.load_s = v;
+			break;
+		case 'T':
+			o.top_s = v;
+			break;
+		case 'w':
+			o.start_wait_s = v;
+			break;
+		case 'S':
+			o.seed = (uint64_t)v;
+			break;
 		}
 	}
 	if (optind >= argc)

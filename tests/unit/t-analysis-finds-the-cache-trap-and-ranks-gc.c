@@ -23,7 +23,10 @@
 static struct sp_report r, back;
 static struct sp_findings f;
 
-static int idx(const char *name) { return syn_index(&r, name); }
+static int idx(const char *name)
+{
+	return syn_index(&r, name);
+}
 
 static const char *sentence(enum sp_verdict_kind k)
 {
@@ -50,7 +53,8 @@ static void cache_findings(void)
 	CHECK(f.has_cache);
 	CHECK_EQ_U64(f.n_cache, 3);
 	st = &f.cache[0], z = &f.cache[1], n = &f.cache[2];
-	CHECK(st->result == idx("start") && z->result == idx("zram-lz4") && n->result == idx("none"));
+	CHECK(st->result == idx("start") && z->result == idx("zram-lz4") &&
+	      n->result == idx("none"));
 	CHECK(st->trap.found && st->trap.cache_pct == 100 && st->trap_case == 2);
 	CHECK(st->clean_case == 1 && st->trap.clean_pct == 75);
 	CHECK_NEAR(st->trap.ops_ratio, 6125.75 / 39875.25, 1e-12);
@@ -150,12 +154,12 @@ static json_t *get(json_t *o, const char *path)
 static void json_keys(void)
 {
 	static const char *const cache_keys[] = {
-	    "cache_pct",	  "ops_per_s",	   "p95_ms",	     "swapin_pages_per_s",
+	    "cache_pct",	   "ops_per_s",	    "p95_ms",	  "swapin_pages_per_s",
 	    "swapout_pages_per_s", "pgscan_direct", "allocstall", "psi_some_avg10",
-	    "psi_full_avg10",	  "status",	   "reason",	     NULL};
-	static const char *const gc_keys[] = {"pauses", "p50_pause_ms", "p99_pause_ms",
-					      "worst_pause_ms", "faults_in_pauses", "status",
-					      "reason", NULL};
+	    "psi_full_avg10",	   "status",	    "reason",	  NULL};
+	static const char *const gc_keys[] = {
+	    "pauses",		"p50_pause_ms", "p99_pause_ms", "worst_pause_ms",
+	    "faults_in_pauses", "status",	"reason",	NULL};
 	struct sp_err pe;
 	char *buf = NULL, path[64];
 	size_t len = 0;
@@ -199,8 +203,7 @@ static void json_keys(void)
 	CHECK(json_real_value(get(j, "analysis.cache.placements.2.oom_cache_pct")) == 100);
 	CHECK_STR(json_string_value(get(j, "analysis.gc.ranking.0.placement")), "zram-lz4");
 	CHECK_STR(json_string_value(get(j, "analysis.gc.disk")), "start");
-	CHECK_NEAR(json_real_value(get(j, "analysis.gc.disk_vs_zram_ratio")), 412.5 / 38.25,
-		   1e-12);
+	CHECK_NEAR(json_real_value(get(j, "analysis.gc.disk_vs_zram_ratio")), 412.5 / 38.25, 1e-12);
 	CHECK(json_is_true(get(j, "analysis.gc.none_oom_killed")));
 
 	/* read back: null is "the kernel lacked it", a value is "it had it" */

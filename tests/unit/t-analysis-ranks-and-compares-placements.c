@@ -5,7 +5,6 @@
  * position, zram vs disk, the device floor, the OOM-killed baseline, integrity and the verdict.
  */
 #include <errno.h>
-
 #include <stdlib.h>
 
 #include "check.h"
@@ -18,7 +17,10 @@ static struct sp_report r;
 static void check_build(const struct sp_findings *f);
 static struct sp_findings f;
 
-static int idx(const char *name) { return syn_index(&r, name); }
+static int idx(const char *name)
+{
+	return syn_index(&r, name);
+}
 
 static int has_verdict(enum sp_verdict_kind k)
 {

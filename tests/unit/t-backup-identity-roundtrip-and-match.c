@@ -1,6 +1,6 @@
 /*
- * t-backup-identity-roundtrip-and-match - a backup's identity file (core/safety/backup.h): written and
- * parsed back to the same identity; a file with a key missing, a bad number, another format
+ * t-backup-identity-roundtrip-and-match - a backup's identity file (core/safety/backup.h): written
+ * and parsed back to the same identity; a file with a key missing, a bad number, another format
  * version or ranges that do not fit its disk is refused, naming what is wrong; the two ranges
  * are the first and last MiB (the whole disk when smaller, whole sectors always); restore's
  * identity check refuses another size, another sector size or another serial and names both

@@ -6,8 +6,9 @@
  * says applied and names the device. A parent whose cgroup.controllers lacks io gets the cap
  * refused with its reason, and a placement whose io cap is moot (zram) says so without
  * touching io.max. sp_box_prepare() enables the controllers in the parent before a cgroup is
- * made there (v2, in a box only). Before the cgroup goes its cpu.stat and io.stat line for the swap disk are
- * added to the record (what the caps did), once. Nothing is killed (sp_box_attach only writes files); needs no root.
+ * made there (v2, in a box only). Before the cgroup goes its cpu.stat and io.stat line for the swap
+ * disk are added to the record (what the caps did), once. Nothing is killed (sp_box_attach only
+ * writes files); needs no root.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -20,7 +21,6 @@
 #include "act/memcg.h"
 #include "act/undo.h"
 #include "check.h"
-
 #include "scratch-files.h"
 
 /* a parent listing controllers, with an empty workload cgroup "w" in it */

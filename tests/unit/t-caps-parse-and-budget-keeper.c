@@ -177,7 +177,8 @@ int main(void)
 		CHECK(sp_caps_parse_io_stat("8:0 rbytes=x wbytes=2 rios=3 wios=4", "8:0", &io) ==
 		      -EINVAL);
 		/* the last line without its newline */
-		CHECK(sp_caps_parse_io_stat("8:0 rbytes=1 wbytes=2 rios=3 wios=4", "8:0", &io) == 0);
+		CHECK(sp_caps_parse_io_stat("8:0 rbytes=1 wbytes=2 rios=3 wios=4", "8:0", &io) ==
+		      0);
 		CHECK(io.wios == 4);
 	}
 	return CHECK_DONE();

@@ -9,9 +9,9 @@
 #include <errno.h>
 #include <stdlib.h>
 
+#include "chart-checks.h"
 #include "check.h"
 #include "core/doc/chart.h"
-#include "chart-checks.h"
 
 static size_t count(const struct sp_canvas *cv, enum sp_shape_kind k, const char *role,
 		    const char *name)

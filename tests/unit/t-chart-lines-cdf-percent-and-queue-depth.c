@@ -7,9 +7,9 @@
  */
 #include <stdlib.h>
 
+#include "chart-checks.h"
 #include "check.h"
 #include "core/doc/chart.h"
-#include "chart-checks.h"
 
 static const struct sp_shape *find(const struct sp_canvas *cv, enum sp_shape_kind k,
 				   const char *role, const char *name)

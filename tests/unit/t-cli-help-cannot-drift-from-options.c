@@ -96,7 +96,8 @@ static const char *sample_arg(const struct sp_option *o)
 		return o->choices;
 	}
 	default:
-		/* strings parsed after the table (core/config/caps.h): a number is what they take */
+		/* strings parsed after the table (core/config/caps.h): a number is what they take
+		 */
 		if (!strcmp(o->name, "cpu-max") || !strcmp(o->name, "io-max"))
 			return "1";
 		return "x";

@@ -18,7 +18,11 @@ static int parse(struct sp_config *c, char *err, int argc, char **argv)
 	return ret;
 }
 
-#define ARGS(...) (sizeof((char *[]){ __VA_ARGS__ }) / sizeof(char *)), (char *[]){ __VA_ARGS__ }
+#define ARGS(...)                                                                                  \
+	(sizeof((char *[]){__VA_ARGS__}) / sizeof(char *)), (char *[])                             \
+	{                                                                                          \
+		__VA_ARGS__                                                                        \
+	}
 
 /* The job's options: defaults, values, and bad values refused with the option named. */
 static void job_options(void)
@@ -30,45 +34,54 @@ static void job_options(void)
 	CHECK_STR(c.scenario, "build");
 	CHECK(c.job_scale == 1 && c.repeat == 1 && c.job_timeout_s == 3600);
 	CHECK(!c.job_cmd && !c.job_dir && !c.page_cluster_given);
-	CHECK(parse(&c, err, ARGS("swapplace", "plan", "--target", "/dev/sdb", "--scenario",
-				  "none", "--job-scale", "0.25", "--repeat", "3", "--page-cluster",
-				  "0", "--job-timeout", "90s")) == 0);
+	CHECK(parse(&c, err,
+		    ARGS("swapplace", "plan", "--target", "/dev/sdb", "--scenario", "none",
+			 "--job-scale", "0.25", "--repeat", "3", "--page-cluster", "0",
+			 "--job-timeout", "90s")) == 0);
 	CHECK_STR(c.scenario, "none");
 	CHECK(c.job_scale == 0.25 && c.repeat == 3 && c.job_timeout_s == 90);
 	CHECK(c.page_cluster_given && c.page_cluster == 0);
-	CHECK(parse(&c, err, ARGS("swapplace", "run", "--target", "/dev/sdb", "--confirm", "X",
-				  "--job", "make -j2", "--job-dir", "/src")) == 0);
+	CHECK(parse(&c, err,
+		    ARGS("swapplace", "run", "--target", "/dev/sdb", "--confirm", "X", "--job",
+			 "make -j2", "--job-dir", "/src")) == 0);
 	CHECK_STR(c.job_cmd, "make -j2");
 	CHECK_STR(c.job_dir, "/src");
-	CHECK(parse(&c, err, ARGS("swapplace", "plan", "--target", "/dev/sdb", "--scenario",
-				  "gcc")) == -EINVAL);
+	CHECK(parse(&c, err,
+		    ARGS("swapplace", "plan", "--target", "/dev/sdb", "--scenario", "gcc")) ==
+	      -EINVAL);
 	CHECK(strstr(err, "--scenario") && strstr(err, "build|service|cache|gc|all|none"));
 	/* a comma list of the scenarios, each one of them, no empty item */
-	CHECK(parse(&c, err, ARGS("swapplace", "plan", "--target", "/dev/sdb", "--scenario",
-				  "build,service", "--service-time", "3")) == 0);
+	CHECK(parse(&c, err,
+		    ARGS("swapplace", "plan", "--target", "/dev/sdb", "--scenario", "build,service",
+			 "--service-time", "3")) == 0);
 	CHECK_STR(c.scenario, "build,service");
 	CHECK(c.service_time_s == 3);
 	CHECK(parse(&c, err, ARGS("swapplace", "plan", "--target", "/dev/sdb")) == 0);
 	CHECK(c.service_time_s == 20);
 	CHECK(c.cache_time_s == 8 && c.gc_time_s == 10);
-	CHECK(parse(&c, err, ARGS("swapplace", "run", "--target", "/dev/sdb", "--confirm", "X",
-				  "--scenario", "cache,gc", "--cache-time", "2", "--gc-time",
-				  "3")) == 0);
+	CHECK(parse(&c, err,
+		    ARGS("swapplace", "run", "--target", "/dev/sdb", "--confirm", "X", "--scenario",
+			 "cache,gc", "--cache-time", "2", "--gc-time", "3")) == 0);
 	CHECK_STR(c.scenario, "cache,gc");
 	CHECK(c.cache_time_s == 2 && c.gc_time_s == 3);
-	CHECK(parse(&c, err, ARGS("swapplace", "plan", "--target", "/dev/sdb", "--gc-time",
-				  "0")) == -EINVAL);
-	CHECK(parse(&c, err, ARGS("swapplace", "plan", "--target", "/dev/sdb", "--cache-time",
-				  "soon")) == -EINVAL);
-	CHECK(parse(&c, err, ARGS("swapplace", "plan", "--target", "/dev/sdb", "--scenario",
-				  "build,gcc")) == -EINVAL);
+	CHECK(parse(&c, err, ARGS("swapplace", "plan", "--target", "/dev/sdb", "--gc-time", "0")) ==
+	      -EINVAL);
+	CHECK(parse(&c, err,
+		    ARGS("swapplace", "plan", "--target", "/dev/sdb", "--cache-time", "soon")) ==
+	      -EINVAL);
+	CHECK(parse(&c, err,
+		    ARGS("swapplace", "plan", "--target", "/dev/sdb", "--scenario", "build,gcc")) ==
+	      -EINVAL);
 	CHECK(strstr(err, "invalid value 'build,gcc' for --scenario (a comma list of") != NULL);
-	CHECK(parse(&c, err, ARGS("swapplace", "plan", "--target", "/dev/sdb", "--scenario",
-				  "build,")) == -EINVAL);
-	CHECK(parse(&c, err, ARGS("swapplace", "plan", "--target", "/dev/sdb", "--scenario",
-				  ",service")) == -EINVAL);
-	CHECK(parse(&c, err, ARGS("swapplace", "plan", "--target", "/dev/sdb", "--service-time",
-				  "0")) == -EINVAL);
+	CHECK(parse(&c, err,
+		    ARGS("swapplace", "plan", "--target", "/dev/sdb", "--scenario", "build,")) ==
+	      -EINVAL);
+	CHECK(parse(&c, err,
+		    ARGS("swapplace", "plan", "--target", "/dev/sdb", "--scenario", ",service")) ==
+	      -EINVAL);
+	CHECK(parse(&c, err,
+		    ARGS("swapplace", "plan", "--target", "/dev/sdb", "--service-time", "0")) ==
+	      -EINVAL);
 	/* measure runs the service too (on a live server, beside no swap), but no build job */
 	CHECK(parse(&c, err, ARGS("swapplace", "measure", "--service-time", "3")) == 0);
 	CHECK(c.service_time_s == 3 && !c.scenario_given);
@@ -77,28 +90,36 @@ static void job_options(void)
 	CHECK(parse(&c, err, ARGS("swapplace", "measure", "--scenario", "build")) == -EINVAL);
 	CHECK(parse(&c, err, ARGS("swapplace", "measure", "--try", "zram,file:/srv")) == 0);
 	CHECK(!strcmp(c.try_list, "zram,file:/srv"));
-	CHECK(parse(&c, err, ARGS("swapplace", "run", "--target", "/dev/sdb", "--confirm", "X",
-				  "--try", "zram")) == -EINVAL);
+	CHECK(parse(&c, err,
+		    ARGS("swapplace", "run", "--target", "/dev/sdb", "--confirm", "X", "--try",
+			 "zram")) == -EINVAL);
 	/* a CHOICE without the comma flag still takes one value only */
-	CHECK(parse(&c, err, ARGS("swapplace", "plan", "--target", "/dev/sdb", "--layout",
-				  "installed,centred")) == -EINVAL);
-	CHECK(parse(&c, err, ARGS("swapplace", "plan", "--target", "/dev/sdb", "--job-scale",
-				  "0")) == -EINVAL);
-	CHECK(parse(&c, err, ARGS("swapplace", "plan", "--target", "/dev/sdb", "--job-scale",
-				  "17")) == -EINVAL);
-	CHECK(parse(&c, err, ARGS("swapplace", "plan", "--target", "/dev/sdb", "--job-scale",
-				  "1s")) == -EINVAL);
+	CHECK(parse(&c, err,
+		    ARGS("swapplace", "plan", "--target", "/dev/sdb", "--layout",
+			 "installed,centred")) == -EINVAL);
+	CHECK(
+	    parse(&c, err, ARGS("swapplace", "plan", "--target", "/dev/sdb", "--job-scale", "0")) ==
+	    -EINVAL);
+	CHECK(parse(&c, err,
+		    ARGS("swapplace", "plan", "--target", "/dev/sdb", "--job-scale", "17")) ==
+	      -EINVAL);
+	CHECK(parse(&c, err,
+		    ARGS("swapplace", "plan", "--target", "/dev/sdb", "--job-scale", "1s")) ==
+	      -EINVAL);
 	CHECK(strstr(err, "invalid number '1s' for --job-scale") != NULL);
-	CHECK(parse(&c, err, ARGS("swapplace", "plan", "--target", "/dev/sdb", "--repeat",
-				  "0")) == -EINVAL);
-	CHECK(parse(&c, err, ARGS("swapplace", "plan", "--target", "/dev/sdb", "--repeat",
-				  "9")) == -EINVAL); /* a result holds at most 8 runs */
-	CHECK(parse(&c, err, ARGS("swapplace", "plan", "--target", "/dev/sdb", "--page-cluster",
-				  "11")) == -EINVAL);
-	CHECK(parse(&c, err, ARGS("swapplace", "plan", "--target", "/dev/sdb", "--job-timeout",
-				  "0")) == -EINVAL);
-	CHECK(parse(&c, err, ARGS("swapplace", "plan", "--target", "/dev/sdb", "--job", "a",
-				  "--job", "b")) == -EINVAL);
+	CHECK(parse(&c, err, ARGS("swapplace", "plan", "--target", "/dev/sdb", "--repeat", "0")) ==
+	      -EINVAL);
+	CHECK(parse(&c, err, ARGS("swapplace", "plan", "--target", "/dev/sdb", "--repeat", "9")) ==
+	      -EINVAL); /* a result holds at most 8 runs */
+	CHECK(parse(&c, err,
+		    ARGS("swapplace", "plan", "--target", "/dev/sdb", "--page-cluster", "11")) ==
+	      -EINVAL);
+	CHECK(parse(&c, err,
+		    ARGS("swapplace", "plan", "--target", "/dev/sdb", "--job-timeout", "0")) ==
+	      -EINVAL);
+	CHECK(parse(&c, err,
+		    ARGS("swapplace", "plan", "--target", "/dev/sdb", "--job", "a", "--job",
+			 "b")) == -EINVAL);
 	/* measure runs no job */
 	CHECK(parse(&c, err, ARGS("swapplace", "measure", "--repeat", "2")) == -EINVAL);
 }
@@ -109,10 +130,10 @@ int main(void)
 	struct sp_config c;
 	char err[256];
 
-	CHECK(parse(&c, err, ARGS("swapplace", "run", "--target", "/dev/sdb", "--confirm",
-				  "WD-123", "--budget", "512M", "--time-per-placement", "30",
-				  "--seed", "42", "--also", "/dev/nvme0n1", "--also-confirm",
-				  "S4X", "--out", "/tmp/r")) == 0);
+	CHECK(parse(&c, err,
+		    ARGS("swapplace", "run", "--target", "/dev/sdb", "--confirm", "WD-123",
+			 "--budget", "512M", "--time-per-placement", "30", "--seed", "42", "--also",
+			 "/dev/nvme0n1", "--also-confirm", "S4X", "--out", "/tmp/r")) == 0);
 	CHECK(c.cmd == SP_CMD_RUN);
 	CHECK_STR(c.target, "/dev/sdb");
 	CHECK_STR(c.confirm, "WD-123");
@@ -132,27 +153,32 @@ int main(void)
 	/* usage errors, each with its message */
 	CHECK(parse(&c, err, ARGS("swapplace", "run", "--target", "/dev/sdb")) == -EINVAL);
 	CHECK(strstr(err, "--confirm") != NULL);
-	CHECK(parse(&c, err, ARGS("swapplace", "run", "--target", "/dev/sdb", "--confirm", "x",
-				  "--bogus")) == -EINVAL);
+	CHECK(parse(&c, err,
+		    ARGS("swapplace", "run", "--target", "/dev/sdb", "--confirm", "x",
+			 "--bogus")) == -EINVAL);
 	CHECK(strstr(err, "unknown option '--bogus'") != NULL);
-	CHECK(parse(&c, err, ARGS("swapplace", "plan", "--target", "/dev/sdb", "--budget",
-				  "12Q")) == -EINVAL);
+	CHECK(
+	    parse(&c, err, ARGS("swapplace", "plan", "--target", "/dev/sdb", "--budget", "12Q")) ==
+	    -EINVAL);
 	CHECK(strstr(err, "invalid size '12Q' for --budget") != NULL);
 	CHECK(parse(&c, err, ARGS("swapplace", "plan", "--target", "/dev/sdb", "--budget")) ==
 	      -EINVAL);
 	CHECK(strstr(err, "needs a value") != NULL);
-	CHECK(parse(&c, err, ARGS("swapplace", "plan", "--target", "/dev/a", "--target",
-				  "/dev/b")) == -EINVAL);
+	CHECK(
+	    parse(&c, err, ARGS("swapplace", "plan", "--target", "/dev/a", "--target", "/dev/b")) ==
+	    -EINVAL);
 	CHECK(strstr(err, "twice") != NULL);
 	CHECK(parse(&c, err, ARGS("swapplace", "frobnicate")) == -EINVAL);
 	CHECK(strstr(err, "unknown command 'frobnicate'") != NULL);
 	CHECK(parse(&c, err, ARGS("swapplace", "list", "--target", "/dev/sdb")) == -EINVAL);
 	CHECK(strstr(err, "does not take --target") != NULL);
-	CHECK(parse(&c, err, ARGS("swapplace", "run", "--target", "/dev/sdb", "--confirm", "x",
-				  "--also", "/dev/sdc")) == -EINVAL);
+	CHECK(parse(&c, err,
+		    ARGS("swapplace", "run", "--target", "/dev/sdb", "--confirm", "x", "--also",
+			 "/dev/sdc")) == -EINVAL);
 	CHECK(strstr(err, "--also-confirm") != NULL);
-	CHECK(parse(&c, err, ARGS("swapplace", "plan", "--target", "/dev/sdb",
-				  "--time-per-placement", "-3")) == -EINVAL);
+	CHECK(parse(&c, err,
+		    ARGS("swapplace", "plan", "--target", "/dev/sdb", "--time-per-placement",
+			 "-3")) == -EINVAL);
 	CHECK(parse(&c, err, ARGS("swapplace", "probe")) == -EINVAL);
 	CHECK(parse(&c, err, ARGS("swapplace", "report", "a.json", "b.json")) == -EINVAL);
 	CHECK(strstr(err, "unexpected argument 'b.json'") != NULL);
@@ -160,8 +186,9 @@ int main(void)
 	CHECK(parse(&c, err, ARGS("swapplace")) == -EINVAL);
 
 	/* positional arguments and options in any order */
-	CHECK(parse(&c, err, ARGS("swapplace", "probe", "/dev/loop0", "--json", "--offset",
-				  "1M", "--length", "64M")) == 0);
+	CHECK(parse(&c, err,
+		    ARGS("swapplace", "probe", "/dev/loop0", "--json", "--offset", "1M", "--length",
+			 "64M")) == 0);
 	CHECK_STR(c.device, "/dev/loop0");
 	CHECK(c.json == 1);
 	CHECK_EQ_U64(c.offset_bytes, 1 << 20);
@@ -193,11 +220,12 @@ int main(void)
 	CHECK(c.seed_given == 1 && c.seed == 7);
 
 	/* each kind's bad input, with the option and the allowed range named */
-	CHECK(parse(&c, err, ARGS("swapplace", "plan", "--target", "/dev/sdb", "--threads",
-				  "65")) == -EINVAL);
+	CHECK(
+	    parse(&c, err, ARGS("swapplace", "plan", "--target", "/dev/sdb", "--threads", "65")) ==
+	    -EINVAL);
 	CHECK_STR(err, "invalid number '65' for --threads (1 to 64)");
-	CHECK(parse(&c, err, ARGS("swapplace", "plan", "--target", "/dev/sdb", "--threads",
-				  "0")) == -EINVAL);
+	CHECK(parse(&c, err, ARGS("swapplace", "plan", "--target", "/dev/sdb", "--threads", "0")) ==
+	      -EINVAL);
 	CHECK(parse(&c, err, ARGS("swapplace", "measure", "--threads", "1")) == 0 &&
 	      c.threads == 1);
 	CHECK(parse(&c, err, ARGS("swapplace", "measure", "--threads", "64")) == 0 &&
@@ -211,14 +239,16 @@ int main(void)
 	CHECK(parse(&c, err, ARGS("swapplace", "probe", "x", "--ci", "0.5")) == 0 &&
 	      c.ci_target_pct == 0.5);
 	CHECK(parse(&c, err, ARGS("swapplace", "probe", "x", "--time-per-placement", "1.5m")) ==
-	      0 && c.time_per_placement_s == 90);
+		  0 &&
+	      c.time_per_placement_s == 90);
 	CHECK(parse(&c, err, ARGS("swapplace", "probe", "x", "--time-per-placement", "0")) ==
 	      -EINVAL);
 	CHECK_STR(err, "invalid duration '0' for --time-per-placement");
 	CHECK(parse(&c, err, ARGS("swapplace", "measure", "--seed", "-1")) == -EINVAL);
 	CHECK_STR(err, "invalid number '-1' for --seed");
-	CHECK(parse(&c, err, ARGS("swapplace", "plan", "--target", "/dev/sdb", "--swap-size",
-				  "0")) == -EINVAL);
+	CHECK(
+	    parse(&c, err, ARGS("swapplace", "plan", "--target", "/dev/sdb", "--swap-size", "0")) ==
+	    -EINVAL);
 	CHECK_STR(err, "invalid size '0' for --swap-size");
 	CHECK(parse(&c, err, ARGS("swapplace", "probe", "x", "--offset", "0")) == 0);
 	CHECK(parse(&c, err, ARGS("swapplace", "report", "a.json", "--format", "docx")) == -EINVAL);
@@ -226,8 +256,9 @@ int main(void)
 	CHECK(parse(&c, err, ARGS("swapplace", "report", "a.json", "--format", "json")) == 0);
 	CHECK_STR(c.format, "json");
 	/* report: every format, -o, the pages; print: its printer and its three formats */
-	CHECK(parse(&c, err, ARGS("swapplace", "report", "a.json", "--format", "pdf", "-o",
-				  "r.pdf", "--paper", "letter", "--duplex")) == 0);
+	CHECK(parse(&c, err,
+		    ARGS("swapplace", "report", "a.json", "--format", "pdf", "-o", "r.pdf",
+			 "--paper", "letter", "--duplex")) == 0);
 	CHECK_STR(c.format, "pdf");
 	CHECK_STR(c.output, "r.pdf");
 	CHECK_STR(c.paper, "letter");
@@ -239,29 +270,33 @@ int main(void)
 	CHECK_STR(c.format, "text");
 	CHECK_STR(c.paper, "a4");
 	CHECK(c.duplex == 0);
-	CHECK(parse(&c, err, ARGS("swapplace", "print", "a.json", "--printer", "/tmp/lp",
-				  "--format", "ps")) == 0);
+	CHECK(parse(&c, err,
+		    ARGS("swapplace", "print", "a.json", "--printer", "/tmp/lp", "--format",
+			 "ps")) == 0);
 	CHECK_STR(c.printer, "/tmp/lp");
 	CHECK_STR(c.format, "ps");
 	CHECK(parse(&c, err, ARGS("swapplace", "print", "a.json", "--format", "html")) == -EINVAL);
 	CHECK_STR(err, "invalid value 'html' for --format (one of text|ps|pdf)");
 	CHECK(parse(&c, err, ARGS("swapplace", "print")) == -EINVAL);
 	CHECK(parse(&c, err, ARGS("swapplace", "print", "a.json", "-o", "x")) == -EINVAL);
-	CHECK(parse(&c, err, ARGS("swapplace", "run", "--target", "/dev/sdz", "--confirm", "X",
-				  "--paper", "letter", "--duplex")) == 0);
+	CHECK(parse(&c, err,
+		    ARGS("swapplace", "run", "--target", "/dev/sdz", "--confirm", "X", "--paper",
+			 "letter", "--duplex")) == 0);
 	CHECK(parse(&c, err, ARGS("swapplace", "list", "--duplex")) == -EINVAL);
-	CHECK(parse(&c, err, ARGS("swapplace", "plan", "--target", "/dev/sdb", "--also-confirm",
-				  "S1")) == -EINVAL);
-	CHECK_STR(err, "--also-confirm 'S1' must follow its --also");
-	CHECK(parse(&c, err, ARGS("swapplace", "plan", "--target", "/dev/sdb", "--also", "a",
-				  "--also-confirm", "S1", "--also-confirm", "S2")) == -EINVAL);
-	CHECK(parse(&c, err, ARGS("swapplace", "plan", "--target", "/dev/sdb", "--also", "1",
-				  "--also", "2", "--also", "3", "--also", "4", "--also", "5",
-				  "--also", "6", "--also", "7", "--also", "8", "--also", "9")) ==
+	CHECK(parse(&c, err,
+		    ARGS("swapplace", "plan", "--target", "/dev/sdb", "--also-confirm", "S1")) ==
 	      -EINVAL);
+	CHECK_STR(err, "--also-confirm 'S1' must follow its --also");
+	CHECK(parse(&c, err,
+		    ARGS("swapplace", "plan", "--target", "/dev/sdb", "--also", "a",
+			 "--also-confirm", "S1", "--also-confirm", "S2")) == -EINVAL);
+	CHECK(parse(&c, err,
+		    ARGS("swapplace", "plan", "--target", "/dev/sdb", "--also", "1", "--also", "2",
+			 "--also", "3", "--also", "4", "--also", "5", "--also", "6", "--also", "7",
+			 "--also", "8", "--also", "9")) == -EINVAL);
 	CHECK_STR(err, "too many --also (at most 8, at '9')");
-	CHECK(parse(&c, err, ARGS("swapplace", "measure", "--swap", "/dev/a", "--swap",
-				  "/swapfile")) == 0);
+	CHECK(parse(&c, err,
+		    ARGS("swapplace", "measure", "--swap", "/dev/a", "--swap", "/swapfile")) == 0);
 	CHECK_EQ_U64(c.n_swaps, 2);
 	CHECK_STR(c.swaps[1], "/swapfile");
 
@@ -291,8 +326,9 @@ int main(void)
 	CHECK(strstr(sp_cli_usage(SP_CMD_PROBE), "--time-per-placement SECONDS") != NULL);
 
 	/* --only is kept as typed; core/plan/placements.c matches it (t-placements-*) */
-	CHECK(parse(&c, err, ARGS("swapplace", "plan", "--target", "/dev/sdb", "--only",
-				  "start,zram")) == 0);
+	CHECK(parse(&c, err,
+		    ARGS("swapplace", "plan", "--target", "/dev/sdb", "--only", "start,zram")) ==
+	      0);
 	CHECK_STR(c.only, "start,zram");
 	return CHECK_DONE();
 }

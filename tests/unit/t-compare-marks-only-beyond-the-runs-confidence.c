@@ -10,10 +10,10 @@
 
 #include "check.h"
 #include "core/doc/compare_doc.h"
-#include "core/findings/compare.h"
-#include "core/report/compare_csv.h"
 #include "core/doc/doc.h"
 #include "core/doc/doc_text.h"
+#include "core/findings/compare.h"
+#include "core/report/compare_csv.h"
 #include "core/report/report_json.h"
 
 static struct sp_result *add(struct sp_report *r, const char *name, enum sp_placement_kind k,
@@ -227,8 +227,7 @@ int main(void)
 	{
 		static const char other[] = "{\"schema\": \"swapplace-report/2\", \"results\": []}";
 
-		CHECK(sp_report_json_parse(other, sizeof(other) - 1, a, &pe) ==
-		      -EINVAL);
+		CHECK(sp_report_json_parse(other, sizeof(other) - 1, a, &pe) == -EINVAL);
 		CHECK(strstr(pe.reason, "swapplace-report/2") != NULL);
 		CHECK(sp_report_json_parse("{\"x\": 1}", 8, a, &pe) == -EINVAL);
 		CHECK(strstr(pe.reason, "not a swapplace report") != NULL);

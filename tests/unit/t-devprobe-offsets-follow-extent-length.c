@@ -4,15 +4,15 @@
  * and the sequence is a pure function of the seed, so a run is reproducible.
  */
 #include "check.h"
-#include "probe/devprobe.h"
 #include "core/measure/rng.h"
+#include "probe/devprobe.h"
 
 int main(void)
 {
 	/* 1 MiB, then 3 MiB further out */
 	const struct sp_extent ext[] = {
-		{ .start_sector = 2048, .sectors = 2048 },
-		{ .start_sector = 1 << 20, .sectors = 3 * 2048 },
+	    {.start_sector = 2048, .sectors = 2048},
+	    {.start_sector = 1 << 20, .sectors = 3 * 2048},
 	};
 	struct sp_devprobe_map m;
 	struct sp_rng a, b, c;

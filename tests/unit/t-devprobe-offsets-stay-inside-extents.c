@@ -4,14 +4,14 @@
  * extents themselves start and end off the block grid.
  */
 #include "check.h"
-#include "probe/devprobe.h"
 #include "core/measure/rng.h"
+#include "probe/devprobe.h"
 
 static const struct sp_extent ext[] = {
-	{ .start_sector = 7, .sectors = 100 },      /* 3584..54784: blocks at 4096..53248 */
-	{ .start_sector = 2048, .sectors = 8 },     /* exactly one block */
-	{ .start_sector = 3000, .sectors = 7 },     /* smaller than a block: no target */
-	{ .start_sector = 10001, .sectors = 4096 }, /* unaligned both ends */
+    {.start_sector = 7, .sectors = 100},      /* 3584..54784: blocks at 4096..53248 */
+    {.start_sector = 2048, .sectors = 8},     /* exactly one block */
+    {.start_sector = 3000, .sectors = 7},     /* smaller than a block: no target */
+    {.start_sector = 10001, .sectors = 4096}, /* unaligned both ends */
 };
 #define N_EXT (sizeof(ext) / sizeof(ext[0]))
 

@@ -9,12 +9,12 @@
 int main(void)
 {
 	const struct sp_extent ext[] = {
-		{ .start_sector = 2048, .sectors = 5000 },   /* 2.44 MiB, unaligned end */
-		{ .start_sector = 100000, .sectors = 2048 }, /* exactly 1 MiB */
-		{ .start_sector = 50000, .sectors = 16 },    /* behind the others on disk */
+	    {.start_sector = 2048, .sectors = 5000},   /* 2.44 MiB, unaligned end */
+	    {.start_sector = 100000, .sectors = 2048}, /* exactly 1 MiB */
+	    {.start_sector = 50000, .sectors = 16},    /* behind the others on disk */
 	};
 	struct sp_devprobe_map m;
-	struct sp_devprobe_seq c = { 0 };
+	struct sp_devprobe_seq c = {0};
 	uint64_t off, total = 0, expect_off = 2048 * 512ull;
 	uint32_t len;
 	int chunks = 0, run = 0;
@@ -39,7 +39,7 @@ int main(void)
 	CHECK_EQ_U64(chunks, 5);
 	CHECK_EQ_U64(sp_devprobe_seq_next(&m, &c, 1 << 20, &off, &len), 0);
 
-	c = (struct sp_devprobe_seq){ 0 };
+	c = (struct sp_devprobe_seq){0};
 	CHECK_EQ_U64(sp_devprobe_seq_next(&m, &c, 4095, &off, &len), 0); /* less than a block */
 	CHECK_EQ_U64(sp_devprobe_seq_next(&m, &c, 6000, &off, &len), 1);
 	CHECK_EQ_U64(len, 4096);

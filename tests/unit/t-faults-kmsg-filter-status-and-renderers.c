@@ -137,7 +137,10 @@ static char *text_of(const struct sp_report *rep)
 	return buf;
 }
 
-static int idx(const char *name) { return syn_index(&r, name); }
+static int idx(const char *name)
+{
+	return syn_index(&r, name);
+}
 
 static int ranked(const struct sp_findings *fi, int i)
 {

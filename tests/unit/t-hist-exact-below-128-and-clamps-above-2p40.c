@@ -64,8 +64,8 @@ int main(void)
 	sp_hist_summarize(&h, &s);
 	CHECK_EQ_U64(s.samples, 0);
 	CHECK_EQ_U64(s.warmup_dropped, 3);
-	CHECK(s.mean_us == 0 && s.min_us == 0 && s.p50_us == 0 && s.p95_us == 0 &&
-	      s.p99_us == 0 && s.p999_us == 0 && s.max_us == 0);
+	CHECK(s.mean_us == 0 && s.min_us == 0 && s.p50_us == 0 && s.p95_us == 0 && s.p99_us == 0 &&
+	      s.p999_us == 0 && s.max_us == 0);
 	CHECK(s.p50_ci_lo_us == 0 && s.p50_ci_hi_us == 0 && s.p99_ci_lo_us == 0 &&
 	      s.p99_ci_hi_us == 0);
 	CHECK_EQ_U64(sp_hist_quantile(&h, 0.5), 0);

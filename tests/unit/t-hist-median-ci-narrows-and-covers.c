@@ -1,7 +1,8 @@
 /*
  * t-hist-median-ci-narrows-and-covers - the order-statistics CI of the median contains the true
- * median (and p99) of a known distribution in about 95 % of 400 independent runs, narrows as 1/sqrt(n) with
- * more samples, and reports "unknown" (100 %) below about ten samples; the p99 CI brackets p99.
+ * median (and p99) of a known distribution in about 95 % of 400 independent runs, narrows as
+ * 1/sqrt(n) with more samples, and reports "unknown" (100 %) below about ten samples; the p99 CI
+ * brackets p99.
  */
 #include <errno.h>
 
@@ -30,7 +31,7 @@ int main(void)
 	struct sp_rng r;
 	double true_med = 50000.0 * log(2), true_p99 = 50000.0 * log(100);
 	double pct[4];
-	int sizes[4] = { 100, 1000, 10000, 100000 }, covered = 0, p99_covered = 0, trials = 400;
+	int sizes[4] = {100, 1000, 10000, 100000}, covered = 0, p99_covered = 0, trials = 400;
 	uint64_t lo, hi;
 
 	sp_rng_seed(&r, 2024);
@@ -82,7 +83,7 @@ int main(void)
 	/* p99 from 100 samples cannot be bounded above: summary shows the data's whole range */
 	fill(&h, &r, 100);
 	CHECK(sp_hist_quantile_ci(&h, 0.99, &lo, &hi) == -EINVAL);
-	struct sp_lat_summary s = { 0 };
+	struct sp_lat_summary s = {0};
 	sp_hist_summarize(&h, &s);
 	CHECK(s.p99_ci_lo_us == s.min_us && s.p99_ci_hi_us == s.max_us);
 	CHECK(s.p50_ci_lo_us < s.p50_us && s.p50_us < s.p50_ci_hi_us);

@@ -59,7 +59,7 @@ int main(void)
 	CHECK(worst > bound / 2);
 
 	/* quantile() is the nearest rank: ceil(q*n)-th smallest */
-	double qs[] = { 0.5, 0.95, 0.99, 0.999 };
+	double qs[] = {0.5, 0.95, 0.99, 0.999};
 	for (size_t i = 0; i < sizeof(qs) / sizeof(qs[0]); i++) {
 		uint64_t exact = v[(uint64_t)ceil(qs[i] * N) - 1];
 
@@ -69,7 +69,7 @@ int main(void)
 	CHECK_EQ_U64(sp_hist_quantile(&h, 1), v[N - 1]);
 
 	/* the summary carries the same numbers in microseconds */
-	struct sp_lat_summary s = { .warmup_dropped = 17 };
+	struct sp_lat_summary s = {.warmup_dropped = 17};
 	sp_hist_summarize(&h, &s);
 	CHECK_EQ_U64(s.samples, N);
 	CHECK_EQ_U64(s.warmup_dropped, 17);

@@ -1,9 +1,9 @@
 /*
- * t-memcg-parses-cgroup-text - procparse's cgroup parsers read what the kernel writes (the "key N" files
- * through procparse's sp_parse_vmstat, as memcg.c reads them): memory.events
- * (v2), memory.oom_control with and without the oom_kill line (v1, before and after 4.13),
- * memory.stat without confusing pgmajfault with total_pgmajfault, single values including
- * "max", cgroup.procs, and controller lists without prefix matches (cpu vs cpuset).
+ * t-memcg-parses-cgroup-text - procparse's cgroup parsers read what the kernel writes (the "key N"
+ * files through procparse's sp_parse_vmstat, as memcg.c reads them): memory.events (v2),
+ * memory.oom_control with and without the oom_kill line (v1, before and after 4.13), memory.stat
+ * without confusing pgmajfault with total_pgmajfault, single values including "max", cgroup.procs,
+ * and controller lists without prefix matches (cpu vs cpuset).
  */
 #include <errno.h>
 #include <stdint.h>
@@ -61,7 +61,8 @@ int main(void)
 	CHECK_EQ_U64(sp_parse_cgroup_pids("", pids, 2), 0);
 	CHECK_EQ_U64(sp_parse_cgroup_pids("123\n456\n789\n", pids, 2), 3);
 	CHECK(pids[0] == 123 && pids[1] == 456);
-	/* beyond an int is no pid: 2^32 + 1 must not become pid 1 (tests/fuzz/fuzz-cgroup-text.c) */
+	/* beyond an int is no pid: 2^32 + 1 must not become pid 1 (tests/fuzz/fuzz-cgroup-text.c)
+	 */
 	CHECK_EQ_U64(sp_parse_cgroup_pids("4294967297\n42\n", pids, 2), 1);
 	CHECK(pids[0] == 42);
 

@@ -13,10 +13,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "check.h"
 #include "act/memcg.h"
 #include "act/undo.h"
-
+#include "check.h"
 #include "scratch-files.h"
 
 static void empty_dir(const char *dir)

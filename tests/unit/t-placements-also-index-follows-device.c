@@ -134,7 +134,8 @@ int main(void)
 		CHECK(s[4].id.kind == SP_PL_RAM && s[3].id.kind == SP_PL_NONE);
 		CHECK(!sp_placement_swaps(SP_PL_RAM) && !sp_placement_on_disk(SP_PL_RAM));
 		in.only = "ram";
-		CHECK(sp_placements_list(&in, s, 8, &n) == 0 && n == 1 && s[0].id.kind == SP_PL_RAM);
+		CHECK(sp_placements_list(&in, s, 8, &n) == 0 && n == 1 &&
+		      s[0].id.kind == SP_PL_RAM);
 		in.with_ram = 0;
 		CHECK(sp_placements_list(&in, s, 8, &n) == -ENOENT);
 	}

@@ -14,9 +14,9 @@
 
 int main(void)
 {
-	static const uint64_t sizes[] = { 4 * GiB, 4 * GiB + 12345 * 512ull, 10 * GiB + 7 * 4096,
-					  2000 * GiB - 4096 * 3 };
-	static const uint32_t lss[] = { 512, 4096 };
+	static const uint64_t sizes[] = {4 * GiB, 4 * GiB + 12345 * 512ull, 10 * GiB + 7 * 4096,
+					 2000 * GiB - 4096 * 3};
+	static const uint32_t lss[] = {512, 4096};
 	struct sp_layout l;
 	size_t i, j, k;
 
@@ -40,7 +40,8 @@ int main(void)
 				CHECK_EQ_U64(l.parts[k].sectors % (lss[j] / 512), 0);
 			}
 			/* the data partition is a whole number of MiB: file + extra */
-			CHECK_EQ_U64(l.parts[SP_PLAN_DATA].sectors, (1 * GiB + (256ull << 20)) / 512);
+			CHECK_EQ_U64(l.parts[SP_PLAN_DATA].sectors,
+				     (1 * GiB + (256ull << 20)) / 512);
 			CHECK_STR(l.parts[0].role, "start");
 			CHECK_STR(l.parts[1].role, "data");
 			CHECK_STR(l.parts[2].role, "end");

@@ -13,8 +13,8 @@ int main(void)
 {
 	uint64_t pos[SP_PROFILE_MAX_POINTS];
 	const uint64_t tb2 = 2000398934016ull, win = 64ull << 20, mib = 1 << 20;
-	struct sp_profile p = { 0 };
-	double v[] = { 5, 1, 4, 2, 3 }, w[] = { 4, 1, 3, 2 };
+	struct sp_profile p = {0};
+	double v[] = {5, 1, 4, 2, 3}, w[] = {4, 1, 3, 2};
 	int n;
 
 	n = sp_profile_positions(tb2, win, mib, 100, pos);
@@ -54,11 +54,11 @@ int main(void)
 	/* the visiting order: a permutation, edges first, and every prefix spans the disk */
 	{
 		uint32_t order[SP_PROFILE_MAX_POINTS];
-		size_t sizes[] = { 1, 2, 3, 7, 100, SP_PROFILE_MAX_POINTS };
+		size_t sizes[] = {1, 2, 3, 7, 100, SP_PROFILE_MAX_POINTS};
 
 		for (size_t t = 0; t < sizeof(sizes) / sizeof(sizes[0]); t++) {
 			size_t m = sizes[t];
-			int seen[SP_PROFILE_MAX_POINTS] = { 0 };
+			int seen[SP_PROFILE_MAX_POINTS] = {0};
 
 			CHECK(sp_profile_order(m, order) == 0);
 			for (size_t i = 0; i < m; i++) {
@@ -73,7 +73,7 @@ int main(void)
 				CHECK(order[1] == m - 1);
 			/* any prefix of k >= 2 points leaves no gap wider than ~2 (m-1)/(k-1) */
 			for (size_t k = 2; k <= m; k++) {
-				int in[SP_PROFILE_MAX_POINTS] = { 0 };
+				int in[SP_PROFILE_MAX_POINTS] = {0};
 				size_t last = 0, gap = 0;
 
 				for (size_t i = 0; i < k; i++)
@@ -91,7 +91,7 @@ int main(void)
 		CHECK(sp_profile_order(SP_PROFILE_MAX_POINTS + 1, order) == -EINVAL);
 	}
 	{
-		struct sp_profile q = { .n = 3 };
+		struct sp_profile q = {.n = 3};
 
 		q.points[0].offset_bytes = 30;
 		q.points[1].offset_bytes = 10;

@@ -15,15 +15,15 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "core/findings/analysis.h"
 #include "check.h"
+#include "core/doc/reportdoc.h"
+#include "core/findings/analysis.h"
 #include "core/model/report.h"
+#include "core/report/report_json.h"
 #include "out/atomic.h"
 #include "out/report_io.h"
-#include "core/report/report_json.h"
-#include "core/doc/reportdoc.h"
-#include "t-report-synthetic.h"
 #include "slurp.h"
+#include "t-report-synthetic.h"
 
 static struct sp_report r;
 

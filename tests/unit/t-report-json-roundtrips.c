@@ -8,12 +8,12 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "core/findings/analysis.h"
 #include "check.h"
+#include "core/findings/analysis.h"
 #include "core/model/report.h"
 #include "core/report/report_json.h"
-#include "t-report-synthetic.h"
 #include "report-dump.h"
+#include "t-report-synthetic.h"
 
 static struct sp_report a, b;
 

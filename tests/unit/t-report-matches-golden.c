@@ -6,12 +6,12 @@
 #include <errno.h>
 #include <stdlib.h>
 
-#include "core/findings/analysis.h"
 #include "check.h"
-#include "golden.h"
+#include "core/doc/reportdoc.h"
+#include "core/findings/analysis.h"
 #include "core/model/report.h"
 #include "core/report/report_json.h"
-#include "core/doc/reportdoc.h"
+#include "golden.h"
 #include "t-report-synthetic.h"
 
 static struct sp_report r;

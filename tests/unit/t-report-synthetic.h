@@ -143,8 +143,8 @@ static void syn_profile(struct sp_profile *p)
 		struct sp_profile_point *pt = &p->points[i];
 		double x = (double)i / (double)(p->n - 1);
 
-		pt->offset_bytes = (uint64_t)(x * (double)(p->dev_bytes - p->window_bytes)) &
-				   ~((1ull << 20) - 1);
+		pt->offset_bytes =
+		    (uint64_t)(x * (double)(p->dev_bytes - p->window_bytes)) & ~((1ull << 20) - 1);
 		pt->seq_mib_s = 180 - 90 * x;
 		pt->rand_p50_us = 7800 + 600 * x * (1 - x);
 		pt->rand_reads = 9;
@@ -175,7 +175,8 @@ static void syn_job(struct sp_result *res, double w1, double w2, uint64_t pswpin
 		b->oom_killed = 1;
 		b->wall_s = w1;
 		b->cpu_s = w1 * 0.5;
-		snprintf(b->reason, sizeof(b->reason), "oom-killed in unit 42 of 64 (limit 256 MiB)");
+		snprintf(b->reason, sizeof(b->reason),
+			 "oom-killed in unit 42 of 64 (limit 256 MiB)");
 		return;
 	}
 	b->n_runs = 2;
@@ -521,9 +522,12 @@ static void syn_build(struct sp_report *r)
 	/* zswap: on before the run, off for it; the start partition's swap-ins all from disk */
 	r->zswap = (struct sp_zswap_run){.done = 1, .enabled_before = 1, .disabled = 1};
 	snprintf(r->zswap.compressor_before, sizeof(r->zswap.compressor_before), "lzo");
-	r->results[0].zswap = (struct sp_zswap_result){
-	    .done = 1, .zswpin = 0, .zswpout = 0, .fault_zswpin = 0, .fault_pswpin = 12040,
-	    .pool_bytes = -1};
+	r->results[0].zswap = (struct sp_zswap_result){.done = 1,
+						       .zswpin = 0,
+						       .zswpout = 0,
+						       .fault_zswpin = 0,
+						       .fault_pswpin = 12040,
+						       .pool_bytes = -1};
 	syn_servers(r);
 }
 

@@ -13,8 +13,8 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "core/findings/analysis.h"
 #include "core/doc/reportdoc.h"
+#include "core/findings/analysis.h"
 #include "t-report-synthetic.h"
 #include "t-reportdoc-helpers.h"
 

@@ -12,9 +12,9 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "core/findings/analysis.h"
-#include "core/doc/reportdoc.h"
 #include "core/config/textfmt.h"
+#include "core/doc/reportdoc.h"
+#include "core/findings/analysis.h"
 #include "core/findings/verdict.h"
 #include "t-report-synthetic.h"
 #include "t-reportdoc-helpers.h"

@@ -58,7 +58,7 @@ int main(void)
 		CHECK(sp_rng_below(&a, 3) < 3);
 	}
 	CHECK(maxseen > big / 2);
-	long bins[NBINS] = { 0 };
+	long bins[NBINS] = {0};
 	for (int i = 0; i < DRAWS; i++) {
 		uint64_t v = sp_rng_below(&a, NBINS);
 
@@ -78,7 +78,7 @@ int main(void)
 	/* shuffle: a permutation, seed-determined, not the identity */
 	enum { N = 1000 };
 	static uint32_t p[N], q[N];
-	int seen[N] = { 0 }, fixed = 0;
+	int seen[N] = {0}, fixed = 0;
 	for (uint32_t i = 0; i < N; i++)
 		p[i] = q[i] = i;
 	sp_rng_seed(&a, 5);
@@ -107,9 +107,9 @@ int main(void)
 	sp_rng_shuffle_u32(&a, NULL, 0);
 	CHECK(one == 42);
 	/* every position of a 3-shuffle reachable: all 6 permutations appear */
-	int perms[6] = { 0 };
+	int perms[6] = {0};
 	for (int t = 0; t < 6000; t++) {
-		uint32_t x[3] = { 0, 1, 2 };
+		uint32_t x[3] = {0, 1, 2};
 
 		sp_rng_shuffle_u32(&a, x, 3);
 		perms[x[0] * 2 + (x[1] > x[2])]++;

@@ -7,8 +7,8 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "sys/devices.h"
 #include "core/safety/safety.h"
+#include "sys/devices.h"
 
 #define ROOT "tests/fixtures/sys-basic"
 

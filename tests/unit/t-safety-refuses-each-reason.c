@@ -10,8 +10,8 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "sys/devices.h"
 #include "core/safety/safety.h"
+#include "sys/devices.h"
 
 #define ROOT "tests/fixtures/sys-basic"
 #define GIB (1ULL << 30)
@@ -111,7 +111,8 @@ static void rules(void)
 	CHECK_STR(judge(&df, 1), "has more partitions or swap areas than swapplace can check");
 	df.truncated = 0;
 
-	/* all at once: zram first, then node by node in the order root, boot, mount, swap, holders */
+	/* all at once: zram first, then node by node in the order root, boot, mount, swap, holders
+	 */
 	df.is_zram = 1;
 	nd = &df.nodes[0];
 	nd->is_boot = 1;
@@ -120,10 +121,11 @@ static void rules(void)
 	df.nodes[1].holds_root = 1;
 	swap_on(&df, 1, "/swapfile", 1);
 	swap_on(&df, 0, "/dev/sdb", 0);
-	CHECK_STR(judge(&df, 1),
-		  "is a zram device, never a target; is the boot medium; holds the mounted "
-		  "filesystem '/mnt'; holds active swap '/dev/sdb'; has holders: dm-2; holds the "
-		  "running root filesystem (on sdb1); holds active swap file '/swapfile' (on sdb1)");
+	CHECK_STR(
+	    judge(&df, 1),
+	    "is a zram device, never a target; is the boot medium; holds the mounted "
+	    "filesystem '/mnt'; holds active swap '/dev/sdb'; has holders: dm-2; holds the "
+	    "running root filesystem (on sdb1); holds active swap file '/swapfile' (on sdb1)");
 	/* a short buffer keeps what fits and still says unsafe */
 	CHECK(sp_safety_unsafe_reasons(&df, tiny, sizeof(tiny)) == 1);
 	CHECK_STR(tiny, "is a zr");

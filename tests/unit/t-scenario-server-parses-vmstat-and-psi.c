@@ -64,8 +64,8 @@ int main(void)
 			   &has_full) == 0);
 	CHECK(fabs(some - 12.5) < 1e-9);
 	CHECK(!has_full);
-	CHECK(sp_psi_parse("full avg10=1.00 avg60=0 avg300=0 total=1\n", &some, &full,
-			   &has_full) == -ENOENT);
+	CHECK(sp_psi_parse("full avg10=1.00 avg60=0 avg300=0 total=1\n", &some, &full, &has_full) ==
+	      -ENOENT);
 	CHECK(sp_psi_parse("some avg60=1.00\n", &some, &full, &has_full) == -EINVAL);
 	CHECK(sp_psi_parse("some avg10=abc\n", &some, &full, &has_full) == -EINVAL);
 	CHECK(sp_psi_parse("", &some, &full, &has_full) == -ENOENT);

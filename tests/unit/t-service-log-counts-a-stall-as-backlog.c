@@ -75,7 +75,7 @@ int main(void)
 	CHECK_EQ_U64(log.late, 1);
 	sp_service_log_expire(&log, 10500 * MS); /* requests 1..20 (intended <= 0.5 s) */
 	CHECK_EQ_U64(log.expired, 20);
-	CHECK(sp_service_log_reply(&log, 5, 10600 * MS, 0) == 1); /* already failed: ignored */
+	CHECK(sp_service_log_reply(&log, 5, 10600 * MS, 0) == 1);  /* already failed: ignored */
 	CHECK(sp_service_log_reply(&log, 21, 10600 * MS, 1) == 0); /* corrupt */
 	CHECK_EQ_U64(log.corrupt, 1);
 	CHECK(sp_service_log_reply(&log, 22, 10600 * MS, 0) == 0); /* 10.05 s: within 10 s? no */
@@ -86,7 +86,7 @@ int main(void)
 	CHECK_EQ_U64(log.dropped, 16);
 	CHECK(sp_service_log_send(&log, 40, 0) == 0); /* down: refused */
 	CHECK_EQ_U64(log.refused, 1);
-	CHECK(sp_service_log_send(&log, 40, 1) == -EINVAL); /* sent twice */
+	CHECK(sp_service_log_send(&log, 40, 1) == -EINVAL);	/* sent twice */
 	CHECK(sp_service_log_reply(&log, 41, 0, 0) == -EINVAL); /* never sent */
 	CHECK(sp_service_log_send(&log, n, 1) == -EINVAL);
 	CHECK_EQ_U64(log.sent, 41);

@@ -49,12 +49,14 @@ int main(void)
 
 	/* whole chunks, at an odd limit too */
 	for (int c = 0; c < SP_SVC_N_CASES; c++) {
-		CHECK(sp_service_size((enum sp_service_case_kind)c, (40ull << 20) + 12345, &s) == 0);
+		CHECK(sp_service_size((enum sp_service_case_kind)c, (40ull << 20) + 12345, &s) ==
+		      0);
 		CHECK(s.hot_bytes % SP_SERVICE_CHUNK_BYTES == 0);
 		CHECK(s.cold_bytes % SP_SERVICE_CHUNK_BYTES == 0);
 		CHECK(s.spike_bytes % SP_SERVICE_CHUNK_BYTES == 0);
 		CHECK_EQ_U64(s.hot_chunks * SP_SERVICE_CHUNK_BYTES, s.hot_bytes);
-		CHECK(sp_service_case_parse(sp_service_case_name((enum sp_service_case_kind)c), &k) == 0);
+		CHECK(sp_service_case_parse(sp_service_case_name((enum sp_service_case_kind)c),
+					    &k) == 0);
 		CHECK(k == (enum sp_service_case_kind)c);
 	}
 	CHECK(sp_service_size(SP_SVC_FITS, SP_SERVICE_MIN_LIMIT - 1, &s) == -EINVAL);

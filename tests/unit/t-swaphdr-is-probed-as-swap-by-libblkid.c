@@ -22,8 +22,8 @@ static uint32_t get_u32(const unsigned char *p)
 
 static void check_offsets(void)
 {
-	static const uint8_t uuid[16] = { 0x12, 0x34, 0x56, 0x78, 0x9a, 0xbc, 0x4d, 0xef,
-					  0x81, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08 };
+	static const uint8_t uuid[16] = {0x12, 0x34, 0x56, 0x78, 0x9a, 0xbc, 0x4d, 0xef,
+					 0x81, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08};
 	static unsigned char page[16384];
 	size_t i;
 
@@ -58,8 +58,8 @@ static void check_offsets(void)
 
 static void check_blkid(void)
 {
-	static const uint8_t uuid[16] = { 0xde, 0xad, 0xbe, 0xef, 0x00, 0x11, 0x42, 0x33,
-					  0x94, 0x55, 0x66, 0x77, 0x88, 0x99, 0xaa, 0xbb };
+	static const uint8_t uuid[16] = {0xde, 0xad, 0xbe, 0xef, 0x00, 0x11, 0x42, 0x33,
+					 0x94, 0x55, 0x66, 0x77, 0x88, 0x99, 0xaa, 0xbb};
 	static unsigned char page[4096];
 	char path[] = "/tmp/t-swaphdr-XXXXXX";
 	const char *type = NULL, *u = NULL, *label = NULL, *ver = NULL;
@@ -80,8 +80,8 @@ static void check_blkid(void)
 	if (pr) {
 		blkid_probe_enable_superblocks(pr, 1);
 		blkid_probe_set_superblocks_flags(pr, BLKID_SUBLKS_TYPE | BLKID_SUBLKS_UUID |
-							      BLKID_SUBLKS_LABEL |
-							      BLKID_SUBLKS_VERSION);
+							  BLKID_SUBLKS_LABEL |
+							  BLKID_SUBLKS_VERSION);
 		CHECK(blkid_do_safeprobe(pr) == 0);
 		blkid_probe_lookup_value(pr, "TYPE", &type, NULL);
 		blkid_probe_lookup_value(pr, "UUID", &u, NULL);

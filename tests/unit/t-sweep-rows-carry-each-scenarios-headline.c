@@ -19,8 +19,8 @@
 #include "core/report/report_json.h"
 #include "core/scenario/scenario.h"
 #include "core/scenario/sweep.h"
-#include "t-report-synthetic.h"
 #include "report-dump.h"
+#include "t-report-synthetic.h"
 
 static struct sp_report a, b;
 
@@ -101,8 +101,9 @@ int main(void)
 	/* none: its 100 % pool was OOM-killed, its gc failed: failed rows with the reasons */
 	none = syn_find(&a, "none");
 	snprintf(tmpl.placement, sizeof(tmpl.placement), "none");
-	CHECK_EQ_U64(sp_sweep_rows_from(&tmpl, &none->scenarios, a.sweeps + n, SP_SWEEP_MAX_ROWS - n),
-		     none->scenarios.service.n_cases + 3 + 1 + none->scenarios.build.done);
+	CHECK_EQ_U64(
+	    sp_sweep_rows_from(&tmpl, &none->scenarios, a.sweeps + n, SP_SWEEP_MAX_ROWS - n),
+	    none->scenarios.service.n_cases + 3 + 1 + none->scenarios.build.done);
 	for (size_t i = n; i < n + 5 + none->scenarios.service.n_cases; i++) {
 		const struct sp_sweep_row *x = &a.sweeps[i];
 
@@ -142,11 +143,9 @@ int main(void)
 	CHECK_STR(what, "job and the service, cache and gc scenarios");
 	/* a run that could not run: a failed row per scenario, the reason kept */
 	tmpl.value = 150;
-	n += sp_sweep_rows_failed(&tmpl,
-				  SP_SCENARIO_BUILD | SP_SCENARIO_SERVICE | SP_SCENARIO_CACHE |
-				      SP_SCENARIO_GC,
-				  "cannot set vm.swappiness=150: Invalid argument", a.sweeps + n,
-				  SP_SWEEP_MAX_ROWS - n);
+	n += sp_sweep_rows_failed(
+	    &tmpl, SP_SCENARIO_BUILD | SP_SCENARIO_SERVICE | SP_SCENARIO_CACHE | SP_SCENARIO_GC,
+	    "cannot set vm.swappiness=150: Invalid argument", a.sweeps + n, SP_SWEEP_MAX_ROWS - n);
 	CHECK_EQ_U64(n, 13);
 	for (size_t i = 9; i < 13; i++)
 		CHECK(a.sweeps[i].status == SP_STATUS_FAILED &&
@@ -197,7 +196,7 @@ int main(void)
 	/* read back each as its own scenario's, whatever keys it shares with another */
 	for (size_t i = 0; i < n; i++)
 		CHECK(b.sweeps[i].is_build + b.sweeps[i].is_service + b.sweeps[i].is_cache +
-			      b.sweeps[i].is_gc ==
+			  b.sweeps[i].is_gc ==
 		      (i < 9));
 	CHECK(b.sweeps[6].is_cache && !b.sweeps[6].is_service && !b.sweeps[6].is_build);
 	CHECK(memcmp(&a, &b, sizeof(a)) == 0);

@@ -10,8 +10,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "check.h"
 #include "act/sysctl.h"
+#include "check.h"
 
 static void put(const char *root, const char *file, const char *text)
 {

@@ -16,13 +16,13 @@
 int main(void)
 {
 	struct sp_fault_sizing_in in = {
-		.share_s = 30 * SP_SHARE_FAULT,
-		.qd1_lat_s = 0.011,
-		.seq_bytes_per_s = 100e6,
-		.page_bytes = 4096,
-		.budget_bytes = 256ull << 20,
-		.threads = 2,
-		.uring = 1,
+	    .share_s = 30 * SP_SHARE_FAULT,
+	    .qd1_lat_s = 0.011,
+	    .seq_bytes_per_s = 100e6,
+	    .page_bytes = 4096,
+	    .budget_bytes = 256ull << 20,
+	    .threads = 2,
+	    .uring = 1,
 	};
 	struct sp_fault_sizing s;
 	struct sp_estimate_in ei;
@@ -91,13 +91,13 @@ int main(void)
 
 	/* the estimate: set-up + placements + profile + jobs */
 	ei = (struct sp_estimate_in){
-		.time_per_placement_s = 30,
-		.n_swapping = 3,
-		.n_none = 1,
-		.swapfile_bytes = 200000000,
-		.write_bytes_per_s = 100e6,
-		.mkfs_s = 5,
-		.per_placement_s = 3,
+	    .time_per_placement_s = 30,
+	    .n_swapping = 3,
+	    .n_none = 1,
+	    .swapfile_bytes = 200000000,
+	    .write_bytes_per_s = 100e6,
+	    .mkfs_s = 5,
+	    .per_placement_s = 3,
 	};
 	CHECK(sp_run_estimate(&ei, &e) == 0);
 	CHECK_NEAR(e.setup_s, 5 + 2, 1e-9);

@@ -1,10 +1,10 @@
 /*
  * t-tryplace-fs-check-refuses-each-kind - the rules of `measure --try file:DIR` alone, on
  * facts built in code: ext4, xfs, f2fs and btrfs may hold the swap file; tmpfs and ramfs
- * (RAM), nfs, cifs, smb2, fuse, 9p, ceph (network and user-space), overlayfs, zfs, squashfs and an unknown type are refused, each naming its filesystem; on
- * btrfs the file must be made nocow unless the directory is; a read-only mount is refused; the
- * room is the file plus a margin of 5 % of the filesystem (at least 64 MiB), and a refusal for
- * room says both what is needed and what is free.
+ * (RAM), nfs, cifs, smb2, fuse, 9p, ceph (network and user-space), overlayfs, zfs, squashfs and an
+ * unknown type are refused, each naming its filesystem; on btrfs the file must be made nocow unless
+ * the directory is; a read-only mount is refused; the room is the file plus a margin of 5 % of the
+ * filesystem (at least 64 MiB), and a refusal for room says both what is needed and what is free.
  */
 #include <errno.h>
 
@@ -37,10 +37,10 @@ int main(void)
 		uint64_t magic;
 		const char *name;
 	} refused[] = {
-		{0x01021994, "tmpfs"}, {0x858458F6, "ramfs"}, {0x6969, "nfs"},
-		{0xFF534D42, "cifs"},  {0xFE534D42, "smb2"},  {0x65735546, "fuse"},
-		{0x01021997, "9p"},    {0x00C36400, "ceph"},  {0x794C7630, "overlayfs"},
-		{0x2FC12FC1, "zfs"},   {0x73717368, "squashfs"},
+	    {0x01021994, "tmpfs"}, {0x858458F6, "ramfs"},    {0x6969, "nfs"},
+	    {0xFF534D42, "cifs"},  {0xFE534D42, "smb2"},     {0x65735546, "fuse"},
+	    {0x01021997, "9p"},	   {0x00C36400, "ceph"},     {0x794C7630, "overlayfs"},
+	    {0x2FC12FC1, "zfs"},   {0x73717368, "squashfs"},
 	};
 	static const uint64_t ok[] = {0xEF53, 0x58465342, 0xF2F52010};
 	char want[64];

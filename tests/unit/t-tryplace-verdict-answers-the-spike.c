@@ -9,8 +9,8 @@
 
 #include "check.h"
 #include "core/findings/analysis.h"
-#include "core/model/report.h"
 #include "core/findings/verdict.h"
+#include "core/model/report.h"
 
 static struct sp_report r;
 static struct sp_findings f;
@@ -56,10 +56,11 @@ int main(void)
 	n->n_oom_victims = 2;
 	snprintf(n->oom_victims[0], sizeof(n->oom_victims[0]), "sp-service");
 	snprintf(n->oom_victims[1], sizeof(n->oom_victims[1]), "sp-service");
-	CHECK_STR(sentence(), "on this server a 64 MiB zram device (try-zram-lz4) served the spike "
-			      "with no failed request; a 2.0 GiB swap file served the spike with no "
-			      "failed request; without swap the service was OOM-killed twice and 45 "
-			      "of 120 requests failed");
+	CHECK_STR(sentence(),
+		  "on this server a 64 MiB zram device (try-zram-lz4) served the spike "
+		  "with no failed request; a 2.0 GiB swap file served the spike with no "
+		  "failed request; without swap the service was OOM-killed twice and 45 "
+		  "of 120 requests failed");
 	CHECK_STR(sp_verdict_kind_name(SP_VERDICT_TRY), "try");
 	CHECK_EQ_U64(f.n_try, 2);
 
@@ -68,11 +69,12 @@ int main(void)
 	z->served = 117;
 	z->oom_kills = 1;
 	snprintf(n->oom_victims[1], sizeof(n->oom_victims[1]), "sp-spike");
-	CHECK_STR(sentence(), "on this server a 64 MiB zram device (try-zram-lz4) served the spike "
-			      "but 3 of 120 requests failed and the OOM killer struck once; a 2.0 "
-			      "GiB swap file served the spike with no failed request; without swap "
-			      "the service was OOM-killed once and the spike job was OOM-killed once "
-			      "and 45 of 120 requests failed");
+	CHECK_STR(sentence(),
+		  "on this server a 64 MiB zram device (try-zram-lz4) served the spike "
+		  "but 3 of 120 requests failed and the OOM killer struck once; a 2.0 "
+		  "GiB swap file served the spike with no failed request; without swap "
+		  "the service was OOM-killed once and the spike job was OOM-killed once "
+		  "and 45 of 120 requests failed");
 
 	/* no kill without swap either: said, not hidden */
 	n->oom_kills = 0;

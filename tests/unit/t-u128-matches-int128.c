@@ -1,13 +1,13 @@
 /*
- * t-u128-matches-int128 - core/config/u128.h, the portable 128-bit steps the i686 build needs, gives
- * the same product, shift and quotient as the compiler's unsigned __int128 on edge values and
+ * t-u128-matches-int128 - core/config/u128.h, the portable 128-bit steps the i686 build needs,
+ * gives the same product, shift and quotient as the compiler's unsigned __int128 on edge values and
  * on a million seeded random ones (where the compiler has __int128: the amd64 build).
  */
 #include <stdint.h>
 
 #include "check.h"
-#include "core/measure/rng.h"
 #include "core/config/u128.h"
+#include "core/measure/rng.h"
 
 int main(void)
 {
@@ -28,9 +28,18 @@ int main(void)
 	CHECK_EQ_U64(sp_u128_div64(sp_u128_mul(7, 1), 1), 7);
 
 #ifdef __SIZEOF_INT128__
-	static const uint64_t edges[] = {0, 1, 2, 3, 10, 0xffffffffull, 0x100000000ull,
-					 0x100000001ull, 0x7fffffffffffffffull,
-					 0x8000000000000000ull, UINT64_MAX - 1, UINT64_MAX};
+	static const uint64_t edges[] = {0,
+					 1,
+					 2,
+					 3,
+					 10,
+					 0xffffffffull,
+					 0x100000000ull,
+					 0x100000001ull,
+					 0x7fffffffffffffffull,
+					 0x8000000000000000ull,
+					 UINT64_MAX - 1,
+					 UINT64_MAX};
 	struct sp_rng r;
 	size_t ne = sizeof(edges) / sizeof(edges[0]);
 

@@ -11,8 +11,8 @@
 #include <sys/time.h>
 #include <time.h>
 
-#include "check.h"
 #include "act/undo.h"
+#include "check.h"
 
 static volatile sig_atomic_t alarms;
 

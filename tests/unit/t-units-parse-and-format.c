@@ -111,8 +111,8 @@ int main(void)
 	size_ok("15E", 15ull << 60);
 	size_ok("1.5G", GI + GI / 2);
 	size_ok("0.5M", MI / 2);
-	size_ok("1.0001K", 1024);          /* 1024.1024 rounds down */
-	size_ok("1.999999K", 2047);        /* 2047.99... rounds down, not up */
+	size_ok("1.0001K", 1024);   /* 1024.1024 rounds down */
+	size_ok("1.999999K", 2047); /* 2047.99... rounds down, not up */
 	size_ok("007M", 7 * MI);
 	size_ok("18446744073709551615", UINT64_MAX);
 	size_ok("15.9999999999999999999E", (15ull << 60) + ((1ull << 60) - 1)); /* 19 digits */
@@ -134,7 +134,7 @@ int main(void)
 	size_bad(".5G", -EINVAL);
 	size_bad("1.G", -EINVAL);
 	size_bad("1..5G", -EINVAL);
-	size_bad("1.5", -EINVAL);          /* a fraction of a byte */
+	size_bad("1.5", -EINVAL); /* a fraction of a byte */
 	size_bad("1.5B", -EINVAL);
 	size_bad("0x10", -EINVAL);
 	size_bad("1e3", -EINVAL);
@@ -145,10 +145,10 @@ int main(void)
 	size_bad("16E", -ERANGE);
 	size_bad("16777216T", -ERANGE);
 	size_bad("15.99999999999999999999E", -EINVAL);
-	size_bad("17179869184G", -ERANGE);   /* 2^34 G = 2^64 */
+	size_bad("17179869184G", -ERANGE); /* 2^34 G = 2^64 */
 	size_bad("16384P", -ERANGE);
 	size_ok("17179869183.5G", UINT64_MAX - GI / 2 + 1); /* 2^64 - 2^29 */
-	CHECK(sp_parse_size(NULL, &(uint64_t){ 0 }) == -EINVAL);
+	CHECK(sp_parse_size(NULL, &(uint64_t){0}) == -EINVAL);
 
 	/* durations */
 	secs_ok("30", 30);
@@ -180,7 +180,7 @@ int main(void)
 	secs_bad("inf", -EINVAL);
 	secs_bad("nan", -EINVAL);
 	secs_bad("1d", -EINVAL);
-	CHECK(sp_parse_seconds(NULL, &(double){ 0 }) == -EINVAL);
+	CHECK(sp_parse_seconds(NULL, &(double){0}) == -EINVAL);
 	{
 		/* 400 digits: not a finite double */
 		char huge[402];
@@ -204,7 +204,7 @@ int main(void)
 	u64_bad("1.0", -EINVAL);
 	u64_bad("18446744073709551616", -ERANGE);
 	u64_bad("100000000000000000000", -ERANGE);
-	CHECK(sp_parse_u64(NULL, &(uint64_t){ 0 }) == -EINVAL);
+	CHECK(sp_parse_u64(NULL, &(uint64_t){0}) == -EINVAL);
 
 	/* formatting */
 	fmt(0, "0 B");
@@ -213,7 +213,7 @@ int main(void)
 	fmt(1024, "1.0 KiB");
 	fmt(4096, "4.0 KiB");
 	fmt(1536, "1.5 KiB");
-	fmt(10 * KI - 1, "9.9 KiB");       /* rounds down, never up to "10.0" */
+	fmt(10 * KI - 1, "9.9 KiB"); /* rounds down, never up to "10.0" */
 	fmt(10 * KI, "10 KiB");
 	fmt(512 * MI, "512 MiB");
 	fmt(256 * MI, "256 MiB"); /* the one formatter: report_text's own printed "256.0 MiB" */
@@ -232,7 +232,7 @@ int main(void)
 		CHECK_STR(sp_format_bytes(GI, small, sizeof(small)), "1.0");
 	}
 	/* a formatted size parses back to no more than the original */
-	uint64_t sizes[] = { 4096, 1536, 512 * MI, 3 * GI + 12345, UINT64_MAX / 3 };
+	uint64_t sizes[] = {4096, 1536, 512 * MI, 3 * GI + 12345, UINT64_MAX / 3};
 	for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
 		char buf[32], compact[32];
 		uint64_t back;

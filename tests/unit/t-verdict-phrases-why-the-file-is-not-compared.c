@@ -14,7 +14,10 @@
 static struct sp_report r;
 static struct sp_findings f;
 
-static int idx(const char *name) { return syn_index(&r, name); }
+static int idx(const char *name)
+{
+	return syn_index(&r, name);
+}
 
 static const char *file_sentence(char *s, size_t len)
 {

@@ -10,11 +10,11 @@
 #include <errno.h>
 
 #include "check.h"
+#include "core/findings/zswap.h"
 #include "core/measure/faultdiag.h"
+#include "core/measure/procparse.h"
 #include "core/plan/placements.h"
 #include "core/plan/plan.h"
-#include "core/findings/zswap.h"
-#include "core/measure/procparse.h"
 #include "core/plan/zswap_choice.h"
 
 #define GiB (1024ull * 1024 * 1024)

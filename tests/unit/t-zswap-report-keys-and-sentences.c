@@ -9,10 +9,10 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "core/model/report.h"
-#include "core/report/report_json.h"
 #include "core/doc/reportdoc.h"
 #include "core/findings/zswap.h"
+#include "core/model/report.h"
+#include "core/report/report_json.h"
 #include "report-dump.h"
 
 static struct sp_report a, b;

@@ -15,9 +15,10 @@
 
 #define SP_MAX_ALSO 8
 #define SP_MAX_SWAP_ARGS 8
-#define SP_MAX_SWEEP_ARGS 4 /* --sweep: one per knob (core/scenario/sweep.h); the parser says which twice */
+#define SP_MAX_SWEEP_ARGS                                                                          \
+	4 /* --sweep: one per knob (core/scenario/sweep.h); the parser says which twice */
 #define SP_CLI_MAX_INPUTS 16 /* compare: the reports side by side (SP_COMPARE_MAX_RUNS) */
-#define SP_CLI_MAX_REPEAT 8 /* --repeat: the job's runs a result holds (SP_BUILD_MAX_RUNS) */
+#define SP_CLI_MAX_REPEAT 8  /* --repeat: the job's runs a result holds (SP_BUILD_MAX_RUNS) */
 
 enum sp_cmd {
 	SP_CMD_NONE = 0,
@@ -45,62 +46,62 @@ enum {
 
 struct sp_config {
 	enum sp_cmd cmd;
-	int help;                     /* --help (of the subcommand, or global) */
-	int version;                  /* --version */
-	int json;                     /* --json */
-	int plain;                    /* list --plain: tab-separated, for scripts */
-	const char *target;           /* --target DEV */
-	const char *confirm;          /* --confirm ID: the target's serial, or its size in bytes */
-	const char *save_plan;        /* plan --save-plan FILE: the target's identity, for run --plan */
-	const char *plan_file;        /* run --plan FILE: refuse when the target is not that disk */
+	int help;	       /* --help (of the subcommand, or global) */
+	int version;	       /* --version */
+	int json;	       /* --json */
+	int plain;	       /* list --plain: tab-separated, for scripts */
+	const char *target;    /* --target DEV */
+	const char *confirm;   /* --confirm ID: the target's serial, or its size in bytes */
+	const char *save_plan; /* plan --save-plan FILE: the target's identity, for run --plan */
+	const char *plan_file; /* run --plan FILE: refuse when the target is not that disk */
 	size_t n_also;
-	const char *also[SP_MAX_ALSO];         /* --also DEV (repeatable) */
+	const char *also[SP_MAX_ALSO];	       /* --also DEV (repeatable) */
 	const char *also_confirm[SP_MAX_ALSO]; /* --also-confirm ID, pairs with the --also before */
-	const char *out_dir;          /* --out DIR (default reports/<timestamp>) */
-	uint64_t budget_bytes;        /* --budget SIZE: memory the probes may use */
-	int budget_given;             /*   (not given: chosen from the RAM, core/config/budget.h) */
-	struct sp_budget budget;      /*   how it was chosen, by sp_cmd_budget before a command */
-	uint64_t swap_bytes;          /* --swap-size SIZE: each swap partition and the swap file */
-	const char *layout;           /* --layout installed|centred: where the data partition goes */
-	double time_per_placement_s;  /* --time-per-placement SECONDS */
-	double profile_time_s;        /* --profile-time SECONDS: the position profile; 0 skips */
-	uint64_t seed;                /* --seed N */
+	const char *out_dir;		       /* --out DIR (default reports/<timestamp>) */
+	uint64_t budget_bytes;		       /* --budget SIZE: memory the probes may use */
+	int budget_given;	     /*   (not given: chosen from the RAM, core/config/budget.h) */
+	struct sp_budget budget;     /*   how it was chosen, by sp_cmd_budget before a command */
+	uint64_t swap_bytes;	     /* --swap-size SIZE: each swap partition and the swap file */
+	const char *layout;	     /* --layout installed|centred: where the data partition goes */
+	double time_per_placement_s; /* --time-per-placement SECONDS */
+	double profile_time_s;	     /* --profile-time SECONDS: the position profile; 0 skips */
+	uint64_t seed;		     /* --seed N */
 	int seed_given;
-	uint32_t threads;             /* --threads N: fault-probe touching threads */
-	double ci_target_pct;         /* --ci PCT: target half-width of the median's CI */
-	const char *only;             /* --only LIST: comma list of placements to run */
-	const char *zswap;            /* --zswap default|all|none|LIST: zswap-<alg> placements */
-	const char *scenario;         /* --scenario LIST: build,service,cache,gc,all,none */
-	double service_time_s;        /* --service-time SECONDS: each service case's load */
-	double cache_time_s;          /* --cache-time SECONDS: each cache case's measured span */
-	double gc_time_s;             /* --gc-time SECONDS: the gc scenario's span after its fill */
-	double job_scale;             /* --job-scale X: the build job's work, 1 = full size */
-	const char *job_cmd;          /* --job CMD: the user's job instead of the build job */
-	const char *job_dir;          /* --job-dir DIR: copied as the job's working copy */
-	double job_timeout_s;         /* --job-timeout SECONDS: per run of the job */
-	uint32_t page_cluster;        /* --page-cluster N: vm.page-cluster for the job's runs */
-	int page_cluster_given;       /*   (not given: as the machine has it) */
-	uint32_t repeat;              /* --repeat N: rounds of the job per placement */
+	uint32_t threads;	/* --threads N: fault-probe touching threads */
+	double ci_target_pct;	/* --ci PCT: target half-width of the median's CI */
+	const char *only;	/* --only LIST: comma list of placements to run */
+	const char *zswap;	/* --zswap default|all|none|LIST: zswap-<alg> placements */
+	const char *scenario;	/* --scenario LIST: build,service,cache,gc,all,none */
+	double service_time_s;	/* --service-time SECONDS: each service case's load */
+	double cache_time_s;	/* --cache-time SECONDS: each cache case's measured span */
+	double gc_time_s;	/* --gc-time SECONDS: the gc scenario's span after its fill */
+	double job_scale;	/* --job-scale X: the build job's work, 1 = full size */
+	const char *job_cmd;	/* --job CMD: the user's job instead of the build job */
+	const char *job_dir;	/* --job-dir DIR: copied as the job's working copy */
+	double job_timeout_s;	/* --job-timeout SECONDS: per run of the job */
+	uint32_t page_cluster;	/* --page-cluster N: vm.page-cluster for the job's runs */
+	int page_cluster_given; /*   (not given: as the machine has it) */
+	uint32_t repeat;	/* --repeat N: rounds of the job per placement */
 	size_t n_sweeps;
 	const char *sweeps[SP_MAX_SWEEP_ARGS]; /* --sweep KNOB=V1,V2,... (core/scenario/sweep.h) */
 	size_t n_swaps;
 	const char *swaps[SP_MAX_SWAP_ARGS]; /* measure --swap DEV|FILE (repeatable) */
-	const char *try_list;         /* measure --try LIST: zram, zram-ALG, file, file:DIR */
-	int scenario_given;           /* measure --scenario given (its default is service) */
-	uint64_t offset_bytes;        /* probe --offset BYTES */
-	uint64_t length_bytes;        /* probe --length BYTES (0: to the end) */
-	const char *device;           /* probe DEV */
-	const char *input;            /* report RUN.json; restore BACKUP_DIR */
-	const char *format;           /* report --format text|json|html|pdf|ps|csv; print: text|ps|pdf */
-	const char *output;           /* report -o FILE: written atomically instead of stdout */
-	const char *printer;          /* print --printer DEV (default /dev/usb/lp0) */
-	const char *paper;            /* --paper a4|letter: the PDF's and PostScript's pages */
-	int duplex;                   /* --duplex: each section starts on an odd page */
+	const char *try_list;  /* measure --try LIST: zram, zram-ALG, file, file:DIR */
+	int scenario_given;    /* measure --scenario given (its default is service) */
+	uint64_t offset_bytes; /* probe --offset BYTES */
+	uint64_t length_bytes; /* probe --length BYTES (0: to the end) */
+	const char *device;    /* probe DEV */
+	const char *input;     /* report RUN.json; restore BACKUP_DIR */
+	const char *format;    /* report --format text|json|html|pdf|ps|csv; print: text|ps|pdf */
+	const char *output;    /* report -o FILE: written atomically instead of stdout */
+	const char *printer;   /* print --printer DEV (default /dev/usb/lp0) */
+	const char *paper;     /* --paper a4|letter: the PDF's and PostScript's pages */
+	int duplex;	       /* --duplex: each section starts on an odd page */
 	size_t n_inputs;
 	const char *inputs[SP_CLI_MAX_INPUTS]; /* compare A.json B.json ... */
-	const char *cpu_max;          /* --cpu-max CPUS: a CPU quota on every workload cgroup */
-	const char *io_max;           /* --io-max IOPS[,BPS]: a cap on the swap device's I/O */
-	struct sp_caps caps;          /*   both, parsed after the options (core/config/caps.h) */
+	const char *cpu_max; /* --cpu-max CPUS: a CPU quota on every workload cgroup */
+	const char *io_max;  /* --io-max IOPS[,BPS]: a cap on the swap device's I/O */
+	struct sp_caps caps; /*   both, parsed after the options (core/config/caps.h) */
 };
 
 /* Zero c, then set every default of the option table (core/config/options.h). */

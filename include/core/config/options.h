@@ -33,8 +33,8 @@ enum sp_opt_kind {
 #define SP_CMD_LAST SP_CMD_CLEANUP
 
 /* flags */
-#define SP_OPTF_ONCE 0x1 /* giving it twice is a usage error */
-#define SP_OPTF_ZERO 0x2 /* DURATION, PERCENT: 0 is a value (it switches the thing off) */
+#define SP_OPTF_ONCE 0x1  /* giving it twice is a usage error */
+#define SP_OPTF_ZERO 0x2  /* DURATION, PERCENT: 0 is a value (it switches the thing off) */
 #define SP_OPTF_COMMA 0x4 /* CHOICE: a comma-separated list of the choices */
 
 struct sp_option {

@@ -40,9 +40,9 @@ enum sp_chart_group {
 };
 
 struct sp_chart_bar {
-	char *name;	/* the item's name, also its label under/beside the bar ("start") */
-	double value;	/* > 0 for a log axis; NaN: not measured (drawn as a labelled gap) */
-	int has_range;	/* lo..hi drawn as a whisker */
+	char *name;    /* the item's name, also its label under/beside the bar ("start") */
+	double value;  /* > 0 for a log axis; NaN: not measured (drawn as a labelled gap) */
+	int has_range; /* lo..hi drawn as a whisker */
 	double lo, hi;
 	enum sp_chart_group group;
 	char *value_label; /* printed at the bar's end ("5.8 ms"); may be NULL */
@@ -93,21 +93,21 @@ enum sp_shape_kind { SP_SHAPE_RECT, SP_SHAPE_LINE, SP_SHAPE_TEXT };
 
 struct sp_shape {
 	enum sp_shape_kind kind;
-	const char *role; /* static: "frame" "grid" "axis" "tick" "label" "title" "bar"
-			   * "whisker" "series" "range" "legend" "gap" */
-	char *name;	  /* the data item shown (bar, series, range), else NULL */
-	double x, y, w, h;	  /* RECT; TEXT: x, y is the anchor on the baseline */
-	size_t n_pts;		  /* LINE: a polyline of n_pts points */
-	double *pts;		  /* x0, y0, x1, y1, ... */
-	uint32_t fill, stroke;	  /* 0xRRGGBB */
+	const char *role;      /* static: "frame" "grid" "axis" "tick" "label" "title" "bar"
+				* "whisker" "series" "range" "legend" "gap" */
+	char *name;	       /* the data item shown (bar, series, range), else NULL */
+	double x, y, w, h;     /* RECT; TEXT: x, y is the anchor on the baseline */
+	size_t n_pts;	       /* LINE: a polyline of n_pts points */
+	double *pts;	       /* x0, y0, x1, y1, ... */
+	uint32_t fill, stroke; /* 0xRRGGBB */
 	int filled, stroked, dashed;
 	double stroke_pt;
-	double alpha;		  /* 1 opaque */
-	char *text;		  /* TEXT */
+	double alpha; /* 1 opaque */
+	char *text;   /* TEXT */
 	double font_pt;
 	int bold, mono;
-	int anchor;		  /* TEXT: 0 start, 1 middle, 2 end */
-	int vertical;		  /* TEXT: rotated 90 degrees counter-clockwise (a y label) */
+	int anchor;   /* TEXT: 0 start, 1 middle, 2 end */
+	int vertical; /* TEXT: rotated 90 degrees counter-clockwise (a y label) */
 };
 
 struct sp_canvas {

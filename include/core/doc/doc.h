@@ -33,7 +33,7 @@ enum sp_doc_block_kind {
 	SP_DOC_FACTS,	/* key: value lines, e.g. the machine's identity */
 	SP_DOC_TABLE,
 	SP_DOC_CHART,
-	SP_DOC_PRE,	/* preformatted monospace text, lines as given (the appendix) */
+	SP_DOC_PRE, /* preformatted monospace text, lines as given (the appendix) */
 };
 
 /* What a table cell says beyond its text. */
@@ -45,14 +45,14 @@ enum sp_doc_mark {
 };
 
 struct sp_doc_table {
-	char *caption;	      /* may be NULL */
+	char *caption; /* may be NULL */
 	size_t n_cols, n_rows;
-	char **head;	      /* n_cols column titles, the unit in each ("median (us)") */
-	char *align;	      /* n_cols: 'l' or 'r' (numbers right) */
-	char **cell;	      /* n_rows * n_cols, row-major; never NULL (empty is "") */
-	unsigned char *mark;  /* n_rows * n_cols, enum sp_doc_mark */
-	char *note;	      /* a line under the table (a legend of its marks), may be NULL */
-	int *err;	      /* the doc's sticky error (struct sp_doc's err) */
+	char **head;	     /* n_cols column titles, the unit in each ("median (us)") */
+	char *align;	     /* n_cols: 'l' or 'r' (numbers right) */
+	char **cell;	     /* n_rows * n_cols, row-major; never NULL (empty is "") */
+	unsigned char *mark; /* n_rows * n_cols, enum sp_doc_mark */
+	char *note;	     /* a line under the table (a legend of its marks), may be NULL */
+	int *err;	     /* the doc's sticky error (struct sp_doc's err) */
 };
 
 struct sp_doc_fact {
@@ -61,8 +61,8 @@ struct sp_doc_fact {
 
 struct sp_doc_block {
 	enum sp_doc_block_kind kind;
-	char *text;		    /* SECTION, HEADING, PARA, BULLET, PRE (lines split on '\n') */
-	size_t n_facts;		    /* FACTS */
+	char *text;	/* SECTION, HEADING, PARA, BULLET, PRE (lines split on '\n') */
+	size_t n_facts; /* FACTS */
 	struct sp_doc_fact *facts;
 	struct sp_doc_table *table; /* TABLE */
 	struct sp_chart *chart;	    /* CHART */
@@ -71,7 +71,8 @@ struct sp_doc_block {
 
 struct sp_doc {
 	char *title;	/* "swapplace report" */
-	char *subtitle; /* run id and date: "run 20261201-175944-5f3a19c2, 1 December 2026 17:59 UTC" */
+	char *subtitle; /* run id and date: "run 20261201-175944-5f3a19c2, 1 December 2026 17:59
+			   UTC" */
 	char *footer;	/* on every page: machine and run id */
 	char *lang;	/* "en" */
 	size_t n_blocks, cap_blocks;

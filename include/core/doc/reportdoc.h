@@ -9,16 +9,15 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "core/findings/analysis.h"
 #include "core/doc/doc.h"
+#include "core/findings/analysis.h"
 #include "core/model/report.h"
 
 /*
  * Build the report of r (findings f; NULL: computed here) into d (initialised by the caller).
  * Returns: 0, -EINVAL, -ENOMEM (d then holds what was built so far and must be released).
  */
-int sp_report_doc_build(struct sp_doc *d, const struct sp_report *r,
-			const struct sp_findings *f);
+int sp_report_doc_build(struct sp_doc *d, const struct sp_report *r, const struct sp_findings *f);
 
 /*
  * report.txt: the same document as the HTML and the PDF, laid out by core/doc/doc_text.h in

@@ -15,9 +15,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/findings/sweep_findings.h"
 #include "core/model/report.h"
 #include "core/scenario/scenario.h"
-#include "core/findings/sweep_findings.h"
 
 /* Where the swap file's extents lie, as a fraction of the disk. */
 enum sp_region {
@@ -44,18 +44,18 @@ enum sp_verdict_kind {
 	SP_VERDICT_NONE,	      /* nothing was measured at all */
 	SP_VERDICT_LOOP_TARGET,	      /* the target was a loop device: positions are not physical */
 	SP_VERDICT_BUILD,	      /* the build job's ranking by wall time (leads when it ran) */
-	SP_VERDICT_BUILD_START_END,   /* the build job at the start vs the end, against its spread */
-	SP_VERDICT_CAPS_NOT_APPLIED,  /* --cpu-max/--io-max asked and not applied: why */
-	SP_VERDICT_BUDGET_KEPT,	      /* zram's pool charged to the budget: how far */
-	SP_VERDICT_SERVICE_FITS,      /* the service scenario's cases: the best placement and */
-	SP_VERDICT_SERVICE_COLD,      /* what the no-swap baseline lost (failed requests, OOM */
-	SP_VERDICT_SERVICE_HOT,	      /* kills and whom they took); in case order, so */
-	SP_VERDICT_SERVICE_SPIKE,     /* SP_VERDICT_SERVICE_FITS + k is case k */
-	SP_VERDICT_CACHE,	      /* the cache scenario: the pool size that swaps its own cache */
-	SP_VERDICT_GC,		      /* the gc scenario: its pause on disk vs zram */
-	SP_VERDICT_TRY,		      /* measure --try: what each try placement did in the spike,
-				       * beside what no swap did (the question it answers) */
-	SP_VERDICT_SWEEP_SWAPPINESS,  /* --sweep: did the knob's values differ by more than the */
+	SP_VERDICT_BUILD_START_END,  /* the build job at the start vs the end, against its spread */
+	SP_VERDICT_CAPS_NOT_APPLIED, /* --cpu-max/--io-max asked and not applied: why */
+	SP_VERDICT_BUDGET_KEPT,	     /* zram's pool charged to the budget: how far */
+	SP_VERDICT_SERVICE_FITS,     /* the service scenario's cases: the best placement and */
+	SP_VERDICT_SERVICE_COLD,     /* what the no-swap baseline lost (failed requests, OOM */
+	SP_VERDICT_SERVICE_HOT,	     /* kills and whom they took); in case order, so */
+	SP_VERDICT_SERVICE_SPIKE,    /* SP_VERDICT_SERVICE_FITS + k is case k */
+	SP_VERDICT_CACHE, /* the cache scenario: the pool size that swaps its own cache */
+	SP_VERDICT_GC,	  /* the gc scenario: its pause on disk vs zram */
+	SP_VERDICT_TRY,	  /* measure --try: what each try placement did in the spike,
+			   * beside what no swap did (the question it answers) */
+	SP_VERDICT_SWEEP_SWAPPINESS,   /* --sweep: did the knob's values differ by more than the */
 	SP_VERDICT_SWEEP_PAGE_CLUSTER, /* spread; SP_VERDICT_SWEEP_SWAPPINESS + knob (sweep.h) */
 	SP_VERDICT_KINDS,
 };
@@ -82,11 +82,11 @@ struct sp_pair {
  * no-swap baseline. Indices into results[]; -1: none ran the case.
  */
 struct sp_service_finding {
-	int have;	 /* some placement ran the case */
-	int best;	 /* the best placement with swap (not none, not ram), or -1 */
-	int none;	 /* the none baseline, when it ran the case, or -1 */
+	int have; /* some placement ran the case */
+	int best; /* the best placement with swap (not none, not ram), or -1 */
+	int none; /* the none baseline, when it ran the case, or -1 */
 	/* the best placement's fits case, to set this case against; -1: it has none */
-	int best_fits_case; /* index into its scenarios.service.cases */
+	int best_fits_case;	  /* index into its scenarios.service.cases */
 	int best_case, none_case; /* the case's index in their scenarios.service.cases */
 	/* the none baseline's victims, counted by who they were */
 	uint64_t none_service_kills, none_spike_kills, none_other_kills;
@@ -116,7 +116,7 @@ struct sp_gc_finding {
 	double disk_zram_ratio;	  /* disk p99 / zram p99; 0 unless both are known and > 0 */
 	int none;		  /* the none baseline, when its gc ran, or -1 */
 	double heap_ratio; /* the heap over its limit (the budget), the first gc's; 0 unknown */
-	size_t n_not_ok;	  /* ran but not ok (OOM-killed, timed out), report order */
+	size_t n_not_ok;   /* ran but not ok (OOM-killed, timed out), report order */
 	int not_ok[SP_MAX_RESULTS];
 };
 
@@ -135,7 +135,7 @@ struct sp_findings {
 	double floor_overhead_us[SP_MAX_RESULTS]; /* swap-in median - device median */
 
 	struct sp_pair start_end; /* a = start, b = end */
-	int target_is_loop;       /* the target disk is a loop device (make demo, tests) */
+	int target_is_loop;	  /* the target disk is a loop device (make demo, tests) */
 
 	/* the swap file */
 	int file;		   /* result index or -1 */
@@ -178,8 +178,8 @@ struct sp_findings {
 
 	/*
 	 * The job scenario (results[].scenarios.build): ranking by wall time, the ram baseline,
-	 * start vs end against the run-to-run spread (core/scenario/scenario.h). has_build: it ran on at
-	 * least one placement.
+	 * start vs end against the run-to-run spread (core/scenario/scenario.h). has_build: it ran
+	 * on at least one placement.
 	 */
 	int has_build;
 	struct sp_build_ranking build;
@@ -203,7 +203,7 @@ struct sp_findings {
 	size_t n_cache;
 	struct sp_cache_finding cache[SP_MAX_RESULTS];
 	int cache_lead, cache_none;
-	size_t n_cache_trapped; /* placements with swap whose own cache swapped */
+	size_t n_cache_trapped;	 /* placements with swap whose own cache swapped */
 	size_t n_cache_swapping; /* placements with swap that ran a case ok */
 
 	/* the gc scenario; has_gc: it ran on some placement */
@@ -216,8 +216,8 @@ struct sp_findings {
 	 * report order, beside none's spike in service[SP_SVC_SPIKE]. n_try 0: no such run.
 	 */
 	size_t n_try;
-	int try_res[SP_MAX_RESULTS];   /* result index */
-	int try_case[SP_MAX_RESULTS];  /* its spike case's index in scenarios.service.cases */
+	int try_res[SP_MAX_RESULTS];  /* result index */
+	int try_case[SP_MAX_RESULTS]; /* its spike case's index in scenarios.service.cases */
 
 	/* the constrained box (act/caps.h): a cap asked for and not applied where it makes sense
 	 * (r->constraints says why); the zram results whose limit the budget keeper lowered */
@@ -225,7 +225,8 @@ struct sp_findings {
 	size_t n_budget_kept;
 	int budget_kept[SP_MAX_RESULTS];
 
-	/* --sweep: per knob, each placement x scenario line's figure per value (core/findings/sweep_findings.h) */
+	/* --sweep: per knob, each placement x scenario line's figure per value
+	 * (core/findings/sweep_findings.h) */
 	struct sp_sweep_findings sweep;
 
 	size_t n_verdict;
@@ -237,6 +238,5 @@ struct sp_findings {
  * Returns: 0, or -EINVAL when r or f is NULL or r->n_results exceeds SP_MAX_RESULTS.
  */
 int sp_analyse(const struct sp_report *r, struct sp_findings *f);
-
 
 #endif

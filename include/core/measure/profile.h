@@ -24,9 +24,9 @@ struct sp_profile_point {
 };
 
 struct sp_profile {
-	int done;                 /* 0: not run (JSON null) */
+	int done; /* 0: not run (JSON null) */
 	uint64_t dev_bytes;
-	uint64_t window_bytes;    /* random reads fall in [offset, offset + window) */
+	uint64_t window_bytes; /* random reads fall in [offset, offset + window) */
 	double duration_s;
 	size_t n;
 	struct sp_profile_point points[SP_PROFILE_MAX_POINTS];
@@ -39,8 +39,8 @@ struct sp_profile {
  * Returns: the number of positions written (at most n; fewer when the device is too small for
  * n distinct aligned windows), or -EINVAL.
  */
-int sp_profile_positions(uint64_t dev_bytes, uint64_t window_bytes, uint64_t align_bytes,
-			 size_t n, uint64_t *out);
+int sp_profile_positions(uint64_t dev_bytes, uint64_t window_bytes, uint64_t align_bytes, size_t n,
+			 uint64_t *out);
 
 /*
  * The order to visit n positions in: both edges first, then coarse to fine (the bit-reversed
@@ -63,9 +63,9 @@ double sp_profile_outer_inner_ratio(const struct sp_profile *p);
 /* One line of the profile's chart: a stretch of the disk and what its points measured. */
 struct sp_profile_row {
 	uint64_t from_bytes, to_bytes; /* [from, to) */
-	double seq_mib_s;              /* median of the points in the stretch; 0: none */
+	double seq_mib_s;	       /* median of the points in the stretch; 0: none */
 	double rand_p50_us;
-	unsigned marks;                /* bit k: a placement of kind k has sectors here */
+	unsigned marks; /* bit k: a placement of kind k has sectors here */
 };
 
 /*

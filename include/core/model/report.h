@@ -14,11 +14,10 @@
 #include <time.h>
 
 #include "core/measure/profile.h"
-
-#include "core/plan/plan.h"
-#include "core/scenario/serverjob.h"
-#include "core/scenario/scenario_service.h"
 #include "core/model/status.h"
+#include "core/plan/plan.h"
+#include "core/scenario/scenario_service.h"
+#include "core/scenario/serverjob.h"
 #include "core/scenario/sweep_rows.h"
 
 #define SP_SCHEMA "swapplace-report/1"
@@ -35,16 +34,16 @@
  * name is for people and may collide with anything a device is called.
  */
 enum sp_placement_kind {
-	SP_PL_START,    /* "start": the swap partition at the target's start */
-	SP_PL_END,      /* "end": the swap partition at the target's end */
-	SP_PL_FILE,     /* "file": the swap file in the target's data filesystem */
-	SP_PL_ZRAM,     /* "zram": a zram device we create with one compressor */
-	SP_PL_ALSO,     /* "also": the swap partition on one --also device */
-	SP_PL_NONE,     /* "none": no swap, the baseline */
+	SP_PL_START,	/* "start": the swap partition at the target's start */
+	SP_PL_END,	/* "end": the swap partition at the target's end */
+	SP_PL_FILE,	/* "file": the swap file in the target's data filesystem */
+	SP_PL_ZRAM,	/* "zram": a zram device we create with one compressor */
+	SP_PL_ALSO,	/* "also": the swap partition on one --also device */
+	SP_PL_NONE,	/* "none": no swap, the baseline */
 	SP_PL_EXISTING, /* "existing": a swap area the machine has or was given (measure) */
-	SP_PL_PROBE,    /* "probe": a device range read by `swapplace probe`, no swap */
-	SP_PL_RAM,      /* "ram": the job without a memory limit, the scenarios' baseline */
-	SP_PL_ZSWAP,    /* "zswap": zswap with one compressor in front of the start partition */
+	SP_PL_PROBE,	/* "probe": a device range read by `swapplace probe`, no swap */
+	SP_PL_RAM,	/* "ram": the job without a memory limit, the scenarios' baseline */
+	SP_PL_ZSWAP,	/* "zswap": zswap with one compressor in front of the start partition */
 	SP_PL_KINDS
 };
 const char *sp_placement_kind_name(enum sp_placement_kind k);
@@ -59,7 +58,7 @@ int sp_placement_kind_from_name(const char *placement, enum sp_placement_kind *o
 /* A placement's identity: carried by the placement that is measured and by its result. */
 struct sp_placement_id {
 	enum sp_placement_kind kind;
-	int also_index;         /* SP_PL_ALSO: its --also device, 0-based in command-line order;
+	int also_index;		/* SP_PL_ALSO: its --also device, 0-based in command-line order;
 				 * -1 otherwise (and for an old report, which did not say) */
 	enum sp_part_role role; /* the partition it lives on (follows from kind) */
 };
@@ -73,7 +72,7 @@ struct sp_placement_id sp_placement_id_of(enum sp_placement_kind k, int also_ind
 
 /* Order statistics of one latency distribution, from a log-linear histogram. */
 struct sp_lat_summary {
-	uint64_t samples;        /* samples kept (after warm-up) */
+	uint64_t samples;	 /* samples kept (after warm-up) */
 	uint64_t warmup_dropped; /* samples measured but dropped as warm-up */
 	double mean_us, min_us;
 	double p50_us, p95_us, p99_us, p999_us, max_us;
@@ -95,14 +94,14 @@ struct sp_lat_summary {
 /* The device probe: io_uring O_DIRECT reads confined to the placement's sectors. */
 struct sp_device_probe {
 	int done;
-	uint64_t range_bytes;    /* bytes covered by the extents probed */
-	uint32_t block_bytes;    /* random read size, 4096 */
+	uint64_t range_bytes; /* bytes covered by the extents probed */
+	uint32_t block_bytes; /* random read size, 4096 */
 	struct sp_lat_summary qd1;
-	uint32_t deep_qd;        /* queue depth of the IOPS run */
+	uint32_t deep_qd; /* queue depth of the IOPS run */
 	double deep_iops;
 	struct sp_lat_summary deep; /* completion latency at deep_qd */
-	double seq_mib_s;        /* sequential read rate over the extents */
-	uint64_t seq_bytes;      /* how much was read sequentially */
+	double seq_mib_s;	    /* sequential read rate over the extents */
+	uint64_t seq_bytes;	    /* how much was read sequentially */
 };
 
 /* One io_uring swap-in depth: IORING_OP_MADVISE(MADV_POPULATE_READ) per evicted page. */
@@ -112,7 +111,7 @@ struct sp_uring_point {
 	uint64_t real_swapins; /* major faults counted over the phase */
 	double p50_us, p99_us;
 	double pages_per_s;
-	int invalid;           /* samples and real swap-ins differ by more than 5 % */
+	int invalid; /* samples and real swap-ins differ by more than 5 % */
 };
 
 /* The fault probe's concurrency phase: --threads touching at once, beside the headline. */
@@ -121,9 +120,9 @@ struct sp_fault_concurrency {
 	uint32_t threads;
 	uint64_t samples;      /* timed touches that were real swap-ins */
 	uint64_t real_swapins; /* the threads' major faults */
-	double p50_us;         /* queueing on the device included */
+	double p50_us;	       /* queueing on the device included */
 	double pages_per_s;    /* swap-ins per second of touching, all threads together */
-	int invalid;           /* touches and swap-ins differ by > 5 %, or pswpin did not rise */
+	int invalid;	       /* touches and swap-ins differ by > 5 %, or pswpin did not rise */
 };
 
 /* Eviction throughput: pages swapped out, over the span in which swap-out was active. */
@@ -136,17 +135,17 @@ struct sp_swapout {
 /* The fault probe: evicted anonymous pages touched at random, by one thread (the headline). */
 struct sp_fault_probe {
 	int done;
-	uint32_t threads;           /* that touched for lat: 1 (older reports: several) */
+	uint32_t threads; /* that touched for lat: 1 (older reports: several) */
 	uint64_t buffer_bytes;
-	uint32_t rounds;            /* evict + touch rounds */
-	struct sp_lat_summary lat;  /* only samples that were real swap-ins */
-	uint64_t touches;           /* all timed touches (samples + minor) */
-	uint64_t real_swapins;      /* touches that were major faults (per-thread rusage) */
-	uint64_t pswpin_delta;      /* /proc/vmstat pswpin over the timed phases */
-	uint64_t swapcached_bytes;  /* SwapCached right before the first timed touch */
-	double ci_target_pct;       /* requested half-width of the median CI */
-	double ci_achieved_pct;     /* what the samples gave */
-	int invalid;                /* touches and real swap-ins differ by more than 5 % */
+	uint32_t rounds;	   /* evict + touch rounds */
+	struct sp_lat_summary lat; /* only samples that were real swap-ins */
+	uint64_t touches;	   /* all timed touches (samples + minor) */
+	uint64_t real_swapins;	   /* touches that were major faults (per-thread rusage) */
+	uint64_t pswpin_delta;	   /* /proc/vmstat pswpin over the timed phases */
+	uint64_t swapcached_bytes; /* SwapCached right before the first timed touch */
+	double ci_target_pct;	   /* requested half-width of the median CI */
+	double ci_achieved_pct;	   /* what the samples gave */
+	int invalid;		   /* touches and real swap-ins differ by more than 5 % */
 	size_t n_uring;
 	struct sp_uring_point uring[SP_MAX_URING];
 	struct sp_fault_concurrency concurrency;
@@ -155,7 +154,7 @@ struct sp_fault_probe {
 /* The pressure probe: a workload in a memory cgroup larger than its limit. */
 struct sp_pressure_probe {
 	int done;
-	int cgroup_version;    /* 1 or 2 */
+	int cgroup_version; /* 1 or 2 */
 	uint64_t limit_bytes;
 	uint64_t hot_bytes, cold_bytes;
 	double duration_s;
@@ -173,9 +172,9 @@ struct sp_integrity {
 };
 
 struct sp_compression {
-	double data_ratio;       /* libzstd on the probe's pages: original / compressed */
-	int zram;                /* the fields below are valid */
-	double zram_ratio;       /* mm_stat orig_data_size / compr_data_size */
+	double data_ratio; /* libzstd on the probe's pages: original / compressed */
+	int zram;	   /* the fields below are valid */
+	double zram_ratio; /* mm_stat orig_data_size / compr_data_size */
 	uint64_t orig_data_size, compr_data_size, mem_used_total, same_pages;
 };
 
@@ -185,8 +184,8 @@ struct sp_extent {
 };
 
 /*
- * The job scenarios (core/scenario/scenario.h has their arithmetic, docs/method.md how they run): the
- * build job, or the user's own --job, run per placement in a memory cgroup limited to the
+ * The job scenarios (core/scenario/scenario.h has their arithmetic, docs/method.md how they run):
+ * the build job, or the user's own --job, run per placement in a memory cgroup limited to the
  * budget. Mirrors results[].scenarios.build of docs/schema.md.
  */
 #define SP_BUILD_MAX_RUNS 8
@@ -199,8 +198,8 @@ struct sp_vm_sample {
 };
 
 struct sp_scenario_build {
-	int done;      /* the job ran on this placement (the section is written) */
-	char job[160]; /* "build" (the synthetic build job) or the user's command */
+	int done;	   /* the job ran on this placement (the section is written) */
+	char job[160];	   /* "build" (the synthetic build job) or the user's command */
 	double work_scale; /* the build job's --job-scale; 0 for the user's job */
 	enum sp_status status;
 	char reason[256];
@@ -224,7 +223,7 @@ struct sp_scenario_build {
 	uint64_t io_read_bytes;
 	int has_file_io; /* 0: /proc/<pid>/io could not be read */
 	int oom_killed;
-	int page_cluster; /* /proc/sys/vm/page-cluster in force; -1 when unreadable */
+	int page_cluster;     /* /proc/sys/vm/page-cluster in force; -1 when unreadable */
 	uint64_t limit_bytes; /* the memory cgroup's limit; 0: none (the ram baseline) */
 	struct sp_swapout swapout;
 	/* beyond the contract, for determinism checks and the report's detail */
@@ -237,8 +236,8 @@ struct sp_scenario_build {
 
 /*
  * The scenarios run on one placement: the build job (or the user's job in its place), the
- * service scenario's cases (core/scenario/scenario_service.h; n_cases 0: it did not run), and the cache
- * and gc scenarios (core/scenario/serverjob.h).
+ * service scenario's cases (core/scenario/scenario_service.h; n_cases 0: it did not run), and the
+ * cache and gc scenarios (core/scenario/serverjob.h).
  */
 struct sp_scenarios {
 	struct sp_scenario_build build;
@@ -265,10 +264,10 @@ struct sp_zswap_result {
 
 /* zswap for the whole run (report "zswap"): disabled outside the zswap-<alg> placements. */
 struct sp_zswap_run {
-	int done;		 /* the kernel has zswap (else the key is null) */
-	int enabled_before;	 /* /sys/module/zswap/parameters/enabled before the run */
+	int done;	    /* the kernel has zswap (else the key is null) */
+	int enabled_before; /* /sys/module/zswap/parameters/enabled before the run */
 	char compressor_before[SP_ZSWAP_ALG_MAX];
-	int disabled;		 /* the run turned it off (it was on) and back on afterwards */
+	int disabled; /* the run turned it off (it was on) and back on afterwards */
 };
 
 /*
@@ -277,13 +276,13 @@ struct sp_zswap_run {
  */
 struct sp_box_applied {
 	int done;
-	int ran;	     /* a workload cgroup was made inside the box on this placement */
-	int cpu_applied;     /* every workload cgroup had the CPU quota */
-	int io_applied;	     /* every workload cgroup had io.max on the swap device */
-	int io_moot;	     /* an io cap makes no sense here (zram, no swap device) */
+	int ran;	      /* a workload cgroup was made inside the box on this placement */
+	int cpu_applied;      /* every workload cgroup had the CPU quota */
+	int io_applied;	      /* every workload cgroup had io.max on the swap device */
+	int io_moot;	      /* an io cap makes no sense here (zram, no swap device) */
 	char cpu_reason[160]; /* why not applied; "" when applied or not asked */
 	char io_reason[160];
-	char io_device[24];   /* "MAJ:MIN" the io cap was written for, "" when none */
+	char io_device[24]; /* "MAJ:MIN" the io cap was written for, "" when none */
 	/*
 	 * What the caps did, read from each workload cgroup just before it is removed and
 	 * summed (docs/schema.md): cpu.stat's periods, throttled periods and time (v2, or
@@ -323,11 +322,11 @@ struct sp_budget_kept {
 /* The report's top-level constraints. done 0 (null): no cap was asked. */
 struct sp_constraints {
 	int done;
-	double cpu_max;	     /* --cpu-max CPUs; NaN (null) when not asked */
-	int64_t io_max_iops; /* --io-max IOPS; -1 (null) when not asked */
-	int64_t io_max_bps;  /* its BPS; -1 (null) when not given */
-	int cpu_applied;     /* on every placement whose workloads ran in the box */
-	int io_applied;	     /* likewise, on every placement where an io cap makes sense */
+	double cpu_max;	      /* --cpu-max CPUs; NaN (null) when not asked */
+	int64_t io_max_iops;  /* --io-max IOPS; -1 (null) when not asked */
+	int64_t io_max_bps;   /* its BPS; -1 (null) when not given */
+	int cpu_applied;      /* on every placement whose workloads ran in the box */
+	int io_applied;	      /* likewise, on every placement where an io cap makes sense */
 	char cpu_reason[160]; /* why not ("not asked" when not asked) */
 	char io_reason[160];
 };
@@ -337,7 +336,7 @@ struct sp_constraints {
 #define SP_KLOG_LINE 200
 
 struct sp_result {
-	char placement[48];   /* start, end, file, zram-<alg>, dev-<name>, none, current-... */
+	char placement[48];	   /* start, end, file, zram-<alg>, dev-<name>, none, current-... */
 	struct sp_placement_id id; /* what it is: behaviour follows this, not the name */
 	enum sp_status status;
 	char reason[256];
@@ -349,8 +348,8 @@ struct sp_result {
 	char error[256];
 	size_t n_kernel_log;
 	char kernel_log[SP_KLOG_MAX][SP_KLOG_LINE];
-	char device[256];     /* the swap area: /dev/sdb1, /mnt/.../swapfile, /dev/zram1 */
-	uint64_t size_bytes;  /* size of the swap area */
+	char device[256];    /* the swap area: /dev/sdb1, /mnt/.../swapfile, /dev/zram1 */
+	uint64_t size_bytes; /* size of the swap area */
 	size_t n_extents;
 	struct sp_extent extents[SP_MAX_EXTENTS];
 	double elapsed_s;
@@ -382,26 +381,26 @@ struct sp_machine {
 
 /* Identity and safety of one block device, as `swapplace list` shows it. */
 struct sp_device_info {
-	char name[32];       /* sdb, nvme0n1, loop3 */
-	char path[64];       /* /dev/sdb */
-	char by_id[160];     /* /dev/disk/by-id/... or "" */
+	char name[32];	 /* sdb, nvme0n1, loop3 */
+	char path[64];	 /* /dev/sdb */
+	char by_id[160]; /* /dev/disk/by-id/... or "" */
 	char model[64];
 	char serial[64];
-	char firmware[32];   /* device/firmware_rev (NVMe) or device/rev (SCSI, ATA); "" unknown */
+	char firmware[32]; /* device/firmware_rev (NVMe) or device/rev (SCSI, ATA); "" unknown */
 	uint64_t size_bytes;
 	uint32_t logical_sector, physical_sector;
 	int rotational;
-	char transport[16];  /* nvme ata usb virtio mmc loop zram scsi unknown */
+	char transport[16]; /* nvme ata usb virtio mmc loop zram scsi unknown */
 	int is_partition;
-	char partitions[256];  /* "sdb1 sdb2" */
-	char signatures[256];  /* "gpt; sdb1:ext4; sdb2:swap" from libblkid */
+	char partitions[256]; /* "sdb1 sdb2" */
+	char signatures[256]; /* "gpt; sdb1:ext4; sdb2:swap" from libblkid */
 	int unsafe;
 	char unsafe_reason[256];
 };
 
 /*
- * A backup `run` saved of a device before its first write (core/safety/backup.h): where it is and the
- * command line that puts it back. One per device the run writes: the target, then each --also.
+ * A backup `run` saved of a device before its first write (core/safety/backup.h): where it is and
+ * the command line that puts it back. One per device the run writes: the target, then each --also.
  */
 #define SP_MAX_BACKUPS 9 /* the target and SP_MAX_ALSO --also devices */
 struct sp_backup_entry {
@@ -412,15 +411,16 @@ struct sp_backup_entry {
 };
 
 struct sp_report {
-	char schema[32];        /* SP_SCHEMA */
+	char schema[32]; /* SP_SCHEMA */
 	char tool_version[32];
-	char command[16];       /* run, measure, probe */
-	time_t started;         /* unix seconds */
+	char command[16]; /* run, measure, probe */
+	time_t started;	  /* unix seconds */
 	double duration_s;
-	double estimated_s;     /* the plan's estimate of the run (0: none made) */
+	double estimated_s; /* the plan's estimate of the run (0: none made) */
 	uint64_t seed;
 	uint64_t budget_bytes;
-	/* how the budget was chosen (core/config/budget.h); written only where it was: run, measure */
+	/* how the budget was chosen (core/config/budget.h); written only where it was: run, measure
+	 */
 	int has_budget_rule;
 	char budget_source[16];		/* given, ram, available, floor, ceiling */
 	uint32_t budget_ram_pct;	/* the share of MemTotal a default budget is */
@@ -429,10 +429,10 @@ struct sp_report {
 	uint64_t budget_headroom_bytes; /* what must be available beside the budget */
 	uint64_t mem_available_bytes;	/* MemAvailable when the budget was chosen */
 	double time_per_placement_s;
-	char target[64];        /* path of the target disk, "" for measure/probe */
-	char layout[16];        /* the target's partition layout ("" when no disk was laid out) */
-	int has_journal;        /* a run journal was kept (act/journal.h): "journal" is written */
-	char journal[512];      /*   its path: the output directory's copy, else /run's */
+	char target[64];   /* path of the target disk, "" for measure/probe */
+	char layout[16];   /* the target's partition layout ("" when no disk was laid out) */
+	int has_journal;   /* a run journal was kept (act/journal.h): "journal" is written */
+	char journal[512]; /*   its path: the output directory's copy, else /run's */
 	struct sp_profile profile; /* the target's position profile (done 0: not run) */
 	struct sp_machine machine;
 	size_t n_devices;
@@ -441,7 +441,8 @@ struct sp_report {
 	struct sp_result results[SP_MAX_RESULTS];
 	struct sp_zswap_run zswap;
 	struct sp_constraints constraints; /* --cpu-max, --io-max as asked and applied */
-	/* --sweep: the scenarios again per knob value, one row per run and line (core/scenario/sweep_rows.h) */
+	/* --sweep: the scenarios again per knob value, one row per run and line
+	 * (core/scenario/sweep_rows.h) */
 	size_t n_sweeps;
 	struct sp_sweep_row sweeps[SP_SWEEP_MAX_ROWS];
 	size_t n_backups; /* run: what was saved before the first write (core/safety/backup.h) */

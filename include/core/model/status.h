@@ -1,7 +1,7 @@
 /*
  * status.h - the status every section of a report carries (ok, failed, invalid, skipped).
- * Apart from core/model/report.h so that the scenario headers, which core/model/report.h includes for its
- * result structs, can name it too.
+ * Apart from core/model/report.h so that the scenario headers, which core/model/report.h includes
+ * for its result structs, can name it too.
  */
 #ifndef SP_STATUS_H
 #define SP_STATUS_H

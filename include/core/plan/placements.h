@@ -3,9 +3,9 @@
  * failed. Pure: both are rules over what the edge found (the plan, the compressors the kernel
  * offers, the --also devices, --only; the probes' outcomes), so they unit-test without a disk.
  *
- * A placement's identity is typed (struct sp_placement_id in core/model/report.h): the --also device
- * a placement partitions is the one its also_index names, found when the list is built, never
- * by counting names afterwards (a counter over the names --only kept once pointed a dev-<B>
+ * A placement's identity is typed (struct sp_placement_id in core/model/report.h): the --also
+ * device a placement partitions is the one its also_index names, found when the list is built,
+ * never by counting names afterwards (a counter over the names --only kept once pointed a dev-<B>
  * placement at device A).
  */
 #ifndef SP_PLACEMENTS_H
@@ -13,8 +13,8 @@
 
 #include <stddef.h>
 
-#include "core/plan/plan.h"
 #include "core/model/report.h"
+#include "core/plan/plan.h"
 
 #define SP_PLACEMENT_ALG_MAX 32 /* a zram compressor's name, as in act/zram.h */
 
@@ -22,7 +22,7 @@
 struct sp_placement_spec {
 	char name[48];
 	struct sp_placement_id id;
-	char zram_alg[SP_PLACEMENT_ALG_MAX]; /* SP_PL_ZRAM only */
+	char zram_alg[SP_PLACEMENT_ALG_MAX];  /* SP_PL_ZRAM only */
 	char zswap_alg[SP_PLACEMENT_ALG_MAX]; /* SP_PL_ZSWAP only */
 };
 
@@ -79,11 +79,11 @@ int sp_placement_swaps(enum sp_placement_kind k);
 
 /* How measuring one placement went, besides what its result's probes hold. */
 struct sp_outcome {
-	int interrupted;     /* a terminating signal stopped it */
-	int activate_err;    /* 0, or -errno: its swap area could not be switched on */
-	int fault_err;	     /* 0, or -errno: the fault probe could not run */
-	int deactivate_err;  /* 0, or -errno: switching it off (its undo entries) failed */
-	double fault_time_s; /* the time the fault probe was given (for the reason) */
+	int interrupted;	     /* a terminating signal stopped it */
+	int activate_err;	     /* 0, or -errno: its swap area could not be switched on */
+	int fault_err;		     /* 0, or -errno: the fault probe could not run */
+	int deactivate_err;	     /* 0, or -errno: switching it off (its undo entries) failed */
+	double fault_time_s;	     /* the time the fault probe was given (for the reason) */
 	const char *fault_diagnosis; /* the fault probe's own word on why it is invalid, or
 				      * NULL/"" (core/measure/faultdiag.h) */
 };

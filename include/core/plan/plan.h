@@ -32,10 +32,10 @@
  */
 enum sp_part_role {
 	SP_PART_NONE = 0, /* not on a partition we lay out: zram, no swap, an existing area */
-	SP_PART_START,    /* the swap partition at the disk's start */
-	SP_PART_DATA,     /* the ext4 partition holding the swap file */
-	SP_PART_END,      /* the swap partition at the disk's end */
-	SP_PART_SWAP,     /* the one swap partition of an --also device (sp_plan_single) */
+	SP_PART_START,	  /* the swap partition at the disk's start */
+	SP_PART_DATA,	  /* the ext4 partition holding the swap file */
+	SP_PART_END,	  /* the swap partition at the disk's end */
+	SP_PART_SWAP,	  /* the one swap partition of an --also device (sp_plan_single) */
 };
 
 /* Where the data partition goes; docs/method.md says what each answers. */
@@ -53,11 +53,12 @@ int sp_layout_kind_parse(const char *name, enum sp_layout_kind *k);
 
 struct sp_plan_opts {
 	enum sp_layout_kind layout; /* default (0): installed */
-	uint64_t swap_part_bytes;  /* each swap partition; default 1 GiB (rounded up to align) */
-	uint64_t swapfile_bytes;   /* the swap file in the data fs; default = swap_part_bytes */
-	uint64_t data_extra_bytes; /* data fs room beyond the file (ext4 metadata, slack); 256 MiB;
-				    * the data partition's size when centred, its least when installed */
-	uint32_t align_bytes;      /* partition alignment; default 1 MiB */
+	uint64_t swap_part_bytes;   /* each swap partition; default 1 GiB (rounded up to align) */
+	uint64_t swapfile_bytes;    /* the swap file in the data fs; default = swap_part_bytes */
+	uint64_t
+	    data_extra_bytes; /* data fs room beyond the file (ext4 metadata, slack); 256 MiB;
+			       * the data partition's size when centred, its least when installed */
+	uint32_t align_bytes; /* partition alignment; default 1 MiB */
 };
 
 struct sp_layout {
@@ -66,8 +67,8 @@ struct sp_layout {
 	uint32_t sector_bytes; /* logical sector size of the disk */
 	uint32_t n_parts;      /* 3 from sp_plan_layout, 1 from sp_plan_single */
 	struct sp_part {
-		char role[8];               /* "start", "data", "end"; "swap": the GPT name */
-		enum sp_part_role kind;     /* the same, typed */
+		char role[8];			/* "start", "data", "end"; "swap": the GPT name */
+		enum sp_part_role kind;		/* the same, typed */
 		uint64_t start_sector, sectors; /* 512-byte units */
 	} parts[SP_PLAN_PARTS];
 	uint64_t swapfile_bytes;
@@ -89,8 +90,8 @@ void sp_plan_defaults(struct sp_plan_opts *o);
  * Returns: 0 on success, -EINVAL for a bad geometry or options, -ENOSPC when the disk is too
  * small (sp_plan_min_disk_bytes() says how large it must be).
  */
-int sp_plan_layout(uint64_t disk_bytes, uint32_t logical_sector_bytes,
-		   const struct sp_plan_opts *o, struct sp_layout *out);
+int sp_plan_layout(uint64_t disk_bytes, uint32_t logical_sector_bytes, const struct sp_plan_opts *o,
+		   struct sp_layout *out);
 
 /*
  * Plan a GPT with one swap partition of swap_bytes (0: 1 GiB; rounded up to 1 MiB) at the

@@ -38,18 +38,18 @@
 #define SP_FAULT_WARMUP_MIN 10
 
 struct sp_fault_sizing_in {
-	double share_s;		  /* the fault probe's time */
-	double qd1_lat_s;	  /* the device's QD1 4 KiB random read; 0: not known */
-	double seq_bytes_per_s;	  /* the device's sequential rate; 0: not known (zram: CPU) */
-	uint64_t page_bytes;	  /* the machine's page */
-	uint64_t budget_bytes;	  /* the most the buffer may be */
-	uint32_t threads;	  /* --threads: the concurrency phase's threads */
-	int uring;		  /* the io_uring depths are measured too */
+	double share_s;		/* the fault probe's time */
+	double qd1_lat_s;	/* the device's QD1 4 KiB random read; 0: not known */
+	double seq_bytes_per_s; /* the device's sequential rate; 0: not known (zram: CPU) */
+	uint64_t page_bytes;	/* the machine's page */
+	uint64_t budget_bytes;	/* the most the buffer may be */
+	uint32_t threads;	/* --threads: the concurrency phase's threads */
+	int uring;		/* the io_uring depths are measured too */
 };
 
 struct sp_fault_sizing {
-	uint64_t buffer_bytes;	   /* the buffer's ceiling (whole pages, at least 16) */
-	double prep_s;		   /* filling + first eviction stop growing the buffer after this */
+	uint64_t buffer_bytes; /* the buffer's ceiling (whole pages, at least 16) */
+	double prep_s;	       /* filling + first eviction stop growing the buffer after this */
 	double one_s, conc_s, uring_s; /* the phases' times after the preparation */
 	uint64_t expected_swapins; /* one-thread swap-ins in one_s; 0 when the latency is unknown */
 	uint32_t warmup;	   /* swap-ins to drop at the start of the one-thread phase */
@@ -73,22 +73,22 @@ int sp_fault_size(const struct sp_fault_sizing_in *in, struct sp_fault_sizing *o
  */
 struct sp_estimate_in {
 	double time_per_placement_s;
-	size_t n_swapping;  /* placements with swap (disk, file, zram, --also): every probe */
-	size_t n_none;	    /* no-swap baselines: the pressure probe only */
-	size_t n_job_only;  /* the ram baseline: the job alone, no probes */
-	uint64_t swapfile_bytes;    /* written once at set-up */
-	double write_bytes_per_s;   /* the rate it is written at (an assumption, said in the plan) */
-	double mkfs_s;		    /* making the data filesystem and partitioning */
-	double per_placement_s;	    /* activation, deactivation, probes' set-up: each placement */
-	double profile_s;	    /* the position profile: its budget, 0 when it does not run */
-	double job_s;		    /* the job at every placement (all its --repeat runs) */
-	uint64_t job_setup_bytes;   /* the job's files, written once at set-up */
-	double service_s;	    /* the service scenario at every placement but ram: all its
-				     * cases; 0 when it does not run */
-	double servers_s;	    /* the cache and gc scenarios at every placement but ram,
-				     * together; 0 when neither runs */
-	size_t n_sweep_runs;	    /* --sweep: placements x values x rounds (core/scenario/sweep.h) */
-	double sweep_run_s;	    /* one of them: activation and the scenarios once */
+	size_t n_swapping;	  /* placements with swap (disk, file, zram, --also): every probe */
+	size_t n_none;		  /* no-swap baselines: the pressure probe only */
+	size_t n_job_only;	  /* the ram baseline: the job alone, no probes */
+	uint64_t swapfile_bytes;  /* written once at set-up */
+	double write_bytes_per_s; /* the rate it is written at (an assumption, said in the plan) */
+	double mkfs_s;		  /* making the data filesystem and partitioning */
+	double per_placement_s;	  /* activation, deactivation, probes' set-up: each placement */
+	double profile_s;	  /* the position profile: its budget, 0 when it does not run */
+	double job_s;		  /* the job at every placement (all its --repeat runs) */
+	uint64_t job_setup_bytes; /* the job's files, written once at set-up */
+	double service_s;	  /* the service scenario at every placement but ram: all its
+				   * cases; 0 when it does not run */
+	double servers_s;	  /* the cache and gc scenarios at every placement but ram,
+				   * together; 0 when neither runs */
+	size_t n_sweep_runs; /* --sweep: placements x values x rounds (core/scenario/sweep.h) */
+	double sweep_run_s;  /* one of them: activation and the scenarios once */
 };
 
 struct sp_estimate {

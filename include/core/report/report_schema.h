@@ -74,11 +74,11 @@ struct sp_field {
 	const struct sp_enum_type *en;	 /* ENUM */
 	int (*present)(const void *sec); /* SECTION: written when true (NULL: the "done" flag) */
 	const char *implied_by;		 /* BOOL: true whenever this key is present (older files) */
-	int (*absent)(void *obj);	 /* reading, key missing: derive the value from what obj (the
-					  * table's struct) already holds; 0 or -EINVAL (an older file
-					  * that does not say it either) */
-	void (*post)(void *elem);	 /* LIST: after each element is read, fill what follows from
-					  * its keys and is not itself written */
+	int (*absent)(void *obj); /* reading, key missing: derive the value from what obj (the
+				   * table's struct) already holds; 0 or -EINVAL (an older file
+				   * that does not say it either) */
+	void (*post)(void *elem); /* LIST: after each element is read, fill what follows from
+				   * its keys and is not itself written */
 };
 
 /* The whole report (struct sp_report), "analysis" excepted. */

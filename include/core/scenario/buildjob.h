@@ -89,7 +89,7 @@ struct sp_buildjob_estimate {
 	uint64_t swapin_pages, swapout_pages; /* the model's, from the heap beyond the limit */
 	uint64_t swapin_ios;		      /* swapin_pages / readahead cluster */
 	uint64_t file_read_bytes, file_written_bytes;
-	uint64_t seeks; /* head moves between filesystem and swap, and per file/fsync */
+	uint64_t seeks;	   /* head moves between filesystem and swap, and per file/fsync */
 	uint64_t page_ops; /* pages filled (heap, objects) and checked (sources) */
 	double cpu_s, io_s, total_s;
 };

@@ -54,7 +54,8 @@ struct sp_build_rank_row {
 };
 
 struct sp_build_ranking {
-	size_t n; /* placements (ram excepted) whose job ran ok, fastest first (ties: input order) */
+	size_t
+	    n; /* placements (ram excepted) whose job ran ok, fastest first (ties: input order) */
 	struct sp_build_rank_row rows[SP_RANK_MAX];
 	int ram;     /* index of the ram baseline (kind SP_PL_RAM) that ran ok, or -1 */
 	int has_ram; /* ram >= 0: ratio_to_ram is meaningful */

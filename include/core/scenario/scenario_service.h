@@ -44,7 +44,7 @@ struct sp_service_case {
 	uint64_t oom_kills;		  /* the cgroup's oom_kill events during the case */
 	size_t n_oom_victims;
 	char oom_victims[SP_SERVICE_MAX_VICTIMS][SP_SERVICE_NAME_BYTES]; /* in kill order */
-	uint64_t restarts; /* the service restarted after it died */
+	uint64_t restarts;	 /* the service restarted after it died */
 	int64_t swap_used_bytes; /* the cgroup's peak swap use; -1: not readable (JSON null) */
 	double swapin_pages_per_s, swapout_pages_per_s; /* pswpin/pswpout over the load */
 };

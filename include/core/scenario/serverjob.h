@@ -25,7 +25,8 @@
 
 #include "core/model/status.h"
 
-/* core/measure/hist.h: not included, since core/model/report.h includes this file and hist.h report.h */
+/* core/measure/hist.h: not included, since core/model/report.h includes this file and hist.h
+ * report.h */
 struct sp_hist;
 
 /* ---- counters both scenarios read ---- */
@@ -107,7 +108,7 @@ struct sp_cache_case {
 	enum sp_scope pgscan_scope;
 	int has_psi_full;
 	int has_pgscan_direct, has_allocstall; /* 0: the kernel lacks the counter (null) */
-	double span_s;				/* the measured span (after fill and warm-up) */
+	double span_s;			       /* the measured span (after fill and warm-up) */
 	uint64_t ops;
 	double p50_ms, p99_ms;
 	uint64_t pswpin, pswpout;
@@ -185,7 +186,7 @@ struct sp_scenario_gc {
 	/* beyond the contract */
 	enum sp_status status;
 	char reason[256];
-	uint64_t pauses_with_faults; /* pauses in which at least one major fault happened */
+	uint64_t pauses_with_faults;  /* pauses in which at least one major fault happened */
 	double faulting_p50_pause_ms; /* p50 of those pauses; 0 when there are none */
 	uint64_t limit_bytes, heap_bytes, hot_bytes;
 	uint64_t mutator_touches;

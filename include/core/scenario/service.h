@@ -99,13 +99,13 @@ struct sp_service_log {
 	uint64_t n;	/* requests in the schedule */
 	uint8_t *state; /* n entries of enum sp_service_req_state, the caller's memory */
 	uint64_t sent, served, failed;
-	uint64_t refused; /* of failed: the service was down when it was due */
-	uint64_t late;	  /* of failed: answered, but after the timeout */
-	uint64_t expired; /* of failed: unanswered at the timeout */
-	uint64_t dropped; /* of failed: pending when the service died */
-	uint64_t corrupt; /* of failed: the reply said the data came back changed */
-	uint64_t pending; /* sent, not yet served or failed */
-	uint64_t oldest;  /* no request below it is pending */
+	uint64_t refused;   /* of failed: the service was down when it was due */
+	uint64_t late;	    /* of failed: answered, but after the timeout */
+	uint64_t expired;   /* of failed: unanswered at the timeout */
+	uint64_t dropped;   /* of failed: pending when the service died */
+	uint64_t corrupt;   /* of failed: the reply said the data came back changed */
+	uint64_t pending;   /* sent, not yet served or failed */
+	uint64_t oldest;    /* no request below it is pending */
 	struct sp_hist lat; /* served requests: reply time - intended send time */
 };
 
@@ -113,8 +113,8 @@ struct sp_service_log {
  * Start a log for n requests at rate_per_s with a timeout; state has n bytes (zeroed here).
  * Returns: 0, or -EINVAL for a bad rate, timeout or a NULL state with n > 0.
  */
-int sp_service_log_init(struct sp_service_log *log, double rate_per_s, double timeout_s,
-			uint64_t n, uint8_t *state);
+int sp_service_log_init(struct sp_service_log *log, double rate_per_s, double timeout_s, uint64_t n,
+			uint8_t *state);
 
 /*
  * Request seq was due and is sent (accepted 1) or could not be (accepted 0: the service was

@@ -2,12 +2,13 @@
  * budget.c - the default budget as a share of the RAM, and the judgement whether the machine can
  * afford a run (core/config/budget.h). Pure: figures in, figures and sentences out.
  */
+#include "core/config/budget.h"
+
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "core/config/budget.h"
 #include "core/config/units.h"
 
 #define MIB (1ull << 20)
@@ -112,19 +113,17 @@ int sp_budget_describe(const struct sp_budget *b, char *buf, size_t len)
 	case SP_BUDGET_GIVEN:
 		return put(buf, len, "%s (--budget; %s RAM, %s available)", a, r, v);
 	case SP_BUDGET_RAM:
-		return put(buf, len, "%s, %u %% of %s RAM (floor %s, ceiling %s)", a,
-			   b->ram_pct, r, f, c);
+		return put(buf, len, "%s, %u %% of %s RAM (floor %s, ceiling %s)", a, b->ram_pct, r,
+			   f, c);
 	case SP_BUDGET_AVAILABLE:
 		return put(buf, len,
 			   "%s, what %s available leaves beside the run's own memory "
 			   "(%u %% of %s RAM would not fit)",
 			   a, v, b->ram_pct, r);
 	case SP_BUDGET_FLOOR:
-		return put(buf, len, "%s, the floor (%u %% of %s RAM is less)", a,
-			   b->ram_pct, r);
+		return put(buf, len, "%s, the floor (%u %% of %s RAM is less)", a, b->ram_pct, r);
 	case SP_BUDGET_CEILING:
-		return put(buf, len, "%s, the ceiling (%u %% of %s RAM is more)", a,
-			   b->ram_pct, r);
+		return put(buf, len, "%s, the ceiling (%u %% of %s RAM is more)", a, b->ram_pct, r);
 	}
 	return -EINVAL;
 }

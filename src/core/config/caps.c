@@ -4,13 +4,14 @@
  * budget keeper's limit from the budget and the zram pool, and the report's summary of what
  * was applied where.
  */
+#include "core/config/caps.h"
+
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/config/caps.h"
 #include "core/config/units.h"
 
 #define PAGE_BYTES 4096ull

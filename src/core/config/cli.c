@@ -3,23 +3,22 @@
  * error is a unit test. GNU-style long options through getopt_long, fed from the option table
  * (core/config/options.h), which also gives the defaults and renders the usage texts.
  */
+#include "core/config/cli.h"
+
 #include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "core/config/cli.h"
 #include "core/config/options.h"
 #include "core/config/units.h"
 
 static const char *const cmd_names[] = {
-	[SP_CMD_NONE] = "", [SP_CMD_LIST] = "list", [SP_CMD_PLAN] = "plan",
-	[SP_CMD_RUN] = "run", [SP_CMD_MEASURE] = "measure", [SP_CMD_PROBE] = "probe",
-	[SP_CMD_REPORT] = "report", [SP_CMD_PROFILE] = "profile",
-	[SP_CMD_PRINT] = "print",
-	[SP_CMD_COMPARE] = "compare", [SP_CMD_INDEX] = "index",
-	[SP_CMD_RESTORE] = "restore",
-	[SP_CMD_CLEANUP] = "cleanup",
+    [SP_CMD_NONE] = "",		  [SP_CMD_LIST] = "list",	[SP_CMD_PLAN] = "plan",
+    [SP_CMD_RUN] = "run",	  [SP_CMD_MEASURE] = "measure", [SP_CMD_PROBE] = "probe",
+    [SP_CMD_REPORT] = "report",	  [SP_CMD_PROFILE] = "profile", [SP_CMD_PRINT] = "print",
+    [SP_CMD_COMPARE] = "compare", [SP_CMD_INDEX] = "index",	[SP_CMD_RESTORE] = "restore",
+    [SP_CMD_CLEANUP] = "cleanup",
 };
 
 const char *sp_cmd_name(enum sp_cmd cmd)
@@ -83,17 +82,16 @@ static int getopt_tables(struct option *longopts, char *shortopts)
 			j++;
 		if (j < i)
 			continue;
-		longopts[n++] = (struct option){ o->name,
-						 o->kind == SP_OPT_FLAG ? no_argument
-									: required_argument,
-						 NULL, 256 + (int)i };
+		longopts[n++] = (struct option){
+		    o->name, o->kind == SP_OPT_FLAG ? no_argument : required_argument, NULL,
+		    256 + (int)i};
 		if (o->short_name) {
 			shortopts[ns++] = o->short_name;
 			if (o->kind != SP_OPT_FLAG) /* -o FILE */
 				shortopts[ns++] = ':';
 		}
 	}
-	longopts[n] = (struct option){ NULL, 0, NULL, 0 };
+	longopts[n] = (struct option){NULL, 0, NULL, 0};
 	shortopts[ns] = '\0';
 	return 0;
 }

@@ -4,6 +4,8 @@
  * option (its name, argument, default, which commands take it) comes from the same entry the
  * parser uses, so the two cannot disagree. Pure: renders into the caller's buffer.
  */
+#include "core/config/options.h"
+
 #include <errno.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -11,15 +13,16 @@
 #include <string.h>
 
 #include "core/config/budget.h"
-#include "core/config/options.h"
 #include "core/config/units.h"
 
 #define F(field) offsetof(struct sp_config, field)
 #define B(cmd) SP_CMD_BIT(SP_CMD_##cmd)
 #define ALL_CMDS                                                                                   \
-	(B(NONE) | B(LIST) | B(PLAN) | B(RUN) | B(MEASURE) | B(PROBE) | B(REPORT) | B(PROFILE) | \
+	(B(NONE) | B(LIST) | B(PLAN) | B(RUN) | B(MEASURE) | B(PROBE) | B(REPORT) | B(PROFILE) |   \
 	 B(PRINT) | B(COMPARE) | B(INDEX) | B(RESTORE) | B(CLEANUP))
-#define PAGES (B(RUN) | B(MEASURE) | B(REPORT) | B(PRINT) | B(COMPARE)) /* they render PDF or PostScript */
+#define PAGES                                                                                      \
+	(B(RUN) | B(MEASURE) | B(REPORT) | B(PRINT) |                                              \
+	 B(COMPARE)) /* they render PDF or PostScript */
 #define SWEEP (B(PLAN) | B(RUN))
 #define PROBING (B(PLAN) | B(RUN) | B(MEASURE) | B(PROBE))
 
@@ -499,8 +502,8 @@ static int store(struct sp_config *c, const struct sp_option *o, const char *arg
 		*(uint64_t *)field_of(c, o->field) = u;
 		break;
 	case SP_OPT_DURATION:
-		if (sp_parse_seconds(arg, &d) < 0 || !(d > 0 || (d == 0 && (o->flags & SP_OPTF_ZERO))) ||
-		    !in_range(o, d))
+		if (sp_parse_seconds(arg, &d) < 0 ||
+		    !(d > 0 || (d == 0 && (o->flags & SP_OPTF_ZERO))) || !in_range(o, d))
 			return bad_value(e, o, "duration", arg);
 		*(double *)field_of(c, o->field) = d;
 		break;

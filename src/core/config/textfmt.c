@@ -2,12 +2,12 @@
  * textfmt.c - the small formatters every sentence and table of the reports shares (see
  * textfmt.h), so a latency reads the same in the verdict and in the table beside it.
  */
+#include "core/config/textfmt.h"
+
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
-
-#include "core/config/textfmt.h"
 
 void sp_cat(char *buf, size_t len, const char *fmt, ...)
 {

@@ -6,6 +6,8 @@
  * Fractional sizes are computed in integers so "1.5G" is exactly 1610612736, not a double's
  * approximation of it.
  */
+#include "core/config/units.h"
+
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
@@ -15,7 +17,6 @@
 #include <strings.h>
 
 #include "core/config/u128.h"
-#include "core/config/units.h"
 
 /* Longest fraction accepted: 10^19 * 2^60 still fits the 128-bit product below. */
 #define FRAC_DIGITS_MAX 19
@@ -101,7 +102,8 @@ int sp_parse_size(const char *s, uint64_t *bytes)
 		shift = unit_shift(*s);
 		if (shift > 0) {
 			s++;
-			if (tolower((unsigned char)s[0]) == 'i' && tolower((unsigned char)s[1]) == 'b')
+			if (tolower((unsigned char)s[0]) == 'i' &&
+			    tolower((unsigned char)s[1]) == 'b')
 				s += 2;
 			else if (tolower((unsigned char)s[0]) == 'b')
 				s++;
@@ -179,7 +181,7 @@ int sp_parse_seconds(const char *s, double *secs)
 
 char *sp_format_bytes(uint64_t b, char *buf, size_t len)
 {
-	static const char *const units[] = { "B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB" };
+	static const char *const units[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
 	unsigned u = 0;
 	uint64_t whole;
 

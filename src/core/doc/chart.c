@@ -2,12 +2,12 @@
  * chart.c - a chart's data and the canvas of shapes it is drawn into (see chart.h); the
  * layout itself is core/doc/chart_draw.c.
  */
+#include "core/doc/chart.h"
+
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include "core/doc/chart.h"
 
 struct sp_chart *sp_chart_new(enum sp_chart_kind kind, const char *title, const char *x_label,
 			      const char *y_label)

@@ -3,11 +3,12 @@
  * runs, their settings, the swap-in tables and chart, the scenarios, how to read the marks.
  * It phrases the model's marks; it decides none. The doc's first failure is sticky (doc.h).
  */
+#include "core/doc/compare_doc.h"
+
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 
-#include "core/doc/compare_doc.h"
 #include "core/doc/reportdoc.h"
 
 #define HEAD_BYTES 48

@@ -3,13 +3,13 @@
  * of everything they say. Every call starts with the sticky error's check and ends by
  * recording its own failure, so a builder never checks in between.
  */
+#include "core/doc/doc.h"
+
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include "core/doc/doc.h"
 
 static char *vdup(const char *fmt, va_list ap)
 {
@@ -94,8 +94,7 @@ void sp_doc_release(struct sp_doc *d)
 	memset(d, 0, sizeof(*d));
 }
 
-int sp_doc_set_titles(struct sp_doc *d, const char *title, const char *subtitle,
-		      const char *footer)
+int sp_doc_set_titles(struct sp_doc *d, const char *title, const char *subtitle, const char *footer)
 {
 	const char *in[3] = {title, subtitle, footer};
 	char **out[3] = {&d->title, &d->subtitle, &d->footer};

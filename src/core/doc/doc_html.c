@@ -13,11 +13,11 @@
  * firmware made up, so each is escaped (& < > " '), control characters are dropped and
  * malformed UTF-8 becomes U+FFFD: the file stays valid HTML and each <svg> valid XML.
  */
+#include "core/doc/doc_html.h"
+
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
-
-#include "core/doc/doc_html.h"
 
 #define HTML_CHART_W_PT 480.0 /* A4's text width with 18 mm margins is 493 pt */
 

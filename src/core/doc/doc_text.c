@@ -5,12 +5,12 @@
  * still lines up; every string is cleaned of control characters once, when it is emitted, so
  * a CPU name with a tab or an escape sequence cannot break a line or drive a terminal.
  */
+#include "core/doc/doc_text.h"
+
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include "core/doc/doc_text.h"
 
 #define MIN_COLS 40
 #define LCOL_MIN 12 /* a left-aligned column is not cut below this */

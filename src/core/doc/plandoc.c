@@ -3,6 +3,8 @@
  * its layout, the placements, what each placement runs (probes, tuning, zswap, scenarios, the
  * job, the box), the sweep, and what it costs (budget, time).
  */
+#include "core/doc/plandoc.h"
+
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
@@ -12,7 +14,6 @@
 #include "core/config/textfmt.h"
 #include "core/config/units.h"
 #include "core/doc/doc.h"
-#include "core/doc/plandoc.h"
 #include "core/plan/plan.h"
 #include "core/scenario/scenario.h"
 #include "core/scenario/serverjob.h"

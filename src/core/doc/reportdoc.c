@@ -14,6 +14,8 @@
  * Building is a list of appends; the first failure (-ENOMEM) is sticky in the doc (doc.h) and
  * every later append is a no-op, so the code reads as the document's outline.
  */
+#include "core/doc/reportdoc.h"
+
 #include <errno.h>
 #include <inttypes.h>
 #include <math.h>
@@ -24,11 +26,10 @@
 #include <time.h>
 
 #include "core/config/budget.h"
-#include "core/findings/sweep_sentence.h"
 #include "core/config/textfmt.h"
 #include "core/config/units.h"
 #include "core/doc/doc_text.h"
-#include "core/doc/reportdoc.h"
+#include "core/findings/sweep_sentence.h"
 #include "core/findings/verdict.h"
 #include "core/findings/zswap.h"
 #include "core/plan/placements.h"

@@ -6,12 +6,12 @@
  * pages. The body of a page is SP_TEXTPAGE_LINES minus the header line and the blank line
  * under it.
  */
+#include "core/doc/textpages.h"
+
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include "core/doc/textpages.h"
 
 #define HEADER_LINES 2 /* the header and a blank line */
 #define BODY_LINES (SP_TEXTPAGE_LINES - HEADER_LINES)

@@ -5,10 +5,11 @@
  * its fault probe produced a median from real swap-ins; an invalid or failed placement has no
  * latency to compare, and comparing it anyway is exactly the mistake the tool exists to avoid.
  */
+#include "core/findings/analysis.h"
+
 #include <errno.h>
 #include <string.h>
 
-#include "core/findings/analysis.h"
 #include "core/plan/placements.h"
 #include "core/scenario/service.h"
 
@@ -313,7 +314,7 @@ static void build(const struct sp_report *r, struct sp_findings *f)
 _Static_assert(SP_VERDICT_SWEEP_PAGE_CLUSTER - SP_VERDICT_SWEEP_SWAPPINESS == SP_KNOB_PAGE_CLUSTER,
 	       "the sweep's verdict kinds follow its knobs");
 _Static_assert(SP_VERDICT_SERVICE_SPIKE - SP_VERDICT_SERVICE_FITS == SP_SVC_SPIKE &&
-		       SP_VERDICT_SERVICE_FITS + SP_SVC_N_CASES == SP_VERDICT_SERVICE_SPIKE + 1,
+		   SP_VERDICT_SERVICE_FITS + SP_SVC_N_CASES == SP_VERDICT_SERVICE_SPIKE + 1,
 	       "the service's verdict kinds follow its cases");
 
 /* The index of case kind k in res's service scenario, or -1. */
@@ -359,8 +360,8 @@ static void service(const struct sp_report *r, struct sp_findings *f)
 			} else if (res->id.kind != SP_PL_RAM &&
 				   (sf->best < 0 ||
 				    better_case(&res->scenarios.service.cases[c],
-						&r->results[sf->best].scenarios.service
-							 .cases[sf->best_case]))) {
+						&r->results[sf->best]
+						     .scenarios.service.cases[sf->best_case]))) {
 				sf->best = (int)i;
 				sf->best_case = c;
 			}
@@ -371,7 +372,8 @@ static void service(const struct sp_report *r, struct sp_findings *f)
 			const struct sp_service_case *c =
 			    &r->results[sf->none].scenarios.service.cases[sf->none_case];
 
-			for (size_t v = 0; v < c->n_oom_victims && v < SP_SERVICE_MAX_VICTIMS; v++) {
+			for (size_t v = 0; v < c->n_oom_victims && v < SP_SERVICE_MAX_VICTIMS;
+			     v++) {
 				if (!strcmp(c->oom_victims[v], SP_SERVICE_PROC_NAME))
 					sf->none_service_kills++;
 				else if (!strcmp(c->oom_victims[v], SP_SERVICE_SPIKE_NAME))
@@ -426,8 +428,7 @@ static void cache(const struct sp_report *r, struct sp_findings *f)
 		if (cf->trap.found)
 			f->n_cache_trapped++;
 		/* the first that swapped its own cache leads, else the first that ran */
-		if (f->cache_lead < 0 ||
-		    (cf->trap.found && !f->cache[f->cache_lead].trap.found))
+		if (f->cache_lead < 0 || (cf->trap.found && !f->cache[f->cache_lead].trap.found))
 			f->cache_lead = (int)(f->n_cache - 1);
 	}
 }
@@ -456,8 +457,8 @@ static void gc(const struct sp_report *r, struct sp_findings *f)
 		}
 		/* insertion by p99, stable: equal pauses keep report order */
 		at = g->n_ranked;
-		while (at > 0 && r->results[g->ranked[at - 1]].scenarios.gc.p99_pause_ms >
-				     s->p99_pause_ms) {
+		while (at > 0 &&
+		       r->results[g->ranked[at - 1]].scenarios.gc.p99_pause_ms > s->p99_pause_ms) {
 			g->ranked[at] = g->ranked[at - 1];
 			at--;
 		}
@@ -620,7 +621,8 @@ int sp_analyse(const struct sp_report *r, struct sp_findings *f)
 	cache(r, f);
 	gc(r, f);
 	try_placements(r, f);
-	sp_sweep_analyse(r->sweeps, r->n_sweeps < SP_SWEEP_MAX_ROWS ? r->n_sweeps : SP_SWEEP_MAX_ROWS,
+	sp_sweep_analyse(r->sweeps,
+			 r->n_sweeps < SP_SWEEP_MAX_ROWS ? r->n_sweeps : SP_SWEEP_MAX_ROWS,
 			 &f->sweep);
 	profile_marks(r, f);
 	boxes(r, f);

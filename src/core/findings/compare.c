@@ -6,6 +6,8 @@
  * always shown, a mark only where the runs' own confidence says the difference is real, so a
  * reader of ten machines' runs is not sent chasing a 3 % wobble.
  */
+#include "core/findings/compare.h"
+
 #include <errno.h>
 #include <inttypes.h>
 #include <math.h>
@@ -17,7 +19,6 @@
 
 #include "core/config/textfmt.h"
 #include "core/config/units.h"
-#include "core/findings/compare.h"
 #include "core/plan/placements.h"
 
 static const char *const metric_titles[SP_CMP_METRICS] = {

@@ -3,13 +3,14 @@
  * placement x scenario line's figure per value, and whether the values differed by more than
  * the runs' spread. Numbers only: sweep_sentence.c says them.
  */
+#include "core/findings/sweep_findings.h"
+
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/findings/sweep_findings.h"
 #include "core/model/status.h"
 #include "core/scenario/sweep.h"
 #include "core/scenario/sweep_rows.h"

@@ -2,12 +2,13 @@
  * sweep_sentence.c - a sweep's findings in words (see sweep_sentence.h): the verdict's sentence
  * per knob and the table's cells.
  */
+#include "core/findings/sweep_sentence.h"
+
 #include <math.h>
 #include <stdio.h>
 
 #include "core/config/textfmt.h"
 #include "core/findings/sweep_findings.h"
-#include "core/findings/sweep_sentence.h"
 #include "core/scenario/sweep.h"
 
 /* a figure at the precision the table prints it: "0.72", "10.3", "1234" */

@@ -4,18 +4,19 @@
  * Numbers are formatted with fixed precision so both reports are deterministic; microseconds
  * read as report.txt's tables print them ("98.4", "1234", "-" when unknown).
  */
+#include "core/findings/verdict.h"
+
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "core/config/textfmt.h"
+#include "core/config/units.h"
 #include "core/findings/analysis.h"
 #include "core/findings/sweep_sentence.h"
 #include "core/model/report.h"
-#include "core/config/textfmt.h"
-#include "core/config/units.h"
-#include "core/findings/verdict.h"
 
 static const char *region_phrase(enum sp_region g)
 {
@@ -74,8 +75,8 @@ static void build_sentence(const struct sp_report *r, const struct sp_findings *
 		sp_cat(buf, len, "%s ran fastest with %s: %.1f s", what, k->rows[0].placement,
 		       k->rows[0].wall_s);
 		if (k->has_ram)
-			sp_cat(buf, len, " (%.2fx its %.1f s in RAM alone)", k->rows[0].ratio_to_ram,
-			       k->ram_wall_s);
+			sp_cat(buf, len, " (%.2fx its %.1f s in RAM alone)",
+			       k->rows[0].ratio_to_ram, k->ram_wall_s);
 		for (size_t i = 1; i < k->n; i++)
 			sp_cat(buf, len, "%s %s %.1f s (%.2fx)", i == 1 ? "; then" : ",",
 			       k->rows[i].placement, k->rows[i].wall_s, k->rows[i].ratio_to_best);
@@ -85,10 +86,12 @@ static void build_sentence(const struct sp_report *r, const struct sp_findings *
 	for (size_t i = 0; i < f->n_build_not_ok; i++) {
 		const struct sp_scenario_build *b = job(r, f->build_not_ok[i]);
 
-		sp_cat(buf, len, "%s %s %s", i ? "," : "; not finished:",
-		       name(r, f->build_not_ok[i]),
-		       b->oom_killed ? "(OOM-killed)" : b->timed_out ? "(timed out)"
-			       : b->status == SP_STATUS_INVALID ? "(invalid)" : "(failed)");
+		sp_cat(buf, len, "%s %s %s",
+		       i ? "," : "; not finished:", name(r, f->build_not_ok[i]),
+		       b->oom_killed			? "(OOM-killed)"
+		       : b->timed_out			? "(timed out)"
+		       : b->status == SP_STATUS_INVALID ? "(invalid)"
+							: "(failed)");
 	}
 }
 
@@ -108,23 +111,26 @@ static void build_start_end_sentence(const struct sp_report *r, const struct sp_
 	double x = ratio >= 1 ? ratio : 1 / ratio;
 
 	if (k->start_vs_end.resolvable)
-		sp_cat(buf, len,
-		       "with swap at the %s of the disk the job ran %.2fx faster than at the %s "
-		       "(%.1f vs %.1f s), beyond the run-to-run spread (%.1f %% over %zu runs each)",
-		       faster, x, ratio >= 1 ? "end" : "start", ratio >= 1 ? rs : re,
-		       ratio >= 1 ? re : rs, k->start_vs_end.resolution_pct, k->start_vs_end.min_runs);
+		sp_cat(
+		    buf, len,
+		    "with swap at the %s of the disk the job ran %.2fx faster than at the %s "
+		    "(%.1f vs %.1f s), beyond the run-to-run spread (%.1f %% over %zu runs each)",
+		    faster, x, ratio >= 1 ? "end" : "start", ratio >= 1 ? rs : re,
+		    ratio >= 1 ? re : rs, k->start_vs_end.resolution_pct, k->start_vs_end.min_runs);
 	else if (k->start_vs_end.min_runs >= 2)
-		sp_cat(buf, len,
-		       "swap at the start vs at the end: no measurable difference for the job "
-		       "(%.1f vs %.1f s); its runs spread %.1f %%, so only a larger difference could "
-		       "have shown",
-		       rs, re, k->start_vs_end.resolution_pct);
+		sp_cat(
+		    buf, len,
+		    "swap at the start vs at the end: no measurable difference for the job "
+		    "(%.1f vs %.1f s); its runs spread %.1f %%, so only a larger difference could "
+		    "have shown",
+		    rs, re, k->start_vs_end.resolution_pct);
 	else
-		sp_cat(buf, len,
-		       "swap at the start vs at the end: %.1f vs %.1f s for the job (%s %.2fx "
-		       "faster), from one run each: the run-to-run spread is unknown, so this is not "
-		       "shown to be more than noise (--repeat 3 measures it)",
-		       rs, re, faster, x);
+		sp_cat(
+		    buf, len,
+		    "swap at the start vs at the end: %.1f vs %.1f s for the job (%s %.2fx "
+		    "faster), from one run each: the run-to-run spread is unknown, so this is not "
+		    "shown to be more than noise (--repeat 3 measures it)",
+		    rs, re, faster, x);
 }
 
 static const struct sp_service_case *svc(const struct sp_report *r, int res, int c)
@@ -179,8 +185,10 @@ static void service_sentence(const struct sp_report *r, const struct sp_findings
 	    [SP_SVC_SPIKE] = "service with a memory spike beside it (the nightly backup)",
 	};
 	static const char *const subject[SP_SVC_N_CASES] = {
-	    [SP_SVC_FITS] = "the load alone", [SP_SVC_COLD] = "the idle data",
-	    [SP_SVC_HOT] = "the overflow", [SP_SVC_SPIKE] = "the spike",
+	    [SP_SVC_FITS] = "the load alone",
+	    [SP_SVC_COLD] = "the idle data",
+	    [SP_SVC_HOT] = "the overflow",
+	    [SP_SVC_SPIKE] = "the spike",
 	};
 	const struct sp_service_finding *sf = &f->service[k];
 	char a[16], b[16];
@@ -276,14 +284,16 @@ static void cache_sentence(const struct sp_report *r, const struct sp_findings *
 		if (cf->trap.found && cf->trap_case >= 0) {
 			const struct sp_cache_case *t = cache_case(r, cf, cf->trap_case);
 
-			sp_cat(buf, len, "with the pool at %.0f %% of the budget the service "
+			sp_cat(buf, len,
+			       "with the pool at %.0f %% of the budget the service "
 			       "swapped its own cache on %s: %s swap-ins/s, %s ops/s",
 			       t->cache_pct, on, sp_fmt_rate(a, t->swapin_pages_per_s),
 			       sp_fmt_rate(b, t->ops_per_s));
 			if (cf->clean_case >= 0) {
 				const struct sp_cache_case *c = cache_case(r, cf, cf->clean_case);
 
-				sp_cat(buf, len, "; at %.0f %% it did not (%s swap-ins/s, %s ops/s)",
+				sp_cat(buf, len,
+				       "; at %.0f %% it did not (%s swap-ins/s, %s ops/s)",
 				       c->cache_pct, sp_fmt_rate(a, c->swapin_pages_per_s),
 				       sp_fmt_rate(b, c->ops_per_s));
 			} else {
@@ -293,14 +303,16 @@ static void cache_sentence(const struct sp_report *r, const struct sp_findings *
 			const struct sp_cache_case *big = largest_ok(r, cf);
 
 			if (big)
-				sp_cat(buf, len, "up to a pool of %.0f %% of the budget the service "
+				sp_cat(buf, len,
+				       "up to a pool of %.0f %% of the budget the service "
 				       "kept its own cache in memory on %s (%s swap-ins/s, %s "
 				       "ops/s at %.0f %%)",
 				       big->cache_pct, on, sp_fmt_rate(a, big->swapin_pages_per_s),
 				       sp_fmt_rate(b, big->ops_per_s), big->cache_pct);
 		}
 		if (f->n_cache_swapping > 1)
-			sp_cat(buf, len, "; %zu of %zu placements with swap swapped their own cache",
+			sp_cat(buf, len,
+			       "; %zu of %zu placements with swap swapped their own cache",
 			       f->n_cache_trapped, f->n_cache_swapping);
 	} else {
 		sp_cat(buf, len, "no placement with swap ran it");
@@ -310,8 +322,10 @@ static void cache_sentence(const struct sp_report *r, const struct sp_findings *
 		const struct sp_cache_case *big = largest_ok(r, cf);
 
 		if (cf->oom_pct > 0)
-			sp_cat(buf, len, "; without swap the service was OOM-killed with its pool "
-			       "at %.0f %%", cf->oom_pct);
+			sp_cat(buf, len,
+			       "; without swap the service was OOM-killed with its pool "
+			       "at %.0f %%",
+			       cf->oom_pct);
 		else if (big)
 			sp_cat(buf, len, "; without swap it ran up to %.0f %% (%s ops/s)",
 			       big->cache_pct, sp_fmt_rate(a, big->ops_per_s));
@@ -340,8 +354,8 @@ static void gc_sentence(const struct sp_report *r, const struct sp_findings *f, 
 		const struct sp_scenario_gc *d = gcr(r, g->best_disk), *z = gcr(r, g->best_zram);
 
 		sp_cat(buf, len, "the gc pause p99 was %s ms on %s and %s ms on %s",
-		       fmt_ms(a, d->p99_pause_ms), name(r, g->best_disk), fmt_ms(b, z->p99_pause_ms),
-		       name(r, g->best_zram));
+		       fmt_ms(a, d->p99_pause_ms), name(r, g->best_disk),
+		       fmt_ms(b, z->p99_pause_ms), name(r, g->best_zram));
 		if (g->disk_zram_ratio > 0)
 			sp_cat(buf, len, " (%.1f times as long on the disk)", g->disk_zram_ratio);
 		sp_cat(buf, len, ", faults inside the pauses %llu vs %llu",
@@ -350,14 +364,17 @@ static void gc_sentence(const struct sp_report *r, const struct sp_findings *f, 
 	} else if (g->n_ranked) {
 		const struct sp_scenario_gc *lo = gcr(r, g->ranked[0]);
 
-		sp_cat(buf, len, "the gc pause p99 was %s ms on %s (%llu faults inside the "
-		       "pauses)", fmt_ms(a, lo->p99_pause_ms), name(r, g->ranked[0]),
+		sp_cat(buf, len,
+		       "the gc pause p99 was %s ms on %s (%llu faults inside the "
+		       "pauses)",
+		       fmt_ms(a, lo->p99_pause_ms), name(r, g->ranked[0]),
 		       (unsigned long long)lo->faults_in_pauses);
 		if (g->n_ranked > 1) {
 			int w = g->ranked[g->n_ranked - 1];
 
-			sp_cat(buf, len, " and %s ms on %s (%llu)", fmt_ms(b, gcr(r, w)->p99_pause_ms),
-			       name(r, w), (unsigned long long)gcr(r, w)->faults_in_pauses);
+			sp_cat(buf, len, " and %s ms on %s (%llu)",
+			       fmt_ms(b, gcr(r, w)->p99_pause_ms), name(r, w),
+			       (unsigned long long)gcr(r, w)->faults_in_pauses);
 		}
 	} else {
 		sp_cat(buf, len, "the gc: no placement with swap ran it");
@@ -366,8 +383,10 @@ static void gc_sentence(const struct sp_report *r, const struct sp_findings *f, 
 		const struct sp_scenario_gc *n = gcr(r, g->none);
 
 		if (n->oom_killed && n->limit_bytes)
-			sp_cat(buf, len, "; without swap a heap %.1f times the memory got it "
-			       "OOM-killed", (double)n->heap_bytes / (double)n->limit_bytes);
+			sp_cat(buf, len,
+			       "; without swap a heap %.1f times the memory got it "
+			       "OOM-killed",
+			       (double)n->heap_bytes / (double)n->limit_bytes);
 		else if (n->status == SP_STATUS_OK)
 			sp_cat(buf, len, "; without swap %s ms", fmt_ms(a, n->p99_pause_ms));
 		else
@@ -477,8 +496,9 @@ static void budget_sentence(const struct sp_report *r, const struct sp_findings 
 		const struct sp_budget_kept *k = &r->results[f->budget_kept[i]].budget;
 
 		held += k->floor_hit != 0;
-		sp_cat(buf, len, "%son %s the workloads' limit went from %s to %s as the pool grew "
-				 "to %s%s",
+		sp_cat(buf, len,
+		       "%son %s the workloads' limit went from %s to %s as the pool grew "
+		       "to %s%s",
 		       i ? "; " : "", name(r, f->budget_kept[i]), mib_text(a, k->limit_bytes_start),
 		       mib_text(b, k->limit_bytes_min), mib_text(c, k->zram_pool_peak_bytes),
 		       k->floor_hit ? " (held at its floor, a quarter of the budget: there the "
@@ -489,8 +509,9 @@ static void budget_sentence(const struct sp_report *r, const struct sp_findings 
 	if (!held)
 		sp_cat(buf, len, ", so zram got no more memory than a disk placement");
 	else if (held < f->n_budget_kept)
-		sp_cat(buf, len, "; where the floor was not hit zram got no more memory than a "
-				 "disk placement");
+		sp_cat(buf, len,
+		       "; where the floor was not hit zram got no more memory than a "
+		       "disk placement");
 }
 
 int sp_verdict_sentence(const struct sp_report *r, const struct sp_findings *f,
@@ -504,11 +525,12 @@ int sp_verdict_sentence(const struct sp_report *r, const struct sp_findings *f,
 	switch (k) {
 	case SP_VERDICT_INTEGRITY_BAD:
 		sp_cat(buf, len,
-		    "SERIOUS: %llu of %llu pages checked came back different from what was "
-		    "written (",
-		    (unsigned long long)f->mismatches, (unsigned long long)f->pages_checked);
+		       "SERIOUS: %llu of %llu pages checked came back different from what was "
+		       "written (",
+		       (unsigned long long)f->mismatches, (unsigned long long)f->pages_checked);
 		for (size_t i = 0; i < f->n_mismatched; i++)
-			sp_cat(buf, len, "%s%s: %llu", i ? ", " : "", name(r, f->mismatched[i]),
+			sp_cat(
+			    buf, len, "%s%s: %llu", i ? ", " : "", name(r, f->mismatched[i]),
 			    (unsigned long long)r->results[f->mismatched[i]].integrity.mismatches);
 		sp_cat(buf, len, "); do not trust that swap area with data");
 		return 0;
@@ -523,17 +545,18 @@ int sp_verdict_sentence(const struct sp_report *r, const struct sp_findings *f,
 		return 0;
 	case SP_VERDICT_BEST:
 		sp_cat(buf, len,
-		    "fastest swap-in: %s, median %s us (95 %% CI %s-%s us) over %llu real "
-		    "swap-ins",
-		    name(r, f->best), sp_fmt_us(a, lat(r, f->best)->p50_us),
-		    sp_fmt_us(b, lat(r, f->best)->p50_ci_lo_us), sp_fmt_us(c, lat(r, f->best)->p50_ci_hi_us),
-		    (unsigned long long)lat(r, f->best)->samples);
+		       "fastest swap-in: %s, median %s us (95 %% CI %s-%s us) over %llu real "
+		       "swap-ins",
+		       name(r, f->best), sp_fmt_us(a, lat(r, f->best)->p50_us),
+		       sp_fmt_us(b, lat(r, f->best)->p50_ci_lo_us),
+		       sp_fmt_us(c, lat(r, f->best)->p50_ci_hi_us),
+		       (unsigned long long)lat(r, f->best)->samples);
 		return 0;
 	case SP_VERDICT_LOOP_TARGET:
 		sp_cat(buf, len,
-		    "caution: the target is a loop device, a file on another disk; its start, "
-		    "end and middle are wherever the host put the file's blocks, so the "
-		    "differences above are the host's, not a disk's geometry");
+		       "caution: the target is a loop device, a file on another disk; its start, "
+		       "end and middle are wherever the host put the file's blocks, so the "
+		       "differences above are the host's, not a disk's geometry");
 		return 0;
 	case SP_VERDICT_START_END: {
 		const struct sp_pair *p = &f->start_end;
@@ -542,38 +565,39 @@ int sp_verdict_sentence(const struct sp_report *r, const struct sp_findings *f,
 		sp_fmt_us(b, lat(r, p->b)->p50_us);
 		if (p->ci_overlap)
 			sp_cat(buf, len,
-			    "swap partition at the start vs at the end: no measurable "
-			    "difference (median %s vs %s us, the 95 %% CIs overlap)",
-			    a, b);
+			       "swap partition at the start vs at the end: no measurable "
+			       "difference (median %s vs %s us, the 95 %% CIs overlap)",
+			       a, b);
 		else if (p->ratio >= 1)
 			sp_cat(buf, len,
-			    "swap partition at the start: %.1fx faster swap-in than at the "
-			    "end (median %s vs %s us)",
-			    p->ratio, a, b);
+			       "swap partition at the start: %.1fx faster swap-in than at the "
+			       "end (median %s vs %s us)",
+			       p->ratio, a, b);
 		else
 			sp_cat(buf, len,
-			    "swap partition at the end: %.1fx faster swap-in than at the "
-			    "start (median %s vs %s us)",
-			    1 / p->ratio, b, a);
+			       "swap partition at the end: %.1fx faster swap-in than at the "
+			       "start (median %s vs %s us)",
+			       1 / p->ratio, b, a);
 		return 0;
 	}
 	case SP_VERDICT_FILE: {
 		const struct sp_pair *p = &f->file_start;
 
 		sp_cat(buf, len, "the swap file lies in %zu %s %s", f->file_extents,
-		    sp_plural(f->file_extents, "extent", "extents"), region_phrase(f->file_region));
+		       sp_plural(f->file_extents, "extent", "extents"),
+		       region_phrase(f->file_region));
 		if (f->file_region != SP_REGION_UNKNOWN)
 			sp_cat(buf, len, " (%.0f-%.0f %% into the disk)", f->file_pos_lo * 100,
-			    f->file_pos_hi * 100);
+			       f->file_pos_hi * 100);
 		switch (f->file_gap) {
 		case SP_FILE_GAP_FILE:
 			sp_cat(buf, len, "; it gave no swap-in latency (%s)",
-			    sp_status_name(r->results[f->file].status));
+			       sp_status_name(r->results[f->file].status));
 			return 0;
 		case SP_FILE_GAP_START:
 			sp_cat(buf, len,
-			    "; the start partition has no swap-in latency to compare it "
-			    "with");
+			       "; the start partition has no swap-in latency to compare it "
+			       "with");
 			return 0;
 		case SP_FILE_GAP_NONE:
 			break;
@@ -582,19 +606,19 @@ int sp_verdict_sentence(const struct sp_report *r, const struct sp_findings *f,
 		sp_fmt_us(b, lat(r, p->a)->p50_us);
 		if (p->ci_overlap)
 			sp_cat(buf, len,
-			    " and shows no measurable difference to the start partition "
-			    "(median %s vs %s us)",
-			    a, b);
+			       " and shows no measurable difference to the start partition "
+			       "(median %s vs %s us)",
+			       a, b);
 		else if (f->file_penalty_pct >= 0)
 			sp_cat(buf, len,
-			    " and costs %+.0f %% swap-in time over the start partition "
-			    "(median %s vs %s us)",
-			    f->file_penalty_pct, a, b);
+			       " and costs %+.0f %% swap-in time over the start partition "
+			       "(median %s vs %s us)",
+			       f->file_penalty_pct, a, b);
 		else
 			sp_cat(buf, len,
-			    " and swaps in %.0f %% faster than the start partition (median "
-			    "%s vs %s us)",
-			    -f->file_penalty_pct, a, b);
+			       " and swaps in %.0f %% faster than the start partition (median "
+			       "%s vs %s us)",
+			       -f->file_penalty_pct, a, b);
 		return 0;
 	}
 	case SP_VERDICT_ZRAM_DISK:
@@ -602,15 +626,16 @@ int sp_verdict_sentence(const struct sp_report *r, const struct sp_findings *f,
 		sp_fmt_us(b, lat(r, f->best_disk)->p50_us);
 		if (f->zram_disk_ratio >= 1)
 			sp_cat(buf, len,
-			    "%s swaps in %.1fx faster than the best disk placement, %s "
-			    "(median %s vs %s us), at the price of RAM",
-			    name(r, f->best_zram), f->zram_disk_ratio, name(r, f->best_disk), a, b);
+			       "%s swaps in %.1fx faster than the best disk placement, %s "
+			       "(median %s vs %s us), at the price of RAM",
+			       name(r, f->best_zram), f->zram_disk_ratio, name(r, f->best_disk), a,
+			       b);
 		else
 			sp_cat(buf, len,
-			    "the disk placement %s swaps in %.1fx faster than the best "
-			    "zram, %s (median %s vs %s us)",
-			    name(r, f->best_disk), 1 / f->zram_disk_ratio, name(r, f->best_zram), b,
-			    a);
+			       "the disk placement %s swaps in %.1fx faster than the best "
+			       "zram, %s (median %s vs %s us)",
+			       name(r, f->best_disk), 1 / f->zram_disk_ratio, name(r, f->best_zram),
+			       b, a);
 		if (f->zram_ratio > 0)
 			sp_cat(buf, len, "; zram stored the pages at %.2f:1", f->zram_ratio);
 		return 0;
@@ -618,30 +643,30 @@ int sp_verdict_sentence(const struct sp_report *r, const struct sp_findings *f,
 		int i = f->best_disk;
 
 		sp_cat(buf, len,
-		    "%s: a swap-in alone takes %.1fx the device's own 4 KiB read at QD1 "
-		    "(%s vs %s us); the kernel's swap path adds %s us per page",
-		    name(r, i), f->floor_ratio[i], sp_fmt_us(a, lat(r, i)->p50_us),
-		    sp_fmt_us(b, r->results[i].device_probe.qd1.p50_us),
-		    f->floor_overhead_us[i] > 0 ? sp_fmt_us(c, f->floor_overhead_us[i]) : "0.0");
+		       "%s: a swap-in alone takes %.1fx the device's own 4 KiB read at QD1 "
+		       "(%s vs %s us); the kernel's swap path adds %s us per page",
+		       name(r, i), f->floor_ratio[i], sp_fmt_us(a, lat(r, i)->p50_us),
+		       sp_fmt_us(b, r->results[i].device_probe.qd1.p50_us),
+		       f->floor_overhead_us[i] > 0 ? sp_fmt_us(c, f->floor_overhead_us[i]) : "0.0");
 		return 0;
 	}
 	case SP_VERDICT_PRESSURE:
 		if (f->none_oom_killed)
 			sp_cat(buf, len,
-			    "without swap the workload over its memory limit was "
-			    "OOM-killed (%s touches/s until then)",
-			    sp_fmt_rate(a, f->none_touches_per_s));
+			       "without swap the workload over its memory limit was "
+			       "OOM-killed (%s touches/s until then)",
+			       sp_fmt_rate(a, f->none_touches_per_s));
 		else
 			sp_cat(buf, len,
-			    "without swap the workload over its memory limit ran at %s "
-			    "touches/s",
-			    sp_fmt_rate(a, f->none_touches_per_s));
+			       "without swap the workload over its memory limit ran at %s "
+			       "touches/s",
+			       sp_fmt_rate(a, f->none_touches_per_s));
 		if (f->best_pressure < 0) {
 			sp_cat(buf, len, "; no placement with swap completed the pressure probe");
 			return 0;
 		}
 		sp_cat(buf, len, "; with %s it ran at %s touches/s", name(r, f->best_pressure),
-		    sp_fmt_rate(b, f->best_pressure_touches_per_s));
+		       sp_fmt_rate(b, f->best_pressure_touches_per_s));
 		if (f->pressure_ratio > 0 && !f->none_oom_killed)
 			sp_cat(buf, len, " (%.1fx)", f->pressure_ratio);
 		if (r->results[f->best_pressure].pressure_probe.oom_killed)
@@ -649,20 +674,20 @@ int sp_verdict_sentence(const struct sp_report *r, const struct sp_findings *f,
 		return 0;
 	case SP_VERDICT_INTEGRITY_OK:
 		sp_cat(buf, len, "all %llu pages checked after swap-in matched their headers",
-		    (unsigned long long)f->pages_checked);
+		       (unsigned long long)f->pages_checked);
 		return 0;
 	case SP_VERDICT_COMPRESSION:
 		sp_cat(buf, len, "the probe's pages compressed %.2f:1 under zstd", f->data_ratio);
 		if (f->zram_ratio > 0)
 			sp_cat(buf, len, "; %s held them at %.2f:1 (kernel mm_stat)",
-			    name(r, f->best_zram), f->zram_ratio);
+			       name(r, f->best_zram), f->zram_ratio);
 		return 0;
 	case SP_VERDICT_NOT_OK:
 		sp_cat(buf, len, "%zu %s gave no latency:", f->n_not_ok,
-		    sp_plural(f->n_not_ok, "placement", "placements"));
+		       sp_plural(f->n_not_ok, "placement", "placements"));
 		for (size_t i = 0; i < f->n_not_ok; i++)
 			sp_cat(buf, len, "%s %s (%s)", i ? "," : "", name(r, f->not_ok[i]),
-			    sp_status_name(r->results[f->not_ok[i]].status));
+			       sp_status_name(r->results[f->not_ok[i]].status));
 		sp_cat(buf, len, "; each has its reason in the report");
 		return 0;
 	case SP_VERDICT_BUILD:
@@ -688,8 +713,8 @@ int sp_verdict_sentence(const struct sp_report *r, const struct sp_findings *f,
 		return 0;
 	case SP_VERDICT_SWEEP_SWAPPINESS:
 	case SP_VERDICT_SWEEP_PAGE_CLUSTER: {
-		const struct sp_sweep_knob_finding *kf = sp_sweep_finding_of(
-		    &f->sweep, (enum sp_knob)(k - SP_VERDICT_SWEEP_SWAPPINESS));
+		const struct sp_sweep_knob_finding *kf =
+		    sp_sweep_finding_of(&f->sweep, (enum sp_knob)(k - SP_VERDICT_SWEEP_SWAPPINESS));
 
 		if (!kf)
 			return -EINVAL;

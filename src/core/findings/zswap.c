@@ -2,12 +2,13 @@
  * zswap.c - what the report says about zswap (see zswap.h): the pool's share of the swap-ins
  * and the sentences. Pure: counts in, sentences out.
  */
+#include "core/findings/zswap.h"
+
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "core/config/textfmt.h"
-#include "core/findings/zswap.h"
 
 double sp_zswap_pool_share_pct(const struct sp_zswap_result *z)
 {

@@ -1,11 +1,12 @@
 /*
  * compress.c - per-page zstd ratio of a buffer (see compress.h for why per page).
  */
+#include "core/measure/compress.h"
+
 #include <errno.h>
 #include <stdlib.h>
 #include <zstd.h>
 
-#include "core/measure/compress.h"
 #include "core/config/u128.h"
 
 int sp_zstd_page_ratio(const void *buf, size_t len, size_t page_size, size_t max_pages,

@@ -3,9 +3,9 @@
  * reader of the report is told. Each sentence names the cause first and then the numbers
  * that show it, so "invalid" never stands without its evidence.
  */
-#include <stdio.h>
-
 #include "core/measure/faultdiag.h"
+
+#include <stdio.h>
 
 #define MIB (1024.0 * 1024.0)
 

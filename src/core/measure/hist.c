@@ -8,11 +8,11 @@
  * a value is never further than w/2 <= lo / (2 * SUB) from it: 2^-(SUB_BITS+1) relative.
  * Quantiles are read by walking the counts (a few thousand additions), never in timed loops.
  */
+#include "core/measure/hist.h"
+
 #include <errno.h>
 #include <math.h>
 #include <string.h>
-
-#include "core/measure/hist.h"
 
 #define SP_HIST_CLAMP_NS (1ull << SP_HIST_MAX_BITS)
 

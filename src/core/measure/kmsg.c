@@ -4,12 +4,12 @@
  * (blk_update_request / "I/O error, dev sdb, sector N" in block/blk-core.c, "Buffer I/O error"
  * in fs/buffer.c, "Read-error on swap-device" / "Write-error on swap-device" in mm/page_io.c).
  */
+#include "core/measure/kmsg.h"
+
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include "core/measure/kmsg.h"
 
 int sp_kmsg_parse(const char *rec, size_t len, struct sp_kmsg_rec *out)
 {

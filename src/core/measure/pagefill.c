@@ -8,10 +8,11 @@
  * 4 KiB page near 2:1 under zstd instead of 4:1 (tuned by measurement, see
  * tests/unit/t-pagefill-ratio-near-2-to-1.c).
  */
+#include "core/measure/pagefill.h"
+
 #include <errno.h>
 #include <string.h>
 
-#include "core/measure/pagefill.h"
 #include "core/measure/rng.h"
 
 static const char *const words[] = {

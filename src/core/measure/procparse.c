@@ -5,6 +5,8 @@
  * not have the shape the kernel documents makes the whole parse fail with -EINVAL, because a
  * half-understood /proc/swaps is worse than none when it decides what is safe to overwrite.
  */
+#include "core/measure/procparse.h"
+
 #include <ctype.h>
 #include <errno.h>
 #include <limits.h>
@@ -12,7 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/measure/procparse.h"
 #include "core/plan/zswap_choice.h"
 
 /* A field of a line: [p, p+len). */
@@ -424,7 +425,7 @@ int sp_parse_comp_algorithm(const char *text, struct sp_comp_algs *out)
 int sp_parse_blk_stat(const char *text, struct sp_blk_stat *out)
 {
 	struct span line, f[18];
-	uint64_t v[17] = { 0 };
+	uint64_t v[17] = {0};
 	const char *pos = text;
 	size_t nf, i;
 
@@ -464,7 +465,8 @@ uint64_t sp_blk_stat_writes_between(const struct sp_blk_stat *a, const struct sp
 uint64_t sp_blk_stat_write_bytes_between(const struct sp_blk_stat *a, const struct sp_blk_stat *b)
 {
 	return (grew(a->write_sectors, b->write_sectors) +
-		grew(a->discard_sectors, b->discard_sectors)) * 512;
+		grew(a->discard_sectors, b->discard_sectors)) *
+	       512;
 }
 
 int sp_parse_pid_stat_faults(const char *text, uint64_t *minflt, uint64_t *majflt)

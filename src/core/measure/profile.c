@@ -2,13 +2,13 @@
  * profile.c - the pure half of the position profile (see profile.h): where to read and what
  * the points say.
  */
+#include "core/measure/profile.h"
+
 #include <errno.h>
 #include <stdlib.h>
 
-#include "core/measure/profile.h"
-
-int sp_profile_positions(uint64_t dev_bytes, uint64_t window_bytes, uint64_t align_bytes,
-			 size_t n, uint64_t *out)
+int sp_profile_positions(uint64_t dev_bytes, uint64_t window_bytes, uint64_t align_bytes, size_t n,
+			 uint64_t *out)
 {
 	uint64_t last, prev = 0;
 	size_t k = 0;

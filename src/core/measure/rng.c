@@ -4,6 +4,7 @@
  * with rejection, which is unbiased and needs a division only on the rare rejected path.
  */
 #include "core/measure/rng.h"
+
 #include "core/config/u128.h"
 
 uint64_t sp_mix64(uint64_t x)

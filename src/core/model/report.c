@@ -1,19 +1,19 @@
 /*
  * report.c - small helpers of the report data model (init, append, status and kind names).
  */
+#include "core/model/report.h"
+
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
 
-#include "core/model/report.h"
-
 static const char *const status_names[] = {
-	[SP_STATUS_OK] = "ok",
-	[SP_STATUS_FAILED] = "failed",
-	[SP_STATUS_INVALID] = "invalid",
-	[SP_STATUS_SKIPPED] = "skipped",
+    [SP_STATUS_OK] = "ok",
+    [SP_STATUS_FAILED] = "failed",
+    [SP_STATUS_INVALID] = "invalid",
+    [SP_STATUS_SKIPPED] = "skipped",
 };
 
 const char *sp_status_name(enum sp_status s)
@@ -35,10 +35,10 @@ int sp_status_parse(const char *s, enum sp_status *out)
 }
 
 static const char *const kind_names[] = {
-	[SP_PL_START] = "start", [SP_PL_END] = "end",	    [SP_PL_FILE] = "file",
-	[SP_PL_ZRAM] = "zram",	 [SP_PL_ALSO] = "also",	    [SP_PL_NONE] = "none",
-	[SP_PL_EXISTING] = "existing", [SP_PL_PROBE] = "probe", [SP_PL_RAM] = "ram",
-	[SP_PL_ZSWAP] = "zswap",
+    [SP_PL_START] = "start",	   [SP_PL_END] = "end",	    [SP_PL_FILE] = "file",
+    [SP_PL_ZRAM] = "zram",	   [SP_PL_ALSO] = "also",   [SP_PL_NONE] = "none",
+    [SP_PL_EXISTING] = "existing", [SP_PL_PROBE] = "probe", [SP_PL_RAM] = "ram",
+    [SP_PL_ZSWAP] = "zswap",
 };
 
 const char *sp_placement_kind_name(enum sp_placement_kind k)
@@ -66,11 +66,11 @@ int sp_placement_kind_from_name(const char *p, enum sp_placement_kind *out)
 		int prefix; /* name is a prefix (zram-<alg>) rather than the whole name */
 		enum sp_placement_kind kind;
 	} legacy[] = {
-		{ "start", 0, SP_PL_START },   { "end", 0, SP_PL_END },
-		{ "file", 0, SP_PL_FILE },     { "none", 0, SP_PL_NONE },
-		{ "zram-", 1, SP_PL_ZRAM },    { "dev-", 1, SP_PL_ALSO },
-		{ "probe-", 1, SP_PL_PROBE },  { "swap-", 1, SP_PL_EXISTING },
-		{ "current", 1, SP_PL_EXISTING }, { "zswap-", 1, SP_PL_ZSWAP },
+	    {"start", 0, SP_PL_START},	    {"end", 0, SP_PL_END},
+	    {"file", 0, SP_PL_FILE},	    {"none", 0, SP_PL_NONE},
+	    {"zram-", 1, SP_PL_ZRAM},	    {"dev-", 1, SP_PL_ALSO},
+	    {"probe-", 1, SP_PL_PROBE},	    {"swap-", 1, SP_PL_EXISTING},
+	    {"current", 1, SP_PL_EXISTING}, {"zswap-", 1, SP_PL_ZSWAP},
 	};
 
 	for (size_t i = 0; i < sizeof(legacy) / sizeof(legacy[0]); i++) {
@@ -87,18 +87,27 @@ int sp_placement_kind_from_name(const char *p, enum sp_placement_kind *out)
 
 struct sp_placement_id sp_placement_id_of(enum sp_placement_kind k, int also_index)
 {
-	struct sp_placement_id id = { .kind = k, .also_index = -1, .role = SP_PART_NONE };
+	struct sp_placement_id id = {.kind = k, .also_index = -1, .role = SP_PART_NONE};
 
 	switch (k) {
-	case SP_PL_START: id.role = SP_PART_START; break;
-	case SP_PL_END: id.role = SP_PART_END; break;
-	case SP_PL_ZSWAP: id.role = SP_PART_START; break; /* zswap in front of the start */
-	case SP_PL_FILE: id.role = SP_PART_DATA; break;
+	case SP_PL_START:
+		id.role = SP_PART_START;
+		break;
+	case SP_PL_END:
+		id.role = SP_PART_END;
+		break;
+	case SP_PL_ZSWAP:
+		id.role = SP_PART_START;
+		break; /* zswap in front of the start */
+	case SP_PL_FILE:
+		id.role = SP_PART_DATA;
+		break;
 	case SP_PL_ALSO:
 		id.role = SP_PART_SWAP;
 		id.also_index = also_index;
 		break;
-	default: break;
+	default:
+		break;
 	}
 	return id;
 }

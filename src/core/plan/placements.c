@@ -2,11 +2,12 @@
  * placements.c - the list of a run's placements and the status rules of a measured one (see
  * placements.h). Pure: the edge gathers the compressors and devices, this decides.
  */
+#include "core/plan/placements.h"
+
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "core/plan/placements.h"
 #include "core/config/textfmt.h"
 
 int sp_layout_part_index(const struct sp_layout *l, enum sp_part_role role)
@@ -206,11 +207,13 @@ int sp_result_invalid_reason(const struct sp_result *res, const struct sp_outcom
 		return 0;
 	}
 	if (zswap_missed(res)) {
-		snprintf(buf, len,
-			 "zswap answered none of the %llu swap-ins (zswpin did not rise, %lld pages "
-			 "were read from the swap device): the start partition was measured, not "
-			 "zswap-%s", (unsigned long long)res->fault_probe.real_swapins,
-			 (long long)res->zswap.fault_pswpin, res->zswap.compressor);
+		snprintf(
+		    buf, len,
+		    "zswap answered none of the %llu swap-ins (zswpin did not rise, %lld pages "
+		    "were read from the swap device): the start partition was measured, not "
+		    "zswap-%s",
+		    (unsigned long long)res->fault_probe.real_swapins,
+		    (long long)res->zswap.fault_pswpin, res->zswap.compressor);
 		return 0;
 	}
 	return -EINVAL;

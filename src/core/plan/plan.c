@@ -4,10 +4,10 @@
  * a protective MBR, a header and 128 entries of 128 bytes at the front, the entries and a
  * header again at the back.
  */
+#include "core/plan/plan.h"
+
 #include <errno.h>
 #include <string.h>
-
-#include "core/plan/plan.h"
 
 #define GPT_ENTRIES_BYTES (128u * 128u)
 #define MiB (1024ull * 1024)
@@ -59,8 +59,8 @@ static int gpt_usable(uint64_t disk_bytes, uint64_t lss, uint64_t *first, uint64
 }
 
 static const char *const layout_names[SP_LAYOUT_KINDS] = {
-	[SP_LAYOUT_INSTALLED] = "installed",
-	[SP_LAYOUT_CENTRED] = "centred",
+    [SP_LAYOUT_INSTALLED] = "installed",
+    [SP_LAYOUT_CENTRED] = "centred",
 };
 
 const char *sp_layout_kind_name(enum sp_layout_kind k)
@@ -221,7 +221,7 @@ int sp_plan_single(uint64_t disk_bytes, uint32_t logical_sector_bytes, uint64_t 
 
 uint64_t sp_plan_min_disk_bytes(const struct sp_plan_opts *in)
 {
-	static const uint32_t lss[] = { 512, 4096 };
+	static const uint32_t lss[] = {512, 4096};
 	struct sp_plan_opts o;
 	struct sp_layout l;
 	uint64_t a, bound, best = 0;
@@ -234,8 +234,7 @@ uint64_t sp_plan_min_disk_bytes(const struct sp_plan_opts *in)
 	/* An upper bound: aligned room for the front GPT, both swap partitions, the data
 	 * partition, and aligned room for the backup GPT; then walk down to the exact edge
 	 * (one step when the alignment exceeds the GPT areas, as 1 MiB does). */
-	bound = round_up(2 * 4096 + GPT_ENTRIES_BYTES, a) +
-		2 * round_up(o.swap_part_bytes, a) +
+	bound = round_up(2 * 4096 + GPT_ENTRIES_BYTES, a) + 2 * round_up(o.swap_part_bytes, a) +
 		round_up(o.swapfile_bytes + o.data_extra_bytes, a) +
 		round_up(4096 + GPT_ENTRIES_BYTES, a);
 	for (i = 0; i < sizeof(lss) / sizeof(lss[0]); i++) {

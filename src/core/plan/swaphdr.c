@@ -2,10 +2,10 @@
  * swaphdr.c - the v1 swap header (see swaphdr.h). Offsets are spelled out rather than taken
  * from a struct so the layout is visible and does not depend on the compiler's padding.
  */
+#include "core/plan/swaphdr.h"
+
 #include <errno.h>
 #include <string.h>
-
-#include "core/plan/swaphdr.h"
 
 static void put_u32(unsigned char *p, uint32_t v)
 {

@@ -1,11 +1,11 @@
 /*
  * timing.c - the fault probe's sizing and the run's estimate (see timing.h): arithmetic only.
  */
+#include "core/plan/timing.h"
+
 #include <errno.h>
 #include <math.h>
 #include <string.h>
-
-#include "core/plan/timing.h"
 
 /* clang's C mode takes no floating arithmetic here (C11 6.6); gcc, the product's compiler,
  * checks it, and the fuzz build (clang) compiles the same sources */
@@ -73,7 +73,8 @@ int sp_run_estimate(const struct sp_estimate_in *in, struct sp_estimate *out)
 	if (!in || !out || bad_time(in->time_per_placement_s) || bad_time(in->mkfs_s) ||
 	    bad_time(in->per_placement_s) || bad_time(in->profile_s) || bad_time(in->job_s) ||
 	    bad_time(in->service_s) || bad_time(in->servers_s) || bad_time(in->sweep_run_s) ||
-	    bad_time(in->write_bytes_per_s) || (in->swapfile_bytes + in->job_setup_bytes && !(in->write_bytes_per_s > 0)))
+	    bad_time(in->write_bytes_per_s) ||
+	    (in->swapfile_bytes + in->job_setup_bytes && !(in->write_bytes_per_s > 0)))
 		return -EINVAL;
 	memset(out, 0, sizeof(*out));
 	out->setup_s = in->mkfs_s;

@@ -2,11 +2,12 @@
  * tryplace.c - `measure --try`: its list, and whether a directory's filesystem may hold the
  * temporary swap file (see tryplace.h). Pure: decides from the facts the edge read.
  */
+#include "core/plan/tryplace.h"
+
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "core/plan/tryplace.h"
 #include "core/config/units.h"
 
 static int parse_error(struct sp_err *e, const char *what, const char *item, size_t n)

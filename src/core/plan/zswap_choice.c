@@ -2,12 +2,13 @@
  * zswap_choice.c - which zswap-<alg> placements a run measures (see zswap_choice.h): --zswap's
  * word against what the kernel offers. Pure: names in, names out.
  */
+#include "core/plan/zswap_choice.h"
+
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "core/err.h"
-#include "core/plan/zswap_choice.h"
 
 int sp_zswap_alg_name_ok(const char *w, size_t len)
 {

@@ -2,11 +2,12 @@
  * compare_csv.c - a comparison of runs (core/findings/compare.h) as CSV, quoted as
  * summary.csv is (sp_csv_field, core/report/report_csv.h).
  */
+#include "core/report/compare_csv.h"
+
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 
-#include "core/report/compare_csv.h"
 #include "core/report/report_csv.h"
 
 static void csv_lead(FILE *out, const char *placement, const char *metric, const char *what,

@@ -9,6 +9,8 @@
  * forced to valid UTF-8 ('?' for bad bytes) because jansson's parser rightly rejects anything
  * else and the strings come from the machine (device models, CPUs).
  */
+#include "core/report/json_build.h"
+
 #include <inttypes.h>
 #include <jansson.h>
 #include <math.h>
@@ -20,7 +22,6 @@
 #include "core/findings/analysis.h"
 #include "core/findings/verdict.h"
 #include "core/model/report.h"
-#include "core/report/json_build.h"
 #include "core/report/report_schema.h"
 #include "core/scenario/service.h"
 

@@ -4,6 +4,8 @@
  * Unknown keys are skipped, missing optional ones keep their zero; every wrong type or length
  * is refused with the key's path in the reason.
  */
+#include "core/report/json_read.h"
+
 #include <errno.h>
 #include <jansson.h>
 #include <math.h>
@@ -16,7 +18,6 @@
 
 #include "core/err.h"
 #include "core/model/report.h"
-#include "core/report/json_read.h"
 #include "core/report/report_schema.h"
 
 static int get_u64(json_t *v, uint64_t max, uint64_t *out)

@@ -7,6 +7,8 @@
  * write -> read -> write identity. dump() prints the shortest form that reads back to the same
  * double, keys in the order they were added (the schema's), two-space indent.
  */
+#include "core/report/json_write.h"
+
 #include <errno.h>
 #include <jansson.h>
 #include <stdio.h>
@@ -16,7 +18,6 @@
 #include "core/findings/analysis.h"
 #include "core/model/report.h"
 #include "core/report/json_build.h"
-#include "core/report/json_write.h"
 
 /*
  * Shortest "%.Ng" that reads back to exactly v, widened so that values below 1e17 print in

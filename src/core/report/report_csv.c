@@ -10,14 +10,14 @@
  * quotes doubled. Numbers are printed with up to 10 significant digits, never in exponent
  * form for the ranges these figures take, so a sheet reads them as numbers.
  */
+#include "core/report/report_csv.h"
+
 #include <errno.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include "core/report/report_csv.h"
 
 /* The columns, in order; C_N counts them. */
 enum col {

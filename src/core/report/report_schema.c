@@ -5,12 +5,13 @@
  * and writes, so a table cannot point a U64 key at a double. Add a key by adding its row where
  * the schema documents it; an enum key needs an sp_enum_type (name and parse), like status.
  */
+#include "core/report/report_schema.h"
+
 #include <stddef.h>
 #include <stdint.h>
 #include <time.h>
 
 #include "core/model/report.h"
-#include "core/report/report_schema.h"
 
 /* 0, after failing the build when T's member m is not of type `type` */
 #define IS(T, m, type)                                                                             \
@@ -138,7 +139,7 @@ static int kind_parse(const char *s, int *v)
 }
 
 static const struct sp_enum_type kind_type = {
-	kind_name, kind_parse, "start, end, file, zram, also, none, existing, probe, ram or zswap"};
+    kind_name, kind_parse, "start, end, file, zram, also, none, existing, probe, ram or zswap"};
 
 /* A report from before "kind": the placement's name says it, or nothing does. */
 static int kind_from_name(void *obj)
@@ -481,8 +482,7 @@ static int scope_parse(const char *s, int *v)
 	return ret;
 }
 
-static const struct sp_enum_type scope_type = {scope_name, scope_parse,
-					       "none, cgroup or system"};
+static const struct sp_enum_type scope_type = {scope_name, scope_parse, "none, cgroup or system"};
 
 typedef struct sp_cache_case cache_case_t;
 
@@ -511,13 +511,16 @@ static const struct sp_field cache_case_fields[] = {
     U64_IF("allocstall", cache_case_t, allocstall, has_allocstall),
     DBL_IF("psi_some_avg10", cache_case_t, psi_some_avg10, psi_scope),
     DBL_IF("psi_full_avg10", cache_case_t, psi_full_avg10, has_psi_full),
-    {.key = "status", .type = SP_F_ENUM, .off = offsetof(cache_case_t, status),
-     .en = &status_type},
+    {.key = "status", .type = SP_F_ENUM, .off = offsetof(cache_case_t, status), .en = &status_type},
     STR("reason", cache_case_t, reason),
     /* after the values they qualify: reading a value sets its flag, the scope says which */
-    {.key = "psi_scope", .type = SP_F_ENUM, .off = offsetof(cache_case_t, psi_scope),
+    {.key = "psi_scope",
+     .type = SP_F_ENUM,
+     .off = offsetof(cache_case_t, psi_scope),
      .en = &scope_type},
-    {.key = "pgscan_scope", .type = SP_F_ENUM, .off = offsetof(cache_case_t, pgscan_scope),
+    {.key = "pgscan_scope",
+     .type = SP_F_ENUM,
+     .off = offsetof(cache_case_t, pgscan_scope),
      .en = &scope_type},
     DBL("span_s", cache_case_t, span_s),
     U64("ops", cache_case_t, ops),
@@ -718,12 +721,9 @@ static const struct sp_field result_fields[] = {
 typedef struct sp_sweep_row sweep_t;
 
 static const struct sp_field sweep_build_fields[] = {
-    DBL("wall_s", sweep_t, build.wall_s),
-    U64("pswpin", sweep_t, build.pswpin),
-    U64("pswpout", sweep_t, build.pswpout),
-    U64("major_faults", sweep_t, build.major_faults),
-    BOOL("oom_killed", sweep_t, build.oom_killed),
-    END,
+    DBL("wall_s", sweep_t, build.wall_s),	   U64("pswpin", sweep_t, build.pswpin),
+    U64("pswpout", sweep_t, build.pswpout),	   U64("major_faults", sweep_t, build.major_faults),
+    BOOL("oom_killed", sweep_t, build.oom_killed), END,
 };
 
 static const struct sp_field sweep_service_fields[] = {

@@ -2,14 +2,14 @@
  * backup.c - the backup directory's identity file, the identity check restore makes before it
  * writes anything, and the comparison of two partition-table dumps (see backup.h).
  */
+#include "core/safety/backup.h"
+
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-
-#include "core/safety/backup.h"
 
 int sp_backup_ranges(uint64_t size_bytes, uint32_t sector_bytes, struct sp_backup_identity *id)
 {

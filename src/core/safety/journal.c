@@ -2,12 +2,12 @@
  * journal.c - the run journal's lines, formatted and parsed (see journal.h for the format and
  * why it is shaped so). Pure: text in, structs out.
  */
+#include "core/safety/journal.h"
+
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include "core/safety/journal.h"
 
 static const struct {
 	const char *name;

@@ -4,13 +4,14 @@
  * Order matters for the message: a partition is refused as a partition even when it is also
  * mounted, because "give the whole disk" is the fix the user needs first.
  */
+#include "core/safety/safety.h"
+
 #include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "core/safety/safety.h"
 #include "core/config/textfmt.h"
 #include "core/config/units.h"
 
@@ -63,8 +64,8 @@ int sp_safety_unsafe_reasons(const struct sp_device_facts *df, char *r, size_t l
 		}
 		/* "/" was named as the running root; one mount point per node is enough */
 		if (nd->mount_point[0] && !(nd->holds_root && strcmp(nd->mount_point, "/") == 0))
-			sp_cat_sep(r, len, "; ", "holds the mounted filesystem '%s'%s", nd->mount_point,
-				   on);
+			sp_cat_sep(r, len, "; ", "holds the mounted filesystem '%s'%s",
+				   nd->mount_point, on);
 		for (size_t s = 0; s < df->n_swaps && s < SP_SAFETY_MAX_SWAPS; s++) {
 			const struct sp_swap_facts *sw = &df->swaps[s];
 
@@ -72,7 +73,8 @@ int sp_safety_unsafe_reasons(const struct sp_device_facts *df, char *r, size_t l
 				continue;
 			/* a swap partition's path names it; a swap file needs its filesystem */
 			if (sw->is_file)
-				sp_cat_sep(r, len, "; ", "holds active swap file '%s'%s", sw->path, on);
+				sp_cat_sep(r, len, "; ", "holds active swap file '%s'%s", sw->path,
+					   on);
 			else
 				sp_cat_sep(r, len, "; ", "holds active swap '%s'", sw->path);
 		}
@@ -85,7 +87,8 @@ int sp_safety_unsafe_reasons(const struct sp_device_facts *df, char *r, size_t l
 	if (df->boot_label && !boot_named)
 		sp_cat_sep(r, len, "; ", "is the boot medium (label " SP_BOOT_LABEL ")");
 	if (df->truncated)
-		sp_cat_sep(r, len, "; ", "has more partitions or swap areas than swapplace can check");
+		sp_cat_sep(r, len, "; ",
+			   "has more partitions or swap areas than swapplace can check");
 	return r[0] != '\0';
 }
 

@@ -16,10 +16,11 @@
  * 150 MB/s, page-cluster 3) is about 3 minutes, an upper bound (see the full pass below);
  * tests/unit/t-buildjob-plan-* holds it to 1-3.
  */
+#include "core/scenario/buildjob.h"
+
 #include <errno.h>
 #include <string.h>
 
-#include "core/scenario/buildjob.h"
 #include "core/measure/rng.h"
 
 #define OVER_FACTOR 1.2
@@ -141,8 +142,7 @@ int sp_buildjob_estimate(const struct sp_buildjob_plan *p, const struct sp_build
 	uint64_t fsyncs = 0, switches = 0;
 
 	if (!(d->rand_read_s > 0) || !(d->seq_bytes_per_s > 0) || !(d->page_s >= 0) ||
-	    d->page_cluster < 0 ||
-	    d->page_cluster > 10)
+	    d->page_cluster < 0 || d->page_cluster > 10)
 		return -EINVAL;
 	memset(out, 0, sizeof(*out));
 	cluster = 1ull << d->page_cluster;
@@ -191,7 +191,9 @@ int sp_buildjob_estimate(const struct sp_buildjob_plan *p, const struct sp_build
 		    (double)(out->swapout_pages * SP_BUILDJOB_PAGE_BYTES + out->file_read_bytes +
 			     out->file_written_bytes) /
 			d->seq_bytes_per_s;
-	out->cpu_s = d->cpu_s > 0 ? d->cpu_s : d->page_s > 0 ? (double)out->page_ops * d->page_s : 0;
+	out->cpu_s = d->cpu_s > 0    ? d->cpu_s
+		     : d->page_s > 0 ? (double)out->page_ops * d->page_s
+				     : 0;
 	out->total_s = out->io_s + out->cpu_s;
 	return 0;
 }

@@ -2,12 +2,13 @@
  * estimate.c - the device model the estimate assumes and the run's terms (see estimate.h).
  * Pure: numbers in, seconds out.
  */
+#include "core/scenario/estimate.h"
+
 #include <errno.h>
 
 #include "core/measure/profile.h"
 #include "core/plan/timing.h"
 #include "core/scenario/buildjob.h"
-#include "core/scenario/estimate.h"
 #include "core/scenario/scenario.h"
 #include "core/scenario/scenario_service.h"
 #include "core/scenario/serverjob.h"

@@ -2,11 +2,11 @@
  * scenario.c - the job scenarios' pure arithmetic (see scenario.h): the swap-out rate from
  * vmstat samples, and the ranking of placements by the job's wall time.
  */
+#include "core/scenario/scenario.h"
+
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
-
-#include "core/scenario/scenario.h"
 
 int sp_swapout_from_samples(const struct sp_vm_sample *s, size_t n, struct sp_swapout *out)
 {
@@ -99,7 +99,8 @@ int sp_build_rank(const struct sp_result *res, size_t n, struct sp_build_ranking
 	}
 	for (size_t k = 0; k < out->n; k++) {
 		out->rows[k].ratio_to_best = out->rows[k].wall_s / out->rows[0].wall_s;
-		out->rows[k].ratio_to_ram = out->has_ram ? out->rows[k].wall_s / out->ram_wall_s : 0;
+		out->rows[k].ratio_to_ram =
+		    out->has_ram ? out->rows[k].wall_s / out->ram_wall_s : 0;
 	}
 	start = find_ok(res, n, SP_PL_START);
 	end = find_ok(res, n, SP_PL_END);

@@ -2,12 +2,13 @@
  * scenario_service.c - one service case's result from what the probe counted (see
  * scenario_service.h).
  */
+#include "core/scenario/scenario_service.h"
+
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "core/measure/hist.h"
-#include "core/scenario/scenario_service.h"
 #include "core/scenario/service.h"
 
 static double q_ms(const struct sp_hist *h, double q)

@@ -2,6 +2,8 @@
  * serverjob.c - the cache and gc scenarios' pure half (see serverjob.h): sizing,
  * counter parsing, counters into results, the trap finding and the pause statistics.
  */
+#include "core/scenario/serverjob.h"
+
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
@@ -9,7 +11,6 @@
 
 #include "core/measure/hist.h"
 #include "core/measure/procparse.h"
-#include "core/scenario/serverjob.h"
 
 /* ---- counters ---- */
 
@@ -226,8 +227,8 @@ int sp_cache_trap_find(const struct sp_scenario_cache *s, struct sp_cache_trap *
 	for (size_t i = 0; i < s->n_cases; i++) {
 		const struct sp_cache_case *c = &s->cases[i];
 
-		if (c->status != SP_STATUS_OK || !c->has_swapped || sp_cache_case_swaps_own_cache(c) ||
-		    c->cache_pct >= trap->cache_pct)
+		if (c->status != SP_STATUS_OK || !c->has_swapped ||
+		    sp_cache_case_swaps_own_cache(c) || c->cache_pct >= trap->cache_pct)
 			continue;
 		if (!clean || c->cache_pct > clean->cache_pct) {
 			clean = c;

@@ -12,11 +12,11 @@
  *   beside any cold part would not do: the cold part would go out and the hot set fit);
  * - spike is fits plus a burst of 40 % in a second process: 120 % together while it lasts.
  */
+#include "core/scenario/service.h"
+
 #include <errno.h>
 #include <math.h>
 #include <string.h>
-
-#include "core/scenario/service.h"
 
 static const char *const case_names[SP_SVC_N_CASES] = {"fits", "cold", "hot", "spike"};
 
@@ -50,8 +50,7 @@ static uint64_t share_chunks(uint64_t limit_bytes, unsigned pct)
 	return limit_bytes / 100 * pct / SP_SERVICE_CHUNK_BYTES * SP_SERVICE_CHUNK_BYTES;
 }
 
-int sp_service_size(enum sp_service_case_kind k, uint64_t limit_bytes,
-		    struct sp_service_sizes *out)
+int sp_service_size(enum sp_service_case_kind k, uint64_t limit_bytes, struct sp_service_sizes *out)
 {
 	if ((unsigned)k >= SP_SVC_N_CASES || limit_bytes < SP_SERVICE_MIN_LIMIT)
 		return -EINVAL;
@@ -94,8 +93,8 @@ uint64_t sp_service_due(double rate_per_s, uint64_t n, uint64_t now_ns)
 	return due < n ? due : n;
 }
 
-int sp_service_log_init(struct sp_service_log *log, double rate_per_s, double timeout_s,
-			uint64_t n, uint8_t *state)
+int sp_service_log_init(struct sp_service_log *log, double rate_per_s, double timeout_s, uint64_t n,
+			uint8_t *state)
 {
 	if (!(rate_per_s > 0) || !(timeout_s > 0) || (n && !state))
 		return -EINVAL;

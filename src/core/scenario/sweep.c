@@ -2,6 +2,8 @@
  * sweep.c - --sweep's knobs, its parser and the order of its runs (see sweep.h). The rows a run
  * keeps are sweep_rows.c; the findings over them core/findings/sweep_findings.c.
  */
+#include "core/scenario/sweep.h"
+
 #include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -9,7 +11,6 @@
 
 #include "core/config/units.h"
 #include "core/err.h"
-#include "core/scenario/sweep.h"
 
 static const struct {
 	const char *name, *sysctl;

@@ -3,6 +3,8 @@
  * The scenarios' headlines are the table `headlines` below: adding a scenario to the sweep is
  * one entry there.
  */
+#include "core/scenario/sweep_rows.h"
+
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -11,7 +13,6 @@
 #include "core/config/textfmt.h"
 #include "core/model/report.h"
 #include "core/scenario/scenario.h"
-#include "core/scenario/sweep_rows.h"
 
 static size_t build_rows(const struct sp_scenarios *s, const struct sp_sweep_row *tmpl,
 			 struct sp_sweep_row *out, size_t max)
