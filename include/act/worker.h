@@ -50,6 +50,14 @@ int sp_worker_prologue(void);
 int sp_worker_await_go(int go_fd);
 
 /*
+ * In a measuring child, first of all: the prologue, then the parent's release, the way every
+ * workload starts. *err gets the prologue's -errno (the shared page the parent reads).
+ * Returns: 0 to go on; else the exit status to return at once: 2 when the prologue failed,
+ * 3 when the parent gave up (it could not put us in the cgroup).
+ */
+int sp_worker_begin(int go_fd, int *err);
+
+/*
  * Read exactly len bytes of the child's report into buf, for at most timeout_s seconds.
  * Returns: 0; -ECHILD when the child died (or closed its end) first; -ETIMEDOUT; -EINTR on
  * sp_interrupted(); another -errno from poll().

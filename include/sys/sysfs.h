@@ -67,6 +67,13 @@ int sp_root_exists(const char *root, const char *path);
 int sp_write_all(int fd, const void *buf, size_t len);
 
 /*
+ * fsync a directory, so the names of the files just made in it survive a power cut too. A
+ * filesystem that cannot sync a directory (EINVAL) has nothing to sync: that is success.
+ * Returns: 0, or -errno.
+ */
+int sp_fsync_dir(const char *dir);
+
+/*
  * Write text to a file of the live system (sysfs, procfs) in one write(2), as the kernel
  * expects for attributes (retried only on EINTR, which wrote nothing).
  * Returns: 0, or -errno (a short write is -EIO).

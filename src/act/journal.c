@@ -38,7 +38,6 @@ static int sync_dir_of(const char *path)
 {
 	char dir[600];
 	char *slash;
-	int fd, ret = 0;
 
 	snprintf(dir, sizeof(dir), "%s", path);
 	slash = strrchr(dir, '/');
@@ -48,28 +47,15 @@ static int sync_dir_of(const char *path)
 		dir[1] = '\0';
 	else
 		*slash = '\0';
-	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	if (fsync(fd) < 0 && errno != EINVAL)
-		ret = -errno;
-	close(fd);
-	return ret;
+	return sp_fsync_dir(dir);
 }
 
+/* a record is on the disk before the action it announces: written whole, then synced */
 static int write_all(int fd, const char *buf, size_t n)
 {
-	while (n) {
-		ssize_t w = write(fd, buf, n);
+	int ret = sp_write_all(fd, buf, n);
 
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			return w < 0 ? -errno : -EIO;
-		buf += w;
-		n -= (size_t)w;
-	}
-	return fsync(fd) < 0 ? -errno : 0;
+	return ret < 0 ? ret : fsync(fd) < 0 ? -errno : 0;
 }
 
 /* One line to every open copy; the first error, after trying all. */

@@ -101,6 +101,14 @@ int sp_worker_await_go(int go_fd)
 	return read(go_fd, &c, 1) == 1 && c == 'g' ? 0 : -1;
 }
 
+int sp_worker_begin(int go_fd, int *err)
+{
+	*err = sp_worker_prologue();
+	if (*err)
+		return 2;
+	return sp_worker_await_go(go_fd) ? 3 : 0;
+}
+
 int sp_worker_read(struct sp_worker *w, void *buf, size_t len, double timeout_s)
 {
 	struct sp_time t0 = sp_now();

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "sys/log.h"
+#include "sys/sysfs.h"
 
 int sp_atomic_tmp(const char *dir, const char *base, sp_atomic_fill_fn fill, void *arg, char *tmp,
 		  size_t tmplen, struct sp_err *e)
@@ -50,12 +51,7 @@ int sp_atomic_tmp(const char *dir, const char *base, sp_atomic_fill_fn fill, voi
 
 void sp_atomic_sync_dir(const char *dir)
 {
-	int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-
-	if (dfd >= 0) {
-		fsync(dfd);
-		close(dfd);
-	}
+	(void)sp_fsync_dir(dir);
 }
 
 int sp_atomic_write(const char *path, sp_atomic_fill_fn fill, void *arg, struct sp_err *e)

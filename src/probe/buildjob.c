@@ -58,16 +58,9 @@ static int mkdir_in(const char *dir, const char *sub)
 static int fsync_dir(const char *dir, const char *sub)
 {
 	char p[4096];
-	int fd, ret = 0;
 
 	snprintf(p, sizeof(p), "%s/%s", dir, sub);
-	fd = open(p, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	if (fsync(fd) < 0)
-		ret = -errno;
-	close(fd);
-	return ret;
+	return sp_fsync_dir(p);
 }
 
 int sp_buildjob_setup(const struct sp_buildjob_plan *p, const char *dir)
@@ -311,13 +304,12 @@ static int run_units(const struct sp_buildjob_plan *p, const char *dir, struct s
 static int child_main(void *arg, int go_fd, int result_fd)
 {
 	struct child_args *a = arg;
+	int st;
 
 	(void)result_fd;
-	a->sh->err = sp_worker_prologue();
-	if (a->sh->err)
-		return 2;
-	if (sp_worker_await_go(go_fd))
-		return 3;
+	st = sp_worker_begin(go_fd, &a->sh->err);
+	if (st)
+		return st;
 	a->sh->err = run_units(a->p, a->dir, a->sh);
 	return a->sh->err ? 1 : 0;
 }

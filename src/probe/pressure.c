@@ -129,12 +129,11 @@ static int child_main(void *arg, int go_fd, int done_fd)
 	struct sp_time t0, start;
 	uint64_t deadline_ns;
 	char c;
+	int st;
 
-	sh->err = sp_worker_prologue();
-	if (sh->err)
-		return 2;
-	if (sp_worker_await_go(go_fd))
-		return 3; /* the parent could not put us in the cgroup */
+	st = sp_worker_begin(go_fd, &sh->err);
+	if (st)
+		return st;
 
 	n_pages = (uint64_t)((double)o->limit_bytes * o->over_ratio) / (uint64_t)page;
 	hot_pages = (uint64_t)((double)n_pages * o->hot_fraction);

@@ -310,13 +310,12 @@ out:
 static int cache_child(void *arg, int go_fd, int result_fd)
 {
 	struct cache_args *a = arg;
+	int st;
 
 	(void)result_fd;
-	a->sh->err = sp_worker_prologue();
-	if (a->sh->err)
-		return 2;
-	if (sp_worker_await_go(go_fd))
-		return 3;
+	st = sp_worker_begin(go_fd, &a->sh->err);
+	if (st)
+		return st;
 	a->sh->err = cache_work(a);
 	return a->sh->err ? 1 : 0;
 }
@@ -557,13 +556,12 @@ static int gc_work(const struct gc_args *a)
 static int gc_child(void *arg, int go_fd, int result_fd)
 {
 	struct gc_args *a = arg;
+	int st;
 
 	(void)result_fd;
-	a->sh->err = sp_worker_prologue();
-	if (a->sh->err)
-		return 2;
-	if (sp_worker_await_go(go_fd))
-		return 3;
+	st = sp_worker_begin(go_fd, &a->sh->err);
+	if (st)
+		return st;
 	a->sh->err = gc_work(a);
 	return a->sh->err ? 1 : 0;
 }

@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "sys/log.h"
+#include "sys/sysfs.h"
 
 int sp_backup_table_dump(const char *dev, char **text, char *label, size_t label_len)
 {
@@ -128,18 +129,6 @@ static int join(char *p, size_t len, const char *dir, const char *file)
 	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
 }
 
-static int fsync_path(const char *dir)
-{
-	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC), ret = 0;
-
-	if (fd < 0)
-		return -errno;
-	if (fsync(fd) < 0)
-		ret = -errno;
-	close(fd);
-	return ret;
-}
-
 static void remove_tmp(const char *tmp)
 {
 	static const char *const files[] = {SP_BACKUP_IDENTITY, SP_BACKUP_TABLE, SP_BACKUP_FIRST,
@@ -240,7 +229,7 @@ int sp_backup_save(const char *out_dir, const struct sp_device_info *d,
 	if (mkdir(tmp, 0700) < 0)
 		return sp_err_sys(e, -errno, "making '%s'", tmp);
 	ret = fill_tmp(tmp, d->path, &id, e);
-	if (!ret && (ret = fsync_path(tmp)) < 0)
+	if (!ret && (ret = sp_fsync_dir(tmp)) < 0)
 		sp_err_sys(e, ret, "fsync '%s'", tmp);
 	if (!ret && rename(tmp, dir) < 0)
 		ret = sp_err_sys(e, -errno, "renaming '%s' to '%s'", tmp, dir);
@@ -248,7 +237,7 @@ int sp_backup_save(const char *out_dir, const struct sp_device_info *d,
 		remove_tmp(tmp);
 		return ret;
 	}
-	ret = fsync_path(out_dir);
+	ret = sp_fsync_dir(out_dir);
 	if (ret < 0)
 		return sp_err_sys(e, ret, "fsync '%s'", out_dir);
 	snprintf(entry->device, sizeof(entry->device), "%s", d->path);

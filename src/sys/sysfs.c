@@ -241,6 +241,18 @@ int sp_write_all(int fd, const void *buf, size_t len)
 	return 0;
 }
 
+int sp_fsync_dir(const char *dir)
+{
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC), ret = 0;
+
+	if (fd < 0)
+		return -errno;
+	if (fsync(fd) < 0 && errno != EINVAL)
+		ret = -errno;
+	close(fd);
+	return ret;
+}
+
 int sp_write_text(const char *path, const char *text)
 {
 	size_t len = strlen(text);
