@@ -27,6 +27,9 @@ void run_report_devices(struct sp_report *r);
 /* The measurement options of every placement, from the command line. Changes nothing. */
 void run_measure_opts(const struct sp_config *c, struct sp_measure_opts *mo);
 
+/* The service's cases of one placement on stderr, one progress line each (run and measure). */
+void run_print_service(const struct sp_result *res);
+
 /*
  * What run and measure change on the machine for the whole measurement besides the swap
  * areas: part of the plan (printed with it), applied at one visible point of the flow, put

@@ -66,6 +66,14 @@ int sp_root_exists(const char *root, const char *path);
  */
 int sp_write_all(int fd, const void *buf, size_t len);
 
+struct stat;
+
+/*
+ * open(path, flags | O_CLOEXEC) and fstat what was opened (the file itself, not what the name
+ * points to a moment later). Returns: the descriptor, or -errno (nothing left open).
+ */
+int sp_open_stat(const char *path, int flags, struct stat *st);
+
 /*
  * fsync a directory, so the names of the files just made in it survive a power cut too. A
  * filesystem that cannot sync a directory (EINVAL) has nothing to sync: that is success.

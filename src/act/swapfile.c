@@ -102,14 +102,9 @@ int sp_swapfile_extents(const char *path, uint64_t part_start_sector, struct sp_
 	int fd, ret = 0, last = 0;
 
 	*n = 0;
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	fd = sp_open_stat(path, O_RDONLY, &st);
 	if (fd < 0)
-		return -errno;
-	if (fstat(fd, &st) < 0) {
-		ret = -errno;
-		close(fd);
-		return ret;
-	}
+		return fd;
 	fm = calloc(1, sizeof(*fm) + FIEMAP_BATCH * sizeof(struct fiemap_extent));
 	if (!fm) {
 		close(fd);

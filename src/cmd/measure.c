@@ -294,21 +294,6 @@ static int measure_scenarios(const struct sp_config *c, unsigned *mask)
 	return SP_EXIT_OK;
 }
 
-/* The service's cases of one placement, as run prints them. */
-static void print_service(const struct sp_result *res)
-{
-	for (size_t j = 0; j < res->scenarios.service.n_cases; j++) {
-		const struct sp_service_case *sc = &res->scenarios.service.cases[j];
-
-		fprintf(stderr,
-			"swapplace: '%s': the service, %s: %llu of %llu requests failed, "
-			"p95 %.1f ms, %llu OOM kills\n",
-			res->placement, sc->name, (unsigned long long)sc->failed,
-			(unsigned long long)sc->sent, sc->p95_ms,
-			(unsigned long long)sc->oom_kills);
-	}
-}
-
 int sp_cmd_measure(const struct sp_config *c)
 {
 	struct sp_report *r = calloc(1, sizeof(*r));
@@ -434,7 +419,7 @@ int sp_cmd_measure(const struct sp_config *c)
 		sp_undo_run_to(mark);
 		if (ret == -EINTR)
 			break;
-		print_service(res);
+		run_print_service(res);
 	}
 	sp_undo_all();
 	run_journal_finish();

@@ -771,19 +771,10 @@ static void measure_all(struct run_ctx *x, struct sp_report *r, const struct sp_
 				res[i]->scenarios.build.n_runs,
 				res[i]->scenarios.build.n_runs == 1 ? "run" : "runs",
 				res[i]->scenarios.build.wall_s);
-		for (size_t j = 0; steps[k].round == 0 && j < res[i]->scenarios.service.n_cases;
-		     j++) {
-			const struct sp_service_case *sc = &res[i]->scenarios.service.cases[j];
-
-			fprintf(stderr,
-				"swapplace: '%s': the service, %s: %llu of %llu requests "
-				"failed, p95 %.1f ms, %llu OOM kills\n",
-				p->name, sc->name, (unsigned long long)sc->failed,
-				(unsigned long long)sc->sent, sc->p95_ms,
-				(unsigned long long)sc->oom_kills);
-		}
-		if (steps[k].round == 0)
+		if (steps[k].round == 0) {
+			run_print_service(res[i]);
 			print_servers_done(p->name, &res[i]->scenarios);
+		}
 	}
 	free(steps);
 }

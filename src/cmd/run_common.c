@@ -256,3 +256,17 @@ void run_zswap_off(struct sp_report *r)
 			"again afterwards\n",
 			r->zswap.compressor_before);
 }
+
+void run_print_service(const struct sp_result *res)
+{
+	for (size_t j = 0; j < res->scenarios.service.n_cases; j++) {
+		const struct sp_service_case *sc = &res->scenarios.service.cases[j];
+
+		fprintf(stderr,
+			"swapplace: '%s': the service, %s: %llu of %llu requests failed, "
+			"p95 %.1f ms, %llu OOM kills\n",
+			res->placement, sc->name, (unsigned long long)sc->failed,
+			(unsigned long long)sc->sent, sc->p95_ms,
+			(unsigned long long)sc->oom_kills);
+	}
+}

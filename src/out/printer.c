@@ -8,6 +8,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "sys/sysfs.h"
+
 int sp_printer_open(const char *path)
 {
 	struct stat st;
@@ -21,14 +23,9 @@ int sp_printer_open(const char *path)
 	if (!S_ISREG(st.st_mode) && !S_ISCHR(st.st_mode))
 		return -ENODEV;
 	/* no O_CREAT: a printer that is not there is an error, never a new file */
-	fd = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC);
+	fd = sp_open_stat(path, O_WRONLY | O_NOCTTY, &st);
 	if (fd < 0)
-		return -errno;
-	if (fstat(fd, &st) < 0) {
-		ret = -errno;
-		close(fd);
-		return ret;
-	}
+		return fd;
 	if (S_ISREG(st.st_mode)) {
 		if (ftruncate(fd, 0) < 0) {
 			ret = -errno;

@@ -13,6 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/config/textfmt.h"
+
 void sp_paint_font(cairo_t *cr, enum sp_font f, double size_pt)
 {
 	cairo_select_font_face(
@@ -34,16 +36,9 @@ char *sp_paint_clean_utf8(const char *s)
 		return NULL;
 	for (size_t i = 0; i < n;) {
 		unsigned char c = (unsigned char)s[i];
-		size_t k = c < 0x80		? 1
-			   : (c & 0xe0) == 0xc0 ? 2
-			   : (c & 0xf0) == 0xe0 ? 3
-			   : (c & 0xf8) == 0xf0 ? 4
-						: 0;
-		int ok = k > 0 && i + k <= n && !(k == 2 && c < 0xc2);
+		size_t k = sp_utf8_seq_len(s, i, n);
 
-		for (size_t j = 1; ok && j < k; j++)
-			ok = ((unsigned char)s[i + j] & 0xc0) == 0x80;
-		if (!ok) {
+		if (!k) {
 			d[i++] = '?';
 			continue;
 		}

@@ -241,6 +241,20 @@ int sp_write_all(int fd, const void *buf, size_t len)
 	return 0;
 }
 
+int sp_open_stat(const char *path, int flags, struct stat *st)
+{
+	int fd = open(path, flags | O_CLOEXEC), ret;
+
+	if (fd < 0)
+		return -errno;
+	if (fstat(fd, st) < 0) {
+		ret = -errno;
+		close(fd);
+		return ret;
+	}
+	return fd;
+}
+
 int sp_fsync_dir(const char *dir)
 {
 	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC), ret = 0;

@@ -19,6 +19,14 @@ const char *sp_fmt_us(char *buf, double v);
 /* A rate into buf (16 bytes); "-" when unknown. */
 const char *sp_fmt_rate(char *buf, double v);
 
+/*
+ * The length of the valid UTF-8 sequence at s[i] (s has n bytes), or 0 where s[i] does not start
+ * one: a stray continuation byte, a sequence cut short, an overlong form, a UTF-16 surrogate or
+ * a code point past U+10FFFF. Text from the machine (a device model, a serial) may be anything;
+ * report.json and the painted pages keep what is valid and replace the rest.
+ */
+size_t sp_utf8_seq_len(const char *s, size_t i, size_t n);
+
 /* one or many, by n. */
 const char *sp_plural(size_t n, const char *one, const char *many);
 

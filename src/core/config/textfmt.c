@@ -60,3 +60,26 @@ const char *sp_plural(size_t n, const char *one, const char *many)
 {
 	return n == 1 ? one : many;
 }
+
+size_t sp_utf8_seq_len(const char *s, size_t i, size_t n)
+{
+	unsigned char c = (unsigned char)s[i], d;
+	size_t len = c < 0x80		  ? 1
+		     : (c & 0xe0) == 0xc0 ? 2
+		     : (c & 0xf0) == 0xe0 ? 3
+		     : (c & 0xf8) == 0xf0 ? 4
+					  : 0;
+
+	if (len == 0 || i + len > n || (len == 2 && c < 0xc2) || (len == 4 && c > 0xf4))
+		return 0;
+	for (size_t j = 1; j < len; j++)
+		if (((unsigned char)s[i + j] & 0xc0) != 0x80)
+			return 0;
+	d = len > 1 ? (unsigned char)s[i + 1] : 0;
+	/* overlong forms and UTF-16 surrogates are not UTF-8 */
+	if (len == 3 && ((c == 0xe0 && d < 0xa0) || (c == 0xed && d >= 0xa0)))
+		return 0;
+	if (len == 4 && ((c == 0xf0 && d < 0x90) || (c == 0xf4 && d >= 0x90)))
+		return 0;
+	return len;
+}

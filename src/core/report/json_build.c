@@ -19,6 +19,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "core/config/textfmt.h"
 #include "core/findings/analysis.h"
 #include "core/findings/verdict.h"
 #include "core/model/report.h"
@@ -51,29 +52,9 @@ static json_t *jstr(const char *s, size_t max)
 	if (n >= sizeof(buf))
 		n = sizeof(buf) - 1;
 	for (size_t i = 0; i < n;) {
-		unsigned char c = (unsigned char)s[i];
-		size_t len = c < 0x80		  ? 1
-			     : (c & 0xe0) == 0xc0 ? 2
-			     : (c & 0xf0) == 0xe0 ? 3
-			     : (c & 0xf8) == 0xf0 ? 4
-						  : 0;
-		int ok =
-		    len > 0 && i + len <= n && !(len == 2 && c < 0xc2) && !(len == 4 && c > 0xf4);
+		size_t len = sp_utf8_seq_len(s, i, n);
 
-		for (size_t j = 1; ok && j < len; j++)
-			ok = ((unsigned char)s[i + j] & 0xc0) == 0x80;
-		if (ok && len == 3) {
-			unsigned char d = (unsigned char)s[i + 1];
-
-			/* overlong forms and UTF-16 surrogates are not UTF-8 */
-			ok = !(c == 0xe0 && d < 0xa0) && !(c == 0xed && d >= 0xa0);
-		}
-		if (ok && len == 4) {
-			unsigned char d = (unsigned char)s[i + 1];
-
-			ok = !(c == 0xf0 && d < 0x90) && !(c == 0xf4 && d >= 0x90);
-		}
-		if (!ok || c == 0) {
+		if (!len || s[i] == 0) {
 			buf[o++] = '?';
 			i++;
 			continue;

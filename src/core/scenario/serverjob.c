@@ -134,21 +134,21 @@ int sp_psi_parse(const char *text, double *some_avg10, double *full_avg10, int *
 
 /* ---- cache ---- */
 
-static int page_ok(uint64_t page_bytes)
+/* The limit in pages, or 0 for a page size no machine has or a limit under 64 pages. */
+static uint64_t limit_pages_of(uint64_t limit_bytes, uint64_t page_bytes)
 {
-	return page_bytes >= 64 && page_bytes % 8 == 0;
+	if (page_bytes < 64 || page_bytes % 8 != 0 || limit_bytes / page_bytes < 64)
+		return 0;
+	return limit_bytes / page_bytes;
 }
 
 int sp_cache_plan_make(uint64_t limit_bytes, double cache_pct, double other_pct,
 		       uint64_t page_bytes, struct sp_cache_plan *out)
 {
-	uint64_t limit_pages;
+	uint64_t limit_pages = limit_pages_of(limit_bytes, page_bytes);
 
-	if (!out || !page_ok(page_bytes) || !(cache_pct > 0 && cache_pct <= 200) ||
+	if (!out || !limit_pages || !(cache_pct > 0 && cache_pct <= 200) ||
 	    !(other_pct >= 0 && other_pct < 100))
-		return -EINVAL;
-	limit_pages = limit_bytes / page_bytes;
-	if (limit_pages < 64)
 		return -EINVAL;
 	memset(out, 0, sizeof(*out));
 	out->limit_bytes = limit_bytes;
@@ -247,13 +247,10 @@ int sp_cache_trap_find(const struct sp_scenario_cache *s, struct sp_cache_trap *
 int sp_gc_plan_make(uint64_t limit_bytes, double heap_ratio, double hot_pct, uint64_t page_bytes,
 		    struct sp_gc_plan *out)
 {
-	uint64_t limit_pages;
+	uint64_t limit_pages = limit_pages_of(limit_bytes, page_bytes);
 
-	if (!out || !page_ok(page_bytes) || !(heap_ratio > 0 && heap_ratio <= 16) ||
+	if (!out || !limit_pages || !(heap_ratio > 0 && heap_ratio <= 16) ||
 	    !(hot_pct > 0 && hot_pct <= 100))
-		return -EINVAL;
-	limit_pages = limit_bytes / page_bytes;
-	if (limit_pages < 64)
 		return -EINVAL;
 	memset(out, 0, sizeof(*out));
 	out->limit_bytes = limit_bytes;
