@@ -20,8 +20,9 @@ scratch_dir tmp
 
 # plan_parts DEV [OPTS]: "N START END" per partition from `swapplace plan` (512-byte sectors)
 plan_parts() {
+	# the plan's table: "   1  start  2048-2099199  1.0 GiB  swap"
 	"$SWAPPLACE" plan --target "$@" --swap-size 256M --budget 64M |
-		sed -n 's/^  \([123]\)  *[a-z]*  *sectors \([0-9]*\)-\([0-9]*\).*/\1 \2 \3/p'
+		awk '$1 ~ /^[123]$/ && $3 ~ /^[0-9]+-[0-9]+$/ { split($3, a, "-"); print $1, a[1], a[2] }'
 }
 
 # disk_parts DEV: the same from the GPT on the disk

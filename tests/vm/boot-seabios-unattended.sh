@@ -45,8 +45,9 @@ if not ram < 256 * MiB:
 if r.get("budget_source") != "ram" or r.get("budget_ram_pct") != 25 or budget != want:
     bad.append("budget %d (%s, %s %%) is not 25 %% of the RAM, %d" % (
         budget, r.get("budget_source"), r.get("budget_ram_pct"), want))
-line = "budget      %d MiB, 25 %% of %d MiB RAM (floor 32 MiB, ceiling 256 MiB)" % (budget // MiB, ram // MiB)
-if line not in open(os.path.join(d, "report.txt"), errors="replace").read().splitlines():
+# the method's sentence, wrapped at 80 columns: compared with its line breaks undone
+line = "a memory budget of %d MiB, 25 %% of %d MiB RAM (floor 32 MiB, ceiling 256 MiB)" % (budget // MiB, ram // MiB)
+if line not in " ".join(open(os.path.join(d, "report.txt"), errors="replace").read().split()):
     bad.append("report.txt lacks '%s'" % line)
 if not budget + (r.get("budget_headroom_bytes") or 0) <= (r.get("mem_available_bytes") or 0):
     bad.append("budget and headroom exceed MemAvailable")
