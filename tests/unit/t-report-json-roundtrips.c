@@ -125,6 +125,25 @@ int main(void)
 	memcpy(&a, &b, sizeof(a));
 	roundtrip(&a, "sanitised strings");
 
+	/* the machine's memory policy: known values, then each unknown written as null */
+	syn_build(&a);
+	a.machine.swappiness = 60, a.machine.have_swappiness = 1;
+	a.machine.thp = SP_THP_MADVISE, a.machine.have_thp = 1;
+	a.machine.mglru = 0, a.machine.have_mglru = 1;
+	j = report_json_dump(&a, &len);
+	CHECK(strstr(j, "\"swappiness\": 60") && strstr(j, "\"thp\": \"madvise\"") &&
+	      strstr(j, "\"mglru\": false"));
+	free(j);
+	roundtrip(&a, "vm policy");
+	a.machine.swappiness = 0, a.machine.have_swappiness = 0;
+	a.machine.thp = 0, a.machine.have_thp = 0;
+	a.machine.mglru = 0, a.machine.have_mglru = 0;
+	j = report_json_dump(&a, &len);
+	CHECK(strstr(j, "\"swappiness\": null") && strstr(j, "\"thp\": null") &&
+	      strstr(j, "\"mglru\": null"));
+	free(j);
+	roundtrip(&a, "vm policy unknown");
+
 	/* an empty measure report */
 	sp_report_init(&a, "measure");
 	roundtrip(&a, "empty");

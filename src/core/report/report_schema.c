@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <time.h>
 
+#include "core/measure/procparse.h"
 #include "core/model/report.h"
 
 /* 0, after failing the build when T's member m is not of type `type` */
@@ -208,6 +209,25 @@ static const struct sp_field profile_fields[] = {
     END,
 };
 
+static const struct sp_enum_type thp_type = {sp_thp_name, sp_thp_parse, "always, madvise or never"};
+
+/* what a kernel may not have: null when the int flag m2 is 0 */
+#define INT_IF(k, T, m, m2)                                                                        \
+	{                                                                                          \
+		.key = k, .type = SP_F_INT, .off = AT(T, m, int), .aux = AT(T, m2, int),           \
+		.flags = SP_FF_NULLIF                                                              \
+	}
+#define BOOL_IF(k, T, m, m2)                                                                       \
+	{                                                                                          \
+		.key = k, .type = SP_F_BOOL, .off = AT(T, m, int), .aux = AT(T, m2, int),          \
+		.flags = SP_FF_NULLIF                                                              \
+	}
+#define ENUM_IF(k, T, m, e, m2)                                                                    \
+	{                                                                                          \
+		.key = k, .type = SP_F_ENUM, .off = AT(T, m, int), .en = e, .aux = AT(T, m2, int), \
+		.flags = SP_FF_NULLIF                                                              \
+	}
+
 static const struct sp_field machine_fields[] = {
     STR("cpu", struct sp_machine, cpu),
     U32("cores", struct sp_machine, cores),
@@ -222,6 +242,9 @@ static const struct sp_field machine_fields[] = {
     DBL("timer_cost_ns", struct sp_machine, timer_cost_ns),
     INT("cgroup_version", struct sp_machine, cgroup_version),
     U32("page_size", struct sp_machine, page_size),
+    INT_IF("swappiness", struct sp_machine, swappiness, have_swappiness),
+    ENUM_IF("thp", struct sp_machine, thp, &thp_type, have_thp),
+    BOOL_IF("mglru", struct sp_machine, mglru, have_mglru),
     END,
 };
 
