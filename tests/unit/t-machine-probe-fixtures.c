@@ -27,6 +27,7 @@ int main(void)
 	CHECK_STR(m.dmi_vendor, "LENOVO");
 	CHECK_STR(m.dmi_model, "20KH006MGE");
 	CHECK(m.cgroup_version == 2);
+	CHECK(!m.have_swappiness && !m.have_thp && !m.have_mglru); /* none of the files */
 	CHECK(m.timer_cost_ns == 0);
 	CHECK_EQ_U64(m.page_size, (uint64_t)sysconf(_SC_PAGESIZE));
 
