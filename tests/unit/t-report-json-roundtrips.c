@@ -37,6 +37,23 @@ static void roundtrip(const struct sp_report *r, const char *what)
 	free(j2);
 }
 
+/* the synthetic report with swappiness 60, THP madvise and MGLRU off, or all three unknown
+ * (an unknown value is 0, as reading leaves it): the dump holds the keys, and reads back */
+static void vm_policy(int known, const char *sw, const char *thp, const char *mglru)
+{
+	size_t len;
+	char *j;
+
+	syn_build(&a);
+	a.machine.swappiness = known ? 60 : 0, a.machine.have_swappiness = known;
+	a.machine.thp = known ? SP_THP_MADVISE : 0, a.machine.have_thp = known;
+	a.machine.mglru = 0, a.machine.have_mglru = known;
+	j = report_json_dump(&a, &len);
+	CHECK(strstr(j, sw) && strstr(j, thp) && strstr(j, mglru));
+	free(j);
+	roundtrip(&a, known ? "vm policy" : "vm policy unknown");
+}
+
 int main(void)
 {
 	struct sp_err pe;
@@ -126,23 +143,8 @@ int main(void)
 	roundtrip(&a, "sanitised strings");
 
 	/* the machine's memory policy: known values, then each unknown written as null */
-	syn_build(&a);
-	a.machine.swappiness = 60, a.machine.have_swappiness = 1;
-	a.machine.thp = SP_THP_MADVISE, a.machine.have_thp = 1;
-	a.machine.mglru = 0, a.machine.have_mglru = 1;
-	j = report_json_dump(&a, &len);
-	CHECK(strstr(j, "\"swappiness\": 60") && strstr(j, "\"thp\": \"madvise\"") &&
-	      strstr(j, "\"mglru\": false"));
-	free(j);
-	roundtrip(&a, "vm policy");
-	a.machine.swappiness = 0, a.machine.have_swappiness = 0;
-	a.machine.thp = 0, a.machine.have_thp = 0;
-	a.machine.mglru = 0, a.machine.have_mglru = 0;
-	j = report_json_dump(&a, &len);
-	CHECK(strstr(j, "\"swappiness\": null") && strstr(j, "\"thp\": null") &&
-	      strstr(j, "\"mglru\": null"));
-	free(j);
-	roundtrip(&a, "vm policy unknown");
+	vm_policy(1, "\"swappiness\": 60", "\"thp\": \"madvise\"", "\"mglru\": false");
+	vm_policy(0, "\"swappiness\": null", "\"thp\": null", "\"mglru\": null");
 
 	/* an empty measure report */
 	sp_report_init(&a, "measure");

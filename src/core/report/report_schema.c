@@ -211,17 +211,23 @@ static const struct sp_field profile_fields[] = {
 
 static const struct sp_enum_type thp_type = {sp_thp_name, sp_thp_parse, "always, madvise or never"};
 
-/* what a kernel may not have: null when the int flag m2 is 0 */
-#define INT_IF(k, T, m, m2)                                                                        \
+/* a value the kernel may lack (a counter, a setting): null when the int flag m2 is 0 */
+#define ROW_IF(k, ft, T, m, ct, m2)                                                                \
 	{                                                                                          \
-		.key = k, .type = SP_F_INT, .off = AT(T, m, int), .aux = AT(T, m2, int),           \
+		.key = k, .type = ft, .off = AT(T, m, ct), .aux = AT(T, m2, int),                  \
 		.flags = SP_FF_NULLIF                                                              \
 	}
-#define BOOL_IF(k, T, m, m2)                                                                       \
+#define U64_IF(k, T, m, m2) ROW_IF(k, SP_F_U64, T, m, uint64_t, m2)
+#define INT_IF(k, T, m, m2) ROW_IF(k, SP_F_INT, T, m, int, m2)
+#define BOOL_IF(k, T, m, m2) ROW_IF(k, SP_F_BOOL, T, m, int, m2)
+#define DBL_IF(k, T, m, m2)                                                                        \
 	{                                                                                          \
-		.key = k, .type = SP_F_BOOL, .off = AT(T, m, int), .aux = AT(T, m2, int),          \
+		.key = k, .type = SP_F_DBL, .off = AT(T, m, double),                               \
+		.aux = offsetof(T, m2) +                                                           \
+		       0 * sizeof(char[sizeof(((T *)0)->m2) == sizeof(int) ? 1 : -1]),             \
 		.flags = SP_FF_NULLIF                                                              \
 	}
+
 #define ENUM_IF(k, T, m, e, m2)                                                                    \
 	{                                                                                          \
 		.key = k, .type = SP_F_ENUM, .off = AT(T, m, int), .en = e, .aux = AT(T, m2, int), \
@@ -508,20 +514,6 @@ static int scope_parse(const char *s, int *v)
 static const struct sp_enum_type scope_type = {scope_name, scope_parse, "none, cgroup or system"};
 
 typedef struct sp_cache_case cache_case_t;
-
-/* a counter the kernel may lack: null when the int flag m2 is 0 */
-#define U64_IF(k, T, m, m2)                                                                        \
-	{                                                                                          \
-		.key = k, .type = SP_F_U64, .off = AT(T, m, uint64_t), .aux = AT(T, m2, int),      \
-		.flags = SP_FF_NULLIF                                                              \
-	}
-#define DBL_IF(k, T, m, m2)                                                                        \
-	{                                                                                          \
-		.key = k, .type = SP_F_DBL, .off = AT(T, m, double),                               \
-		.aux = offsetof(T, m2) +                                                           \
-		       0 * sizeof(char[sizeof(((T *)0)->m2) == sizeof(int) ? 1 : -1]),             \
-		.flags = SP_FF_NULLIF                                                              \
-	}
 
 /* the contract's keys first (core/scenario/serverjob.h), then what they come from */
 static const struct sp_field cache_case_fields[] = {
