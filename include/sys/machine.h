@@ -18,6 +18,13 @@
 int sp_machine_probe(const char *root, struct sp_machine *m);
 
 /*
+ * vm.swappiness, the THP mode and whether MGLRU is on, into m (sp_machine_probe calls it): a
+ * file that is absent or unreadable leaves its have_* flag 0 (no THP, no lru_gen: the kernel
+ * lacks them). Called before swapplace changes any sysctl, so it is the machine's own policy.
+ */
+void sp_machine_vm_policy(const char *root, struct sp_machine *m);
+
+/*
  * MemTotal and MemAvailable from the meminfo file at path ("/proc/meminfo") under root, MemFree
  * where the kernel predates MemAvailable, in bytes.
  * Returns: 0, or -errno when the file is unreadable or lacks them.

@@ -106,7 +106,22 @@ int sp_machine_probe(const char *root, struct sp_machine *m)
 	ps = sysconf(_SC_PAGESIZE);
 	m->page_size = ps > 0 ? (uint32_t)ps : 4096;
 	m->cgroup_version = sp_machine_cgroup_version(root);
+	sp_machine_vm_policy(root, m);
 	return 0;
+}
+
+void sp_machine_vm_policy(const char *root, struct sp_machine *m)
+{
+	char buf[128];
+
+	m->have_swappiness = sp_read_text(root, "/proc/sys/vm/swappiness", buf, sizeof(buf)) >= 0 &&
+			     sp_parse_swappiness(buf, &m->swappiness) == 0;
+	m->have_thp = sp_read_text(root, "/sys/kernel/mm/transparent_hugepage/enabled", buf,
+				   sizeof(buf)) >= 0 &&
+		      sp_parse_thp_enabled(buf, &m->thp) == 0;
+	m->have_mglru =
+	    sp_read_text(root, "/sys/kernel/mm/lru_gen/enabled", buf, sizeof(buf)) >= 0 &&
+	    sp_parse_lru_gen(buf, &m->mglru) == 0;
 }
 
 int sp_machine_memory(const char *root, const char *path, uint64_t *total_bytes,

@@ -27,6 +27,7 @@ int main(void)
 	CHECK_STR(m.dmi_vendor, "LENOVO");
 	CHECK_STR(m.dmi_model, "20KH006MGE");
 	CHECK(m.cgroup_version == 2);
+	CHECK(!m.have_swappiness && !m.have_thp && !m.have_mglru); /* none of the files */
 	CHECK(m.timer_cost_ns == 0);
 	CHECK_EQ_U64(m.page_size, (uint64_t)sysconf(_SC_PAGESIZE));
 
@@ -37,6 +38,9 @@ int main(void)
 	CHECK(strncmp(m.kernel, "6.18.44-fc-v669 #1 SMP", 22) == 0);
 	CHECK_STR(m.dmi_vendor, "");
 	CHECK(m.cgroup_version == 1);
+	CHECK(m.have_swappiness && m.swappiness == 60);
+	CHECK(m.have_thp && m.thp == SP_THP_MADVISE);
+	CHECK(m.have_mglru && m.mglru == 1);
 
 	CHECK(sp_machine_probe(FIX "/machine-nocg", &m) == 0);
 	CHECK_STR(m.cpu, "BCM2835");
@@ -44,8 +48,13 @@ int main(void)
 	CHECK_EQ_U64(m.ram_bytes, 948304ULL * 1024);
 	CHECK_STR(m.kernel, "5.10.103-v7+");
 	CHECK(m.cgroup_version == 0);
+	CHECK(m.have_swappiness && m.swappiness == 100);
+	CHECK(!m.have_thp);		     /* no transparent_hugepage: the kernel has no THP */
+	CHECK(m.have_mglru && m.mglru == 0); /* lru_gen 0x0000: there, and off */
 
 	CHECK(sp_machine_probe(FIX "/no-such-machine", &m) == -ENOENT);
+	sp_machine_vm_policy(FIX "/no-such-machine", &m);
+	CHECK(!m.have_swappiness && !m.have_thp && !m.have_mglru);
 
 	/* live: what uname and sysconf say */
 	CHECK(sp_machine_probe("", &m) == 0);

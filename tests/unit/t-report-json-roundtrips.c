@@ -37,6 +37,23 @@ static void roundtrip(const struct sp_report *r, const char *what)
 	free(j2);
 }
 
+/* the synthetic report with swappiness 60, THP madvise and MGLRU off, or all three unknown
+ * (an unknown value is 0, as reading leaves it): the dump holds the keys, and reads back */
+static void vm_policy(int known, const char *sw, const char *thp, const char *mglru)
+{
+	size_t len;
+	char *j;
+
+	syn_build(&a);
+	a.machine.swappiness = known ? 60 : 0, a.machine.have_swappiness = known;
+	a.machine.thp = known ? SP_THP_MADVISE : 0, a.machine.have_thp = known;
+	a.machine.mglru = 0, a.machine.have_mglru = known;
+	j = report_json_dump(&a, &len);
+	CHECK(strstr(j, sw) && strstr(j, thp) && strstr(j, mglru));
+	free(j);
+	roundtrip(&a, known ? "vm policy" : "vm policy unknown");
+}
+
 int main(void)
 {
 	struct sp_err pe;
@@ -124,6 +141,10 @@ int main(void)
 	free(j);
 	memcpy(&a, &b, sizeof(a));
 	roundtrip(&a, "sanitised strings");
+
+	/* the machine's memory policy: known values, then each unknown written as null */
+	vm_policy(1, "\"swappiness\": 60", "\"thp\": \"madvise\"", "\"mglru\": false");
+	vm_policy(0, "\"swappiness\": null", "\"thp\": null", "\"mglru\": null");
 
 	/* an empty measure report */
 	sp_report_init(&a, "measure");

@@ -401,6 +401,9 @@ static void syn_build(struct sp_report *r)
 		 "Standard PC (Q35 + ICH9, 2009)");
 	r->machine.timer_cost_ns = 21.5;
 	r->machine.cgroup_version = 1;
+	r->machine.swappiness = 60, r->machine.have_swappiness = 1;
+	r->machine.thp = SP_THP_MADVISE, r->machine.have_thp = 1;
+	r->machine.mglru = 1, r->machine.have_mglru = 1;
 	r->machine.page_size = 4096;
 
 	d = &r->devices[r->n_devices++];

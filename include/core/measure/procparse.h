@@ -150,4 +150,20 @@ int64_t sp_zswap_delta(int64_t a, int64_t b);
 /* zswap's "enabled" parameter ("Y", "N", "1", "0"): 1, 0, or -EINVAL. */
 int sp_zswap_parse_enabled(const char *text);
 
+/* enum sp_thp_mode as a word ("always", "madvise", "never"); sp_thp_parse: 0 or -EINVAL. */
+const char *sp_thp_name(int mode);
+int sp_thp_parse(const char *word, int *mode);
+
+/*
+ * /sys/kernel/mm/transparent_hugepage/enabled ("always [madvise] never"): the bracketed
+ * word as an enum sp_thp_mode. 0, or -EINVAL (no brackets, or a word not known).
+ */
+int sp_parse_thp_enabled(const char *text, int *mode);
+
+/* /sys/kernel/mm/lru_gen/enabled ("0x0007"): *on is 1 when nonzero. 0 or -EINVAL. */
+int sp_parse_lru_gen(const char *text, int *on);
+
+/* /proc/sys/vm/swappiness: a decimal 0..200 (and trailing whitespace). 0 or -EINVAL. */
+int sp_parse_swappiness(const char *text, int *v);
+
 #endif

@@ -365,6 +365,9 @@ struct sp_result {
 	struct sp_budget_kept budget;	   /* the budget keeper (zram placements) */
 };
 
+/* /sys/kernel/mm/transparent_hugepage/enabled: the bracketed word */
+enum sp_thp_mode { SP_THP_ALWAYS, SP_THP_MADVISE, SP_THP_NEVER };
+
 struct sp_machine {
 	char cpu[128];
 	uint32_t cores;
@@ -377,6 +380,11 @@ struct sp_machine {
 	double timer_cost_ns; /* cost of one clock read, measured at start */
 	int cgroup_version;   /* of the memory controller: 1, 2, or 0 when absent */
 	uint32_t page_size;
+	/* as the run found them, before swapplace changed anything; have_* is 0 when the
+	 * kernel does not say (no file: no THP, no MGLRU; swappiness unreadable) */
+	int swappiness, have_swappiness;
+	int thp, have_thp; /* enum sp_thp_mode */
+	int mglru, have_mglru;
 };
 
 /* Identity and safety of one block device, as `swapplace list` shows it. */

@@ -49,8 +49,8 @@ struct sp_enum_type {
 #define SP_FF_NULL_EMPTY 0x2 /* LIST: an empty list is written as null */
 #define SP_FF_COND 0x4	     /* FLAT: only when the int at aux (in this object) is non-zero */
 /*
- * U64, DBL: a counter the kernel may lack. Written as null when the int at aux (in this
- * object) is 0; read, null or missing sets that int to 0, a value sets it to 1 when it was 0
+ * U64, DBL, INT, BOOL, ENUM: a value the kernel may lack. Written as null when the int at aux (in
+ * this object) is 0; read, null or missing sets that int to 0, a value sets it to 1 when it was 0
  * (a flag with more values, like a scope, is its own key, read after this one).
  */
 #define SP_FF_NULLIF 0x8
@@ -67,7 +67,8 @@ struct sp_field {
 	size_t size; /* STR, SCHEMA: buffer size; LIST, STR_LIST: element size */
 	size_t aux;  /* SECTION: the int "done" flag, from the section's start; LIST, DBL_LIST,
 		      * STR_LIST: its size_t count, from the table's struct; FLAT with SP_FF_COND:
-		      * the int condition; U64, DBL with SP_FF_NULLIF: the int "known" flag */
+		      * the int condition; U64, DBL, INT, BOOL, ENUM with SP_FF_NULLIF: the int
+		      * "known" flag */
 	size_t max;  /* LIST, DBL_LIST, STR_LIST: capacity */
 	unsigned flags;
 	const struct sp_field *sub;	 /* OBJ, FLAT, SECTION, LIST */

@@ -32,6 +32,7 @@
 #include "core/findings/sweep_sentence.h"
 #include "core/findings/verdict.h"
 #include "core/findings/zswap.h"
+#include "core/measure/procparse.h"
 #include "core/plan/placements.h"
 #include "core/scenario/service.h"
 #include "core/scenario/sweep.h"
@@ -194,6 +195,19 @@ static void verdict_section(struct sp_doc *d, const struct sp_report *r,
 		sp_doc_add_text(d, SP_DOC_PARA, "The run holds no finding to state.");
 }
 
+/* The kernel's memory policy as the run found it; "-" for what it did not say. */
+static void vm_policy_fact(struct sp_doc_block *fb, const struct sp_machine *m)
+{
+	char sw[16];
+
+	snprintf(sw, sizeof(sw), "%d", m->swappiness);
+	sp_doc_fact(fb, "Memory policy", "swappiness %s, THP %s, MGLRU %s",
+		    m->have_swappiness ? sw : "-", m->have_thp ? sp_thp_name(m->thp) : "-",
+		    !m->have_mglru ? "-"
+		    : m->mglru	   ? "on"
+				   : "off");
+}
+
 /* ---- the machine and its disks ---------------------------------------------------------- */
 
 static void machine_section(struct sp_doc *d, const struct sp_report *r)
@@ -225,6 +239,7 @@ static void machine_section(struct sp_doc *d, const struct sp_report *r)
 		sp_doc_fact(fb, "Memory cgroup", "v%d", m->cgroup_version);
 	else
 		sp_doc_fact(fb, "Memory cgroup", "none");
+	vm_policy_fact(fb, m);
 	if (m->page_size)
 		sp_doc_fact(fb, "Page size", "%u bytes", m->page_size);
 	else

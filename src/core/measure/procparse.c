@@ -625,6 +625,73 @@ int sp_zswap_parse_enabled(const char *text)
 	return -EINVAL;
 }
 
+static const char *const thp_words[] = {"always", "madvise", "never"};
+
+const char *sp_thp_name(int mode)
+{
+	return mode >= 0 && mode < 3 ? thp_words[mode] : "unknown";
+}
+
+int sp_thp_parse(const char *word, int *mode)
+{
+	for (int i = 0; i < 3; i++)
+		if (!strcmp(word, thp_words[i])) {
+			*mode = i;
+			return 0;
+		}
+	return -EINVAL;
+}
+
+int sp_parse_thp_enabled(const char *text, int *mode)
+{
+	const char *a = strchr(text, '['), *z;
+	char w[16];
+
+	if (!a || !(z = strchr(a + 1, ']')) || (size_t)(z - a - 1) >= sizeof(w))
+		return -EINVAL;
+	memcpy(w, a + 1, (size_t)(z - a - 1));
+	w[z - a - 1] = '\0';
+	return sp_thp_parse(w, mode);
+}
+
+/* An unsigned number in the given base (0: as C writes it), then only whitespace. */
+static int parse_whole(const char *text, int base, unsigned long long max, unsigned long long *v)
+{
+	char *end;
+
+	while (*text == ' ' || *text == '\t')
+		text++;
+	if (!isxdigit((unsigned char)*text))
+		return -EINVAL;
+	errno = 0;
+	*v = strtoull(text, &end, base);
+	if (errno || end == text || *v > max)
+		return -EINVAL;
+	while (*end == ' ' || *end == '\t' || *end == '\n')
+		end++;
+	return *end ? -EINVAL : 0;
+}
+
+int sp_parse_lru_gen(const char *text, int *on)
+{
+	unsigned long long v;
+
+	if (parse_whole(text, 0, UINT32_MAX, &v) < 0)
+		return -EINVAL;
+	*on = v != 0;
+	return 0;
+}
+
+int sp_parse_swappiness(const char *text, int *v)
+{
+	unsigned long long u;
+
+	if (parse_whole(text, 10, 200, &u) < 0)
+		return -EINVAL;
+	*v = (int)u;
+	return 0;
+}
+
 /* The value of a "key : value" line of /proc/crypto at line (up to its end), or NULL. */
 static const char *crypto_value(const char *line, const char *key, size_t *len)
 {

@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <time.h>
 
+#include "core/measure/procparse.h"
 #include "core/model/report.h"
 
 /* 0, after failing the build when T's member m is not of type `type` */
@@ -208,6 +209,31 @@ static const struct sp_field profile_fields[] = {
     END,
 };
 
+static const struct sp_enum_type thp_type = {sp_thp_name, sp_thp_parse, "always, madvise or never"};
+
+/* a value the kernel may lack (a counter, a setting): null when the int flag m2 is 0 */
+#define ROW_IF(k, ft, T, m, ct, m2)                                                                \
+	{                                                                                          \
+		.key = k, .type = ft, .off = AT(T, m, ct), .aux = AT(T, m2, int),                  \
+		.flags = SP_FF_NULLIF                                                              \
+	}
+#define U64_IF(k, T, m, m2) ROW_IF(k, SP_F_U64, T, m, uint64_t, m2)
+#define INT_IF(k, T, m, m2) ROW_IF(k, SP_F_INT, T, m, int, m2)
+#define BOOL_IF(k, T, m, m2) ROW_IF(k, SP_F_BOOL, T, m, int, m2)
+#define DBL_IF(k, T, m, m2)                                                                        \
+	{                                                                                          \
+		.key = k, .type = SP_F_DBL, .off = AT(T, m, double),                               \
+		.aux = offsetof(T, m2) +                                                           \
+		       0 * sizeof(char[sizeof(((T *)0)->m2) == sizeof(int) ? 1 : -1]),             \
+		.flags = SP_FF_NULLIF                                                              \
+	}
+
+#define ENUM_IF(k, T, m, e, m2)                                                                    \
+	{                                                                                          \
+		.key = k, .type = SP_F_ENUM, .off = AT(T, m, int), .en = e, .aux = AT(T, m2, int), \
+		.flags = SP_FF_NULLIF                                                              \
+	}
+
 static const struct sp_field machine_fields[] = {
     STR("cpu", struct sp_machine, cpu),
     U32("cores", struct sp_machine, cores),
@@ -222,6 +248,9 @@ static const struct sp_field machine_fields[] = {
     DBL("timer_cost_ns", struct sp_machine, timer_cost_ns),
     INT("cgroup_version", struct sp_machine, cgroup_version),
     U32("page_size", struct sp_machine, page_size),
+    INT_IF("swappiness", struct sp_machine, swappiness, have_swappiness),
+    ENUM_IF("thp", struct sp_machine, thp, &thp_type, have_thp),
+    BOOL_IF("mglru", struct sp_machine, mglru, have_mglru),
     END,
 };
 
@@ -485,20 +514,6 @@ static int scope_parse(const char *s, int *v)
 static const struct sp_enum_type scope_type = {scope_name, scope_parse, "none, cgroup or system"};
 
 typedef struct sp_cache_case cache_case_t;
-
-/* a counter the kernel may lack: null when the int flag m2 is 0 */
-#define U64_IF(k, T, m, m2)                                                                        \
-	{                                                                                          \
-		.key = k, .type = SP_F_U64, .off = AT(T, m, uint64_t), .aux = AT(T, m2, int),      \
-		.flags = SP_FF_NULLIF                                                              \
-	}
-#define DBL_IF(k, T, m, m2)                                                                        \
-	{                                                                                          \
-		.key = k, .type = SP_F_DBL, .off = AT(T, m, double),                               \
-		.aux = offsetof(T, m2) +                                                           \
-		       0 * sizeof(char[sizeof(((T *)0)->m2) == sizeof(int) ? 1 : -1]),             \
-		.flags = SP_FF_NULLIF                                                              \
-	}
 
 /* the contract's keys first (core/scenario/serverjob.h), then what they come from */
 static const struct sp_field cache_case_fields[] = {
