@@ -6,23 +6,8 @@
 #include <stdint.h>
 
 #include "check.h"
+#include "cli-parse.h"
 #include "core/config/cli.h"
-
-static int parse(struct sp_config *c, char *err, int argc, char **argv)
-{
-	sp_config_defaults(c);
-	struct sp_err e;
-	int ret = sp_cli_parse(argc, argv, c, &e);
-
-	snprintf(err, 256, "%.255s", e.reason);
-	return ret;
-}
-
-#define ARGS(...)                                                                                  \
-	(sizeof((char *[]){__VA_ARGS__}) / sizeof(char *)), (char *[])                             \
-	{                                                                                          \
-		__VA_ARGS__                                                                        \
-	}
 
 /* The job's options: defaults, values, and bad values refused with the option named. */
 static void job_options(void)
