@@ -29,10 +29,6 @@ typedef int (*sp_atomic_fill_fn)(FILE *out, void *arg);
 int sp_atomic_tmp(const char *dir, const char *base, sp_atomic_fill_fn fill, void *arg, char *tmp,
 		  size_t tmplen, struct sp_err *e);
 
-/* fsync dir so the names just renamed into it survive a crash (best effort: the files
- * themselves are already synced). */
-void sp_atomic_sync_dir(const char *dir);
-
 /*
  * The whole: path written atomically through fill(out, arg). The reason in e (may be NULL):
  * "'<path>' is not a file name", "cannot create a file in '<dir>': ...", or, unless fill set

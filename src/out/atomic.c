@@ -49,11 +49,6 @@ int sp_atomic_tmp(const char *dir, const char *base, sp_atomic_fill_fn fill, voi
 	return ret;
 }
 
-void sp_atomic_sync_dir(const char *dir)
-{
-	(void)sp_fsync_dir(dir);
-}
-
 int sp_atomic_write(const char *path, sp_atomic_fill_fn fill, void *arg, struct sp_err *e)
 {
 	char dir[4096], tmp[4096];
@@ -84,6 +79,7 @@ int sp_atomic_write(const char *path, sp_atomic_fill_fn fill, void *arg, struct 
 			sp_err_sys(e, ret, "cannot write '%s'", path);
 		return ret;
 	}
-	sp_atomic_sync_dir(dir);
+	/* best effort: the file itself is already synced; this keeps its new name */
+	(void)sp_fsync_dir(dir);
 	return 0;
 }

@@ -30,6 +30,7 @@
 #include "out/atomic.h"
 #include "render/doc_cairo.h"
 #include "sys/log.h"
+#include "sys/sysfs.h"
 
 static int mkdir_p(const char *dir)
 {
@@ -274,7 +275,8 @@ int sp_report_write_dir_with(const char *dir, const struct sp_report *r,
 			write_optional(dir, &fmts[i], &c, failed);
 	if (need_doc)
 		sp_doc_release(&doc);
-	sp_atomic_sync_dir(dir);
+	/* best effort: every file is already synced; this keeps the renames */
+	(void)sp_fsync_dir(dir);
 out:
 	free(f);
 	return ret;

@@ -21,167 +21,146 @@
 #include "core/scenario/sweep.h"
 #include "core/scenario/sweep_rows.h"
 
-/* every builder call can only fail for memory: the first failure ends the build */
-#define TRY(call)                                                                                  \
-	do {                                                                                       \
-		if ((call) < 0)                                                                    \
-			return -ENOMEM;                                                            \
-	} while (0)
-
-static int target(const struct sp_plan_view *v, struct sp_doc *d)
+static void target(const struct sp_plan_view *v, struct sp_doc *d)
 {
 	const struct sp_device_info *t = v->target;
 	const struct sp_layout *l = v->layout;
-	static const char *const heads[] = {"part", "role", "sectors", "size", "holds"};
+	/* the layout is planned in 512-byte units whatever the disk's logical sector (libfdisk
+	 * converts): said in the head, so a 4Kn disk's table is not read in 4096-byte ones */
+	static const char *const heads[] = {"part", "role", "512-byte sectors", "size", "holds"};
 	struct sp_doc_block *f = sp_doc_add_facts(d);
 	struct sp_doc_table *tb;
 	char a[32];
 
-	if (!f)
-		return -ENOMEM;
-	TRY(sp_doc_fact(
+	sp_doc_fact(
 	    f, "target", "%s (%s, %s, serial '%s')", t->path, t->model[0] ? t->model : "no model",
-	    sp_format_bytes(t->size_bytes, a, sizeof(a)), t->serial[0] ? t->serial : "none"));
-	TRY(sp_doc_fact(f, "partition table", "GPT, %u-byte sectors, layout %s", l->sector_bytes,
-			sp_layout_kind_name(l->kind)));
+	    sp_format_bytes(t->size_bytes, a, sizeof(a)), t->serial[0] ? t->serial : "none");
+	sp_doc_fact(f, "partition table", "GPT, %u-byte sectors, layout %s", l->sector_bytes,
+		    sp_layout_kind_name(l->kind));
 	tb = sp_doc_add_table(d, NULL, 5, heads, "rlrrl");
-	if (!tb)
-		return -ENOMEM;
 	for (int i = 0; i < 3; i++) {
 		const struct sp_part *p = &l->parts[i];
 		int row = sp_doc_row_add(tb);
 
-		if (row < 0)
-			return -ENOMEM;
-		TRY(sp_doc_cell(tb, (size_t)row, 0, SP_DOC_MARK_NONE, "%d", i + 1));
-		TRY(sp_doc_cell(tb, (size_t)row, 1, SP_DOC_MARK_NONE, "%s", p->role));
-		TRY(sp_doc_cell(tb, (size_t)row, 2, SP_DOC_MARK_NONE, "%llu-%llu",
-				(unsigned long long)p->start_sector,
-				(unsigned long long)(p->start_sector + p->sectors - 1)));
-		TRY(sp_doc_cell(tb, (size_t)row, 3, SP_DOC_MARK_NONE, "%s",
-				sp_format_bytes(p->sectors * 512, a, sizeof(a))));
-		TRY(sp_doc_cell(tb, (size_t)row, 4, SP_DOC_MARK_NONE, "%s",
-				p->kind == SP_PART_DATA
-				    ? "ext4: the swap file, then the job directory"
-				    : "swap"));
+		sp_doc_cell(tb, (size_t)row, 0, SP_DOC_MARK_NONE, "%d", i + 1);
+		sp_doc_cell(tb, (size_t)row, 1, SP_DOC_MARK_NONE, "%s", p->role);
+		sp_doc_cell(tb, (size_t)row, 2, SP_DOC_MARK_NONE, "%llu-%llu",
+			    (unsigned long long)p->start_sector,
+			    (unsigned long long)(p->start_sector + p->sectors - 1));
+		sp_doc_cell(tb, (size_t)row, 3, SP_DOC_MARK_NONE, "%s",
+			    sp_format_bytes(p->sectors * 512, a, sizeof(a)));
+		sp_doc_cell(tb, (size_t)row, 4, SP_DOC_MARK_NONE, "%s",
+			    p->kind == SP_PART_DATA ? "ext4: the swap file, then the job directory"
+						    : "swap");
 	}
-	return 0;
 }
 
-static int placements(const struct sp_plan_view *v, struct sp_doc *d)
+static void placements(const struct sp_plan_view *v, struct sp_doc *d)
 {
 	struct sp_doc_block *f = sp_doc_add_facts(d);
 	char a[32], names[1024] = "";
 
-	if (!f)
-		return -ENOMEM;
-	TRY(sp_doc_fact(f, "swap file", "%s",
-			sp_format_bytes(v->layout->swapfile_bytes, a, sizeof(a))));
+	sp_doc_fact(f, "swap file", "%s", sp_format_bytes(v->layout->swapfile_bytes, a, sizeof(a)));
 	for (size_t i = 0; i < v->c->n_also && v->also; i++)
-		TRY(sp_doc_fact(f, "also", "%s (%s): one swap partition of %s at its start",
-				v->also[i].path, v->also[i].model,
-				sp_format_bytes(v->c->swap_bytes, a, sizeof(a))));
+		sp_doc_fact(f, "also", "%s (%s): one swap partition of %s at its start",
+			    v->also[i].path, v->also[i].model,
+			    sp_format_bytes(v->c->swap_bytes, a, sizeof(a)));
 	for (size_t i = 0; i < v->n_placements; i++)
 		sp_cat(names, sizeof(names), "%s%s", i ? " " : "", v->placements[i]);
-	TRY(sp_doc_fact(f, "placements", "%s", names));
+	sp_doc_fact(f, "placements", "%s", names);
 	if (v->c->profile_time_s > 0)
-		TRY(sp_doc_add_text(
-		    d, SP_DOC_PARA,
-		    "position profile of the target first: read-only, at most %.0f s",
-		    v->c->profile_time_s));
-	return 0;
+		sp_doc_add_text(d, SP_DOC_PARA,
+				"position profile of the target first: read-only, at most %.0f s",
+				v->c->profile_time_s);
 }
 
-static int probes(const struct sp_plan_view *v, struct sp_doc *d)
+static void probes(const struct sp_plan_view *v, struct sp_doc *d)
 {
 	struct sp_doc_block *f;
 	char a[32];
 
-	TRY(sp_doc_add_text(d, SP_DOC_PARA, "probes per placement:"));
-	TRY(sp_doc_add_text(d, SP_DOC_BULLET,
-			    "device: io_uring O_DIRECT 4 KiB random reads, QD1 "
-			    "and QD32, sequential"));
-	TRY(sp_doc_add_text(d, SP_DOC_BULLET,
-			    "fault: evicted pages touched by one thread, then %u at once, io_uring "
-			    "MADV_POPULATE_READ at QD 1/4/16/32",
-			    v->c->threads));
-	TRY(sp_doc_add_text(d, SP_DOC_BULLET, "pressure: memory cgroup, workload 120%% of %s",
-			    sp_format_bytes(v->c->budget_bytes / 2, a, sizeof(a))));
+	sp_doc_add_text(d, SP_DOC_PARA, "probes per placement:");
+	sp_doc_add_text(d, SP_DOC_BULLET,
+			"device: io_uring O_DIRECT 4 KiB random reads, QD1 "
+			"and QD32, sequential");
+	sp_doc_add_text(d, SP_DOC_BULLET,
+			"fault: evicted pages touched by one thread, then %u at once, io_uring "
+			"MADV_POPULATE_READ at QD 1/4/16/32",
+			v->c->threads);
+	sp_doc_add_text(d, SP_DOC_BULLET, "pressure: memory cgroup, workload 120%% of %s",
+			sp_format_bytes(v->c->budget_bytes / 2, a, sizeof(a)));
 	f = sp_doc_add_facts(d);
-	if (!f)
-		return -ENOMEM;
-	TRY(sp_doc_fact(f, "sysctl while measuring",
-			"vm.page-cluster=%s (swap readahead off for the per-page probes; restored "
-			"after)",
-			v->page_cluster));
+	sp_doc_fact(f, "sysctl while measuring",
+		    "vm.page-cluster=%s (swap readahead off for the per-page probes; restored "
+		    "after)",
+		    v->page_cluster);
 	if (v->job_page_cluster && v->job_page_cluster[0])
-		TRY(sp_doc_fact(f, "sysctl while the job runs",
-				"vm.page-cluster=%s (swap-ins of 2^%s pages; back to %s for the "
-				"probes)",
-				v->job_page_cluster, v->job_page_cluster, v->page_cluster));
+		sp_doc_fact(f, "sysctl while the job runs",
+			    "vm.page-cluster=%s (swap-ins of 2^%s pages; back to %s for the "
+			    "probes)",
+			    v->job_page_cluster, v->job_page_cluster, v->page_cluster);
 	if (v->zswap_present)
-		TRY(sp_doc_add_text(
-		    d, SP_DOC_PARA,
-		    "zswap: off for the run (now %s, compressor %s; restored after)%s",
-		    v->zswap_enabled ? "on" : "off", v->zswap_compressor,
-		    v->n_zswap_algs ? "; on for each zswap placement, in front of "
-				      "the start partition"
-				    : ""));
-	return 0;
+		sp_doc_add_text(d, SP_DOC_PARA,
+				"zswap: off for the run (now %s, compressor %s; restored after)%s",
+				v->zswap_enabled ? "on" : "off", v->zswap_compressor,
+				v->n_zswap_algs ? "; on for each zswap placement, in front of "
+						  "the start partition"
+						: "");
 }
 
-static int scenarios(const struct sp_plan_view *v, struct sp_doc *d)
+static void scenarios(const struct sp_plan_view *v, struct sp_doc *d)
 {
 	const struct sp_config *c = v->c;
 	double load, top, warm, dur, timeout;
 
 	if (v->scenarios & SP_SCENARIO_SERVICE) {
 		sp_service_times(c->service_time_s, &load, &top, &timeout);
-		TRY(sp_doc_add_text(
-		    d, SP_DOC_PARA,
-		    "service per placement (not ram): fits, cold, hot, spike; each "
-		    "%.0f s at %.0f requests/s, %.0f s timeout, %.0f s of top speed, "
-		    "in a memory cgroup limited to the budget",
-		    load, SP_SERVICE_DEFAULT_RATE, timeout, top));
+		sp_doc_add_text(d, SP_DOC_PARA,
+				"service per placement (not ram): fits, cold, hot, spike; each "
+				"%.0f s at %.0f requests/s, %.0f s timeout, %.0f s of top speed, "
+				"in a memory cgroup limited to the budget",
+				load, SP_SERVICE_DEFAULT_RATE, timeout, top);
 	}
 	if ((v->scenarios & SP_SCENARIO_CACHE) &&
 	    sp_cache_times(c->cache_time_s, &warm, &dur, &timeout) == 0)
-		TRY(sp_doc_add_text(
-		    d, SP_DOC_PARA,
-		    "cache per placement (not ram): its own cache at 50, 75 and 100 %% "
-		    "of the budget beside %.0f %% other memory; each %.0f s after a "
-		    "%.0f s warm-up, its database a budget large on the data "
-		    "filesystem, in a memory cgroup limited to the budget",
-		    SP_CACHE_DEFAULT_OTHER_PCT, dur, warm));
+		sp_doc_add_text(d, SP_DOC_PARA,
+				"cache per placement (not ram): its own cache at 50, 75 and 100 %% "
+				"of the budget beside %.0f %% other memory; each %.0f s after a "
+				"%.0f s warm-up, its database a budget large on the data "
+				"filesystem, in a memory cgroup limited to the budget",
+				SP_CACHE_DEFAULT_OTHER_PCT, dur, warm);
 	if ((v->scenarios & SP_SCENARIO_GC) && sp_gc_times(c->gc_time_s, &dur, &timeout) == 0)
-		TRY(sp_doc_add_text(d, SP_DOC_PARA,
-				    "gc per placement (not ram): a heap %.1f times the budget, a "
-				    "stop-the-world pause reading every page's header after each "
-				    "200 ms of mutator, for %.0f s after the fill",
-				    SP_GC_DEFAULT_HEAP_RATIO, dur));
-	return 0;
+		sp_doc_add_text(d, SP_DOC_PARA,
+				"gc per placement (not ram): a heap %.1f times the budget, a "
+				"stop-the-world pause reading every page's header after each "
+				"200 ms of mutator, for %.0f s after the fill",
+				SP_GC_DEFAULT_HEAP_RATIO, dur);
 }
 
-static int job(const struct sp_plan_view *v, struct sp_doc *d)
+static void job(const struct sp_plan_view *v, struct sp_doc *d)
 {
 	const struct sp_config *c = v->c;
 	const struct sp_buildjob_plan *p = v->job_plan;
 	char a[32], b[32], limit[128];
 
-	if (v->job == SP_PLAN_JOB_NONE || (v->job == SP_PLAN_JOB_BUILD && !p))
-		return sp_doc_add_text(d, SP_DOC_PARA, "job per placement: none (--scenario %s)",
-				       c->scenario ? c->scenario : "none");
+	if (v->job == SP_PLAN_JOB_NONE || (v->job == SP_PLAN_JOB_BUILD && !p)) {
+		sp_doc_add_text(d, SP_DOC_PARA, "job per placement: none (--scenario %s)",
+				c->scenario ? c->scenario : "none");
+		return;
+	}
 	snprintf(limit, sizeof(limit),
 		 "limited to the budget, %u %s each, plus a ram baseline without a limit",
 		 c->repeat, c->repeat == 1 ? "run" : "interleaved runs");
-	if (v->job == SP_PLAN_JOB_USER)
-		return sp_doc_add_text(d, SP_DOC_PARA,
-				       "job per placement: your job 'sh -c %s' in a copy of %s on "
-				       "the data filesystem, timeout %.0f s per run, %s",
-				       c->job_cmd ? c->job_cmd : "",
-				       c->job_dir ? c->job_dir : "an empty directory",
-				       v->job_timeout_s, limit);
-	return sp_doc_add_text(
+	if (v->job == SP_PLAN_JOB_USER) {
+		sp_doc_add_text(d, SP_DOC_PARA,
+				"job per placement: your job 'sh -c %s' in a copy of %s on "
+				"the data filesystem, timeout %.0f s per run, %s",
+				c->job_cmd ? c->job_cmd : "",
+				c->job_dir ? c->job_dir : "an empty directory", v->job_timeout_s,
+				limit);
+		return;
+	}
+	sp_doc_add_text(
 	    d, SP_DOC_PARA,
 	    "job per placement: the build job (scale %g: %u units, %u sources of %s, heap to %s), "
 	    "estimated %.0f s per run, %s",
@@ -191,37 +170,35 @@ static int job(const struct sp_plan_view *v, struct sp_doc *d)
 	    limit);
 }
 
-static int box(const struct sp_plan_view *v, struct sp_doc *d)
+static void box(const struct sp_plan_view *v, struct sp_doc *d)
 {
 	const struct sp_caps *k = &v->c->caps;
 	char line[256];
 
 	if (!sp_caps_asked(k))
-		return 0;
-	TRY(sp_doc_add_text(d, SP_DOC_PARA, "box of every workload (the probes run outside it):"));
+		return;
+	sp_doc_add_text(d, SP_DOC_PARA, "box of every workload (the probes run outside it):");
 	if (k->cpu_max > 0)
-		TRY(sp_doc_add_text(
+		sp_doc_add_text(
 		    d, SP_DOC_BULLET,
 		    "--cpu-max %g: a CPU quota of %llu us per %llu us (v2 cpu.max, v1 "
 		    "cpu.cfs_quota_us)",
 		    k->cpu_max,
 		    (unsigned long long)sp_caps_cpu_quota_us(k->cpu_max, SP_CPU_PERIOD_US),
-		    SP_CPU_PERIOD_US));
+		    SP_CPU_PERIOD_US);
 	if (k->io_iops) {
 		snprintf(line, sizeof(line), "--io-max %llu IOPS", (unsigned long long)k->io_iops);
 		if (k->io_bps)
 			sp_cat(line, sizeof(line), ", %.1f MiB/s", (double)k->io_bps / 1048576);
-		TRY(sp_doc_add_text(
-		    d, SP_DOC_BULLET,
-		    "%s read and write on the swap area's disk (cgroup v2 io.max; not "
-		    "applied on cgroup v1, zram or none: the report says where)",
-		    line));
+		sp_doc_add_text(d, SP_DOC_BULLET,
+				"%s read and write on the swap area's disk (cgroup v2 io.max; not "
+				"applied on cgroup v1, zram or none: the report says where)",
+				line);
 	}
-	return 0;
 }
 
 /* Preformatted: the tests and the reader find each knob's values and the count on a line. */
-static int sweep(const struct sp_plan_view *v, struct sp_doc *d)
+static void sweep(const struct sp_plan_view *v, struct sp_doc *d)
 {
 	const struct sp_config *c = v->c;
 	double all_s = (double)v->sweep_runs * v->sweep_run_s;
@@ -229,7 +206,7 @@ static int sweep(const struct sp_plan_view *v, struct sp_doc *d)
 	size_t n = v->sweep_runs;
 
 	if (!v->sweep || !v->sweep->n_knobs)
-		return 0;
+		return;
 	sp_sweep_scenarios_phrase(v->sweep_scenarios, what, sizeof(what));
 	for (size_t k = 0; k < v->sweep->n_knobs; k++) {
 		const struct sp_knob_sweep *ks = &v->sweep->knobs[k];
@@ -243,11 +220,11 @@ static int sweep(const struct sp_plan_view *v, struct sp_doc *d)
 	       "  each knob restored after; adds about %d min %02d s",
 	       what, n, n == 1 ? "run" : "runs", c->repeat, c->repeat == 1 ? "run" : "runs",
 	       (int)all_s / 60, (int)all_s % 60);
-	return sp_doc_add_text(d, SP_DOC_PRE, "%s", text);
+	sp_doc_add_text(d, SP_DOC_PRE, "%s", text);
 }
 
 /* Each its own facts block: "budget: ..." and "estimated time: ..." start their lines. */
-static int cost(const struct sp_plan_view *v, struct sp_doc *d)
+static void cost(const struct sp_plan_view *v, struct sp_doc *d)
 {
 	const struct sp_config *c = v->c;
 	struct sp_doc_block *f;
@@ -256,30 +233,27 @@ static int cost(const struct sp_plan_view *v, struct sp_doc *d)
 	if (sp_budget_describe(&c->budget, b, sizeof(b)) < 0)
 		sp_format_bytes(c->budget_bytes, b, sizeof(b));
 	f = sp_doc_add_facts(d);
-	if (!f)
-		return -ENOMEM;
-	TRY(sp_doc_fact(f, "budget", "%s", b));
-	TRY(sp_doc_add_text(d, SP_DOC_PARA, "%.0f s per placement, seed %llu",
-			    c->time_per_placement_s, (unsigned long long)c->seed));
+	sp_doc_fact(f, "budget", "%s", b);
+	sp_doc_add_text(d, SP_DOC_PARA, "%.0f s per placement, seed %llu", c->time_per_placement_s,
+			(unsigned long long)c->seed);
 	f = sp_doc_add_facts(d);
-	if (!f)
-		return -ENOMEM;
-	return sp_doc_fact(f, "estimated time", "%d min %02d s (the disk's speed %s)",
-			   (int)v->estimate_s / 60, (int)v->estimate_s % 60,
-			   v->estimate_from ? v->estimate_from : "unknown");
+	sp_doc_fact(f, "estimated time", "%d min %02d s (the disk's speed %s)",
+		    (int)v->estimate_s / 60, (int)v->estimate_s % 60,
+		    v->estimate_from ? v->estimate_from : "unknown");
 }
 
 int sp_plandoc_build(const struct sp_plan_view *v, struct sp_doc *d)
 {
 	if (!v || !v->c || !v->target || !v->layout || !d)
 		return -EINVAL;
-	TRY(target(v, d));
-	TRY(placements(v, d));
-	TRY(probes(v, d));
-	TRY(scenarios(v, d));
-	TRY(job(v, d));
-	TRY(box(v, d));
-	TRY(sweep(v, d));
-	TRY(cost(v, d));
-	return 0;
+	/* every call below is a no-op once one has failed (the doc's sticky error): checked once */
+	target(v, d);
+	placements(v, d);
+	probes(v, d);
+	scenarios(v, d);
+	job(v, d);
+	box(v, d);
+	sweep(v, d);
+	cost(v, d);
+	return sp_doc_err(d);
 }

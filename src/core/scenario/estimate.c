@@ -30,7 +30,7 @@ void sp_est_device_assume(int rotational, int page_cluster, double page_s, doubl
 int sp_est_device_measured(const struct sp_profile *p, int full, double profile_budget_s,
 			   struct sp_est_device *m)
 {
-	double rnd[SP_PROFILE_MAX_POINTS], seq[SP_PROFILE_MAX_POINTS];
+	double rnd[SP_PROFILE_MAX_POINTS], seq[SP_PROFILE_MAX_POINTS], rnd_us, seq_mib_s;
 
 	if (!p->done || !p->n || p->n > SP_PROFILE_MAX_POINTS)
 		return -EINVAL;
@@ -38,10 +38,12 @@ int sp_est_device_measured(const struct sp_profile *p, int full, double profile_
 		rnd[i] = p->points[i].rand_p50_us;
 		seq[i] = p->points[i].seq_mib_s;
 	}
-	if (!(sp_median(rnd, p->n) > 0) || !(sp_median(seq, p->n) > 0))
+	rnd_us = sp_median(rnd, p->n);
+	seq_mib_s = sp_median(seq, p->n);
+	if (!(rnd_us > 0) || !(seq_mib_s > 0))
 		return -EINVAL;
-	m->dev.rand_read_s = sp_median(rnd, p->n) / 1e6;
-	m->dev.seq_bytes_per_s = sp_median(seq, p->n) * (1 << 20);
+	m->dev.rand_read_s = rnd_us / 1e6;
+	m->dev.seq_bytes_per_s = seq_mib_s * (1 << 20);
 	m->from = "from its profile";
 	if (full)
 		m->profile_s = p->duration_s;
