@@ -15,7 +15,7 @@
 /*
  * Parse a report (len bytes, need not be NUL-terminated) into r. The "analysis" section is
  * ignored: findings are derived, recompute them with sp_analyse(). Reading the file is
- * sp_report_json_read() (sys/report_io.h). e may be NULL.
+ * sp_report_json_read() (out/report_io.h). e may be NULL.
  * Returns: 0; -EINVAL with the reason in e for malformed JSON, a missing or wrong "schema", a
  * field of the wrong type or a list longer than the model holds.
  */

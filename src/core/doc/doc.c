@@ -55,13 +55,6 @@ int sp_doc_err(const struct sp_doc *d)
 	return d ? d->err : -EINVAL;
 }
 
-int sp_doc_fail(struct sp_doc *d, int err)
-{
-	if (!d->err && err < 0)
-		d->err = err;
-	return d->err;
-}
-
 /* Keep the first failure in *err (NULL: the caller's object was never made) and return it. */
 static int fail(int *err, int ret)
 {
@@ -70,6 +63,11 @@ static int fail(int *err, int ret)
 	if (!*err)
 		*err = ret;
 	return *err;
+}
+
+int sp_doc_fail(struct sp_doc *d, int err)
+{
+	return err < 0 ? fail(&d->err, err) : d->err;
 }
 
 void sp_doc_release(struct sp_doc *d)
