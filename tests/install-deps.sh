@@ -14,7 +14,7 @@ for p in build-essential pkg-config liburing-dev libblkid-dev libfdisk-dev libzs
          libjansson-dev libcairo2-dev fonts-dejavu-core poppler-utils ghostscript chromium e2fsprogs util-linux fio kmod python3 \
          clang clang-format libclang-rt-dev llvm \
          grub-common grub-pc-bin dosfstools mtools fdisk cpio zstd \
-         qemu-system-x86 qemu-utils ovmf socat expect mdadm lvm2 \
+         qemu-system-x86 qemu-utils ovmf socat expect mdadm lvm2 btrfs-progs \
          gcc-multilib $i386; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || need="$need $p"
 done
