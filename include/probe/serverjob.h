@@ -13,10 +13,14 @@
  * Closed loop for a fixed span after fill and warm-up; the pool's pages out on swap are
  * counted with mincore() every 0.25 s.
  *
- * gc (seed 003): a heap of heap_ratio x the limit, each page's first words its metadata (the
- * pagefill header: magic, index). A mutator touches random pages of the hot part for a period,
- * then a stop-the-world phase reads the metadata of every page; the pause is timed and the
- * worker's major faults read (getrusage) before and after it.
+ * gc (seed 003): a metadata region (heap/64 pages, 16 to 256), then a live heap of heap_pct % of
+ * the limit, filled in that order. A cycle: the mutator allocates alloc_pct % of the limit a page
+ * at a time (each allocation with its first touch timed), using eight random heap pages per
+ * allocation; then a stop-the-world pause reads every metadata page's header (timed, with the
+ * worker's major faults and the machine's pswpin read around it); then the sweep gives the
+ * cycle's pages back (MADV_DONTNEED, as Go's scavenger does). Heap, metadata and a cycle's
+ * allocations pass the limit, so its reclaim takes the coldest pages, the metadata among them,
+ * and the next pause faults them back. Cycles run until the span would be passed.
  */
 #ifndef SP_SERVERJOB_H
 #define SP_SERVERJOB_H
@@ -59,18 +63,23 @@ int sp_cache_run(const struct sp_cache_opts *o, struct sp_scenario_cache *out);
 
 struct sp_gc_opts {
 	uint64_t limit_bytes;
-	double heap_ratio; /* heap = ratio x limit (default 1.5) */
-	double hot_pct;	   /* the mutator's part, % of the heap (default 20) */
-	double period_ms;  /* mutator time between pauses (default 200) */
-	double duration_s; /* after the heap is filled (default 20) */
-	double timeout_s;
+	double heap_pct;	    /* the live heap, % of the limit (default 30) */
+	double alloc_pct;	    /* allocated between two pauses, % of the limit (default 100) */
+	unsigned touches_per_alloc; /* heap pages the mutator uses per allocation (default 8) */
+	double duration_s;	    /* the measured span after the fill (default 20) */
+	double baseline_s;	    /* the baseline's span, in RAM, first; 0: none (default 1) */
+	double timeout_s;	    /* each run, the whole worker */
 	int allow_swap;
 	uint64_t seed;
 };
 
 void sp_gc_defaults(struct sp_gc_opts *o, uint64_t limit_bytes);
 
-/* Returns: as sp_cache_run, for the one run; out is ok or failed with its reason. */
+/*
+ * The baseline (when baseline_s > 0: no limit, no swap) and then the measured run in a cgroup
+ * limited to limit_bytes. Returns: as sp_cache_run, for the one run; out is ok or failed with
+ * its reason, out->baseline likewise.
+ */
 int sp_gc_run(const struct sp_gc_opts *o, struct sp_scenario_gc *out);
 
 #endif

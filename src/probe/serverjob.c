@@ -35,6 +35,7 @@
 #define TAG_OTHER 0x6f74686572ull
 #define TAG_DB 0x6462ull
 #define TAG_HEAP 0x67636865ull
+#define TAG_META 0x6d657461ull
 #define MINCORE_EVERY_S 0.25
 #define DB_NAME "swapplace-cache.db"
 
@@ -486,7 +487,10 @@ struct gc_shared {
 	uint64_t n;
 	uint64_t pause_ns[SP_GC_MAX_PAUSES];
 	uint64_t faults[SP_GC_MAX_PAUSES];
-	uint64_t touches, checked, mismatches;
+	uint64_t pswpin_in_pauses;
+	struct sp_hist alloc; /* each allocation with its first touch, ns */
+	uint64_t allocations, touches, checked, mismatches;
+	double span_s;
 	int err;
 	int phase; /* 1 filled, 3 done */
 };
@@ -495,60 +499,113 @@ struct gc_args {
 	const struct sp_gc_opts *o;
 	const struct sp_gc_plan *p;
 	struct gc_shared *sh;
+	uint64_t max_pauses;
+	double span_s;
 };
+
+static uint64_t my_pswpin(void)
+{
+	struct sp_server_vm v;
+
+	return read_vm(&v) ? 0 : v.pswpin;
+}
+
+/* A stop-the-world pause: read each metadata page's header, in the mark's order. */
+static void gc_pause(const struct gc_args *a, const unsigned char *meta, const uint32_t *order)
+{
+	struct gc_shared *sh = a->sh;
+	uint64_t pg = a->p->page_bytes, f0, f1, in0 = my_pswpin();
+	struct sp_time t0, t1;
+
+	f0 = my_majflt();
+	t0 = sp_now();
+	for (uint64_t k = 0; k < a->p->meta_pages; k++) {
+		uint64_t i = order[k];
+		const volatile uint64_t *m = (const volatile uint64_t *)(meta + i * pg);
+
+		if (m[0] != SP_PAGEFILL_MAGIC || m[1] != i)
+			sh->mismatches++;
+	}
+	t1 = sp_now();
+	f1 = my_majflt();
+	sh->pswpin_in_pauses += my_pswpin() - in0;
+	sh->checked += a->p->meta_pages;
+	sh->pause_ns[sh->n] = sp_elapsed_ns(t0, t1);
+	sh->faults[sh->n] = f1 - f0;
+	sh->n++;
+}
+
+/*
+ * A page of program data, cheaply: one of the templates (pagefill text, which compresses as
+ * data does, so zram is not handed same-filled pages) with its own index in the first word.
+ * Generating the text per page costs ~40 us, which would be the allocation's whole latency.
+ */
+#define GC_TEMPLATES 16
+static void gc_fill(unsigned char *page, const unsigned char *tmpl, uint64_t pg, uint64_t i)
+{
+	memcpy(page, tmpl + (i % GC_TEMPLATES) * pg, pg);
+	memcpy(page, &i, sizeof(i));
+}
 
 static int gc_work(const struct gc_args *a)
 {
 	const struct sp_gc_plan *p = a->p;
-	uint64_t pg = p->page_bytes, seed = a->o->seed ^ TAG_HEAP;
+	uint64_t pg = p->page_bytes, seed = a->o->seed ^ TAG_HEAP, nursery_bytes;
+	unsigned char *meta = sp_job_map_anon(p->meta_pages * pg);
 	unsigned char *heap = sp_job_map_anon(p->heap_pages * pg);
-	uint32_t *order = malloc(p->heap_pages * sizeof(*order));
+	unsigned char *nursery = sp_job_map_anon(p->alloc_pages * pg);
+	uint32_t *order = malloc(p->meta_pages * sizeof(*order));
+	unsigned char *tmpl = malloc(GC_TEMPLATES * pg);
 	struct gc_shared *sh = a->sh;
 	struct sp_time start;
+	double last_s = 0;
 	struct sp_rng r;
 
-	if (!heap || !order || p->heap_pages > UINT32_MAX)
+	if (!meta || !heap || !nursery || !order || !tmpl)
 		return -ENOMEM;
+	nursery_bytes = p->alloc_pages * pg;
+	for (uint64_t i = 0; i < GC_TEMPLATES; i++)
+		sp_page_fill(tmpl + i * pg, pg, i, seed);
+	/* the metadata first: it is then the oldest memory the limit's reclaim finds */
+	for (uint64_t i = 0; i < p->meta_pages; i++)
+		sp_page_fill(meta + i * pg, pg, i, seed ^ TAG_META);
 	for (uint64_t i = 0; i < p->heap_pages; i++)
-		sp_page_fill(heap + i * pg, pg, i, seed);
+		gc_fill(heap + i * pg, tmpl, pg, i);
 	/*
-	 * A mark phase follows pointers, so it visits the heap's pages in no address order: a
-	 * fixed shuffle. In address order the kernel's swap readahead would bring the next pages
-	 * in with each fault, and a disk would look like a heap that is read sequentially.
+	 * The pause walks the metadata in no address order (spans are visited as the heap's
+	 * arenas list them, not as their bitmaps lie): a fixed shuffle, so the kernel's swap
+	 * readahead, where the machine has it, brings in what it would, and majflt says it.
 	 */
-	for (uint64_t i = 0; i < p->heap_pages; i++)
+	for (uint64_t i = 0; i < p->meta_pages; i++)
 		order[i] = (uint32_t)i;
 	sp_rng_seed(&r, a->o->seed);
-	sp_rng_shuffle_u32(&r, order, p->heap_pages);
+	sp_rng_shuffle_u32(&r, order, p->meta_pages);
 	sh->phase = 1;
 	start = sp_now();
-	while (sh->n < SP_GC_MAX_PAUSES && sp_elapsed_s(start, sp_now()) < a->o->duration_s) {
-		struct sp_time m0 = sp_now(), t0, t1;
-		uint64_t f0, f1;
+	while (sh->n < a->max_pauses &&
+	       sp_gc_cycle_fits(sp_elapsed_s(start, sp_now()), last_s, a->span_s, sh->n)) {
+		struct sp_time c0 = sp_now();
 
-		/* the mutator: its hot part, checked against the clock every 256 touches */
-		while (sp_elapsed_s(m0, sp_now()) * 1e3 < a->o->period_ms)
-			for (int k = 0; k < 256; k++, sh->touches++)
-				touch_body(heap + sp_rng_below(&r, p->hot_pages) * pg, pg,
+		/* the mutator: allocates the cycle's pages, using its live heap between them */
+		for (uint64_t k = 0; k < p->alloc_pages; k++) {
+			struct sp_time t0 = sp_now();
+
+			gc_fill(nursery + k * pg, tmpl, pg, k);
+			sp_hist_add(&sh->alloc, sp_elapsed_ns(t0, sp_now()));
+			sh->allocations++;
+			for (unsigned t = 0; t < a->o->touches_per_alloc; t++, sh->touches++)
+				touch_body(heap + sp_rng_below(&r, p->heap_pages) * pg, pg,
 					   sp_rng_next(&r));
-		/* stop the world: read every page's metadata */
-		f0 = my_majflt();
-		t0 = sp_now();
-		for (uint64_t k = 0; k < p->heap_pages; k++) {
-			uint64_t i = order[k];
-			const volatile uint64_t *meta = (const volatile uint64_t *)(heap + i * pg);
-
-			if (meta[0] != SP_PAGEFILL_MAGIC || meta[1] != i)
-				sh->mismatches++;
 		}
-		t1 = sp_now();
-		f1 = my_majflt();
-		sh->checked += p->heap_pages;
-		sh->pause_ns[sh->n] = sp_elapsed_ns(t0, t1);
-		sh->faults[sh->n] = f1 - f0;
-		sh->n++;
+		gc_pause(a, meta, order);
+		/* the sweep: the cycle's objects died; the scavenger gives their pages back */
+		if (madvise(nursery, nursery_bytes, MADV_DONTNEED) < 0)
+			return -errno;
+		last_s = sp_elapsed_s(c0, sp_now());
 	}
+	sh->span_s = sp_elapsed_s(start, sp_now());
 	sh->phase = 3;
+	free(tmpl);
 	free(order);
 	return 0;
 }
@@ -570,37 +627,112 @@ void sp_gc_defaults(struct sp_gc_opts *o, uint64_t limit_bytes)
 {
 	memset(o, 0, sizeof(*o));
 	o->limit_bytes = limit_bytes;
-	o->heap_ratio = SP_GC_DEFAULT_HEAP_RATIO;
-	o->hot_pct = SP_GC_DEFAULT_HOT_PCT;
-	o->period_ms = 200;
+	o->heap_pct = SP_GC_DEFAULT_HEAP_PCT;
+	o->alloc_pct = SP_GC_DEFAULT_ALLOC_PCT;
+	o->touches_per_alloc = SP_GC_DEFAULT_TOUCHES;
 	o->duration_s = 20;
+	o->baseline_s = SP_GC_BASELINE_S;
 	o->timeout_s = 300;
 	o->allow_swap = 1;
 	o->seed = 1;
 }
 
-int sp_gc_run(const struct sp_gc_opts *o, struct sp_scenario_gc *out)
+/* What ended a run early, into reason; "" when it ran to its end. */
+static void gc_reason(const struct sp_scenario_build *run, const struct gc_shared *sh, int status,
+		      const struct sp_gc_opts *o, uint64_t limit_bytes, char *reason, size_t len)
+{
+	reason[0] = '\0';
+	if (run->oom_killed)
+		snprintf(reason, len,
+			 "oom-killed %s after %" PRIu64 " pauses (limit %" PRIu64 " MiB)",
+			 sh->phase < 1 ? "while filling the heap" : "while collecting", sh->n,
+			 limit_bytes >> 20);
+	else if (run->timed_out)
+		snprintf(reason, len, "timed out after %g s", o->timeout_s);
+	else if (sh->err)
+		snprintf(reason, len, "the heap failed: %s", strerror(-sh->err));
+	else if (!WIFEXITED(status) || WEXITSTATUS(status) || sh->phase != 3)
+		snprintf(reason, len, "the run ended early (status 0x%x)", status);
+	else if (sh->n == 0)
+		snprintf(reason, len, "no pause in %g s", o->duration_s);
+}
+
+/*
+ * One run of the workload in its own cgroup: limited (limit_bytes) or not (0, the baseline).
+ * *status gets the wait status. Returns: as sp_jobrun_once; reason says why it did not run.
+ */
+static int gc_once(const struct sp_gc_opts *o, const struct sp_gc_plan *p, uint64_t limit_bytes,
+		   int allow_swap, double span_s, uint64_t max_pauses, struct gc_shared *sh,
+		   struct sp_scenario_build *run, int *status)
 {
 	struct sp_jobrun j = {.cg_name = "gc",
-			      .allow_swap = o ? o->allow_swap : 0,
-			      .timeout_s = o ? o->timeout_s : 0};
+			      .limit_bytes = limit_bytes,
+			      .allow_swap = allow_swap,
+			      .timeout_s = o->timeout_s};
+	struct gc_args args = {o, p, sh, max_pauses, span_s};
+
+	memset(sh, 0, sizeof(*sh)); /* faulted here: charged to us, not to the worker */
+	sp_hist_init(&sh->alloc);
+	memset(run, 0, sizeof(*run));
+	return sp_jobrun_once(&j, gc_child, &args, run, status);
+}
+
+/* The same workload without a limit or swap, before the measured run: its figures in RAM. */
+static int gc_baseline(const struct sp_gc_opts *o, const struct sp_gc_plan *p, struct gc_shared *sh,
+		       struct sp_scenario_build *run, struct sp_gc_baseline *b)
+{
+	struct sp_gc_pauses ps;
+	int ret, status = 0;
+
+	memset(b, 0, sizeof(*b));
+	b->done = 1;
+	b->status = SP_STATUS_FAILED;
+	ret = gc_once(o, p, 0, 0, o->baseline_s, SP_GC_BASELINE_MAX_PAUSES, sh, run, &status);
+	if (ret) {
+		snprintf(b->reason, sizeof(b->reason), "%s", run->reason);
+		return ret;
+	}
+	b->wall_s = run->wall_s;
+	gc_reason(run, sh, status, o, 0, b->reason, sizeof(b->reason));
+	if (b->reason[0])
+		return 0;
+	ret = sp_gc_summarize(sh->pause_ns, sh->faults, sh->n, &ps, b->pause_list,
+			      SP_GC_BASELINE_MAX_PAUSES, &b->n_pause_list);
+	if (ret)
+		return ret;
+	b->pauses = ps.pauses;
+	b->p50_pause_ms = ps.p50_pause_ms;
+	b->p99_pause_ms = ps.p99_pause_ms;
+	b->worst_pause_ms = ps.worst_pause_ms;
+	b->faults_in_pauses = ps.faults_in_pauses;
+	sp_gc_alloc_summarize(&sh->alloc, &b->alloc_latency);
+	b->allocations = sh->allocations;
+	b->status = sh->mismatches ? SP_STATUS_INVALID : SP_STATUS_OK;
+	if (sh->mismatches)
+		snprintf(b->reason, sizeof(b->reason),
+			 "%" PRIu64 " metadata pages came back changed", sh->mismatches);
+	return 0;
+}
+
+int sp_gc_run(const struct sp_gc_opts *o, struct sp_scenario_gc *out)
+{
 	struct sp_scenario_build *run;
 	struct sp_gc_plan p;
+	struct sp_gc_pauses ps;
 	struct gc_shared *sh;
-	struct gc_args args;
 	int ret, status = 0;
 
 	memset(out, 0, sizeof(*out));
 	out->status = SP_STATUS_FAILED;
-	if (!o || sp_gc_plan_make(o->limit_bytes, o->heap_ratio, o->hot_pct, page_bytes(), &p) ||
-	    !(o->period_ms > 0) || !(o->duration_s > 0) || !(o->timeout_s > 0)) {
+	if (!o || sp_gc_plan_make(o->limit_bytes, o->heap_pct, o->alloc_pct, page_bytes(), &p) ||
+	    !(o->duration_s > 0) || !(o->baseline_s >= 0) || !(o->timeout_s > 0)) {
 		snprintf(out->reason, sizeof(out->reason), "bad options");
 		return -EINVAL;
 	}
-	j.limit_bytes = o->limit_bytes;
 	out->limit_bytes = o->limit_bytes;
-	out->heap_bytes = p.heap_pages * p.page_bytes;
-	out->hot_bytes = p.hot_pages * p.page_bytes;
+	out->heap_bytes = out->hot_bytes = p.heap_pages * p.page_bytes;
+	out->meta_bytes = p.meta_pages * p.page_bytes;
+	out->alloc_bytes = p.alloc_pages * p.page_bytes;
 	run = calloc(1, sizeof(*run));
 	sh = mmap(NULL, sizeof(*sh), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 	if (!run || sh == MAP_FAILED) {
@@ -608,9 +740,16 @@ int sp_gc_run(const struct sp_gc_opts *o, struct sp_scenario_gc *out)
 		snprintf(out->reason, sizeof(out->reason), "cannot map: %s", strerror(ENOMEM));
 		return -ENOMEM;
 	}
-	memset(sh, 0, sizeof(*sh)); /* faulted here: charged to us, not to the worker */
-	args = (struct gc_args){o, &p, sh};
-	ret = sp_jobrun_once(&j, gc_child, &args, run, &status);
+	if (o->baseline_s > 0) {
+		ret = gc_baseline(o, &p, sh, run, &out->baseline);
+		if (ret) {
+			snprintf(out->reason, sizeof(out->reason), "the baseline: %.200s",
+				 out->baseline.reason[0] ? out->baseline.reason : strerror(-ret));
+			goto out;
+		}
+	}
+	ret = gc_once(o, &p, o->limit_bytes, o->allow_swap, o->duration_s, SP_GC_MAX_PAUSES, sh,
+		      run, &status);
 	if (ret) {
 		snprintf(out->reason, sizeof(out->reason), "%s", run->reason);
 		goto out;
@@ -619,38 +758,35 @@ int sp_gc_run(const struct sp_gc_opts *o, struct sp_scenario_gc *out)
 	out->pswpin = run->pswpin;
 	out->pswpout = run->pswpout;
 	out->wall_s = run->wall_s;
-	if (run->oom_killed)
-		snprintf(out->reason, sizeof(out->reason),
-			 "oom-killed %s after %" PRIu64 " pauses (limit %" PRIu64 " MiB)",
-			 sh->phase < 1 ? "while filling the heap" : "while collecting", sh->n,
-			 o->limit_bytes >> 20);
-	else if (run->timed_out)
-		snprintf(out->reason, sizeof(out->reason), "timed out after %g s", o->timeout_s);
-	else if (sh->err)
-		snprintf(out->reason, sizeof(out->reason), "the heap failed: %s",
-			 strerror(-sh->err));
-	else if (!WIFEXITED(status) || WEXITSTATUS(status) || sh->phase != 3)
-		snprintf(out->reason, sizeof(out->reason), "the run ended early (status 0x%x)",
-			 status);
-	else if (sh->n == 0)
-		snprintf(out->reason, sizeof(out->reason), "no pause in %g s", o->duration_s);
-	else if ((ret = sp_gc_summarize(sh->pause_ns, sh->faults, sh->n, out)) == 0)
-		out->status = SP_STATUS_OK;
+	gc_reason(run, sh, status, o, o->limit_bytes, out->reason, sizeof(out->reason));
+	if (!out->reason[0]) {
+		ret = sp_gc_summarize(sh->pause_ns, sh->faults, sh->n, &ps, out->pause_list,
+				      SP_GC_MAX_PAUSES, &out->n_pause_list);
+		if (ret == 0) {
+			sp_gc_pauses_put(&ps, out);
+			out->status = SP_STATUS_OK;
+		}
+	}
+	sp_gc_alloc_summarize(&sh->alloc, &out->alloc_latency);
+	out->allocations = sh->allocations;
+	out->pswpin_in_pauses = sh->pswpin_in_pauses;
+	out->span_s = sh->span_s;
 	out->mutator_touches = sh->touches;
 	out->pages_checked = sh->checked;
 	out->mismatches = sh->mismatches;
 	if (out->status == SP_STATUS_OK && out->mismatches) {
 		out->status = SP_STATUS_INVALID;
 		snprintf(out->reason, sizeof(out->reason),
-			 "%" PRIu64 " page headers came back different from what was written",
+			 "%" PRIu64 " metadata pages came back different from what was written",
 			 out->mismatches);
 	}
 	out->done = 1;
 	sp_debug("serverjob",
 		 "gc: %" PRIu64 " pauses p50 %.3f p99 %.3f worst %.3f ms, %" PRIu64
-		 " faults in pauses",
+		 " faults in pauses; alloc p99 %.1f us; baseline p99 %.3f ms alloc p99 %.1f us",
 		 out->pauses, out->p50_pause_ms, out->p99_pause_ms, out->worst_pause_ms,
-		 out->faults_in_pauses);
+		 out->faults_in_pauses, out->alloc_latency.p99_us, out->baseline.p99_pause_ms,
+		 out->baseline.alloc_latency.p99_us);
 out:
 	munmap(sh, sizeof(*sh));
 	free(run);

@@ -2,8 +2,8 @@
  * gc-run - runs the gc scenario (probe/serverjob.h) for the root tests and prints its result
  * as key=value lines (rc first), so a shell test can assert on real counters.
  *
- * usage: gc-run [--budget-mib N] [--ratio R] [--hot-pct P] [--period-ms MS] [--duration S]
- *               [--swap 0|1] [--seed N] [--timeout S]
+ * usage: gc-run [--budget-mib N] [--heap-pct P] [--alloc-pct P] [--touches N]
+ *               [--duration S] [--baseline S] [--swap 0|1] [--seed N] [--timeout S]
  * Exit: 0 when the run holds a result (an OOM kill is a result), 1 when it could not be run,
  * 2 on usage errors.
  */
@@ -20,8 +20,10 @@
 
 static int usage(void)
 {
-	fprintf(stderr, "usage: gc-run [--budget-mib N] [--ratio R] [--hot-pct P] "
-			"[--period-ms MS] [--duration S] [--swap 0|1] [--seed N] [--timeout S]\n");
+	fprintf(
+	    stderr,
+	    "usage: gc-run [--budget-mib N] [--heap-pct P] [--alloc-pct P] "
+	    "[--touches N] [--duration S] [--baseline S] [--swap 0|1] [--seed N] [--timeout S]\n");
 	return 2;
 }
 
@@ -37,9 +39,10 @@ int main(int argc, char **argv)
 {
 	static const struct option opts[] = {
 	    {"budget-mib", required_argument, NULL, 'b'},
-	    {"ratio", required_argument, NULL, 'r'},
-	    {"hot-pct", required_argument, NULL, 'h'},
-	    {"period-ms", required_argument, NULL, 'p'},
+	    {"heap-pct", required_argument, NULL, 'h'},
+	    {"alloc-pct", required_argument, NULL, 'a'},
+	    {"baseline", required_argument, NULL, 'B'},
+	    {"touches", required_argument, NULL, 'T'},
 	    {"duration", required_argument, NULL, 'd'},
 	    {"swap", required_argument, NULL, 's'},
 	    {"seed", required_argument, NULL, 'S'},
@@ -60,14 +63,18 @@ int main(int argc, char **argv)
 			bad = num(optarg, &mib) || !(mib > 0);
 			o.limit_bytes = (uint64_t)(mib * 1048576);
 			break;
-		case 'r':
-			bad = num(optarg, &o.heap_ratio);
-			break;
 		case 'h':
-			bad = num(optarg, &o.hot_pct);
+			bad = num(optarg, &o.heap_pct);
 			break;
-		case 'p':
-			bad = num(optarg, &o.period_ms);
+		case 'a':
+			bad = num(optarg, &o.alloc_pct);
+			break;
+		case 'T':
+			bad = num(optarg, &mib) || !(mib >= 0);
+			o.touches_per_alloc = (unsigned)mib;
+			break;
+		case 'B':
+			bad = num(optarg, &o.baseline_s);
 			break;
 		case 'd':
 			bad = num(optarg, &o.duration_s);
@@ -107,6 +114,21 @@ int main(int argc, char **argv)
 	       g.mutator_touches, g.pages_checked, g.mismatches);
 	printf("pswpin=%" PRIu64 "\npswpout=%" PRIu64 "\nwall_s=%.3f\noom_killed=%d\n", g.pswpin,
 	       g.pswpout, g.wall_s, g.oom_killed);
+	printf("meta_bytes=%" PRIu64 "\nalloc_bytes=%" PRIu64 "\nallocations=%" PRIu64
+	       "\nspan_s=%.3f\npswpin_in_pauses=%" PRIu64 "\n",
+	       g.meta_bytes, g.alloc_bytes, g.allocations, g.span_s, g.pswpin_in_pauses);
+	printf("alloc_p50_us=%.3f\nalloc_p99_us=%.3f\nalloc_max_us=%.3f\n", g.alloc_latency.p50_us,
+	       g.alloc_latency.p99_us, g.alloc_latency.max_us);
+	printf("pause_list=");
+	for (size_t i = 0; i < g.n_pause_list; i++)
+		printf("%s%.3f:%" PRIu64, i ? "," : "", g.pause_list[i].ms, g.pause_list[i].faults);
+	printf("\nbaseline_status=%s\nbaseline_reason=%s\nbaseline_pauses=%" PRIu64
+	       "\nbaseline_p99_pause_ms=%.3f\nbaseline_worst_pause_ms=%.3f\nbaseline_faults_in_"
+	       "pauses=%" PRIu64 "\nbaseline_alloc_p99_us=%.3f\nbaseline_alloc_max_us=%.3f\n",
+	       g.baseline.done ? sp_status_name(g.baseline.status) : "none", g.baseline.reason,
+	       g.baseline.pauses, g.baseline.p99_pause_ms, g.baseline.worst_pause_ms,
+	       g.baseline.faults_in_pauses, g.baseline.alloc_latency.p99_us,
+	       g.baseline.alloc_latency.max_us);
 	if (rc)
 		fprintf(stderr, "gc-run: %s\n", strerror(-rc));
 	return rc ? 1 : 0;

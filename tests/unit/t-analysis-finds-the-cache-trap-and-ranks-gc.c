@@ -3,9 +3,11 @@
  * run through analysis, verdict, report.json and report.txt: the smallest pool that swapped its
  * own cache per placement (start and zram-lz4 from 100 %, clean at 75 %; none OOM-killed at
  * 100 %), the lead the verdict names and how it moves when start stays clean; the gc pause
- * ranked by p99, the best disk against the best zram, the OOM-killed heap without swap; the
- * contract's keys in the file, null where the kernel lacked a counter and read back as
- * "lacked"; the sections of report.txt.
+ * ranked by p99, the best disk against the best zram, with the faults and the allocations, the
+ * baseline in RAM, every placement on which it failed named with why, the OOM-killed peak without
+ * swap, one run each claimed as one run; the contract's keys in the file (the gc's pause list,
+ * allocation latency and baseline too), null where the kernel lacked a counter and read back as
+ * "lacked", the gc section read back as written; the sections of report.txt.
  */
 #include <errno.h>
 #include <jansson.h>
@@ -113,27 +115,77 @@ static void gc_findings(void)
 	CHECK_NEAR(g->disk_zram_ratio, 412.5 / 38.25, 1e-12);
 	CHECK(g->none == idx("none"));
 	CHECK(g->n_not_ok == 1 && g->not_ok[0] == idx("none"));
-	HAS(sentence(SP_VERDICT_GC), "the gc pause p99 was 412 ms on start and 38.2 ms on "
-				     "zram-lz4 (10.8 times as long on the disk), faults inside "
-				     "the pauses 9812 vs 9700");
-	HAS(sentence(SP_VERDICT_GC), "; without swap a heap 1.5 times the memory got it "
-				     "OOM-killed");
+	/* the baseline quoted is the best ranked placement's */
+	CHECK(g->baseline == idx("zram-lz4"));
+	CHECK_NEAR(g->peak_ratio,
+		   (double)((19660ull << 12) + (256ull << 12) + (256ull << 20)) / (256ull << 20),
+		   1e-12);
+	/* one run each: what was measured, nothing ranked beyond it */
+	HAS(sentence(SP_VERDICT_GC), "in one run each, the gc pause p99 was 412 ms on start and "
+				     "38.2 ms on zram-lz4 (10.8 times as long on the disk), faults "
+				     "inside the pauses 9812 vs 9700, up to 201 vs 198 in one "
+				     "pause; the allocations' p99 52 us vs 4.8 us");
+	HAS(sentence(SP_VERDICT_GC), "; in RAM without pressure the pause p99 was 0.004 ms with 0 "
+				     "faults and the allocations' p99 4.8 us");
+	HAS(sentence(SP_VERDICT_GC), "; without swap it was OOM-killed: at its peak (heap, "
+				     "metadata and a cycle's allocations) it needs 1.3 times the "
+				     "memory");
+	CHECK(strstr(sentence(SP_VERDICT_GC), "failed on") == NULL);
 	CHECK_STR(sp_verdict_kind_name(SP_VERDICT_GC), "gc-pause");
+
+	/* a placement with swap on which it failed is named, with why */
+	r.results[idx("end")].scenarios.gc = r.results[idx("start")].scenarios.gc;
+	r.results[idx("end")].scenarios.gc.status = SP_STATUS_FAILED;
+	snprintf(r.results[idx("end")].scenarios.gc.reason,
+		 sizeof(r.results[idx("end")].scenarios.gc.reason), "timed out after 100 s");
+	CHECK(sp_analyse(&r, &f) == 0);
+	CHECK_EQ_U64(g->n_ranked, 2);
+	HAS(sentence(SP_VERDICT_GC), "; it failed on end (failed: timed out after 100 s); "
+				     "without swap it was OOM-killed");
+	r.results[idx("file")].scenarios.gc = r.results[idx("end")].scenarios.gc;
+	r.results[idx("file")].scenarios.gc.status = SP_STATUS_INVALID;
+	snprintf(r.results[idx("file")].scenarios.gc.reason,
+		 sizeof(r.results[idx("file")].scenarios.gc.reason),
+		 "2 metadata pages came back different from what was written");
+	CHECK(sp_analyse(&r, &f) == 0);
+	HAS(sentence(SP_VERDICT_GC), "; it failed on end (failed: timed out after 100 s) and on "
+				     "file (invalid: 2 metadata pages came back different from "
+				     "what was written); without swap");
+	r.results[idx("file")].scenarios.gc.done = 0;
+	r.results[idx("end")].scenarios.gc.status = SP_STATUS_OK;
 
 	/* without zram: the shortest and the longest */
 	r.results[idx("zram-lz4")].scenarios.gc.done = 0;
-	r.results[idx("end")].scenarios.gc = r.results[idx("start")].scenarios.gc;
 	r.results[idx("end")].scenarios.gc.p99_pause_ms = 980.25;
 	CHECK(sp_analyse(&r, &f) == 0);
 	CHECK(g->best_zram < 0 && g->disk_zram_ratio == 0);
 	CHECK(g->ranked[0] == idx("start") && g->ranked[1] == idx("end"));
+	CHECK(g->baseline == idx("start"));
 	HAS(sentence(SP_VERDICT_GC), "the gc pause p99 was 412 ms on start (9812 faults inside "
-				     "the pauses) and 980 ms on end (9812)");
+				     "the pauses, up to 201 in one pause; allocations' p99 52 us) "
+				     "and 980 ms on end (9812, up to 201 in one pause; 52 us)");
 	/* a failed run on a placement with swap is not ranked */
 	r.results[idx("end")].scenarios.gc.status = SP_STATUS_FAILED;
 	CHECK(sp_analyse(&r, &f) == 0);
 	CHECK_EQ_U64(g->n_ranked, 1);
 	CHECK_EQ_U64(g->n_not_ok, 2);
+	/* an older report: no pause list, no baseline, the heap 1.5 times the limit */
+	syn_build(&r);
+	for (size_t i = 0; i < r.n_results; i++) {
+		struct sp_scenario_gc *s = &r.results[i].scenarios.gc;
+
+		s->n_pause_list = 0;
+		memset(&s->baseline, 0, sizeof(s->baseline));
+		s->meta_bytes = s->alloc_bytes = 0;
+		s->heap_bytes = 384ull << 20;
+	}
+	CHECK(sp_analyse(&r, &f) == 0);
+	CHECK(g->baseline < 0);
+	HAS(sentence(SP_VERDICT_GC), "faults inside the pauses 9812 vs 9700; the allocations'");
+	CHECK(strstr(sentence(SP_VERDICT_GC), "in RAM") == NULL);
+	HAS(sentence(SP_VERDICT_GC), "; without swap it was OOM-killed: at its peak (heap, "
+				     "metadata and a cycle's allocations) it needs 1.5 times the "
+				     "memory");
 }
 
 static json_t *get(json_t *o, const char *path)
@@ -157,9 +209,13 @@ static void json_keys(void)
 	    "cache_pct",	   "ops_per_s",	    "p95_ms",	  "swapin_pages_per_s",
 	    "swapout_pages_per_s", "pgscan_direct", "allocstall", "psi_some_avg10",
 	    "psi_full_avg10",	   "status",	    "reason",	  NULL};
-	static const char *const gc_keys[] = {
-	    "pauses",		"p50_pause_ms", "p99_pause_ms", "worst_pause_ms",
-	    "faults_in_pauses", "status",	"reason",	NULL};
+	static const char *const gc_keys[] = {"pauses",		  "p50_pause_ms",
+					      "p99_pause_ms",	  "worst_pause_ms",
+					      "faults_in_pauses", "status",
+					      "reason",		  "pause_list",
+					      "alloc_latency",	  "baseline",
+					      "meta_bytes",	  "alloc_bytes",
+					      "pswpin_in_pauses", NULL};
 	struct sp_err pe;
 	char *buf = NULL, path[64];
 	size_t len = 0;
@@ -194,6 +250,26 @@ static void json_keys(void)
 	for (int i = 0; gc_keys[i]; i++)
 		CHECK(json_object_get(get(j, path), gc_keys[i]) != NULL);
 	CHECK(json_integer_value(json_object_get(get(j, path), "faults_in_pauses")) == 9812);
+	/* each pause {ms, faults}, the allocations {p50_us, p99_us, max_us}, the baseline */
+	snprintf(path, sizeof(path), "results.%d.scenarios.gc.pause_list", s);
+	CHECK(json_array_size(get(j, path)) == 50);
+	snprintf(path, sizeof(path), "results.%d.scenarios.gc.pause_list.7.faults", s);
+	CHECK(json_integer_value(get(j, path)) == 201);
+	snprintf(path, sizeof(path), "results.%d.scenarios.gc.pause_list.1.ms", s);
+	CHECK(json_real_value(get(j, path)) == 412.5 * 0.51);
+	snprintf(path, sizeof(path), "results.%d.scenarios.gc.alloc_latency.p99_us", s);
+	CHECK(json_real_value(get(j, path)) == 412.5 / 8);
+	snprintf(path, sizeof(path), "results.%d.scenarios.gc.alloc_latency.max_us", s);
+	CHECK(json_real_value(get(j, path)) == 412.5 * 4);
+	snprintf(path, sizeof(path), "results.%d.scenarios.gc.baseline.pause_list.2.ms", s);
+	CHECK(json_real_value(get(j, path)) == 0.0035 + 0.0005 * 2);
+	snprintf(path, sizeof(path), "results.%d.scenarios.gc.baseline.alloc_latency.p99_us", s);
+	CHECK(json_real_value(get(j, path)) == 4.75);
+	snprintf(path, sizeof(path), "results.%d.scenarios.gc.baseline.status", s);
+	CHECK_STR(json_string_value(get(j, path)), "ok");
+	/* none had no baseline: null */
+	snprintf(path, sizeof(path), "results.%d.scenarios.gc", n);
+	CHECK(json_is_null(json_object_get(get(j, path), "baseline")));
 	snprintf(path, sizeof(path), "results.%d.scenarios.gc", idx("end"));
 	CHECK(json_is_null(get(j, path)));
 	CHECK_STR(json_string_value(get(j, "analysis.cache.lead")), "start");
@@ -215,6 +291,14 @@ static void json_keys(void)
 	CHECK(back.results[s].scenarios.cache.cases[2].has_swapped);
 	CHECK(memcmp(&back.results[s].scenarios, &r.results[s].scenarios,
 		     sizeof(back.results[s].scenarios)) == 0);
+	/* the gc's pauses, allocations and baseline came back as written */
+	CHECK(back.results[s].scenarios.gc.n_pause_list == 50);
+	CHECK(back.results[s].scenarios.gc.pause_list[7].faults == 201);
+	CHECK(back.results[s].scenarios.gc.baseline.done);
+	CHECK(back.results[s].scenarios.gc.baseline.n_pause_list == 3);
+	CHECK(!back.results[n].scenarios.gc.baseline.done);
+	CHECK(memcmp(&back.results[n].scenarios.gc, &r.results[n].scenarios.gc,
+		     sizeof(back.results[n].scenarios.gc)) == 0);
 	/* bad input is refused with the key's path, not read as something else */
 	{
 		char *at = strstr(buf, "\"psi_scope\": \"system\"");
@@ -252,9 +336,13 @@ static void text(void)
 	CHECK(text_has(buf, "The service swapped its own cache: start from a pool of 100 %, "
 			    "zram-lz4 from a pool of 100 %, none never."));
 	CHECK(text_has(buf, "The gc ======"));
-	CHECK(text_has(buf, "The heap was 1.5 times the budget."));
-	CHECK(text_has(buf, "\nstart 50 309.4 412.5 464.1 9812 9924\n"));
-	CHECK(text_has(buf, "none - - - - - - failed: oom-killed while filling the heap after 0 "
+	CHECK(text_has(buf, "The heap was 0.30 times the budget; with its metadata and a cycle's "
+			    "allocations 1.30 times."));
+	CHECK(text_has(buf, "\nstart 50 309.4 412.5 464.1 9812 51.6 1650\n"));
+	CHECK(text_has(buf, "in RAM"));
+	CHECK(text_has(buf, "\n(zram-lz4) limit, no swap\n"));
+	CHECK(text_has(buf, "3 0.004 0.004 0.004 0 4.8 812 baseline: no"));
+	CHECK(text_has(buf, "none - - - - - - - failed: oom-killed while filling the heap after 0 "
 			    "pauses"));
 	free(buf);
 }

@@ -30,7 +30,10 @@ int main(void)
 			first = (int)i;
 	CHECK(f.has_build && f.build_job == first && !f.build_user);
 	CHECK_EQ_U64(f.build_runs, 2);
-	CHECK_NEAR(f.gc.heap_ratio, 1.5, 1e-9); /* 384 MiB over 256 MiB */
+	/* 19660 pages over 256 MiB; with 1 MiB of metadata and 256 MiB allocated a cycle */
+	CHECK_NEAR(f.gc.heap_ratio, (double)(19660ull << 12) / (256ull << 20), 1e-9);
+	CHECK_NEAR(f.gc.peak_ratio, (double)((19660ull << 12) + (257ull << 20)) / (256ull << 20),
+		   1e-9);
 	sp_verdict_job_name(&r, &f, name, sizeof(name));
 	CHECK_STR(name, "the build job");
 

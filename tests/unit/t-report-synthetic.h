@@ -308,13 +308,36 @@ static void syn_gc(struct sp_result *res, double p99_ms, uint64_t faults)
 	g->pauses_with_faults = 49;
 	g->faulting_p50_pause_ms = p99_ms * 0.8;
 	g->limit_bytes = 256ull << 20;
-	g->heap_bytes = 384ull << 20;
-	g->hot_bytes = g->heap_bytes / 5;
+	g->heap_bytes = g->hot_bytes = 19660ull << 12;
+	g->meta_bytes = 256ull << 12;
+	g->alloc_bytes = 256ull << 20;
 	g->mutator_touches = 1250000;
-	g->pages_checked = 50 * (g->heap_bytes >> 12);
+	g->pages_checked = 50 * 256;
 	g->pswpin = faults + 112;
 	g->pswpout = faults + 33000;
 	g->wall_s = 14.5;
+	/* each pause: the faults spread over them, the last 49 with some */
+	g->n_pause_list = 50;
+	for (size_t i = 0; i < 50; i++) {
+		g->pause_list[i].ms = p99_ms * (0.5 + (double)i / 100);
+		g->pause_list[i].faults = i ? faults / 49 + (i == 7) : 0;
+	}
+	g->alloc_latency = (struct sp_gc_alloc_latency){2.25, p99_ms / 8, p99_ms * 4};
+	g->allocations = 50 * 65536;
+	g->pswpin_in_pauses = faults + 3;
+	g->span_s = 10.25;
+	/* the same workload in RAM first */
+	g->baseline.done = 1;
+	g->baseline.status = SP_STATUS_OK;
+	g->baseline.pauses = 3;
+	g->baseline.n_pause_list = 3;
+	for (size_t i = 0; i < 3; i++)
+		g->baseline.pause_list[i] = (struct sp_gc_pause){0.0035 + 0.0005 * (double)i, 0};
+	g->baseline.p50_pause_ms = 0.004;
+	g->baseline.p99_pause_ms = g->baseline.worst_pause_ms = 0.0045;
+	g->baseline.alloc_latency = (struct sp_gc_alloc_latency){2.125, 4.75, 812.5};
+	g->baseline.allocations = 3 * 65536;
+	g->baseline.wall_s = 1.5;
 }
 
 /* The cache and gc scenarios on start, zram-lz4 and none. */
@@ -357,8 +380,9 @@ static void syn_servers(struct sp_report *r)
 	res->scenarios.gc.status = SP_STATUS_FAILED;
 	res->scenarios.gc.oom_killed = 1;
 	res->scenarios.gc.limit_bytes = 256ull << 20;
-	res->scenarios.gc.heap_bytes = 384ull << 20;
-	res->scenarios.gc.hot_bytes = res->scenarios.gc.heap_bytes / 5;
+	res->scenarios.gc.heap_bytes = res->scenarios.gc.hot_bytes = 19660ull << 12;
+	res->scenarios.gc.meta_bytes = 256ull << 12;
+	res->scenarios.gc.alloc_bytes = 256ull << 20;
 	res->scenarios.gc.wall_s = 3.25;
 	snprintf(res->scenarios.gc.reason, sizeof(res->scenarios.gc.reason),
 		 "oom-killed while filling the heap after 0 pauses (limit 256 MiB)");

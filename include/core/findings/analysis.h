@@ -116,8 +116,12 @@ struct sp_gc_finding {
 	double disk_zram_ratio;	  /* disk p99 / zram p99; 0 unless both are known and > 0 */
 	int none;		  /* the none baseline, when its gc ran, or -1 */
 	double heap_ratio; /* the heap over its limit (the budget), the first gc's; 0 unknown */
-	size_t n_not_ok;   /* ran but not ok (OOM-killed, timed out), report order */
+	/* heap, metadata and a cycle's allocations over the limit, the first gc's; 0 unknown */
+	double peak_ratio;
+	size_t n_not_ok; /* ran but not ok (OOM-killed, timed out), report order */
 	int not_ok[SP_MAX_RESULTS];
+	/* whose baseline (in RAM, no pressure) is quoted: the best ranked with one ok, or -1 */
+	int baseline;
 };
 
 /* lines of the profile chart: a twentieth of the disk each */

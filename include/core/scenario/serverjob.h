@@ -1,15 +1,16 @@
 /*
  * serverjob.h - the server scenarios' results and their pure arithmetic: `cache` (a
  * service with its own buffer pool beside fixed other memory, seed 002: the pool sized by the
- * 70 %-of-RAM rule makes the box swap its own cache) and `gc` (a heap larger than the limit
- * whose stop-the-world phase reads every page's metadata, seed 003: the pause balloons when
- * those pages come back from a disk, much less from zram).
+ * 70 %-of-RAM rule makes the box swap its own cache) and `gc` (seed 003: a heap that fits,
+ * allocations that push the limit, and a small metadata region that ages out to swap and that
+ * each stop-the-world pause faults back).
  *
  * The structs mirror the JSON contract key for key:
  *   results[].scenarios.cache: {cases: [{cache_pct, ops_per_s, p95_ms, swapin_pages_per_s,
  *       swapout_pages_per_s, pgscan_direct, allocstall, psi_some_avg10, psi_full_avg10}]}
  *   results[].scenarios.gc: {pauses, p50_pause_ms, p99_pause_ms, worst_pause_ms,
- *       faults_in_pauses}
+ *       faults_in_pauses, pause_list[{ms, faults}], alloc_latency{p50_us, p99_us, max_us},
+ *       baseline{...}}
  * Every field after the "beyond the contract" line is not a key (yet): status and reason as
  * every section has them, and the counters the figures come from.
  *
@@ -160,22 +161,82 @@ int sp_cache_trap_find(const struct sp_scenario_cache *s, struct sp_cache_trap *
 
 /* ---- gc ---- */
 
-#define SP_GC_DEFAULT_HEAP_RATIO 1.5
-#define SP_GC_DEFAULT_HOT_PCT 20.0
-#define SP_GC_MAX_PAUSES 4096
+/*
+ * The gc (seed 003) as the seed lived it: a heap that fits beside the mutator's allocations,
+ * and a small GC metadata region outside the heap that only the stop-the-world pause reads.
+ * Between pauses the mutator allocates about what is left of the limit and more, so the
+ * limit's reclaim takes the coldest pages: the metadata, touched once a cycle. Each pause then
+ * faults it back. The region is capped (SP_GC_META_MAX_PAGES) so a pause costs at most a few
+ * hundred random reads: about 3 s on a 5400 rpm disk, not the minutes a walk of the heap took.
+ */
+/*
+ * Measured (a 32 to 128 MiB limit, cgroup v1, 6.18): with the heap at 50 % and 55 to 80 % of
+ * the limit allocated a cycle, the kernel's refault detection put the metadata on the active
+ * list after a few cycles and it stayed in for tens of pauses; with the heap at 30 % and a
+ * limit's worth allocated a cycle, every pause faulted all of it back, on a disk and on zram.
+ */
+#define SP_GC_DEFAULT_HEAP_PCT 30.0   /* the live heap, % of the limit: it fits */
+#define SP_GC_DEFAULT_ALLOC_PCT 100.0 /* allocated between two pauses, % of the limit */
+#define SP_GC_DEFAULT_TOUCHES 8	      /* heap pages the mutator uses per allocation */
+#define SP_GC_META_DIVISOR 64	      /* the metadata: a page per 64 heap pages (Go's bitmap) */
+#define SP_GC_META_MIN_PAGES 16
+#define SP_GC_META_MAX_PAGES 256 /* the seed's pause faulted 228 */
+#define SP_GC_MAX_PAUSES 256	 /* a run stops at this many pauses */
+#define SP_GC_BASELINE_MAX_PAUSES 64
 
 struct sp_gc_plan {
 	uint64_t limit_bytes, page_bytes;
-	uint64_t heap_pages; /* heap_ratio x the limit */
-	uint64_t hot_pages;  /* the mutator's part: hot_pct % of the heap, at its start */
+	uint64_t heap_pages;  /* the live heap: heap_pct % of the limit, touched by the mutator */
+	uint64_t meta_pages;  /* the GC metadata: heap/64 in [16, 256] pages, read by pauses */
+	uint64_t alloc_pages; /* allocated (and released by the sweep) per cycle */
+	/* heap + metadata + a cycle's allocations over the limit: what reclaim must take */
+	int64_t excess_pages;
 };
 
 /*
- * Returns: 0; -EINVAL when heap_ratio is not in (0, 16], hot_pct not in (0, 100], the page
+ * Returns: 0; -EINVAL when heap_pct is not in (0, 100), alloc_pct not in (0, 400], the page
  * size is unusable, or the limit holds fewer than 64 pages.
  */
-int sp_gc_plan_make(uint64_t limit_bytes, double heap_ratio, double hot_pct, uint64_t page_bytes,
+int sp_gc_plan_make(uint64_t limit_bytes, double heap_pct, double alloc_pct, uint64_t page_bytes,
 		    struct sp_gc_plan *out);
+
+/* One pause: how long the world stood still, and the major faults inside it. */
+struct sp_gc_pause {
+	double ms;
+	uint64_t faults;
+};
+
+/* The mutator's allocation (take a page, write its first bytes), in microseconds. */
+struct sp_gc_alloc_latency {
+	double p50_us, p99_us, max_us;
+};
+
+/* The pause figures of a run: the JSON's and what they come from. */
+struct sp_gc_pauses {
+	uint64_t pauses;
+	double p50_pause_ms, p99_pause_ms, worst_pause_ms;
+	uint64_t faults_in_pauses;    /* the worker's major faults inside its pauses, summed */
+	uint64_t pauses_with_faults;  /* pauses in which at least one major fault happened */
+	double faulting_p50_pause_ms; /* p50 of those pauses; 0 when there are none */
+};
+
+/*
+ * The same workload without pressure (no limit, no swap: in RAM), run before the measured one
+ * on the same placement: what the pauses and allocations cost when nothing is out.
+ */
+struct sp_gc_baseline {
+	int done;
+	enum sp_status status;
+	char reason[256];
+	uint64_t pauses;
+	double p50_pause_ms, p99_pause_ms, worst_pause_ms;
+	uint64_t faults_in_pauses;
+	size_t n_pause_list;
+	struct sp_gc_pause pause_list[SP_GC_BASELINE_MAX_PAUSES];
+	struct sp_gc_alloc_latency alloc_latency;
+	uint64_t allocations;
+	double wall_s;
+};
 
 struct sp_scenario_gc {
 	int done;
@@ -194,22 +255,45 @@ struct sp_scenario_gc {
 	uint64_t pswpin, pswpout;	    /* /proc/vmstat over the whole run */
 	double wall_s;
 	int oom_killed;
+	/* issue 17: each pause, the allocations, the metadata, the baseline */
+	size_t n_pause_list;
+	struct sp_gc_pause pause_list[SP_GC_MAX_PAUSES];
+	struct sp_gc_alloc_latency alloc_latency;
+	uint64_t allocations;
+	uint64_t meta_bytes, alloc_bytes; /* the metadata region; allocated per cycle */
+	uint64_t pswpin_in_pauses;	  /* /proc/vmstat pswpin inside the pauses, summed */
+	double span_s;			  /* the measured span: first cycle to last pause */
+	struct sp_gc_baseline baseline;
 };
 
 /*
  * Pause statistics from n pauses (durations in ns, major faults in each): count, p50, p99
- * (core/measure/hist.h nearest rank, within its 0.4 % bound), worst (exact) and the fault sum.
+ * (core/measure/hist.h nearest rank, within its 0.4 % bound), worst (exact), the fault sum, and
+ * each pause into list (at most max of them; *n_list gets how many).
  * Returns: 0; -EINVAL for NULL with n > 0; -ENOMEM.
  */
 int sp_gc_summarize(const uint64_t *pause_ns, const uint64_t *faults, size_t n,
-		    struct sp_scenario_gc *out);
+		    struct sp_gc_pauses *out, struct sp_gc_pause *list, size_t max, size_t *n_list);
+
+/* Allocation latency from a histogram of nanoseconds: p50, p99 (nearest rank), max (exact). */
+void sp_gc_alloc_summarize(const struct sp_hist *alloc_ns, struct sp_gc_alloc_latency *out);
+
+/* Copy the pause figures into a run's result (its scalar keys). */
+void sp_gc_pauses_put(const struct sp_gc_pauses *p, struct sp_scenario_gc *out);
+
+/*
+ * Whether to start another cycle: the span is spent when the time so far plus the last cycle's
+ * (the best guess of the next one's) would pass it, so a slow disk's last pause does not run
+ * far over the scenario's share. At least one cycle always runs.
+ */
+int sp_gc_cycle_fits(double elapsed_s, double last_cycle_s, double span_s, uint64_t cycles);
 
 /* ---- in `run`: the times of a case from the one time the user gives ---- */
 
 /*
  * What `run` assumes a case spends before its measured span: mapping and filling its memory
- * (one budget, or the gc heap's 1.5) and pushing the excess out to swap. A guess for the plan's
- * estimate only; nothing is cut short by it.
+ * (one budget; the gc's heap and metadata) and pushing the excess out to swap. A guess for the
+ * plan's estimate only; nothing is cut short by it.
  */
 #define SP_SERVER_FILL_EST_S 3.0
 
@@ -220,10 +304,17 @@ int sp_gc_summarize(const uint64_t *pause_ns, const uint64_t *faults, size_t n,
  */
 int sp_cache_times(double case_s, double *warmup_s, double *duration_s, double *timeout_s);
 
-/* --gc-time S: the span after the fill is S, given up after 60 s + 4 x S. As sp_cache_times. */
+/*
+ * --gc-time S: the span after the fill is S, given up after 60 s + 4 x S. As sp_cache_times.
+ * No cycle starts that the last one's length says would end past S (sp_gc_cycle_fits).
+ */
 int sp_gc_times(double span_s, double *duration_s, double *timeout_s);
 
-/* The plan's estimate of a case: fill, warm-up and span; 0 for a bad time. */
+/* The baseline's span (in RAM, before the measured run): a quarter of S, at most this. */
+#define SP_GC_BASELINE_S 1.0
+double sp_gc_baseline_s(double span_s);
+
+/* The plan's estimate of a case: fill, warm-up (gc: its baseline) and span; 0 for a bad time. */
 double sp_cache_case_estimate_s(double case_s);
 double sp_gc_estimate_s(double span_s);
 

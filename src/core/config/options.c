@@ -119,8 +119,9 @@ const struct sp_option sp_options[] = {
 		  "build (a RAM-hungry compiler-like build that swaps while it reads and writes "
 		  "files, and once in RAM alone), service (a service under a steady load: fits, "
 		  "cold and hot overflow, a memory spike), cache (a service whose own cache is "
-		  "50, 75 and 100 % of the budget: does it swap its own cache?), gc (a heap 1.5 "
-		  "times the budget: the stop-the-world pause), all (every one) or none" },
+		  "50, 75 and 100 % of the budget: does it swap its own cache?), gc (a heap "
+		  "that fits, allocations that push the budget, and a GC's stop-the-world "
+		  "pause faulting back its metadata), all (every one) or none" },
 	/* measure's own entry: its own default (a live server has no data filesystem of ours
 	 * for the build job, so build is no choice); the set is read by run's parser
 	 * (sp_scenario_set_parse) */
@@ -141,7 +142,9 @@ const struct sp_option sp_options[] = {
 	{ .name = "gc-time", .kind = SP_OPT_DURATION, .cmds = SWEEP | B(MEASURE),
 	  .field = F(gc_time_s), .metavar = "SECONDS", .def = "10",
 	  .help = "the gc scenario's span per placement after its heap is filled: the mutator "
-		  "runs and a stop-the-world pause follows every 200 ms of it" },
+		  "allocates 70 % of the budget, a stop-the-world pause follows, again, no cycle "
+		  "started that would end past it; after a baseline in RAM of a quarter of it "
+		  "(at most 1 s)" },
 	{ .name = "job-scale", .kind = SP_OPT_NUMBER, .cmds = SWEEP, .field = F(job_scale),
 	  .max = 16, .metavar = "X", .def = "1",
 	  .help = "the build job's work: 1 takes a few minutes per placement on a 7200 rpm "

@@ -131,10 +131,12 @@ static void scenarios(const struct sp_plan_view *v, struct sp_doc *d)
 				SP_CACHE_DEFAULT_OTHER_PCT, dur, warm);
 	if ((v->scenarios & SP_SCENARIO_GC) && sp_gc_times(c->gc_time_s, &dur, &timeout) == 0)
 		sp_doc_add_text(d, SP_DOC_PARA,
-				"gc per placement (not ram): a heap %.1f times the budget, a "
-				"stop-the-world pause reading every page's header after each "
-				"200 ms of mutator, for %.0f s after the fill",
-				SP_GC_DEFAULT_HEAP_RATIO, dur);
+				"gc per placement (not ram): a heap of %.0f %% of the budget and "
+				"%.0f %% of the budget allocated between two stop-the-world pauses "
+				"that read the GC's metadata, for %.0f s after the fill and a "
+				"%.2g s baseline in RAM",
+				SP_GC_DEFAULT_HEAP_PCT, SP_GC_DEFAULT_ALLOC_PCT, dur,
+				sp_gc_baseline_s(c->gc_time_s));
 }
 
 static void job(const struct sp_plan_view *v, struct sp_doc *d)

@@ -985,29 +985,39 @@ static void cache_section(struct sp_doc *d, const struct sp_report *r, const str
 		sp_doc_add_text(d, SP_DOC_PARA, "The service swapped its own cache: %s.", line);
 }
 
+/* A pause in ms: three decimals below 1 ms (in RAM a pause is microseconds). */
+static void set_pause(char cells[][CELL], size_t col, double ms)
+{
+	set(cells, col, ms < 1 ? "%.3f" : "%.1f", ms);
+}
+
 static void gc_section(struct sp_doc *d, const struct sp_report *r, const struct sp_findings *f)
 {
 	static const char *const heads[] = {
-	    "placement",	"pauses",	    "p50 pause (ms)",	"p99 pause (ms)",
-	    "worst pause (ms)", "faults in pauses", "swap-ins (pages)", "note"};
-	char cells[MAX_COLS][CELL], label[32], heap[64] = "";
+	    "placement",      "pauses",		  "p50 pause (ms)",
+	    "p99 pause (ms)", "worst pause (ms)", "faults in pauses",
+	    "alloc p99 (us)", "alloc max (us)",	  "note"};
+	char cells[MAX_COLS][CELL], label[32], heap[160] = "";
 	struct sp_doc_table *t;
 	struct sp_chart *c;
 
 	if (!f->has_gc)
 		return;
 	if (f->gc.heap_ratio > 0)
-		snprintf(heap, sizeof(heap), " The heap was %.1f times the budget.",
-			 f->gc.heap_ratio);
+		snprintf(heap, sizeof(heap),
+			 " The heap was %.2f times the budget; with its metadata and a cycle's "
+			 "allocations %.2f times.",
+			 f->gc.heap_ratio, f->gc.peak_ratio);
 	sp_doc_add_text(d, SP_DOC_SECTION, "The gc");
 	sp_doc_add_text(
 	    d, SP_DOC_PARA,
-	    "A heap larger than the budget whose stop-the-world pause reads every page's "
-	    "metadata: the pause grows with every page that has to come back from swap. Faults in "
-	    "pauses are the worker's major faults inside its pauses; swap-ins are the machine's "
-	    "over the whole run.%s",
+	    "A heap that fits, a mutator that allocates past the budget between two "
+	    "stop-the-world pauses, and the GC's metadata, which only the pauses read: the "
+	    "budget's reclaim takes it, and each pause faults it back. Faults in pauses are the "
+	    "worker's major faults inside its pauses; alloc is each allocation with its first "
+	    "touch. One run per placement.%s",
 	    heap);
-	t = sp_doc_add_table(d, "gc pauses per placement", 8, heads, "lrrrrrrl");
+	t = sp_doc_add_table(d, "gc pauses per placement", 9, heads, "lrrrrrrrl");
 	for (size_t i = 0; i < r->n_results && i < SP_MAX_RESULTS; i++) {
 		const struct sp_scenario_gc *g = &r->results[i].scenarios.gc;
 		int ok = g->status == SP_STATUS_OK;
@@ -1017,16 +1027,17 @@ static void gc_section(struct sp_doc *d, const struct sp_report *r, const struct
 		set(cells, 0, "%s", r->results[i].placement);
 		if (ok) {
 			set(cells, 1, "%" PRIu64, g->pauses);
-			set(cells, 2, "%.1f", g->p50_pause_ms);
-			set(cells, 3, "%.1f", g->p99_pause_ms);
-			set(cells, 4, "%.1f", g->worst_pause_ms);
+			set_pause(cells, 2, g->p50_pause_ms);
+			set_pause(cells, 3, g->p99_pause_ms);
+			set_pause(cells, 4, g->worst_pause_ms);
 			set(cells, 5, "%" PRIu64, g->faults_in_pauses);
-			set(cells, 6, "%" PRIu64, g->pswpin);
-			set(cells, 7, "%s", "");
+			set(cells, 6, "%.1f", g->alloc_latency.p99_us);
+			set(cells, 7, "%.0f", g->alloc_latency.max_us);
+			set(cells, 8, "%s", "");
 		} else {
-			for (size_t col = 1; col <= 6; col++)
+			for (size_t col = 1; col <= 7; col++)
 				set(cells, col, "-");
-			set(cells, 7, "%s: %s", sp_status_name(g->status),
+			set(cells, 8, "%s: %s", sp_status_name(g->status),
 			    reason_or(g->reason, "(no reason recorded)"));
 		}
 		row(t,
@@ -1035,9 +1046,23 @@ static void gc_section(struct sp_doc *d, const struct sp_report *r, const struct
 								  : SP_DOC_MARK_NONE,
 		    cells);
 	}
+	if (f->gc.baseline >= 0) {
+		const struct sp_gc_baseline *b = &r->results[f->gc.baseline].scenarios.gc.baseline;
+
+		set(cells, 0, "in RAM (%s)", r->results[f->gc.baseline].placement);
+		set(cells, 1, "%" PRIu64, b->pauses);
+		set_pause(cells, 2, b->p50_pause_ms);
+		set_pause(cells, 3, b->p99_pause_ms);
+		set_pause(cells, 4, b->worst_pause_ms);
+		set(cells, 5, "%" PRIu64, b->faults_in_pauses);
+		set(cells, 6, "%.1f", b->alloc_latency.p99_us);
+		set(cells, 7, "%.0f", b->alloc_latency.max_us);
+		set(cells, 8, "%s", "baseline: no limit, no swap");
+		row(t, SP_DOC_MARK_NONE, cells);
+	}
 	sp_doc_table_note(
 	    t, "bold: the shortest p99 pause; grey: the gc did not run ok (its status and "
-	       "reason)");
+	       "reason); in RAM: the same workload without pressure, before that placement's run");
 	c = sp_chart_new(SP_CHART_BARS, "gc p99 pause per placement", "p99 pause (ms)",
 			 "placement");
 	if (c)

@@ -438,14 +438,18 @@ static void gc(const struct sp_report *r, struct sp_findings *f)
 {
 	struct sp_gc_finding *g = &f->gc;
 
-	g->best_disk = g->best_zram = g->none = -1;
+	g->best_disk = g->best_zram = g->none = g->baseline = -1;
 	for (size_t i = 0; i < r->n_results; i++) {
 		const struct sp_result *res = &r->results[i];
 		const struct sp_scenario_gc *s = &res->scenarios.gc;
 		size_t at;
 
-		if (s->done && s->limit_bytes && !(g->heap_ratio > 0))
+		if (s->done && s->limit_bytes && !(g->heap_ratio > 0)) {
 			g->heap_ratio = (double)s->heap_bytes / (double)s->limit_bytes;
+			/* a report from before the metadata and the allocations: the heap alone */
+			g->peak_ratio = (double)(s->heap_bytes + s->meta_bytes + s->alloc_bytes) /
+					(double)s->limit_bytes;
+		}
 		if (!s->done || res->id.kind == SP_PL_RAM)
 			continue;
 		f->has_gc = 1;
@@ -467,7 +471,10 @@ static void gc(const struct sp_report *r, struct sp_findings *f)
 	}
 	for (size_t k = 0; k < g->n_ranked; k++) {
 		enum sp_placement_kind kind = r->results[g->ranked[k]].id.kind;
+		const struct sp_gc_baseline *b = &r->results[g->ranked[k]].scenarios.gc.baseline;
 
+		if (g->baseline < 0 && b->done && b->status == SP_STATUS_OK)
+			g->baseline = g->ranked[k];
 		if (kind == SP_PL_ZRAM && g->best_zram < 0)
 			g->best_zram = g->ranked[k];
 		else if (sp_placement_on_disk(kind) && g->best_disk < 0)

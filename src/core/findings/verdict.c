@@ -339,56 +339,138 @@ static const struct sp_scenario_gc *gcr(const struct sp_report *r, int i)
 	return &r->results[i].scenarios.gc;
 }
 
-/*
- * The gc scenario: the pause's p99 on the best disk placement against the best zram, with
- * the major faults inside the pauses; without both, the shortest and the longest; and what the
- * no-swap baseline did with a heap larger than its memory.
- */
-static void gc_sentence(const struct sp_report *r, const struct sp_findings *f, char *buf,
-			size_t len)
+/* A pause in ms: three decimals below 1 ms (a pause in RAM is microseconds), else as fmt_ms. */
+static const char *fmt_pause(char *buf, double v)
 {
-	const struct sp_gc_finding *g = &f->gc;
+	if (isfinite(v) && v >= 0 && v < 1)
+		snprintf(buf, 16, "%.3f", v);
+	else
+		fmt_ms(buf, v);
+	return buf;
+}
+
+/* A latency in us: whole ones from 10 on, one decimal below. */
+static const char *fmt_us(char *buf, double v)
+{
+	if (!isfinite(v) || v < 0)
+		snprintf(buf, 16, "-");
+	else
+		snprintf(buf, 16, v < 10 ? "%.1f" : "%.0f", v);
+	return buf;
+}
+
+/* The most major faults one pause took. */
+static uint64_t most_faults(const struct sp_scenario_gc *g)
+{
+	uint64_t m = 0;
+
+	for (size_t i = 0; i < g->n_pause_list; i++)
+		if (g->pause_list[i].faults > m)
+			m = g->pause_list[i].faults;
+	return m;
+}
+
+/* ", up to N faults in one pause" where the report has the pauses one by one */
+static void gc_most(char *buf, size_t len, const struct sp_scenario_gc *g)
+{
+	if (g->n_pause_list)
+		sp_cat(buf, len, ", up to %llu in one pause", (unsigned long long)most_faults(g));
+}
+
+/* The pause p99 of the ranked placements and their faults: disk against zram, or the ends. */
+static void gc_pauses_said(const struct sp_report *r, const struct sp_gc_finding *g, char *buf,
+			   size_t len)
+{
 	char a[16], b[16];
 
 	if (g->best_disk >= 0 && g->best_zram >= 0) {
 		const struct sp_scenario_gc *d = gcr(r, g->best_disk), *z = gcr(r, g->best_zram);
 
 		sp_cat(buf, len, "the gc pause p99 was %s ms on %s and %s ms on %s",
-		       fmt_ms(a, d->p99_pause_ms), name(r, g->best_disk),
-		       fmt_ms(b, z->p99_pause_ms), name(r, g->best_zram));
+		       fmt_pause(a, d->p99_pause_ms), name(r, g->best_disk),
+		       fmt_pause(b, z->p99_pause_ms), name(r, g->best_zram));
 		if (g->disk_zram_ratio > 0)
 			sp_cat(buf, len, " (%.1f times as long on the disk)", g->disk_zram_ratio);
 		sp_cat(buf, len, ", faults inside the pauses %llu vs %llu",
 		       (unsigned long long)d->faults_in_pauses,
 		       (unsigned long long)z->faults_in_pauses);
+		if (d->n_pause_list && z->n_pause_list)
+			sp_cat(buf, len, ", up to %llu vs %llu in one pause",
+			       (unsigned long long)most_faults(d),
+			       (unsigned long long)most_faults(z));
+		sp_cat(buf, len, "; the allocations' p99 %s us vs %s us",
+		       fmt_us(a, d->alloc_latency.p99_us), fmt_us(b, z->alloc_latency.p99_us));
 	} else if (g->n_ranked) {
 		const struct sp_scenario_gc *lo = gcr(r, g->ranked[0]);
 
 		sp_cat(buf, len,
 		       "the gc pause p99 was %s ms on %s (%llu faults inside the "
-		       "pauses)",
-		       fmt_ms(a, lo->p99_pause_ms), name(r, g->ranked[0]),
+		       "pauses",
+		       fmt_pause(a, lo->p99_pause_ms), name(r, g->ranked[0]),
 		       (unsigned long long)lo->faults_in_pauses);
+		gc_most(buf, len, lo);
+		sp_cat(buf, len, "; allocations' p99 %s us)", fmt_us(a, lo->alloc_latency.p99_us));
 		if (g->n_ranked > 1) {
 			int w = g->ranked[g->n_ranked - 1];
 
-			sp_cat(buf, len, " and %s ms on %s (%llu)",
-			       fmt_ms(b, gcr(r, w)->p99_pause_ms), name(r, w),
+			sp_cat(buf, len, " and %s ms on %s (%llu",
+			       fmt_pause(b, gcr(r, w)->p99_pause_ms), name(r, w),
 			       (unsigned long long)gcr(r, w)->faults_in_pauses);
+			gc_most(buf, len, gcr(r, w));
+			sp_cat(buf, len, "; %s us)", fmt_us(a, gcr(r, w)->alloc_latency.p99_us));
 		}
 	} else {
 		sp_cat(buf, len, "the gc: no placement with swap ran it");
 	}
+}
+
+/*
+ * The gc scenario, one run per placement, so it says what each run measured and ranks
+ * nothing beyond it: the pause's p99 on the best disk placement against the best zram, with
+ * the major faults inside the pauses and the allocations' p99; without both, the shortest and
+ * the longest; the same workload in RAM without pressure; every placement with swap on which
+ * it failed, with why; and what the no-swap baseline did with memory larger than its limit.
+ */
+static void gc_sentence(const struct sp_report *r, const struct sp_findings *f, char *buf,
+			size_t len)
+{
+	const struct sp_gc_finding *g = &f->gc;
+	char a[16], b[16];
+	int failed = 0;
+
+	if (g->n_ranked)
+		sp_cat(buf, len, "in one run each, ");
+	gc_pauses_said(r, g, buf, len);
+	if (g->baseline >= 0) {
+		const struct sp_gc_baseline *base = &gcr(r, g->baseline)->baseline;
+
+		sp_cat(buf, len,
+		       "; in RAM without pressure the pause p99 was %s ms with %llu faults "
+		       "and the allocations' p99 %s us",
+		       fmt_pause(a, base->p99_pause_ms), (unsigned long long)base->faults_in_pauses,
+		       fmt_us(b, base->alloc_latency.p99_us));
+	}
+	for (size_t k = 0; k < g->n_not_ok; k++) {
+		const struct sp_scenario_gc *n = gcr(r, g->not_ok[k]);
+
+		if (g->not_ok[k] == g->none)
+			continue;
+		sp_cat(buf, len, "%s %s (%s: %s)", failed++ ? " and on" : "; it failed on",
+		       name(r, g->not_ok[k]), sp_status_name(n->status),
+		       n->reason[0] ? n->reason : "no reason recorded");
+	}
 	if (g->none >= 0) {
 		const struct sp_scenario_gc *n = gcr(r, g->none);
 
-		if (n->oom_killed && n->limit_bytes)
+		if (n->oom_killed && n->limit_bytes && g->peak_ratio > 0)
 			sp_cat(buf, len,
-			       "; without swap a heap %.1f times the memory got it "
-			       "OOM-killed",
-			       (double)n->heap_bytes / (double)n->limit_bytes);
+			       "; without swap it was OOM-killed: at its peak (heap, metadata "
+			       "and a cycle's allocations) it needs %.1f times the memory",
+			       g->peak_ratio);
+		else if (n->oom_killed)
+			sp_cat(buf, len, "; without swap it was OOM-killed");
 		else if (n->status == SP_STATUS_OK)
-			sp_cat(buf, len, "; without swap %s ms", fmt_ms(a, n->p99_pause_ms));
+			sp_cat(buf, len, "; without swap %s ms", fmt_pause(a, n->p99_pause_ms));
 		else
 			sp_cat(buf, len, "; without swap it did not run (%s)",
 			       sp_status_name(n->status));

@@ -562,6 +562,36 @@ static const struct sp_field cache_fields[] = {
 };
 
 typedef struct sp_scenario_gc gc_t;
+typedef struct sp_gc_baseline gc_base_t;
+
+static const struct sp_field gc_pause_fields[] = {
+    DBL("ms", struct sp_gc_pause, ms),
+    U64("faults", struct sp_gc_pause, faults),
+    END,
+};
+
+static const struct sp_field gc_alloc_fields[] = {
+    DBL("p50_us", struct sp_gc_alloc_latency, p50_us),
+    DBL("p99_us", struct sp_gc_alloc_latency, p99_us),
+    DBL("max_us", struct sp_gc_alloc_latency, max_us),
+    END,
+};
+
+/* the same figures as the run's, in RAM without a limit (docs/schema.md) */
+static const struct sp_field gc_baseline_fields[] = {
+    {.key = "status", .type = SP_F_ENUM, .off = offsetof(gc_base_t, status), .en = &status_type},
+    STR("reason", gc_base_t, reason),
+    U64("pauses", gc_base_t, pauses),
+    DBL("p50_pause_ms", gc_base_t, p50_pause_ms),
+    DBL("p99_pause_ms", gc_base_t, p99_pause_ms),
+    DBL("worst_pause_ms", gc_base_t, worst_pause_ms),
+    U64("faults_in_pauses", gc_base_t, faults_in_pauses),
+    LIST("pause_list", gc_base_t, pause_list, n_pause_list, gc_pause_fields, 0),
+    OBJ("alloc_latency", gc_base_t, alloc_latency, gc_alloc_fields),
+    U64("allocations", gc_base_t, allocations),
+    DBL("wall_s", gc_base_t, wall_s),
+    END,
+};
 
 static const struct sp_field gc_fields[] = {
     U64("pauses", gc_t, pauses),
@@ -583,6 +613,14 @@ static const struct sp_field gc_fields[] = {
     U64("pswpout", gc_t, pswpout),
     DBL("wall_s", gc_t, wall_s),
     BOOL("oom_killed", gc_t, oom_killed),
+    LIST("pause_list", gc_t, pause_list, n_pause_list, gc_pause_fields, 0),
+    OBJ("alloc_latency", gc_t, alloc_latency, gc_alloc_fields),
+    SECTION("baseline", gc_t, baseline, gc_baseline_fields),
+    U64("allocations", gc_t, allocations),
+    U64("meta_bytes", gc_t, meta_bytes),
+    U64("alloc_bytes", gc_t, alloc_bytes),
+    U64("pswpin_in_pauses", gc_t, pswpin_in_pauses),
+    DBL("span_s", gc_t, span_s),
     END,
 };
 

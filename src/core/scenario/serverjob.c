@@ -244,30 +244,39 @@ int sp_cache_trap_find(const struct sp_scenario_cache *s, struct sp_cache_trap *
 
 /* ---- gc ---- */
 
-int sp_gc_plan_make(uint64_t limit_bytes, double heap_ratio, double hot_pct, uint64_t page_bytes,
+int sp_gc_plan_make(uint64_t limit_bytes, double heap_pct, double alloc_pct, uint64_t page_bytes,
 		    struct sp_gc_plan *out)
 {
 	uint64_t limit_pages = limit_pages_of(limit_bytes, page_bytes);
+	uint64_t meta;
 
-	if (!out || !limit_pages || !(heap_ratio > 0 && heap_ratio <= 16) ||
-	    !(hot_pct > 0 && hot_pct <= 100))
+	if (!out || !limit_pages || !(heap_pct > 0 && heap_pct < 100) ||
+	    !(alloc_pct > 0 && alloc_pct <= 400))
 		return -EINVAL;
 	memset(out, 0, sizeof(*out));
 	out->limit_bytes = limit_bytes;
 	out->page_bytes = page_bytes;
-	out->heap_pages = (uint64_t)((double)limit_pages * heap_ratio);
-	out->hot_pages = (uint64_t)((double)out->heap_pages * hot_pct / 100.0);
-	if (out->hot_pages < 1)
-		out->hot_pages = 1;
+	out->heap_pages = (uint64_t)((double)limit_pages * heap_pct / 100.0);
+	if (out->heap_pages < 1)
+		out->heap_pages = 1;
+	meta = out->heap_pages / SP_GC_META_DIVISOR;
+	out->meta_pages = meta < SP_GC_META_MIN_PAGES	? SP_GC_META_MIN_PAGES
+			  : meta > SP_GC_META_MAX_PAGES ? SP_GC_META_MAX_PAGES
+							: meta;
+	out->alloc_pages = (uint64_t)((double)limit_pages * alloc_pct / 100.0);
+	if (out->alloc_pages < 1)
+		out->alloc_pages = 1;
+	out->excess_pages =
+	    (int64_t)(out->heap_pages + out->meta_pages + out->alloc_pages) - (int64_t)limit_pages;
 	return 0;
 }
 
 int sp_gc_summarize(const uint64_t *pause_ns, const uint64_t *faults, size_t n,
-		    struct sp_scenario_gc *out)
+		    struct sp_gc_pauses *out, struct sp_gc_pause *list, size_t max, size_t *n_list)
 {
 	struct sp_hist *all, *faulting;
 
-	if (!out || (n && (!pause_ns || !faults)))
+	if (!out || (n && (!pause_ns || !faults)) || (max && (!list || !n_list)))
 		return -EINVAL;
 	all = malloc(2 * sizeof(*all));
 	if (!all)
@@ -275,9 +284,8 @@ int sp_gc_summarize(const uint64_t *pause_ns, const uint64_t *faults, size_t n,
 	faulting = all + 1;
 	sp_hist_init(all);
 	sp_hist_init(faulting);
+	memset(out, 0, sizeof(*out));
 	out->pauses = n;
-	out->faults_in_pauses = 0;
-	out->pauses_with_faults = 0;
 	for (size_t i = 0; i < n; i++) {
 		sp_hist_add(all, pause_ns[i]);
 		out->faults_in_pauses += faults[i];
@@ -285,7 +293,11 @@ int sp_gc_summarize(const uint64_t *pause_ns, const uint64_t *faults, size_t n,
 			sp_hist_add(faulting, pause_ns[i]);
 			out->pauses_with_faults++;
 		}
+		if (i < max)
+			list[i] = (struct sp_gc_pause){(double)pause_ns[i] / 1e6, faults[i]};
 	}
+	if (max)
+		*n_list = n < max ? n : max;
 	out->p50_pause_ms = (double)sp_hist_quantile(all, 0.50) / 1e6;
 	out->p99_pause_ms = (double)sp_hist_quantile(all, 0.99) / 1e6;
 	out->worst_pause_ms = n ? (double)all->max_ns / 1e6 : 0;
@@ -293,6 +305,31 @@ int sp_gc_summarize(const uint64_t *pause_ns, const uint64_t *faults, size_t n,
 	    out->pauses_with_faults ? (double)sp_hist_quantile(faulting, 0.50) / 1e6 : 0;
 	free(all);
 	return 0;
+}
+
+void sp_gc_alloc_summarize(const struct sp_hist *alloc_ns, struct sp_gc_alloc_latency *out)
+{
+	out->p50_us = (double)sp_hist_quantile(alloc_ns, 0.50) / 1e3;
+	out->p99_us = (double)sp_hist_quantile(alloc_ns, 0.99) / 1e3;
+	out->max_us = alloc_ns->total ? (double)alloc_ns->max_ns / 1e3 : 0;
+}
+
+void sp_gc_pauses_put(const struct sp_gc_pauses *p, struct sp_scenario_gc *out)
+{
+	out->pauses = p->pauses;
+	out->p50_pause_ms = p->p50_pause_ms;
+	out->p99_pause_ms = p->p99_pause_ms;
+	out->worst_pause_ms = p->worst_pause_ms;
+	out->faults_in_pauses = p->faults_in_pauses;
+	out->pauses_with_faults = p->pauses_with_faults;
+	out->faulting_p50_pause_ms = p->faulting_p50_pause_ms;
+}
+
+int sp_gc_cycle_fits(double elapsed_s, double last_cycle_s, double span_s, uint64_t cycles)
+{
+	if (cycles == 0)
+		return 1;
+	return elapsed_s + (last_cycle_s > 0 ? last_cycle_s : 0) <= span_s;
 }
 
 /* ---- in `run` ---- */
@@ -327,11 +364,18 @@ double sp_cache_case_estimate_s(double case_s)
 	return SP_SERVER_FILL_EST_S + warm + dur;
 }
 
+double sp_gc_baseline_s(double span_s)
+{
+	if (!(span_s > 0) || !isfinite(span_s))
+		return 0;
+	return span_s / 4 < SP_GC_BASELINE_S ? span_s / 4 : SP_GC_BASELINE_S;
+}
+
 double sp_gc_estimate_s(double span_s)
 {
 	double dur, timeout;
 
 	if (sp_gc_times(span_s, &dur, &timeout) < 0)
 		return 0;
-	return SP_SERVER_FILL_EST_S + dur;
+	return SP_SERVER_FILL_EST_S + sp_gc_baseline_s(span_s) + dur;
 }
