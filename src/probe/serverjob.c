@@ -487,7 +487,7 @@ struct gc_shared {
 	uint64_t n;
 	uint64_t pause_ns[SP_GC_MAX_PAUSES];
 	uint64_t faults[SP_GC_MAX_PAUSES];
-	uint64_t pswpin_in_pauses;
+	uint64_t pswpin_in_pauses, capped_cycles;
 	struct sp_hist alloc; /* each allocation with its first touch, ns */
 	uint64_t allocations, touches, checked, mismatches;
 	double span_s;
@@ -558,7 +558,7 @@ static int gc_work(const struct gc_args *a)
 	unsigned char *tmpl = malloc(GC_TEMPLATES * pg);
 	struct gc_shared *sh = a->sh;
 	struct sp_time start;
-	double last_s = 0;
+	double last_s = 0, cap_s = sp_gc_cycle_cap_s(a->span_s);
 	struct sp_rng r;
 
 	if (!meta || !heap || !nursery || !order || !tmpl)
@@ -588,10 +588,15 @@ static int gc_work(const struct gc_args *a)
 
 		/* the mutator: allocates the cycle's pages, using its live heap between them */
 		for (uint64_t k = 0; k < p->alloc_pages; k++) {
-			struct sp_time t0 = sp_now();
+			struct sp_time t0 = sp_now(), t1;
 
 			gc_fill(nursery + k * pg, tmpl, pg, k);
-			sp_hist_add(&sh->alloc, sp_elapsed_ns(t0, sp_now()));
+			t1 = sp_now();
+			sp_hist_add(&sh->alloc, sp_elapsed_ns(t0, t1));
+			if (sp_elapsed_s(c0, t1) > cap_s && k + 1 < p->alloc_pages) {
+				sh->capped_cycles++;
+				break;
+			}
 			sh->allocations++;
 			for (unsigned t = 0; t < a->o->touches_per_alloc; t++, sh->touches++)
 				touch_body(heap + sp_rng_below(&r, p->heap_pages) * pg, pg,
@@ -770,6 +775,7 @@ int sp_gc_run(const struct sp_gc_opts *o, struct sp_scenario_gc *out)
 	sp_gc_alloc_summarize(&sh->alloc, &out->alloc_latency);
 	out->allocations = sh->allocations;
 	out->pswpin_in_pauses = sh->pswpin_in_pauses;
+	out->capped_cycles = sh->capped_cycles;
 	out->span_s = sh->span_s;
 	out->mutator_touches = sh->touches;
 	out->pages_checked = sh->checked;

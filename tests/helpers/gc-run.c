@@ -115,8 +115,9 @@ int main(int argc, char **argv)
 	printf("pswpin=%" PRIu64 "\npswpout=%" PRIu64 "\nwall_s=%.3f\noom_killed=%d\n", g.pswpin,
 	       g.pswpout, g.wall_s, g.oom_killed);
 	printf("meta_bytes=%" PRIu64 "\nalloc_bytes=%" PRIu64 "\nallocations=%" PRIu64
-	       "\nspan_s=%.3f\npswpin_in_pauses=%" PRIu64 "\n",
-	       g.meta_bytes, g.alloc_bytes, g.allocations, g.span_s, g.pswpin_in_pauses);
+	       "\nspan_s=%.3f\npswpin_in_pauses=%" PRIu64 "\ncapped_cycles=%" PRIu64 "\n",
+	       g.meta_bytes, g.alloc_bytes, g.allocations, g.span_s, g.pswpin_in_pauses,
+	       g.capped_cycles);
 	printf("alloc_p50_us=%.3f\nalloc_p99_us=%.3f\nalloc_max_us=%.3f\n", g.alloc_latency.p50_us,
 	       g.alloc_latency.p99_us, g.alloc_latency.max_us);
 	printf("pause_list=");

@@ -94,7 +94,7 @@ for x in rows:
     assert isinstance(x["faults_in_pauses"], int), x
     for k in ("wall_s", "case", "cache_pct", "ops_per_s", "p95_ms", "oom_killed"):
         assert k not in x, (k, x)
-# the heap is 1.5 times the limit: the pauses read swapped-out pages on every placement
+# a limit's worth is allocated between pauses: they fault the metadata back on every placement
 for p in places:
     assert any(x["faults_in_pauses"] > 0 for x in rows if x["placement"] == p), p
 a = r["analysis"]["sweeps"]

@@ -130,6 +130,9 @@ static void cycles(void)
 	CHECK(sp_gc_cycle_fits(6.5, 3, 10, 2));
 	CHECK(!sp_gc_cycle_fits(7.5, 3, 10, 2));
 	CHECK(!sp_gc_cycle_fits(10.1, 0, 10, 3));
+	/* a cycle's allocations: a quarter of the span at most */
+	CHECK(sp_gc_cycle_cap_s(10) == 2.5);
+	CHECK(sp_gc_cycle_cap_s(0) == 0 && sp_gc_cycle_cap_s(NAN) == 0);
 	/* the baseline: a quarter of the span, at most 1 s */
 	CHECK(sp_gc_baseline_s(2) == 0.5);
 	CHECK(sp_gc_baseline_s(10) == SP_GC_BASELINE_S);

@@ -262,6 +262,7 @@ struct sp_scenario_gc {
 	uint64_t allocations;
 	uint64_t meta_bytes, alloc_bytes; /* the metadata region; allocated per cycle */
 	uint64_t pswpin_in_pauses;	  /* /proc/vmstat pswpin inside the pauses, summed */
+	uint64_t capped_cycles;		  /* cycles whose allocations sp_gc_cycle_cap_s cut short */
 	double span_s;			  /* the measured span: first cycle to last pause */
 	struct sp_gc_baseline baseline;
 };
@@ -287,6 +288,15 @@ void sp_gc_pauses_put(const struct sp_gc_pauses *p, struct sp_scenario_gc *out);
  * far over the scenario's share. At least one cycle always runs.
  */
 int sp_gc_cycle_fits(double elapsed_s, double last_cycle_s, double span_s, uint64_t cycles);
+
+/*
+ * The longest a cycle's allocations may take: a quarter of the span. Where each page the limit
+ * makes room for is a write to a slow disk (a 5400 rpm one took 19 s for a 64 MiB limit's worth)
+ * the pause comes at this time, as a GC paced by time would, instead of past the scenario's
+ * share; the metadata is out by then, the first pages reclaim takes. Elsewhere (RAM, zram, an
+ * SSD) the limit's worth is allocated well before it.
+ */
+double sp_gc_cycle_cap_s(double span_s);
 
 /* ---- in `run`: the times of a case from the one time the user gives ---- */
 

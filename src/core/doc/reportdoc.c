@@ -991,6 +991,19 @@ static void set_pause(char cells[][CELL], size_t col, double ms)
 	set(cells, col, ms < 1 ? "%.3f" : "%.1f", ms);
 }
 
+/* Columns 1 to 7 of a gc row: a run's figures or its baseline's. */
+static void gc_cells(char cells[][CELL], uint64_t pauses, double p50, double p99, double worst,
+		     uint64_t faults, const struct sp_gc_alloc_latency *a)
+{
+	set(cells, 1, "%" PRIu64, pauses);
+	set_pause(cells, 2, p50);
+	set_pause(cells, 3, p99);
+	set_pause(cells, 4, worst);
+	set(cells, 5, "%" PRIu64, faults);
+	set(cells, 6, "%.1f", a->p99_us);
+	set(cells, 7, "%.0f", a->max_us);
+}
+
 static void gc_section(struct sp_doc *d, const struct sp_report *r, const struct sp_findings *f)
 {
 	static const char *const heads[] = {
@@ -1026,13 +1039,8 @@ static void gc_section(struct sp_doc *d, const struct sp_report *r, const struct
 			continue;
 		set(cells, 0, "%s", r->results[i].placement);
 		if (ok) {
-			set(cells, 1, "%" PRIu64, g->pauses);
-			set_pause(cells, 2, g->p50_pause_ms);
-			set_pause(cells, 3, g->p99_pause_ms);
-			set_pause(cells, 4, g->worst_pause_ms);
-			set(cells, 5, "%" PRIu64, g->faults_in_pauses);
-			set(cells, 6, "%.1f", g->alloc_latency.p99_us);
-			set(cells, 7, "%.0f", g->alloc_latency.max_us);
+			gc_cells(cells, g->pauses, g->p50_pause_ms, g->p99_pause_ms,
+				 g->worst_pause_ms, g->faults_in_pauses, &g->alloc_latency);
 			set(cells, 8, "%s", "");
 		} else {
 			for (size_t col = 1; col <= 7; col++)
@@ -1050,13 +1058,8 @@ static void gc_section(struct sp_doc *d, const struct sp_report *r, const struct
 		const struct sp_gc_baseline *b = &r->results[f->gc.baseline].scenarios.gc.baseline;
 
 		set(cells, 0, "in RAM (%s)", r->results[f->gc.baseline].placement);
-		set(cells, 1, "%" PRIu64, b->pauses);
-		set_pause(cells, 2, b->p50_pause_ms);
-		set_pause(cells, 3, b->p99_pause_ms);
-		set_pause(cells, 4, b->worst_pause_ms);
-		set(cells, 5, "%" PRIu64, b->faults_in_pauses);
-		set(cells, 6, "%.1f", b->alloc_latency.p99_us);
-		set(cells, 7, "%.0f", b->alloc_latency.max_us);
+		gc_cells(cells, b->pauses, b->p50_pause_ms, b->p99_pause_ms, b->worst_pause_ms,
+			 b->faults_in_pauses, &b->alloc_latency);
 		set(cells, 8, "%s", "baseline: no limit, no swap");
 		row(t, SP_DOC_MARK_NONE, cells);
 	}

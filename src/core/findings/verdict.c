@@ -139,13 +139,19 @@ static const struct sp_service_case *svc(const struct sp_report *r, int res, int
 }
 
 /* milliseconds as the service's table prints them: "12.5", "9800", "-" when unknown */
-static const char *fmt_ms(char *buf, double v)
+/* v with one decimal below `whole`, whole ones from it on; "-" when not a time */
+static const char *fmt_dec(char *buf, double v, double whole)
 {
 	if (!isfinite(v) || v < 0)
 		snprintf(buf, 16, "-");
 	else
-		snprintf(buf, 16, v < 100 ? "%.1f" : "%.0f", v);
+		snprintf(buf, 16, v < whole ? "%.1f" : "%.0f", v);
 	return buf;
+}
+
+static const char *fmt_ms(char *buf, double v)
+{
+	return fmt_dec(buf, v, 100);
 }
 
 /* "once", "twice", "3 times" */
@@ -352,11 +358,7 @@ static const char *fmt_pause(char *buf, double v)
 /* A latency in us: whole ones from 10 on, one decimal below. */
 static const char *fmt_us(char *buf, double v)
 {
-	if (!isfinite(v) || v < 0)
-		snprintf(buf, 16, "-");
-	else
-		snprintf(buf, 16, v < 10 ? "%.1f" : "%.0f", v);
-	return buf;
+	return fmt_dec(buf, v, 10);
 }
 
 /* The most major faults one pause took. */

@@ -621,6 +621,7 @@ static const struct sp_field gc_fields[] = {
     U64("alloc_bytes", gc_t, alloc_bytes),
     U64("pswpin_in_pauses", gc_t, pswpin_in_pauses),
     DBL("span_s", gc_t, span_s),
+    U64("capped_cycles", gc_t, capped_cycles),
     END,
 };
 

@@ -325,6 +325,11 @@ void sp_gc_pauses_put(const struct sp_gc_pauses *p, struct sp_scenario_gc *out)
 	out->faulting_p50_pause_ms = p->faulting_p50_pause_ms;
 }
 
+double sp_gc_cycle_cap_s(double span_s)
+{
+	return span_s > 0 && isfinite(span_s) ? span_s / 4 : 0;
+}
+
 int sp_gc_cycle_fits(double elapsed_s, double last_cycle_s, double span_s, uint64_t cycles)
 {
 	if (cycles == 0)
