@@ -144,8 +144,8 @@ const struct sp_option sp_options[] = {
 		  "runs and a stop-the-world pause follows every 200 ms of it" },
 	{ .name = "job-scale", .kind = SP_OPT_NUMBER, .cmds = SWEEP, .field = F(job_scale),
 	  .max = 16, .metavar = "X", .def = "1",
-	  .help = "the build job's work: 1 takes a few minutes per placement on a 7200 rpm "
-		  "disk, 0.1 a tenth of that" },
+	  .help = "the build job's work (its steps over a heap twice the budget's reach): 1 "
+		  "takes a minute or few per placement on a 7200 rpm disk, 0.1 much less" },
 	{ .name = "jobs", .kind = SP_OPT_U32, .cmds = SWEEP, .field = F(jobs), .min = 1,
 	  .max = SP_CLI_MAX_JOBS, .metavar = "N", .def = "1",
 	  .help = "the build job's units compiled at once, each in its own process with its "

@@ -7,15 +7,17 @@
  *   files the job would hold about twice the limit: the field's regime (seed 004's GHC build
  *   needed about twice its 2 GB), in which the job swaps hard;
  * - the toolchain is a sixth of the limit: a compiler binary of an eighth with a hot sixteenth
- *   (the code every step runs) and four libraries. Its cold code is touched every second step
- *   at a random page, so under the limit it is read back from the filesystem again and again,
+ *   (the code every step runs) and four libraries. Its cold code is touched at every step at a
+ *   random page, so under the limit it is read back from the filesystem again and again,
  *   between swap-ins: what sends a disk's head from the swap area to the filesystem and back;
  * - a unit imports up to 4 earlier modules and touches their heap at random, half of its heap
  *   touches (the other half its own new heap): old, cold heap comes back as a compiler's
  *   lookups of imported definitions bring it back, not in address order;
- * - the heap is touched twice per page over the job, 8 pages a step: enough swap-ins that the
- *   placement dominates the job's time on a spinning disk, few enough that one placement's
- *   job at the default budget stays within minutes;
+ * - the heap is touched once per page over the job (times the work scale), 4 pages a step,
+ *   so a step's cold code page and its heap pages alternate the filesystem and the swap area:
+ *   enough swap-ins and code refaults that the placement dominates the job's time on a
+ *   spinning disk, few enough that one placement's job at the default budget stays within
+ *   minutes; the work scale scales the steps, never the heap (the regime);
  * - sources total a quarter of the limit, 128 KiB on average, read once per run; each module
  *   writes an interface file of 8 pages its importers read, and an object half its sources.
  */
@@ -40,10 +42,10 @@ _Static_assert(SP_CLI_MAX_JOBS <= SP_BUILDJOB_MAX_JOBS, "--jobs beyond the plan'
 #define HOT_SHARE 16u	  /* hot code = compiler / 16 */
 #define DEPS_PER_UNIT 4u
 #define IFACE_PAGES 8u
-#define TOUCHES_PER_HEAP_PAGE 2u
-#define HEAP_PER_STEP 8u
+#define TOUCHES_PER_HEAP_PAGE 1u
+#define HEAP_PER_STEP 4u
 #define HOT_PER_STEP 4u
-#define COLD_EVERY 2u
+#define COLD_EVERY 1u
 #define MIN_BUDGET (4ull << 20)
 
 /* Domain tags, so the sources, headers, deps and steps draw from unrelated streams of one seed */
@@ -111,8 +113,10 @@ int sp_buildjob_plan(uint64_t budget_bytes, uint64_t seed, double work_scale, ui
 	out->heap_per_step = HEAP_PER_STEP;
 	out->hot_per_step = HOT_PER_STEP;
 	out->cold_every = COLD_EVERY;
-	out->steps_per_unit =
-	    (uint64_t)TOUCHES_PER_HEAP_PAGE * out->unit_heap_pages / HEAP_PER_STEP + 1;
+	/* the work scales with work_scale, the heap (the regime) does not */
+	out->steps_per_unit = (uint64_t)((double)TOUCHES_PER_HEAP_PAGE * (double)out->heap_pages *
+					 work_scale / HEAP_PER_STEP / out->n_units) +
+			      1;
 	per_proc = 0;
 	for (uint32_t k = 0; k < jobs; k++)
 		per_proc += sp_buildjob_proc_heap_pages(out, k);
