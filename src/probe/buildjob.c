@@ -448,7 +448,8 @@ static int compile_unit(const struct sp_buildjob_plan *p, const char *dir,
 	}
 	/*
 	 * The work, in steps: the hot code, now and then a cold page of code, and heap touches
-	 * at random, half in its own new heap and half in what it imports. The code touches and
+	 * at random, import_in_4 in 4 in what it imports, the rest in its own new heap. The code
+	 * touches and
 	 * the heap touches are timed apart, so their waits are told apart.
 	 */
 	sp_rng_seed(&r, un->rng_seed);
@@ -461,7 +462,7 @@ static int compile_unit(const struct sp_buildjob_plan *p, const char *dir,
 		for (uint32_t k = 0; k < p->heap_per_step; k++) {
 			uint64_t lo = un->heap_lo, n = un->heap_hi - un->heap_lo;
 
-			if (n_same && sp_rng_below(&r, 2)) {
+			if (n_same && sp_rng_below(&r, 4) < p->import_in_4) {
 				sp_buildjob_unit_at(p, same[sp_rng_below(&r, n_same)], &dep);
 				lo = dep.heap_lo;
 				n = dep.heap_hi - dep.heap_lo;

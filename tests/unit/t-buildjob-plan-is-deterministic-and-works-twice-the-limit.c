@@ -129,8 +129,8 @@ int main(void)
 	CHECK(sp_buildjob_plan(64ull << 20, 42, 0.25, 1, &c) == 0);
 	CHECK(c.n_units < a.n_units);
 	CHECK_NEAR((double)c.heap_pages, (double)a.heap_pages, 0.02);
-	CHECK_NEAR((double)(c.steps_per_unit * c.n_units), 0.25 * (double)(a.steps_per_unit * a.n_units),
-		   0.05);
+	CHECK_NEAR((double)(c.steps_per_unit * c.n_units),
+		   0.25 * (double)(a.steps_per_unit * a.n_units), 0.05);
 	/* --jobs splits the same heap among its processes */
 	CHECK(sp_buildjob_plan(64ull << 20, 42, 1.0, 4, &c) == 0);
 	CHECK_NEAR((double)c.heap_pages, (double)a.heap_pages, 0.02);

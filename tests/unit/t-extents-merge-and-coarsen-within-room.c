@@ -7,8 +7,8 @@
 #include <stdint.h>
 
 #include "check.h"
-#include "core/model/extents.h"
 #include "core/measure/rng.h"
+#include "core/model/extents.h"
 
 static int covered(const struct sp_extent *e, size_t n, uint64_t s)
 {

@@ -28,7 +28,7 @@
 # so a cut that missed the job fails instead of replaying the wrong requests.
 # Prints measured vs implied on a line starting "build-job:" (bench/bench.sh collects it).
 # One vCPU, lib.sh's default (see hddmodel-start-partition-latency.sh: a core left to QEMU's I/O thread).
-VM_MEM=${VM_MEM:-192} # the budget follows the RAM: 25 % of it
+VM_MEM=${BUILD_VM_MEM:-192} # the budget follows the RAM: 25 % of it
 
 vm_setup seabios
 model_server_start "${MODEL[@]}" --log "$VM_DIR/served.log"

@@ -61,6 +61,7 @@ struct sp_buildjob_plan {
 	uint64_t iface_bytes;	 /* each module's interface file, read by its importers */
 	uint64_t steps_per_unit; /* work steps of one unit */
 	uint32_t heap_per_step;	 /* heap pages a step touches (read and dirty) */
+	uint32_t import_in_4;	 /* of 4 heap touches, how many fall in imported modules' heap */
 	uint32_t hot_per_step;	 /* hot code pages a step touches */
 	uint32_t cold_every;	 /* one cold code page (compiler or a library) every N steps */
 
