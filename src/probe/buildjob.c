@@ -73,8 +73,13 @@ static int fsync_dir(const char *dir, const char *sub)
 	return sp_fsync_dir(p);
 }
 
-/* path: pages pagefill pages of seed, fsync'd, then dropped from the page cache */
-static int write_filled(const char *path, uint64_t pages, uint64_t seed)
+/*
+ * Write pages pagefill pages of seed to path; their checksums go into *sum. settle: fsync'd and
+ * dropped from the page cache (clean first, so DONTNEED really drops them: the first run reads
+ * from the disk), as setup leaves its trees; otherwise left dirty, as a compiler leaves its
+ * output.
+ */
+static int write_pages(const char *path, uint64_t pages, uint64_t seed, uint64_t *sum, int settle)
 {
 	unsigned char page[PAGE] __attribute__((aligned(64)));
 	int fd, ret = 0;
@@ -83,16 +88,28 @@ static int write_filled(const char *path, uint64_t pages, uint64_t seed)
 	if (fd < 0)
 		return -errno;
 	for (uint64_t k = 0; k < pages && !ret; k++) {
+		uint64_t s;
+
 		sp_page_fill(page, PAGE, k, seed);
+		memcpy(&s, page + 24, sizeof(s));
+		*sum = sp_mix64(*sum ^ s);
 		ret = sp_write_all(fd, page, PAGE);
 	}
-	if (!ret && fsync(fd) < 0)
+	if (settle && !ret && fsync(fd) < 0)
 		ret = -errno;
-	/* clean now, so DONTNEED really drops them: the first run reads from the disk */
-	if (!ret)
+	if (settle && !ret)
 		ret = -posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
-	close(fd);
+	if (close(fd) < 0 && !ret)
+		ret = -errno;
 	return ret;
+}
+
+/* As setup leaves a file: written, on disk, not cached. */
+static int write_filled(const char *path, uint64_t pages, uint64_t seed)
+{
+	uint64_t unused = 0;
+
+	return write_pages(path, pages, seed, &unused, 1);
 }
 
 int sp_buildjob_setup_toolchain(const struct sp_buildjob_plan *p, const char *dir)
@@ -299,28 +316,6 @@ out:
 	return ret;
 }
 
-/* Write pages pagefill pages of seed to path, no fsync; their checksums go into *sum. */
-static int write_pages(const char *path, uint64_t pages, uint64_t seed, uint64_t *sum)
-{
-	unsigned char page[PAGE] __attribute__((aligned(64)));
-	int fd, ret = 0;
-
-	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-	if (fd < 0)
-		return -errno;
-	for (uint64_t k = 0; k < pages && !ret; k++) {
-		uint64_t s;
-
-		sp_page_fill(page, PAGE, k, seed);
-		memcpy(&s, page + 24, sizeof(s));
-		*sum = sp_mix64(*sum ^ s);
-		ret = sp_write_all(fd, page, PAGE);
-	}
-	if (close(fd) < 0 && !ret)
-		ret = -errno;
-	return ret;
-}
-
 /* Read one word of heap page pg and dirty it: the page must come back, and go out again. */
 static inline void touch(unsigned char *heap, uint64_t pg, uint64_t salt, uint64_t *digest)
 {
@@ -474,13 +469,13 @@ static int compile_unit(const struct sp_buildjob_plan *p, const char *dir,
 
 	/* its object and its interface, without fsync: a compiler's output */
 	ret = path_in(path, sizeof(path), dir, "obj", un->index)
-		  ?: write_pages(path, un->object_bytes / PAGE, d, &sh->unit_sum[un->index]);
+		  ?: write_pages(path, un->object_bytes / PAGE, d, &sh->unit_sum[un->index], 0);
 	if (!ret) {
 		uint64_t ignored = 0;
 
 		ret = path_in(path, sizeof(path), dir, "iface", un->index)
 			  ?: write_pages(path, p->iface_bytes / PAGE,
-					 sp_buildjob_iface_seed(p, un->index), &ignored);
+					 sp_buildjob_iface_seed(p, un->index), &ignored, 0);
 	}
 	clock2_charge(&c, &pt->wait_file_ns);
 	return ret;
@@ -533,7 +528,7 @@ static int link_objects(const struct sp_buildjob_plan *p, const char *dir, unsig
 	if (!ret)
 		ret = (size_t)snprintf(path, sizeof(path), "%s/a.out", dir) >= sizeof(path)
 			  ? -ENAMETOOLONG
-			  : write_pages(path, total / 2 / PAGE + 1, d, &sh->link_sum);
+			  : write_pages(path, total / 2 / PAGE + 1, d, &sh->link_sum, 0);
 	clock2_charge(&c, &pt->wait_file_ns);
 	return ret;
 }
