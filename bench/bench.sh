@@ -336,7 +336,7 @@ echo
 # puts them in one table. BENCH_MODEL=0 skips it (about 5 minutes under TCG).
 model_section() {
 	local t out rc all="" status=0
-	local tests=(hddmodel-start-partition-latency hddmodel-build-job-ranks-start-before-end)
+	local tests=(hddmodel-start-partition-latency hddmodel-build-job-7200rpm-start-before-end)
 	if [ "${BENCH_MODEL:-1}" = 0 ]; then
 		echo "modeled disk: skipped (BENCH_MODEL=0)"
 		return 0
@@ -390,7 +390,7 @@ row("build job end / start vs (start + implied) / start", e / s if s and e else 
 row("swap-in p50 (per-page probe), end / start", sw_e / sw_s if sw_s and sw_e else None,
     None, "%.3f")
 print("  (the test wants end - start >= %s x the implied margin)" % kv.get("fraction", "?"))
-for t in ("hddmodel-start-partition-latency", "hddmodel-build-job-ranks-start-before-end"):
+for t in ("hddmodel-start-partition-latency", "hddmodel-build-job-7200rpm-start-before-end"):
     print("  tests/vm/%s.sh: %s in %s s" % (t, kv.get(t, "?"), kv.get(t + "_wall_s", "?")))
 EOF
 	return $status

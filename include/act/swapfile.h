@@ -46,4 +46,12 @@ int sp_swapfile_create_flags(const char *path, uint64_t bytes, unsigned flags);
 int sp_swapfile_extents(const char *path, uint64_t part_start_sector, struct sp_extent *out,
 			size_t max, size_t *n);
 
+/*
+ * Where a tree of files lies: the extents (as sp_swapfile_extents) of every regular file in
+ * dir, or in dir/sub when sub is not NULL (one level), merged into at most max extents
+ * (core/model/extents.h: the closest neighbours become one). Returns: 0, or -errno.
+ */
+int sp_tree_extents(const char *dir, const char *sub, uint64_t part_start_sector,
+		    struct sp_extent *out, size_t max, size_t *n);
+
 #endif

@@ -3,11 +3,13 @@
  * the job run in a forked worker inside a memory cgroup limited to the budget, measured end to
  * end (wall and CPU time, swap traffic, major faults, swap readahead, file I/O, OOM kill).
  *
- * What the plan (core/scenario/buildjob.h) describes is done literally: sources read with read(2)
- * through the page cache (a compiler's reads), heap filled and re-touched in anonymous memory
- * without huge pages, objects written and fsync'd. The page cache is charged to the job's
- * cgroup too, so under the limit the job's files and its heap compete as they do for a real
- * build, and re-reads of evicted sources go to the disk while the heap swaps.
+ * What the plan (core/scenario/buildjob.h) describes is done literally: the toolchain mapped
+ * read-only and its pages read as code runs, sources and interfaces read with read(2) through
+ * the page cache (a compiler's reads), heap filled and touched in anonymous memory without
+ * huge pages, objects and interfaces written without fsync, and linked. The page cache is
+ * charged to the job's cgroup too, so under the limit the toolchain's pages, the job's files
+ * and its heap compete as they do for a real build: dropped code is read back from the
+ * filesystem between the heap's swap-ins.
  *
  * How one run is started, waited for and measured is shared with the user's own job
  * (probe/jobrun.h).
@@ -29,14 +31,23 @@ struct sp_buildjob_opts {
 	int allow_swap;	      /* 0 forbids swap for the cgroup (v2 swap.max, v1 memsw) */
 	size_t n_runs;	      /* 1..SP_BUILD_MAX_RUNS repeats; wall_s is the fastest */
 	double timeout_s;     /* per run; the worker is killed and the run failed past it */
+	const char *tool_dir; /* the toolchain, written by sp_buildjob_setup_toolchain */
 };
 
 /* limit = the plan's budget, swap allowed, 1 run, timeout 3600 s. */
 void sp_buildjob_defaults(const struct sp_buildjob_plan *p, struct sp_buildjob_opts *o);
 
 /*
+ * Write the toolchain into dir (an existing directory on the data filesystem, made where the
+ * filesystem's start is): dir/cc1 and dir/lib1.so .. libN.so, each fsync'd and dropped from
+ * the page cache. Written before the project and the swap file, as an OS install puts /usr
+ * near the filesystem's start. Returns: 0, or -errno.
+ */
+int sp_buildjob_setup_toolchain(const struct sp_buildjob_plan *p, const char *dir);
+
+/*
  * Write the source tree into dir (an existing directory on the data filesystem): dir/src/NNNN.c
- * and an empty dir/obj. Each file is fsync'd and then dropped from the page cache with
+ * and empty dir/obj and dir/iface. Each file is fsync'd and then dropped from the page cache with
  * posix_fadvise(DONTNEED), which works on clean pages, touches only these files and needs no
  * global drop_caches; so the first reads of a run come from the disk.
  * Returns: 0, or -errno.

@@ -56,7 +56,10 @@ struct sp_job_spec {
 	const struct sp_buildjob_plan *plan; /* SP_JOB_BUILD: set up in dir already */
 	const char *cmd;		     /* SP_JOB_USER: given to sh -c */
 	const char *dir;		     /* its tree, on the target's data filesystem */
-	double timeout_s;		     /* per run */
+	const char *tool_dir;		     /* SP_JOB_BUILD: its toolchain, there too */
+	const struct sp_build_files *files;  /* where they lie, copied into each result */
+	size_t n_files;
+	double timeout_s; /* per run */
 	/*
 	 * vm.page-cluster while the job runs (the machine's own, or --page-cluster), set right
 	 * before it with its undo, so the probes around it keep theirs; NULL: leave it.

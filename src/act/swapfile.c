@@ -4,10 +4,12 @@
  */
 #include "act/swapfile.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/fiemap.h>
 #include <linux/fs.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -16,6 +18,7 @@
 
 #include "act/swap.h"
 #include "act/undo.h"
+#include "core/model/extents.h"
 #include "sys/log.h"
 #include "sys/sysfs.h"
 
@@ -168,5 +171,45 @@ int sp_swapfile_extents(const char *path, uint64_t part_start_sector, struct sp_
 	sp_debug("swapfile", "%s: %zu extents -> %d", path, count, ret);
 	if (!ret && count > max)
 		ret = -E2BIG;
+	return ret;
+}
+
+int sp_tree_extents(const char *dir, const char *sub, uint64_t part_start_sector,
+		    struct sp_extent *out, size_t max, size_t *n)
+{
+	char where[4096], path[4096];
+	struct dirent *de;
+	DIR *d;
+	int ret = 0;
+
+	*n = 0;
+	if ((size_t)snprintf(where, sizeof(where), "%s%s%s", dir, sub ? "/" : "", sub ? sub : "") >=
+	    sizeof(where))
+		return -ENAMETOOLONG;
+	d = opendir(where);
+	if (!d)
+		return -errno;
+	while (!ret && (de = readdir(d))) {
+		struct sp_extent one[SP_MAX_EXTENTS];
+		struct stat st;
+		size_t m = 0;
+
+		if ((size_t)snprintf(path, sizeof(path), "%s/%s", where, de->d_name) >=
+		    sizeof(path)) {
+			ret = -ENAMETOOLONG;
+			break;
+		}
+		if (lstat(path, &st) < 0 || !S_ISREG(st.st_mode) || !st.st_size)
+			continue;
+		ret = sp_swapfile_extents(path, part_start_sector, one, SP_MAX_EXTENTS, &m);
+		/* more extents than room: the first ones still say where the file starts */
+		if (ret == -E2BIG) {
+			ret = 0;
+			m = SP_MAX_EXTENTS;
+		}
+		for (size_t i = 0; i < m && !ret; i++)
+			ret = sp_extents_add(out, n, max, one[i].start_sector, one[i].sectors);
+	}
+	closedir(d);
 	return ret;
 }

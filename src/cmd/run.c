@@ -82,7 +82,9 @@ struct run_ctx {
 	char data_dir[128];
 	char swapfile[160];
 	/* the job scenario: its tree on the data filesystem, its plan, what each placement runs */
-	char job_dir[160]; /* <data_dir>/build: the build job's tree goes here, near the start */
+	char job_dir[160];  /* <data_dir>/build: the job's project (--project-at) */
+	char tool_dir[160]; /* <data_dir>/usr: the build job's toolchain, in block group 0 */
+	struct sp_build_files job_files[2]; /* where the toolchain and the project lie */
 	struct sp_buildjob_plan job_plan;
 	struct sp_job_spec job;
 	unsigned scenarios; /* --scenario as SP_SCENARIO_* bits (core/scenario/scenario.h) */
@@ -223,11 +225,11 @@ static int plan_job(struct run_ctx *x)
 	}
 	if (!(x->scenarios & SP_SCENARIO_BUILD))
 		return SP_EXIT_OK;
-	if (sp_buildjob_plan(c->budget_bytes, c->seed, c->job_scale, &x->job_plan) < 0)
+	if (sp_buildjob_plan(c->budget_bytes, c->seed, c->job_scale, c->jobs, &x->job_plan) < 0)
 		return sp_fail(SP_EXIT_USAGE, NULL,
-			       "cannot plan the build job for --budget %llu bytes and --job-scale "
-			       "%g (the budget must be at least 4 MiB)",
-			       (unsigned long long)c->budget_bytes, c->job_scale);
+			       "cannot plan the build job for --budget %llu bytes, --job-scale "
+			       "%g and --jobs %u (the budget must be at least 4 MiB)",
+			       (unsigned long long)c->budget_bytes, c->job_scale, c->jobs);
 	x->job.kind = SP_JOB_BUILD;
 	x->job.plan = &x->job_plan;
 	return SP_EXIT_OK;
@@ -477,6 +479,12 @@ out:
 static int locate_zswap(struct run_ctx *x, struct sp_placement *p, const struct sp_part *lp,
 			const char *part, struct sp_err *e);
 
+/* The project's tree beside the toolchain in block group 0 (--project-at start)? */
+static int project_at_start(const struct run_ctx *x)
+{
+	return x->c->project_at && strcmp(x->c->project_at, "start") == 0;
+}
+
 /*
  * Write the GPT through the target's hold (O_RDWR|O_EXCL since the safety check), release the
  * disk, make the filesystem and the swap file, and locate each placement on the target: its
@@ -512,18 +520,42 @@ static int apply_layout(struct run_ctx *x, struct sp_err *e)
 	 * metadata, the same place whatever job a run has, and the job's tree follows it. (The
 	 * seed's swap file, made on an installed 2 TB disk, lay in its first 14 GB.)
 	 */
-	ret = sp_ext4_mkdir_at_start(part[data], "build", e);
-	if (ret < 0)
-		return sp_err_prefix(e, ret, "making the job directory on '%s'", part[data]);
+	if (x->job.kind == SP_JOB_BUILD) {
+		ret = sp_ext4_mkdir_at_start(part[data], "usr", e);
+		if (ret < 0)
+			return sp_err_prefix(e, ret, "making the toolchain's directory on '%s'",
+					     part[data]);
+	}
+	if (project_at_start(x)) {
+		ret = sp_ext4_mkdir_at_start(part[data], "build", e);
+		if (ret < 0)
+			return sp_err_prefix(e, ret, "making the job directory on '%s'",
+					     part[data]);
+	}
 	snprintf(x->data_dir, sizeof(x->data_dir), "/run/swapplace-%d", (int)getpid());
 	ret = sp_mount_data_fs(part[data], x->data_dir, e);
 	if (ret < 0)
 		return sp_err_prefix(e, ret, "mounting '%s'", part[data]);
+	/* the toolchain first, as an OS install writes /usr before anyone makes a swap file */
+	snprintf(x->tool_dir, sizeof(x->tool_dir), "%s/usr", x->data_dir);
+	if (x->job.kind == SP_JOB_BUILD) {
+		fprintf(stderr, "swapplace: writing the build job's toolchain into '%s'\n",
+			x->tool_dir);
+		ret = sp_buildjob_setup_toolchain(&x->job_plan, x->tool_dir);
+		if (ret < 0)
+			return sp_err_prefix(e, ret, "writing the toolchain into '%s'",
+					     x->tool_dir);
+		x->job.tool_dir = x->tool_dir;
+	}
 	snprintf(x->swapfile, sizeof(x->swapfile), "%s/swapfile", x->data_dir);
 	ret = sp_swapfile_create(x->swapfile, x->layout.swapfile_bytes);
 	if (ret < 0)
 		return sp_err_prefix(e, ret, "creating the swap file '%s'", x->swapfile);
 	snprintf(x->job_dir, sizeof(x->job_dir), "%s/build", x->data_dir);
+	/* a top-level directory made through the kernel: ext4's allocator (Orlov) spreads those
+	 * over the block groups, as a user's project directory is placed */
+	if (!project_at_start(x) && mkdir(x->job_dir, 0755) < 0)
+		return sp_err_set(e, -errno, "cannot make the job directory '%s'", x->job_dir);
 	if (stat(x->job_dir, &st) < 0 || !S_ISDIR(st.st_mode))
 		return sp_err_set(e, -ENOENT, "debugfs did not make the job directory '%s'",
 				  x->job_dir);
@@ -626,6 +658,33 @@ static int apply_also(struct run_ctx *x, struct sp_placement *p, struct sp_err *
 }
 
 /*
+ * Where the toolchain and the project's sources lie on the disk, for the report: their files'
+ * extents (FIEMAP), as disk sectors, merged into a few extents each.
+ */
+static int locate_job_files(struct run_ctx *x, struct sp_err *e)
+{
+	static const char *const what[2] = {"toolchain", "project"};
+	const char *dirs[2] = {x->tool_dir, x->job_dir};
+	int data = sp_layout_part_index(&x->layout, SP_PART_DATA);
+	uint64_t part0 = data >= 0 ? x->layout.parts[data].start_sector : 0;
+
+	for (int k = 0; k < 2; k++) {
+		struct sp_build_files *f = &x->job_files[k];
+		int ret;
+
+		snprintf(f->what, sizeof(f->what), "%s", what[k]);
+		ret = sp_tree_extents(dirs[k], k == 1 ? "src" : NULL, part0, f->extents,
+				      SP_BUILD_FILE_EXTENTS, &f->n_extents);
+		if (ret < 0)
+			return sp_err_prefix(e, ret, "reading where the %s lies ('%s')", what[k],
+					     dirs[k]);
+	}
+	x->job.files = x->job_files;
+	x->job.n_files = 2;
+	return 0;
+}
+
+/*
  * The job's tree, once: the build job's sources written into x->job_dir; the user's --job-dir
  * copied into the same x->job_dir (left empty without --job-dir). The data filesystem is made by
  * this run, so a --job-dir can never already live on it: it is always copied. Returns 0 or -errno.
@@ -643,7 +702,7 @@ static int setup_job(struct run_ctx *x, struct sp_err *e)
 			return sp_err_prefix(e, ret, "writing the build job's sources into '%s'",
 					     x->job_dir);
 		x->job.dir = x->job_dir;
-		return 0;
+		return locate_job_files(x, e);
 	}
 	if (x->job.kind != SP_JOB_USER)
 		return 0;

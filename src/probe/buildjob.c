@@ -36,12 +36,22 @@
 #define TAG_HEAP 0x68656170ull
 #define TAG_OBJ 0x6f626aull
 
-/* ---- the source tree ---- */
+/* ---- the trees ---- */
 
+/* dir/what/NNNN.ext for the project's files */
 static int path_in(char *out, size_t len, const char *dir, const char *what, uint32_t i)
 {
-	int n = snprintf(out, len, "%s/%s/%04" PRIu32 "%s", dir, what, i,
-			 strcmp(what, "src") == 0 ? ".c" : ".o");
+	const char *ext = strcmp(what, "src") == 0 ? ".c" : strcmp(what, "obj") == 0 ? ".o" : ".hi";
+	int n = snprintf(out, len, "%s/%s/%04" PRIu32 "%s", dir, what, i, ext);
+
+	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
+}
+
+/* dir/cc1 (k 0) or dir/libK.so */
+static int tool_path(char *out, size_t len, const char *dir, uint32_t k)
+{
+	int n = k ? snprintf(out, len, "%s/lib%" PRIu32 ".so", dir, k)
+		  : snprintf(out, len, "%s/cc1", dir);
 
 	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
 }
@@ -63,38 +73,76 @@ static int fsync_dir(const char *dir, const char *sub)
 	return sp_fsync_dir(p);
 }
 
-int sp_buildjob_setup(const struct sp_buildjob_plan *p, const char *dir)
+/*
+ * Write pages pagefill pages of seed to path; their checksums go into *sum. settle: fsync'd and
+ * dropped from the page cache (clean first, so DONTNEED really drops them: the first run reads
+ * from the disk), as setup leaves its trees; otherwise left dirty, as a compiler leaves its
+ * output.
+ */
+static int write_pages(const char *path, uint64_t pages, uint64_t seed, uint64_t *sum, int settle)
 {
 	unsigned char page[PAGE] __attribute__((aligned(64)));
+	int fd, ret = 0;
+
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return -errno;
+	for (uint64_t k = 0; k < pages && !ret; k++) {
+		uint64_t s;
+
+		sp_page_fill(page, PAGE, k, seed);
+		memcpy(&s, page + 24, sizeof(s));
+		*sum = sp_mix64(*sum ^ s);
+		ret = sp_write_all(fd, page, PAGE);
+	}
+	if (settle && !ret && fsync(fd) < 0)
+		ret = -errno;
+	if (settle && !ret)
+		ret = -posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
+	if (close(fd) < 0 && !ret)
+		ret = -errno;
+	return ret;
+}
+
+/* As setup leaves a file: written, on disk, not cached. */
+static int write_filled(const char *path, uint64_t pages, uint64_t seed)
+{
+	uint64_t unused = 0;
+
+	return write_pages(path, pages, seed, &unused, 1);
+}
+
+int sp_buildjob_setup_toolchain(const struct sp_buildjob_plan *p, const char *dir)
+{
+	char path[4096];
+	int ret = 0;
+
+	for (uint32_t k = 0; k <= SP_BUILDJOB_LIBS && !ret; k++) {
+		ret = tool_path(path, sizeof(path), dir, k);
+		if (!ret)
+			ret = write_filled(path, sp_buildjob_tool_bytes(p, k) / PAGE,
+					   sp_buildjob_tool_seed(p, k));
+	}
+	return ret ? ret : sp_fsync_dir(dir);
+}
+
+int sp_buildjob_setup(const struct sp_buildjob_plan *p, const char *dir)
+{
 	char path[4096];
 	int ret;
 
 	ret = mkdir_in(dir, "src");
 	if (!ret)
 		ret = mkdir_in(dir, "obj");
+	if (!ret)
+		ret = mkdir_in(dir, "iface");
 	if (ret)
 		return ret;
 	for (uint32_t i = 0; i < p->n_sources; i++) {
-		uint64_t pages = sp_buildjob_source_bytes(p, i) / PAGE;
-		uint64_t seed = sp_buildjob_source_seed(p, i);
-		int fd;
-
 		ret = path_in(path, sizeof(path), dir, "src", i);
-		if (ret)
-			return ret;
-		fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-		if (fd < 0)
-			return -errno;
-		for (uint64_t k = 0; k < pages && !ret; k++) {
-			sp_page_fill(page, PAGE, k, seed);
-			ret = sp_write_all(fd, page, PAGE);
-		}
-		if (!ret && fsync(fd) < 0)
-			ret = -errno;
-		/* clean now, so DONTNEED really drops them: the first run reads from the disk */
 		if (!ret)
-			ret = -posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
-		close(fd);
+			ret = write_filled(path, sp_buildjob_source_bytes(p, i) / PAGE,
+					   sp_buildjob_source_seed(p, i));
 		if (ret)
 			return ret;
 	}
@@ -104,19 +152,46 @@ int sp_buildjob_setup(const struct sp_buildjob_plan *p, const char *dir)
 	return ret;
 }
 
-/* Before every run: the previous run's objects gone, everything on disk, sources uncached. */
-static int prepare_run(const struct sp_buildjob_plan *p, const char *dir)
+static int drop_cached(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC), ret;
+
+	if (fd < 0)
+		return -errno;
+	ret = -posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
+	close(fd);
+	return ret;
+}
+
+static int unlink_quiet(const char *path)
+{
+	return unlink(path) < 0 && errno != ENOENT ? -errno : 0;
+}
+
+/*
+ * Before every run: the previous run's objects, interfaces and program gone, everything on
+ * disk, the sources and the toolchain uncached: every run starts as the first did.
+ */
+static int prepare_run(const struct sp_buildjob_plan *p, const char *dir, const char *tooldir)
 {
 	char path[4096];
-	int fd, ret;
+	int fd, ret = 0;
 
-	for (uint32_t u = 0; u < p->n_units; u++) {
+	for (uint32_t u = 0; u < p->n_units && !ret; u++) {
 		ret = path_in(path, sizeof(path), dir, "obj", u);
-		if (ret)
-			return ret;
-		if (unlink(path) < 0 && errno != ENOENT)
-			return -errno;
+		if (!ret)
+			ret = unlink_quiet(path);
+		if (!ret)
+			ret = path_in(path, sizeof(path), dir, "iface", u);
+		if (!ret)
+			ret = unlink_quiet(path);
 	}
+	if (!ret && (size_t)snprintf(path, sizeof(path), "%s/a.out", dir) >= sizeof(path))
+		ret = -ENAMETOOLONG;
+	if (!ret)
+		ret = unlink_quiet(path);
+	if (ret)
+		return ret;
 	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
@@ -125,44 +200,82 @@ static int prepare_run(const struct sp_buildjob_plan *p, const char *dir)
 	close(fd);
 	for (uint32_t i = 0; i < p->n_sources && !ret; i++) {
 		ret = path_in(path, sizeof(path), dir, "src", i);
-		if (ret)
-			break;
-		fd = open(path, O_RDONLY | O_CLOEXEC);
-		if (fd < 0)
-			return -errno;
-		ret = -posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
-		close(fd);
+		if (!ret)
+			ret = drop_cached(path);
+	}
+	for (uint32_t k = 0; k <= SP_BUILDJOB_LIBS && !ret; k++) {
+		ret = tool_path(path, sizeof(path), tooldir, k);
+		if (!ret)
+			ret = drop_cached(path);
 	}
 	return ret;
 }
 
 /* ---- the worker ---- */
 
-/* What the worker shares with the parent; the parent reads it after the worker is gone. */
+/* One process's clock: wall time not spent on its CPU, by what it waited in. */
+struct proc_time {
+	uint64_t wait_swap_ns, wait_file_ns, cpu_ns;
+};
+
+/* What the worker's processes share with the parent; it reads it after they are gone. */
 struct shared {
-	volatile uint32_t units_done;
-	int err;	   /* -errno of the worker's failure */
-	uint32_t bad_unit; /* where a source page failed to verify */
-	uint64_t checksum; /* of the objects written so far */
+	volatile uint32_t units_done; /* units finished, in any order */
+	int err;		      /* -errno of the first failure */
+	uint32_t bad_unit;	      /* where it failed */
+	volatile uint8_t done[SP_BUILDJOB_MAX_UNITS];
+	uint64_t unit_sum[SP_BUILDJOB_MAX_UNITS]; /* each unit's object checksum */
+	uint64_t link_sum;
+	struct proc_time t[SP_BUILDJOB_MAX_JOBS];
 };
 
 struct child_args {
 	const struct sp_buildjob_plan *p;
-	const char *dir;
+	const char *dir, *tooldir;
 	struct shared *sh;
 };
 
-/* Read and check one source file; its pages' checksums go into *digest. */
-static int read_source(const struct sp_buildjob_plan *p, const char *dir, uint32_t i,
-		       unsigned char *buf, uint64_t *digest)
-{
-	uint64_t seed = sp_buildjob_source_seed(p, i), pageno = 0;
-	char path[4096];
-	int fd, ret;
+/* The toolchain as one process maps it. */
+struct tool_map {
+	const unsigned char *base[SP_BUILDJOB_LIBS + 1];
+	uint64_t pages[SP_BUILDJOB_LIBS + 1];
+	uint64_t cold_pages; /* the compiler's beyond its hot code, and every library page */
+};
 
-	ret = path_in(path, sizeof(path), dir, "src", i);
-	if (ret)
-		return ret;
+struct clock2 {
+	struct timespec wall, cpu;
+};
+
+static void clock2_now(struct clock2 *c)
+{
+	clock_gettime(CLOCK_MONOTONIC, &c->wall);
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &c->cpu);
+}
+
+static int64_t ns_between(struct timespec a, struct timespec b)
+{
+	return (int64_t)(b.tv_sec - a.tv_sec) * 1000000000 + (b.tv_nsec - a.tv_nsec);
+}
+
+/* Add the wall time since *c not spent on the CPU to *wait_ns; *c becomes now. */
+static void clock2_charge(struct clock2 *c, uint64_t *wait_ns)
+{
+	struct clock2 now;
+	int64_t w;
+
+	clock2_now(&now);
+	w = ns_between(c->wall, now.wall) - ns_between(c->cpu, now.cpu);
+	if (w > 0)
+		*wait_ns += (uint64_t)w;
+	*c = now;
+}
+
+/* Read and check one file of pagefill pages of seed; its pages' checksums go into *digest. */
+static int read_filled(const char *path, uint64_t seed, unsigned char *buf, uint64_t *digest)
+{
+	uint64_t pageno = 0;
+	int fd, ret = 0;
+
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
@@ -213,104 +326,294 @@ static inline void touch(unsigned char *heap, uint64_t pg, uint64_t salt, uint64
 	*w = v + 1;
 }
 
-static int flush_objects(int *fds, uint32_t *n, const char *dir)
+/* Execute code: read a word of toolchain file k's page pg (a read-only, clean file page). */
+static inline void run_code(const struct tool_map *t, uint32_t k, uint64_t pg, uint64_t *digest)
 {
+	uint64_t v;
+
+	memcpy(&v, t->base[k] + pg * PAGE + 8 * (pg % 512), sizeof(v));
+	*digest = sp_mix64(*digest ^ v);
+}
+
+/* A random cold code page: the compiler's beyond its hot part, or a library's. */
+static void cold_code(const struct sp_buildjob_plan *p, const struct tool_map *t, struct sp_rng *r,
+		      uint64_t *digest)
+{
+	uint64_t x = sp_rng_below(r, t->cold_pages);
+	uint32_t k = 0;
+
+	x += p->hot_code_pages;
+	while (k < SP_BUILDJOB_LIBS && x >= t->pages[k]) {
+		x -= t->pages[k];
+		k++;
+	}
+	run_code(t, k, x, digest);
+}
+
+static int map_tools(const struct sp_buildjob_plan *p, const char *tooldir, struct tool_map *t)
+{
+	char path[4096];
+
+	memset(t, 0, sizeof(*t));
+	for (uint32_t k = 0; k <= SP_BUILDJOB_LIBS; k++) {
+		int fd, ret = tool_path(path, sizeof(path), tooldir, k);
+		void *m;
+
+		if (ret)
+			return ret;
+		fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (fd < 0)
+			return -errno;
+		t->pages[k] = sp_buildjob_tool_bytes(p, k) / PAGE;
+		m = mmap(NULL, t->pages[k] * PAGE, PROT_READ, MAP_PRIVATE, fd, 0);
+		close(fd);
+		if (m == MAP_FAILED)
+			return -errno;
+		t->base[k] = m;
+		t->cold_pages += k ? t->pages[k] : t->pages[k] - p->hot_code_pages;
+	}
+	return 0;
+}
+
+static void unmap_tools(struct tool_map *t)
+{
+	for (uint32_t k = 0; k <= SP_BUILDJOB_LIBS; k++)
+		if (t->base[k])
+			munmap((void *)t->base[k], t->pages[k] * PAGE);
+}
+
+/* Wait until the modules unit un imports are compiled (by other processes, with --jobs). */
+static int await_deps(const struct sp_buildjob_unit *un, struct shared *sh)
+{
+	for (uint32_t i = 0; i < un->n_dep; i++)
+		while (!__atomic_load_n(&sh->done[un->dep[i]], __ATOMIC_ACQUIRE)) {
+			if (__atomic_load_n(&sh->err, __ATOMIC_RELAXED))
+				return -ECANCELED; /* another process failed: its unit never comes
+						    */
+			usleep(1000);
+		}
+	return 0;
+}
+
+/* One module: read, allocate, work, write. Times go into *pt. */
+static int compile_unit(const struct sp_buildjob_plan *p, const char *dir,
+			const struct sp_buildjob_unit *un, unsigned char *heap,
+			const struct tool_map *t, unsigned char *buf, struct proc_time *pt,
+			struct shared *sh)
+{
+	uint64_t d = sp_mix64(p->seed ^ TAG_OBJ ^ un->index), heap_seed = p->seed ^ TAG_HEAP;
+	uint32_t same[SP_BUILDJOB_MAX_DEPS], n_same = 0;
+	struct sp_buildjob_unit dep;
+	struct clock2 c;
+	char path[4096];
+	struct sp_rng r;
 	int ret = 0;
 
-	for (uint32_t i = 0; i < *n; i++) {
-		if (fsync(fds[i]) < 0 && !ret)
-			ret = -errno;
-		close(fds[i]);
+	clock2_now(&c);
+	/* the headers, its sources and the interfaces of what it imports */
+	for (uint32_t k = 0; k < un->n_hdr && !ret; k++)
+		ret = path_in(path, sizeof(path), dir, "src", un->hdr[k])
+			  ?: read_filled(path, sp_buildjob_source_seed(p, un->hdr[k]), buf, &d);
+	for (uint32_t i = 0; i < un->src_count && !ret; i++)
+		ret = path_in(path, sizeof(path), dir, "src", un->src_first + i)
+			  ?: read_filled(path, sp_buildjob_source_seed(p, un->src_first + i), buf,
+					 &d);
+	for (uint32_t i = 0; i < un->n_dep && !ret; i++)
+		ret = path_in(path, sizeof(path), dir, "iface", un->dep[i])
+			  ?: read_filled(path, sp_buildjob_iface_seed(p, un->dep[i]), buf, &d);
+	clock2_charge(&c, &pt->wait_file_ns);
+	if (ret)
+		return ret;
+
+	/* its new heap, allocated and filled */
+	for (uint64_t pg = un->heap_lo; pg < un->heap_hi; pg++) {
+		uint64_t sum;
+
+		sp_page_fill(heap + pg * PAGE, PAGE, pg, heap_seed);
+		memcpy(&sum, heap + pg * PAGE + 24, sizeof(sum));
+		d = sp_mix64(d ^ sum);
 	}
-	*n = 0;
-	if (!ret)
-		ret = fsync_dir(dir, "obj");
+	clock2_charge(&c, &pt->wait_swap_ns);
+
+	/* the imported modules whose heap is this process's */
+	for (uint32_t i = 0; i < un->n_dep; i++) {
+		sp_buildjob_unit_at(p, un->dep[i], &dep);
+		if (dep.proc == un->proc)
+			same[n_same++] = un->dep[i];
+	}
+	/*
+	 * The work, in steps: the hot code, now and then a cold page of code, and heap touches
+	 * at random, import_in_4 in 4 in what it imports, the rest in its own new heap. The code
+	 * touches and
+	 * the heap touches are timed apart, so their waits are told apart.
+	 */
+	sp_rng_seed(&r, un->rng_seed);
+	for (uint64_t s = 0; s < p->steps_per_unit; s++) {
+		for (uint32_t k = 0; k < p->hot_per_step; k++)
+			run_code(t, 0, sp_rng_below(&r, p->hot_code_pages), &d);
+		if (s % p->cold_every == 0)
+			cold_code(p, t, &r, &d);
+		clock2_charge(&c, &pt->wait_file_ns);
+		for (uint32_t k = 0; k < p->heap_per_step; k++) {
+			uint64_t lo = un->heap_lo, n = un->heap_hi - un->heap_lo;
+
+			if (n_same && sp_rng_below(&r, 4) < p->import_in_4) {
+				sp_buildjob_unit_at(p, same[sp_rng_below(&r, n_same)], &dep);
+				lo = dep.heap_lo;
+				n = dep.heap_hi - dep.heap_lo;
+			}
+			touch(heap, lo + sp_rng_below(&r, n), s, &d);
+		}
+		clock2_charge(&c, &pt->wait_swap_ns);
+	}
+
+	/* its object and its interface, without fsync: a compiler's output */
+	ret = path_in(path, sizeof(path), dir, "obj", un->index)
+		  ?: write_pages(path, un->object_bytes / PAGE, d, &sh->unit_sum[un->index], 0);
+	if (!ret) {
+		uint64_t ignored = 0;
+
+		ret = path_in(path, sizeof(path), dir, "iface", un->index)
+			  ?: write_pages(path, p->iface_bytes / PAGE,
+					 sp_buildjob_iface_seed(p, un->index), &ignored, 0);
+	}
+	clock2_charge(&c, &pt->wait_file_ns);
 	return ret;
 }
 
-static int run_units(const struct sp_buildjob_plan *p, const char *dir, struct shared *sh)
+/* The link: every object read back, the program written. */
+static int link_objects(const struct sp_buildjob_plan *p, const char *dir, unsigned char *buf,
+			struct shared *sh, struct proc_time *pt)
 {
-	static unsigned char buf[READ_CHUNK_PAGES * PAGE] __attribute__((aligned(4096)));
-	unsigned char obj[PAGE] __attribute__((aligned(64)));
-	uint64_t heap_bytes = p->heap_pages * PAGE, heap_seed = p->seed ^ TAG_HEAP;
-	int fds[64];
-	uint32_t n_fds = 0;
-	unsigned char *heap;
+	uint64_t total = 0, d = 0;
+	struct clock2 c;
+	char path[4096];
 	int ret = 0;
 
-	if (p->fsync_every > sizeof(fds) / sizeof(fds[0]))
-		return -EINVAL;
-	heap = sp_job_map_anon(heap_bytes);
-	if (!heap)
-		return -ENOMEM;
+	clock2_now(&c);
 	for (uint32_t u = 0; u < p->n_units && !ret; u++) {
 		struct sp_buildjob_unit un;
-		uint64_t d = sp_mix64(p->seed ^ TAG_OBJ ^ u), pages;
-		char path[4096];
 		int fd;
 
 		sp_buildjob_unit_at(p, u, &un);
-		for (uint32_t k = 0; k < un.n_hdr && !ret; k++)
-			ret = read_source(p, dir, un.hdr[k], buf, &d);
-		for (uint32_t i = 0; i < un.src_count && !ret; i++)
-			ret = read_source(p, dir, un.src_first + i, buf, &d);
-		if (ret) {
-			sh->bad_unit = u;
-			break;
-		}
-		for (uint64_t pg = un.heap_lo; pg < un.heap_hi; pg++) {
-			uint64_t sum;
-
-			sp_page_fill(heap + pg * PAGE, PAGE, pg, heap_seed);
-			memcpy(&sum, heap + pg * PAGE + 24, sizeof(sum));
-			d = sp_mix64(d ^ sum);
-		}
-		for (uint32_t pass = 0; pass < p->window_passes; pass++)
-			for (uint64_t pg = un.window_lo; pg < un.heap_hi; pg++)
-				touch(heap, pg, u * 7 + pass, &d);
-		if (un.full_pass)
-			for (uint64_t pg = 0; pg < un.heap_hi; pg++)
-				touch(heap, pg, u * 13 + 5, &d);
-
 		ret = path_in(path, sizeof(path), dir, "obj", u);
 		if (ret)
 			break;
-		fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+		fd = open(path, O_RDONLY | O_CLOEXEC);
 		if (fd < 0) {
 			ret = -errno;
 			break;
 		}
-		fds[n_fds++] = fd;
-		pages = un.object_bytes / PAGE;
-		for (uint64_t k = 0; k < pages && !ret; k++) {
-			uint64_t sum;
+		for (;;) {
+			ssize_t n = read(fd, buf, READ_CHUNK_PAGES * PAGE);
 
-			sp_page_fill(obj, PAGE, k, d);
-			memcpy(&sum, obj + 24, sizeof(sum));
-			sh->checksum = sp_mix64(sh->checksum ^ sum);
-			ret = sp_write_all(fd, obj, PAGE);
+			if (n < 0 && errno == EINTR)
+				continue;
+			if (n < 0)
+				ret = -errno;
+			if (n <= 0)
+				break;
+			for (ssize_t off = 0; off + 8 <= n; off += PAGE) {
+				uint64_t w;
+
+				memcpy(&w, buf + off + 24, sizeof(w));
+				d = sp_mix64(d ^ w);
+			}
+			total += (uint64_t)n;
 		}
-		if (!ret && (un.fsync_after || n_fds == sizeof(fds) / sizeof(fds[0])))
-			ret = flush_objects(fds, &n_fds, dir);
-		if (!ret)
-			sh->units_done = u + 1;
+		close(fd);
+		if (!ret && total == 0)
+			ret = -EBADMSG;
 	}
-	for (uint32_t i = 0; i < n_fds; i++)
-		close(fds[i]);
-	munmap(heap, heap_bytes);
+	if (!ret)
+		ret = (size_t)snprintf(path, sizeof(path), "%s/a.out", dir) >= sizeof(path)
+			  ? -ENAMETOOLONG
+			  : write_pages(path, total / 2 / PAGE + 1, d, &sh->link_sum, 0);
+	clock2_charge(&c, &pt->wait_file_ns);
+	return ret;
+}
+
+/* Process k's share of the job: its units in order, each after what it imports. */
+static int run_proc(const struct sp_buildjob_plan *p, const char *dir, const char *tooldir,
+		    uint32_t k, struct shared *sh)
+{
+	static unsigned char buf[READ_CHUNK_PAGES * PAGE] __attribute__((aligned(4096)));
+	uint64_t heap_bytes = sp_buildjob_proc_heap_pages(p, k) * PAGE;
+	struct proc_time *pt = &sh->t[k];
+	struct tool_map t;
+	struct timespec c0, c1;
+	unsigned char *heap;
+	int ret;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &c0);
+	ret = map_tools(p, tooldir, &t);
+	heap = ret ? NULL : sp_job_map_anon(heap_bytes);
+	if (!ret && !heap)
+		ret = -ENOMEM;
+	for (uint32_t u = k; u < p->n_units && !ret; u += p->jobs) {
+		struct sp_buildjob_unit un;
+
+		sp_buildjob_unit_at(p, u, &un);
+		ret = await_deps(&un, sh);
+		if (!ret)
+			ret = compile_unit(p, dir, &un, heap, &t, buf, pt, sh);
+		if (ret) {
+			sh->bad_unit = u;
+			break;
+		}
+		__atomic_store_n(&sh->done[u], 1, __ATOMIC_RELEASE);
+		__atomic_add_fetch(&sh->units_done, 1, __ATOMIC_RELAXED);
+	}
+	if (heap)
+		munmap(heap, heap_bytes);
+	unmap_tools(&t);
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &c1);
+	pt->cpu_ns += (uint64_t)ns_between(c0, c1);
+	if (ret)
+		__atomic_compare_exchange_n(&sh->err, &(int){0}, ret, 0, __ATOMIC_RELAXED,
+					    __ATOMIC_RELAXED);
 	return ret;
 }
 
 static int child_main(void *arg, int go_fd, int result_fd)
 {
 	struct child_args *a = arg;
-	int st;
+	pid_t kids[SP_BUILDJOB_MAX_JOBS];
+	uint32_t n_kids = 0;
+	int st, ret;
 
 	(void)result_fd;
 	st = sp_worker_begin(go_fd, &a->sh->err);
 	if (st)
 		return st;
-	a->sh->err = run_units(a->p, a->dir, a->sh);
+	/* processes 1 .. jobs - 1, as make -j starts them; this one is process 0 */
+	for (uint32_t k = 1; k < a->p->jobs; k++) {
+		pid_t pid = fork();
+
+		if (pid == 0)
+			_exit(run_proc(a->p, a->dir, a->tooldir, k, a->sh) ? 1 : 0);
+		if (pid < 0) {
+			a->sh->err = -errno;
+			break;
+		}
+		kids[n_kids++] = pid;
+	}
+	ret = a->sh->err ? a->sh->err : run_proc(a->p, a->dir, a->tooldir, 0, a->sh);
+	/* reaped, so their rusage and /proc io count as this worker's */
+	for (uint32_t i = 0; i < n_kids; i++)
+		while (waitpid(kids[i], &st, 0) < 0 && errno == EINTR)
+			;
+	if (!ret && !a->sh->err) {
+		static unsigned char buf[READ_CHUNK_PAGES * PAGE] __attribute__((aligned(4096)));
+		struct timespec c0, c1;
+
+		clock_gettime(CLOCK_THREAD_CPUTIME_ID, &c0);
+		ret = link_objects(a->p, a->dir, buf, a->sh, &a->sh->t[0]);
+		clock_gettime(CLOCK_THREAD_CPUTIME_ID, &c1);
+		a->sh->t[0].cpu_ns += (uint64_t)ns_between(c0, c1);
+		if (ret)
+			a->sh->err = ret;
+	}
 	return a->sh->err ? 1 : 0;
 }
 
@@ -338,7 +641,7 @@ static void run_once(const struct sp_buildjob_plan *p, const char *dir,
 		return;
 	}
 	memset(sh, 0, sizeof(*sh)); /* faulted here: charged to us, not to the worker */
-	ret = prepare_run(p, dir);
+	ret = prepare_run(p, dir, o->tool_dir);
 	if (ret) {
 		snprintf(out->reason, sizeof(out->reason), "cannot prepare '%s': %s", dir,
 			 strerror(-ret));
@@ -346,12 +649,25 @@ static void run_once(const struct sp_buildjob_plan *p, const char *dir,
 	}
 	args.p = p;
 	args.dir = dir;
+	args.tooldir = o->tool_dir;
 	args.sh = sh;
 	ret = sp_jobrun_once(&j, child_main, &args, out, &status);
 	if (ret)
 		goto out;
 	out->units_done = sh->units_done;
-	out->objects_checksum = sh->checksum;
+	out->jobs = p->jobs;
+	/* the objects in the plan's order, whichever process wrote them when */
+	for (uint32_t u = 0; u < p->n_units; u++)
+		out->objects_checksum = sp_mix64(out->objects_checksum ^ sh->unit_sum[u]);
+	out->objects_checksum = sp_mix64(out->objects_checksum ^ sh->link_sum);
+	out->regime.done = 1;
+	out->regime.working_set_bytes = p->working_set_bytes;
+	out->regime.limit_bytes = o->limit_bytes;
+	for (uint32_t k = 0; k < p->jobs; k++) {
+		out->regime.wait_swap_s += (double)sh->t[k].wait_swap_ns / 1e9;
+		out->regime.wait_file_s += (double)sh->t[k].wait_file_ns / 1e9;
+		out->regime.cpu_s += (double)sh->t[k].cpu_ns / 1e9;
+	}
 	if (out->timed_out)
 		snprintf(out->reason, sizeof(out->reason),
 			 "timed out after %g s in unit %u of %u: killed", o->timeout_s,
@@ -397,7 +713,7 @@ int sp_buildjob_run(const struct sp_buildjob_plan *p, const char *dir,
 
 	memset(out, 0, sizeof(*out));
 	out->status = SP_STATUS_FAILED;
-	if (o->n_runs < 1 || o->n_runs > SP_BUILD_MAX_RUNS || !(o->timeout_s > 0)) {
+	if (o->n_runs < 1 || o->n_runs > SP_BUILD_MAX_RUNS || !(o->timeout_s > 0) || !o->tool_dir) {
 		snprintf(out->reason, sizeof(out->reason), "bad options");
 		return -EINVAL;
 	}

@@ -446,7 +446,11 @@ static int run_job(const struct sp_placement *p, const struct sp_measure_opts *o
 		bo.limit_bytes = limit;
 		bo.allow_swap = allow_swap;
 		bo.timeout_s = j->timeout_s;
+		bo.tool_dir = j->tool_dir;
 		ret = sp_buildjob_run(j->plan, j->dir, &bo, run);
+		for (size_t i = 0; i < j->n_files && i < sizeof(run->files) / sizeof(run->files[0]);
+		     i++)
+			run->files[run->n_files++] = j->files[i];
 		snprintf(run->job, sizeof(run->job), "build");
 		run->work_scale = j->plan->work_scale;
 	} else {

@@ -2,8 +2,9 @@
  * buildjob-run - sets up and runs the build job for the root tests and prints the result as
  * key=value lines (rc first), so a shell test can assert on real numbers.
  *
- * usage: buildjob-run --dir DIR [--budget-mib N] [--seed N] [--scale X] [--runs N]
+ * usage: buildjob-run --dir DIR [--budget-mib N] [--seed N] [--scale X] [--runs N] [--jobs N]
  *                     [--swap 0|1] [--ram] [--no-setup] [--timeout S] [--estimate]
+ * The toolchain goes into DIR/usr, the project into DIR.
  *        buildjob-run --job CMD --dir DIR [--budget-mib N] [--swap 0|1] [--ram] [--timeout S]
  * --ram runs without a limit (the baseline); --no-setup reuses a tree set up before; --job
  * runs the user's own job (probe/userjob.h) in DIR instead and prints its output's tail as
@@ -11,11 +12,13 @@
  * Exit: 0 when the job ran (an OOM kill or a timeout is a result), 1 when it failed to run,
  * 2 on usage errors.
  */
+#include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "act/undo.h"
 #include "core/scenario/buildjob.h"
@@ -25,7 +28,7 @@
 static int usage(void)
 {
 	fprintf(stderr, "usage: buildjob-run --dir DIR [--budget-mib N] [--seed N] [--scale X] "
-			"[--runs N] [--swap 0|1] [--ram] [--no-setup] [--timeout S]\n");
+			"[--runs N] [--jobs N] [--swap 0|1] [--ram] [--no-setup] [--timeout S]\n");
 	return 2;
 }
 
@@ -73,22 +76,19 @@ static int run_job(const char *cmd, const char *dir, uint64_t limit, int swap, d
 int main(int argc, char **argv)
 {
 	static const struct option opts[] = {
-	    {"dir", required_argument, NULL, 'd'},
-	    {"budget-mib", required_argument, NULL, 'b'},
-	    {"seed", required_argument, NULL, 's'},
-	    {"scale", required_argument, NULL, 'x'},
-	    {"runs", required_argument, NULL, 'r'},
-	    {"swap", required_argument, NULL, 'w'},
-	    {"ram", no_argument, NULL, 'R'},
-	    {"no-setup", no_argument, NULL, 'n'},
-	    {"timeout", required_argument, NULL, 't'},
-	    {"job", required_argument, NULL, 'j'},
-	    {NULL, 0, NULL, 0},
+	    {"dir", required_argument, NULL, 'd'},     {"budget-mib", required_argument, NULL, 'b'},
+	    {"seed", required_argument, NULL, 's'},    {"scale", required_argument, NULL, 'x'},
+	    {"runs", required_argument, NULL, 'r'},    {"swap", required_argument, NULL, 'w'},
+	    {"ram", no_argument, NULL, 'R'},	       {"no-setup", no_argument, NULL, 'n'},
+	    {"timeout", required_argument, NULL, 't'}, {"job", required_argument, NULL, 'j'},
+	    {"jobs", required_argument, NULL, 'J'},    {NULL, 0, NULL, 0},
 	};
 	const char *dir = NULL, *job = NULL;
 	uint64_t budget = SP_BUILDJOB_DEFAULT_BUDGET, seed = 1;
 	double scale = 1.0, timeout_s = 3600;
 	size_t runs = 1;
+	uint32_t jobs = 1;
+	char tooldir[4096];
 	int swap = 1, ram = 0, setup = 1, c, rc;
 	struct sp_buildjob_plan p;
 	struct sp_buildjob_opts o;
@@ -126,14 +126,17 @@ int main(int argc, char **argv)
 		case 'j':
 			job = optarg;
 			break;
+		case 'J':
+			jobs = (uint32_t)strtoul(optarg, NULL, 10);
+			break;
 		default:
 			return usage();
 		}
 	}
 	if (!dir || optind != argc)
 		return usage();
-	if (sp_buildjob_plan(budget, seed, scale, &p)) {
-		fprintf(stderr, "buildjob-run: bad budget or scale\n");
+	if (sp_buildjob_plan(budget, seed, scale, jobs, &p)) {
+		fprintf(stderr, "buildjob-run: bad budget, scale or jobs\n");
 		return 2;
 	}
 	sp_undo_install();
@@ -141,8 +144,13 @@ int main(int argc, char **argv)
 		return run_job(job, dir, ram ? 0 : budget, swap, timeout_s);
 	printf("n_sources=%u\nsource_bytes=%" PRIu64 "\nheap_bytes=%" PRIu64 "\nn_units=%u\n",
 	       p.n_sources, p.source_bytes_total, p.heap_pages * SP_BUILDJOB_PAGE_BYTES, p.n_units);
+	snprintf(tooldir, sizeof(tooldir), "%s/usr", dir);
 	if (setup) {
-		rc = sp_buildjob_setup(&p, dir);
+		rc = mkdir(tooldir, 0755) < 0 && errno != EEXIST ? -errno : 0;
+		if (!rc)
+			rc = sp_buildjob_setup_toolchain(&p, tooldir);
+		if (!rc)
+			rc = sp_buildjob_setup(&p, dir);
 		if (rc) {
 			printf("rc=%d\n", rc);
 			fprintf(stderr, "buildjob-run: setup '%s': %s\n", dir, strerror(-rc));
@@ -154,11 +162,16 @@ int main(int argc, char **argv)
 	o.allow_swap = swap;
 	o.n_runs = runs;
 	o.timeout_s = timeout_s;
+	o.tool_dir = tooldir;
 	rc = sp_buildjob_run(&p, dir, &o, &b);
 	printf("rc=%d\n", rc);
 	print_common(&b);
 	printf("units_done=%u\nunits_total=%u\nobjects_checksum=%016" PRIx64 "\n", b.units_done,
 	       b.units_total, b.objects_checksum);
+	printf("jobs=%u\nworking_set_bytes=%" PRIu64 "\nwait_swap_s=%.3f\nwait_file_s=%.3f\n"
+	       "regime_cpu_s=%.3f\n",
+	       b.jobs, b.regime.working_set_bytes, b.regime.wait_swap_s, b.regime.wait_file_s,
+	       b.regime.cpu_s);
 	if (rc)
 		fprintf(stderr, "buildjob-run: %s\n", strerror(-rc));
 	return rc ? 1 : 0;

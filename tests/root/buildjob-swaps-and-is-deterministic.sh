@@ -1,10 +1,12 @@
 #!/bin/bash
 # buildjob-swaps-and-is-deterministic - the build job on a scratch disk laid out like the blog's:
 # a loop device with a swap partition at its start and an ext4 data partition after it (the
-# job's sources and objects), swap on at top priority. A 32 MiB budget with a heap of 38.4 MiB (1.2x)
-# must swap: the job finishes (status ok, every unit), pswpin, pswpout and major faults are
-# all > 0, it read its sources from the disk and wrote its objects, and two runs (in one call)
-# plus a third (a second call on the same tree) wrote the same objects. Everything undone at
+# job's toolchain, sources and objects), swap on at top priority. A 32 MiB budget with a heap of
+# 51 MiB (1.6x) must swap: the job finishes (status ok, every unit), pswpin, pswpout and major
+# faults are all > 0, it read its sources from the disk and wrote its objects, its regime says
+# it would hold about twice the limit and that it waited for swap-ins, and two runs (in one
+# call) plus a third (a second call on the same tree) wrote the same objects; with --jobs 2
+# (two processes, each its own heap) two runs wrote the same objects too. Everything undone at
 # exit: unmounted, swapped off, loop device detached, cgroup removed.
 . "$(dirname "$0")/lib.sh"
 need_root
@@ -63,6 +65,18 @@ sum1=$(kv objects_checksum "$tmp/out")
 sum2=$(kv objects_checksum "$tmp/out2")
 echo "objects checksum: $sum1 (2 runs), $sum2 (third run)"
 [ -n "$sum1" ] && [ "$sum1" = "$sum2" ] || fail "the third run wrote other objects"
+ws=$(kv working_set_bytes "$tmp/out")
+[ "$ws" -gt $((32 * 1024 * 1024 * 18 / 10)) ] || fail "working set $ws is not about twice the 32 MiB limit"
+awk -v s="$(kv wait_swap_s "$tmp/out")" 'BEGIN { exit !(s > 0) }' || fail "no time waiting for swap-ins in the regime"
+[ "$(kv jobs "$tmp/out")" = 1 ] || fail "jobs is not 1"
+# make -j 2: two processes; a unit waits for the modules it imports; deterministic too
+"$RUN" --dir "$tmp/data" --no-setup --budget-mib 32 --scale 0.25 --jobs 2 --runs 2 --timeout 50 >"$tmp/outj" 2>"$tmp/err" ||
+	fail "--jobs 2 failed: $(cat "$tmp/err") $(cat "$tmp/outj")"
+[ "$(kv status "$tmp/outj")" = ok ] || fail "--jobs 2: status is not ok: $(kv reason "$tmp/outj")"
+[ "$(kv jobs "$tmp/outj")" = 2 ] || fail "--jobs 2 ran $(kv jobs "$tmp/outj") processes"
+[ "$(kv units_done "$tmp/outj")" = "$(kv units_total "$tmp/outj")" ] || fail "--jobs 2: not every unit ran"
+[ "$(kv pswpin "$tmp/outj")" -gt 0 ] || fail "--jobs 2 did not swap in"
+echo "--jobs 2: wall $(kv wall_s "$tmp/outj") s, waits swap $(kv wait_swap_s "$tmp/outj") s, files $(kv wait_file_s "$tmp/outj") s"
 # and a different seed writes different objects: the checksum is not a constant
 "$RUN" --dir "$tmp/data" --no-setup --budget-mib 32 --scale 0.25 --seed 2 --ram --timeout 50 >"$tmp/out3" 2>"$tmp/err" ||
 	fail "seed-2 run failed: $(cat "$tmp/err")"

@@ -101,7 +101,7 @@ static void sums(void)
 	r.time_per_placement_s = 30;
 
 	/* the build job: slower on the assumed disk than on the SSD, counted --repeat times */
-	CHECK(sp_buildjob_plan(64ull << 20, 1, 1.0, &job) == 0);
+	CHECK(sp_buildjob_plan(64ull << 20, 1, 1.0, 1, &job) == 0);
 	r.job = &job;
 	CHECK(sp_est_job_s(&r, &hdd) > 0);
 	CHECK(sp_est_job_s(&r, &hdd) >= sp_est_job_s(&r, &ssd));

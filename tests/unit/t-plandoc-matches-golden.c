@@ -74,7 +74,7 @@ int main(void)
 	c.caps.cpu_max = 0.5;
 	c.caps.io_iops = 200;
 	c.caps.io_bps = 10 * MiB;
-	CHECK(sp_buildjob_plan(c.budget_bytes, c.seed, 1.0, &job) == 0);
+	CHECK(sp_buildjob_plan(c.budget_bytes, c.seed, 1.0, 1, &job) == 0);
 	CHECK(sp_sweep_parse(sweep_args, 2, &sweep, NULL) == 0);
 	v = (struct sp_plan_view){
 	    .c = &c,

@@ -193,6 +193,23 @@ static void syn_job(struct sp_result *res, double w1, double w2, uint64_t pswpin
 	b->swapout.pages = b->pswpout;
 	b->swapout.seconds = b->wall_s / 2;
 	b->swapout.pages_per_s = (double)b->pswpout / b->swapout.seconds;
+	b->jobs = 1;
+	/* the regime: twice the limit; without a limit the waits are small */
+	b->regime.done = 1;
+	b->regime.working_set_bytes = 540ull << 20;
+	b->regime.limit_bytes = b->limit_bytes;
+	b->regime.cpu_s = b->cpu_s;
+	b->regime.wait_swap_s = b->limit_bytes ? b->wall_s * 0.6 : 0.2;
+	b->regime.wait_file_s = b->limit_bytes ? b->wall_s * 0.25 : 1.5;
+	/* the toolchain near the data filesystem's start, the project further in */
+	b->n_files = 2;
+	snprintf(b->files[0].what, sizeof(b->files[0].what), "toolchain");
+	b->files[0].n_extents = 1;
+	b->files[0].extents[0] = (struct sp_extent){4196352, 98304};
+	snprintf(b->files[1].what, sizeof(b->files[1].what), "project");
+	b->files[1].n_extents = 2;
+	b->files[1].extents[0] = (struct sp_extent){6291456, 65536};
+	b->files[1].extents[1] = (struct sp_extent){6426624, 32768};
 }
 
 /* One case of the service scenario: rate 40/s, sent over 60 s. */

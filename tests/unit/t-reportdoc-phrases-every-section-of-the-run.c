@@ -281,7 +281,7 @@ static void profile(void)
 {
 	long s = doc_section(&d, "The disk's position profile");
 	const struct sp_doc_block *cb = doc_nth(&d, s, SP_DOC_CHART, 0);
-	int start = 0, file = 0;
+	int start = 0, file = 0, tool = 0, project = 0;
 
 	CHECK(cb != NULL);
 	if (!cb)
@@ -296,7 +296,11 @@ static void profile(void)
 		CHECK(g->x0 >= 0 && g->x0 < g->x1 && g->x1 <= 8.0);
 		start += !strcmp(g->name, "start");
 		file += !strcmp(g->name, "file");
+		tool += !strcmp(g->name, "toolchain");
+		project += !strcmp(g->name, "project");
 	}
+	/* the build job's trees beside the swap areas: the head's travel */
+	CHECK(tool == 1 && project == 2);
 	CHECK(start >= 1);
 	CHECK_EQ_U64(file, r.results[2].n_extents); /* one range per extent of the file */
 }

@@ -25,7 +25,7 @@ model_server_start "${MODEL[@]}" --log "$VM_DIR/served.log"
 # time_per_placement: the device probe gets a fifth of it and QD1 60 % of that: 7 s here, some
 # 1000 reads at ~7 ms, so the median's sampling error (~2 %) leaves room for the guest's own
 # per-read overhead under TCG. No build job (this test is about the probe; the job's answer is
-# tests/vm/hddmodel-build-job-ranks-start-before-end.sh's); the profile gets 30 s, about twice
+# tests/vm/hddmodel-build-job-7200rpm-start-before-end.sh's); the profile gets 30 s, about twice
 # what its 100 points take here.
 vm_config <<EOF
 # written by tests/vm/$VM_NAME.sh

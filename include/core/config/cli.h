@@ -19,6 +19,7 @@
 	4 /* --sweep: one per knob (core/scenario/sweep.h); the parser says which twice */
 #define SP_CLI_MAX_INPUTS 16 /* compare: the reports side by side (SP_COMPARE_MAX_RUNS) */
 #define SP_CLI_MAX_REPEAT 8  /* --repeat: the job's runs a result holds (SP_BUILD_MAX_RUNS) */
+#define SP_CLI_MAX_JOBS 16   /* --jobs: SP_BUILDJOB_MAX_JOBS, the plan's room */
 
 enum sp_cmd {
 	SP_CMD_NONE = 0,
@@ -76,6 +77,8 @@ struct sp_config {
 	double cache_time_s;	/* --cache-time SECONDS: each cache case's measured span */
 	double gc_time_s;	/* --gc-time SECONDS: the gc scenario's span after its fill */
 	double job_scale;	/* --job-scale X: the build job's work, 1 = full size */
+	uint32_t jobs;		/* --jobs N: the build job's units compiled at once (make -j) */
+	const char *project_at; /* --project-at allocator|start: where the project's tree lies */
 	const char *job_cmd;	/* --job CMD: the user's job instead of the build job */
 	const char *job_dir;	/* --job-dir DIR: copied as the job's working copy */
 	double job_timeout_s;	/* --job-timeout SECONDS: per run of the job */

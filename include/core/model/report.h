@@ -197,6 +197,27 @@ struct sp_vm_sample {
 	uint64_t pswpout; /* the counter as read */
 };
 
+/*
+ * The build job's regime (scenarios.build.regime): how far past the limit it works, and where
+ * its processes' time went. The waits are the worker's own: wall minus thread CPU time of
+ * its heap steps (waiting for swap-ins) and of its code touches and file reads and writes
+ * (waiting for the filesystem), summed over its processes.
+ */
+struct sp_build_regime {
+	int done;
+	uint64_t working_set_bytes; /* what the job would hold with no limit (its plan) */
+	uint64_t limit_bytes;
+	double wait_swap_s, wait_file_s, cpu_s;
+};
+
+/* Where the job's trees lie on the disk (scenarios.build.files[]): the toolchain, the project. */
+#define SP_BUILD_FILE_EXTENTS 16
+struct sp_build_files {
+	char what[16];					 /* "toolchain" or "project" */
+	struct sp_extent extents[SP_BUILD_FILE_EXTENTS]; /* merged across the tree's files */
+	size_t n_extents;
+};
+
 struct sp_scenario_build {
 	int done;	   /* the job ran on this placement (the section is written) */
 	char job[160];	   /* "build" (the synthetic build job) or the user's command */
@@ -229,6 +250,10 @@ struct sp_scenario_build {
 	/* beyond the contract, for determinism checks and the report's detail */
 	uint64_t objects_checksum; /* of every object file the job wrote; equal for every run */
 	uint32_t units_done, units_total;
+	uint32_t jobs; /* the build job's units compiled at once (--jobs); 0 for the user's job */
+	struct sp_build_regime regime;
+	struct sp_build_files files[2];
+	size_t n_files;
 	int exit_code; /* the user job: sh's exit status, or -1 (signal, timeout, not run) */
 	int timed_out;
 	char output_tail[SP_JOB_TAIL_BYTES]; /* the user job's last lines, when it failed */

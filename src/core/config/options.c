@@ -147,8 +147,17 @@ const struct sp_option sp_options[] = {
 		  "(at most 1 s)" },
 	{ .name = "job-scale", .kind = SP_OPT_NUMBER, .cmds = SWEEP, .field = F(job_scale),
 	  .max = 16, .metavar = "X", .def = "1",
-	  .help = "the build job's work: 1 takes a few minutes per placement on a 7200 rpm "
-		  "disk, 0.1 a tenth of that" },
+	  .help = "the build job's work (its steps over a heap twice the budget's reach): 1 "
+		  "takes a minute or few per placement on a 7200 rpm disk, 0.1 much less" },
+	{ .name = "jobs", .kind = SP_OPT_U32, .cmds = SWEEP, .field = F(jobs), .min = 1,
+	  .max = SP_CLI_MAX_JOBS, .metavar = "N", .def = "1",
+	  .help = "the build job's units compiled at once, each in its own process with its "
+		  "own heap, as make -j N runs them" },
+	{ .name = "project-at", .kind = SP_OPT_CHOICE, .cmds = SWEEP, .field = F(project_at),
+	  .choices = "allocator|start", .metavar = "allocator|start", .def = "allocator",
+	  .help = "where the job's project directory lies in the data filesystem: where ext4's "
+		  "allocator puts a new top-level directory (allocator), or in its first block "
+		  "group beside the toolchain (start)" },
 	{ .name = "cpu-max", .kind = SP_OPT_STRING, .cmds = SWEEP | B(MEASURE),
 	  .field = F(cpu_max), .flags = SP_OPTF_ONCE, .metavar = "CPUS",
 	  .def_note = "no quota",

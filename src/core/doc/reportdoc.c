@@ -751,6 +751,64 @@ static void job_row(struct sp_doc_table *t, const struct sp_result *res, const c
 	row(t, m, cells);
 }
 
+/* The first result whose build job says where its trees lie, or NULL. */
+static const struct sp_scenario_build *job_files(const struct sp_report *r)
+{
+	for (size_t i = 0; i < r->n_results && i < SP_MAX_RESULTS; i++)
+		if (r->results[i].scenarios.build.n_files)
+			return &r->results[i].scenarios.build;
+	return NULL;
+}
+
+/* "62/21/17" of wall_s: waiting for swap-ins, for the filesystem, on the CPU */
+static int regime_shares(char *buf, size_t len, const struct sp_scenario_build *b)
+{
+	const struct sp_build_regime *g = &b->regime;
+
+	if (!g->done || !(b->wall_s > 0) || b->status != SP_STATUS_OK)
+		return 0;
+	snprintf(buf, len, "%.0f/%.0f/%.0f", 100 * g->wait_swap_s / b->wall_s,
+		 100 * g->wait_file_s / b->wall_s, 100 * g->cpu_s / b->wall_s);
+	return 1;
+}
+
+/*
+ * The regime the job worked in: how far past the limit, and where its time went on each
+ * placement (the worker's own clocks: wall less CPU time while touching heap, while running
+ * code and reading and writing files).
+ */
+static void regime_para(struct sp_doc *d, const struct sp_report *r,
+			const struct sp_build_ranking *k)
+{
+	const struct sp_build_regime *g = NULL;
+	char shares[512] = "", one[48], a[16], b[16];
+
+	for (size_t i = 0; i < k->n; i++) {
+		const struct sp_scenario_build *j = &r->results[k->rows[i].result].scenarios.build;
+
+		if (!regime_shares(one, sizeof(one), j))
+			continue;
+		if (!g && j->regime.limit_bytes)
+			g = &j->regime;
+		sp_cat_sep(shares, sizeof(shares), ", ", "%s %s", k->rows[i].placement, one);
+	}
+	if (k->has_ram && regime_shares(one, sizeof(one), &r->results[k->ram].scenarios.build))
+		sp_cat_sep(shares, sizeof(shares), ", ", "%s %s", r->results[k->ram].placement,
+			   one);
+	if (!g || !shares[0])
+		return;
+	sp_doc_add_text(
+	    d, SP_DOC_PARA,
+	    "The job's regime: without a limit it would hold %s, %.1f times the limit of %s (the "
+	    "field's GHC build needed about twice its RAM). Of each placement's wall time, the "
+	    "share spent waiting for swap-ins / waiting for the filesystem / on the CPU, in %%: "
+	    "%s. With more than one job at once (--jobs) the shares are of the processes' "
+	    "summed time and can add up to more than 100.",
+	    sp_format_bytes(g->working_set_bytes, a, sizeof(a)),
+	    (double)g->working_set_bytes / (double)g->limit_bytes,
+	    sp_format_bytes(g->limit_bytes, b, sizeof(b)), shares);
+}
+
 static void build_section(struct sp_doc *d, const struct sp_report *r, const struct sp_findings *f)
 {
 	static const char *const heads[] = {
@@ -776,6 +834,7 @@ static void build_section(struct sp_doc *d, const struct sp_report *r, const str
 	    "\"x ram\" over the job without a memory limit; file read and written are the job's "
 	    "own file I/O with the swap-ins taken out.",
 	    what, runs, sp_plural(runs, "run", "runs"), pc);
+	regime_para(d, r, k);
 	t = sp_doc_add_table(d, "Job wall time per placement", 11, heads, "lrrrrrrrrll");
 	for (size_t i = 0; i < k->n; i++) {
 		snprintf(xb, sizeof(xb), "%.2f", k->rows[i].ratio_to_best);
@@ -1140,6 +1199,28 @@ static void sweep_section(struct sp_doc *d, const struct sp_findings *f)
 
 /* ---- the position profile --------------------------------------------------------------- */
 
+/* "The build job's toolchain lies at 0.1-0.2 GiB of the disk, its project at ..." */
+static void trees_para(struct sp_doc *d, const struct sp_scenario_build *b)
+{
+	const double gib = 1024.0 * 1024.0 * 1024.0;
+	char where[256] = "";
+
+	for (size_t k = 0; b && k < b->n_files; k++) {
+		const struct sp_build_files *t = &b->files[k];
+
+		if (!t->n_extents)
+			continue;
+		sp_cat_sep(where, sizeof(where), ", ", "its %s at %.2f-%.2f GiB", t->what,
+			   (double)t->extents[0].start_sector * 512 / gib,
+			   (double)(t->extents[t->n_extents - 1].start_sector +
+				    t->extents[t->n_extents - 1].sectors) *
+			       512 / gib);
+	}
+	if (where[0])
+		sp_doc_add_text(d, SP_DOC_PARA,
+				"The build job's trees lie on the disk as follows: %s.", where);
+}
+
 static void profile_section(struct sp_doc *d, const struct sp_report *r,
 			    const struct sp_findings *f)
 {
@@ -1149,19 +1230,24 @@ static void profile_section(struct sp_doc *d, const struct sp_report *r,
 	const struct sp_profile *p = &r->profile;
 	char cells[MAX_COLS][CELL], a[16];
 	double *x, *y;
+	const struct sp_scenario_build *files;
 	struct sp_doc_table *t;
 	struct sp_chart *c;
 	size_t n = 0;
 
 	if (!p->done || !p->n)
 		return;
+	files = job_files(r);
 	sp_doc_add_text(d, SP_DOC_SECTION, "The disk's position profile");
 	sp_doc_add_text(
 	    d, SP_DOC_PARA,
 	    "The sequential read rate at %zu positions from the disk's first sector (the outer "
 	    "tracks of a spinning disk) to its last, read in %.1f s, with the swap areas on the "
-	    "target shaded where they lie.%s",
+	    "target shaded where they lie%s.%s",
 	    p->n, p->duration_s,
+	    files ? ", and the build job's toolchain and project: between them and a swap area "
+		    "the disk's head travels while the job runs"
+		  : "",
 	    f->profile_outer_inner > 0 ? " The outer edge over the inner edge is below the table "
 					 "(a spinning disk gives about 2, an SSD 1)."
 				       : "");
@@ -1199,7 +1285,16 @@ static void profile_section(struct sp_doc *d, const struct sp_report *r,
 			sp_chart_add_range(c, res->placement, x0, x1);
 		}
 	}
+	for (size_t k = 0; files && k < files->n_files && c; k++)
+		for (size_t e = 0; e < files->files[k].n_extents; e++) {
+			const struct sp_extent *x = &files->files[k].extents[e];
+
+			sp_chart_add_range(c, files->files[k].what,
+					   (double)x->start_sector * 512 / gib,
+					   (double)(x->start_sector + x->sectors) * 512 / gib);
+		}
 	chart_done(d, c);
+	trees_para(d, files);
 	if (!f->n_profile_rows)
 		return;
 	t = sp_doc_add_table(d, "Position profile, a twentieth of the disk per row", 5, heads,
@@ -1514,6 +1609,9 @@ static void job_block(struct sbuf *out, const struct sp_scenario_build *b)
 	     b->limit_bytes ? mbytes(a, b->limit_bytes) : "none", b->page_cluster);
 	emit(out, "               swap-out %llu pages at %s pages/s",
 	     (unsigned long long)b->swapout.pages, sp_fmt_rate(runs, b->swapout.pages_per_s));
+	if (b->regime.done)
+		emit(out, "               waited %.1f s for swap-ins, %.1f s for files; cpu %.1f s",
+		     b->regime.wait_swap_s, b->regime.wait_file_s, b->regime.cpu_s);
 	if (b->reason[0])
 		wrap(out, "  job reason   ", "               ", b->reason);
 	if (b->output_tail[0] && b->status != SP_STATUS_OK) {

@@ -425,6 +425,21 @@ static const struct sp_field file_io_fields[] = {
     END,
 };
 
+static const struct sp_field regime_fields[] = {
+    U64("working_set_bytes", struct sp_build_regime, working_set_bytes),
+    U64("limit_bytes", struct sp_build_regime, limit_bytes),
+    DBL("wait_swap_s", struct sp_build_regime, wait_swap_s),
+    DBL("wait_file_s", struct sp_build_regime, wait_file_s),
+    DBL("cpu_s", struct sp_build_regime, cpu_s),
+    END,
+};
+
+static const struct sp_field build_files_fields[] = {
+    STR("what", struct sp_build_files, what),
+    LIST("extents", struct sp_build_files, extents, n_extents, extent_fields, 0),
+    END,
+};
+
 static const struct sp_field build_fields[] = {
     {.key = "status", .type = SP_F_ENUM, .off = offsetof(build_t, status), .en = &status_type},
     STR("reason", build_t, reason),
@@ -463,6 +478,9 @@ static const struct sp_field build_fields[] = {
     OBJ("swapout", build_t, swapout, swapout_fields),
     U32("units_done", build_t, units_done),
     U32("units_total", build_t, units_total),
+    U32("jobs", build_t, jobs),
+    SECTION("regime", build_t, regime, regime_fields),
+    LIST("files", build_t, files, n_files, build_files_fields, SP_FF_NULL_EMPTY),
     U64W("objects_checksum", build_t, objects_checksum),
     INT("exit_code", build_t, exit_code),
     BOOL("timed_out", build_t, timed_out),
