@@ -1,6 +1,8 @@
 #!/bin/bash
 # run-cache-gc-scenarios - `run --scenario cache,gc` runs the cache scenario's three pool sizes
-# (50, 75, 100 % of the budget) and the gc scenario on every placement after its probes, with
+# (50, 75, 100 % of the budget; 8 client threads, each case's evicted pool/other bytes from the
+# processes' VmSwap and its swappiness; pgscan/allocstall null unless the cgroup counts them)
+# and the gc scenario on every placement after its probes, with
 # only that placement active and the budget as the cgroup's limit: report.json has
 # results[].scenarios.cache {cases: [...]} and .gc with the keys of docs/schema.md, backed by
 # real counters: on each placement with swap the largest pool that ran swaps (pswpin, swap-ins/s,
@@ -85,19 +87,29 @@ for p, x in res.items():
     assert sc["build"] is None and sc["service"] is None, (p, "another scenario ran")
     cases = sc["cache"]["cases"]
     assert [c["cache_pct"] for c in cases] == [50, 75, 100], (p, cases)
+    # the seed's sysbench clients, the default of --cache-threads
+    assert sc["cache"]["threads"] == 8, (p, sc["cache"]["threads"])
     for c in cases:
         assert ckeys <= set(c), (p, ckeys - set(c))
         print(p, "cache %3d %%:" % c["cache_pct"], c["status"], c["reason"],
               "ops/s", c["ops_per_s"], "p95", c["p95_ms"], "si/s", c["swapin_pages_per_s"],
               "so/s", c["swapout_pages_per_s"], "pgscan", c["pgscan_direct"], "allocstall",
               c["allocstall"], "psi", c["psi_some_avg10"], c["psi_full_avg10"], c["psi_scope"],
-              "pool out", c["cache_swapped_bytes"], "other out", c["other_swapped_bytes"])
+              "pool out", c["cache_swapped_bytes"], "other out", c["other_swapped_bytes"],
+              "evicted", c["evicted"], "swappiness", c["swappiness"])
         # a counter the kernel lacks is null, with its scope saying so; never a made-up 0
         assert (c["psi_some_avg10"] is None) == (c["psi_scope"] == "none"), c
         assert (c["pgscan_direct"] is None) == (c["pgscan_scope"] == "none"), c
         if c["status"] == "ok":
             assert c["ops"] > 0 and c["span_s"] > 0 and c["mismatches"] == 0, c
             assert c["cache_swapped_bytes"] is not None, ("mincore not sampled", c)
+            # each process's own swap use, and the swappiness its reclaim used
+            ev = c["evicted"]
+            assert ev["pool_bytes"] is not None and ev["other_bytes"] is not None, c
+            assert c["swappiness"] == int(open("/proc/sys/vm/swappiness").read()), c
+            # pgscan/allocstall only from the case's own v2 cgroup: never the machine's
+            if c["pgscan_scope"] != "cgroup":
+                assert c["pgscan_direct"] is None and c["allocstall"] is None, c
         else:
             assert c["oom_killed"] and "oom-killed" in c["reason"], ("failed without OOM", c)
     g = sc["gc"]
@@ -114,6 +126,8 @@ for p in [q for q in res if q != "none"]:
     big = [c for c in cases[1:] if c["status"] == "ok"][-1]
     assert big["pswpin"] > 0 and big["swapin_pages_per_s"] > 0, (p, "nothing swapped in", big)
     assert big["pswpout"] > 0 and big["cache_swapped_bytes"] > 0, (p, "the pool never swapped", big)
+    ev = big["evicted"]
+    assert ev["pool_bytes"] + ev["other_bytes"] > 0, (p, "no process had memory out", big)
     assert big["major_faults"] > 0, (p, "the service took no major fault", big)
     g = res[p]["scenarios"]["gc"]
     assert g["status"] == "ok" and g["pauses"] > 0, (p, g)
@@ -123,6 +137,7 @@ for p in [q for q in res if q != "none"]:
 # without swap: nothing of the service's own memory is on swap, or the case was OOM-killed
 for c in res["none"]["scenarios"]["cache"]["cases"]:
     assert c["oom_killed"] or (c["cache_swapped_bytes"] == 0 and c["other_swapped_bytes"] == 0), c
+    assert c["oom_killed"] or c["evicted"] == {"pool_bytes": 0, "other_bytes": 0}, c
 g = res["none"]["scenarios"]["gc"]
 assert g["oom_killed"] and g["status"] == "failed", ("a heap over the limit without swap lived", g)
 

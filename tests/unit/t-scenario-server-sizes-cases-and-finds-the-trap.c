@@ -12,6 +12,7 @@
 
 #include "check.h"
 #include "core/measure/hist.h"
+#include "core/measure/procparse.h"
 #include "core/scenario/serverjob.h"
 
 static void test_plan(void)
@@ -120,10 +121,44 @@ static void test_trap(void)
 	CHECK(sp_cache_trap_find(&s, &t) == -EINVAL);
 }
 
+/* Which memory went out, from the processes' own VmSwap, and its text as /proc gives it. */
+static void test_out(void)
+{
+	struct sp_cache_case c = mk(75, 1000, 48, 0);
+	uint64_t b = 0;
+
+	c.other_bytes = 25ull << 20;
+	CHECK(sp_cache_case_out(&c) == SP_CACHE_OUT_UNKNOWN); /* VmSwap not read */
+	c.evicted.has = 1;
+	CHECK(sp_cache_case_out(&c) == SP_CACHE_OUT_NONE);
+	c.evicted.other_bytes = 5ull << 20;
+	CHECK(sp_cache_case_out(&c) == SP_CACHE_OUT_OTHER);
+	CHECK(!sp_cache_case_swaps_own_cache(&c));
+	/* VmSwap decides over mincore where both were read */
+	c.cache_swapped_bytes = 40ull << 20;
+	CHECK(!sp_cache_case_swaps_own_cache(&c));
+	c.evicted.pool_bytes = 1ull << 20; /* 2 % of 48 MiB */
+	CHECK(sp_cache_case_out(&c) == SP_CACHE_OUT_BOTH);
+	CHECK(sp_cache_case_swaps_own_cache(&c));
+	c.evicted.other_bytes = 200ull << 10; /* under 1 % of 25 MiB */
+	CHECK(sp_cache_case_out(&c) == SP_CACHE_OUT_POOL);
+	c.status = SP_STATUS_FAILED;
+	CHECK(sp_cache_case_out(&c) == SP_CACHE_OUT_UNKNOWN);
+	CHECK(sp_cache_case_out(NULL) == SP_CACHE_OUT_UNKNOWN);
+
+	/* /proc/PID/status, as the probe reads each process's swap use */
+	CHECK(sp_parse_meminfo_bytes("Name:\tcache-run\nVmRSS:\t   38292 kB\n"
+				     "VmSwap:\t   11392 kB\nThreads:\t9\n",
+				     "VmSwap", &b) == 0);
+	CHECK_EQ_U64(b, 11392ull << 10);
+	CHECK(sp_parse_meminfo_bytes("Name:\tkthreadd\n", "VmSwap", &b) == -ENOENT);
+}
+
 int main(void)
 {
 	test_plan();
 	test_finish();
 	test_trap();
+	test_out();
 	return CHECK_DONE();
 }
