@@ -12,8 +12,9 @@
  * a few random pages of its memory (hotter per page than the pool), then look up a few random
  * database pages: a hit reads and verifies the pool's page, a miss reads it from the database
  * file with O_DIRECT (or, without a file, generates it: a miss then costs CPU only). Closed
- * loop for a fixed span after fill and warm-up; every 0.25 s each process's VmSwap (what
- * the kernel evicted: evicted{pool_bytes, other_bytes}) and the pages out per mincore().
+ * loop for a fixed span after fill and warm-up; every 0.25 s each process's own swap use of
+ * its memory (its mapping's Swap in smaps: what the kernel evicted, evicted{pool_bytes,
+ * other_bytes}) and the pages out per mincore().
  *
  * gc (seed 003): a heap of heap_ratio x the limit, each page's first words its metadata (the
  * pagefill header: magic, index). A mutator touches random pages of the hot part for a period,

@@ -82,7 +82,7 @@ static inline void touch_body(unsigned char *page, uint64_t pg_bytes, uint64_t r
  * processes (the PHP workers: SP_CACHE_WORKERS of them, each a thread per client it serves).
  * A request goes to a worker, which touches its memory, then to the database, which looks
  * pages up. Which of them the kernel swaps out is what the case reads: each process's own
- * VmSwap.
+ * swap use of that memory (the Swap of its mapping in /proc/PID/smaps).
  */
 struct cache_shared {
 	struct sp_hist lat; /* op latencies over the span, ns */
@@ -90,9 +90,11 @@ struct cache_shared {
 	double span_s;
 	uint64_t ops, hits, misses, mismatches, majflt;
 	uint64_t cache_swapped_pages, other_swapped_pages;
-	uint64_t pool_vmswap_bytes, other_vmswap_bytes; /* the most seen in the samples */
-	uint64_t worker_out_pages[SP_CACHE_WORKERS];	/* each worker's own mincore count */
-	int has_swapped, has_vmswap;
+	uint64_t pool_swap_bytes, other_swap_bytes;   /* the most seen in the samples */
+	uint64_t worker_out_pages[SP_CACHE_WORKERS];  /* each worker's own mincore count */
+	uint64_t worker_swap_bytes[SP_CACHE_WORKERS]; /* and its memory's smaps Swap */
+	int worker_swap_ok[SP_CACHE_WORKERS];
+	int has_swapped, has_swap_use;
 	int swappiness, has_swappiness;
 	int err;
 	int phase; /* 1 filled, 2 measuring, 3 done */
@@ -123,17 +125,21 @@ static int count_out(void *addr, uint64_t pages, uint64_t pg, unsigned char *vec
 	return 0;
 }
 
-/* A process's VmSwap (0 for a kernel thread or an exited one). Returns: 0, or -errno. */
-static int vmswap(pid_t pid, uint64_t *bytes)
+/*
+ * This process's own swap use of the mapping at addr: its /proc/self/smaps "Swap:" (VmSwap
+ * counts the whole process: its stack, its heap, what it inherited; the mapping is the pool's
+ * or the worker's memory alone). Returns: 0, or -errno.
+ */
+static int mapping_swap(const void *addr, uint64_t *bytes)
 {
-	char path[64], buf[4096];
-	ssize_t n;
+	char *text;
+	int ret = sp_read_all(NULL, "/proc/self/smaps", &text);
 
-	snprintf(path, sizeof(path), "/proc/%d/status", (int)pid);
-	n = sp_read_text(NULL, path, buf, sizeof(buf));
-	if (n < 0)
-		return (int)n;
-	return sp_parse_meminfo_bytes(buf, "VmSwap", bytes);
+	if (ret)
+		return ret;
+	ret = sp_parse_smaps_swap(text, (uint64_t)(uintptr_t)addr, bytes);
+	free(text);
+	return ret;
 }
 
 /* The workers' major faults so far (/proc/PID/stat), summed. */
@@ -151,12 +157,12 @@ static uint64_t workers_majflt(const pid_t *pids, unsigned n)
 	return sum;
 }
 
-/* One sample: the pool's pages out (mincore), the workers' (their own counts), and VmSwap. */
+/* One sample: the pool's pages out (mincore) and its mapping's Swap, and the workers' (theirs). */
 static void sample_swapped(const struct cache_args *a, void *pool, unsigned char *vec,
-			   const pid_t *pids, unsigned n_workers)
+			   unsigned n_workers)
 {
 	struct cache_shared *sh = a->sh;
-	uint64_t c, o = 0, pool_sw, other_sw = 0, w;
+	uint64_t c, o = 0, pool_sw, other_sw = 0;
 
 	if (vec && count_out(pool, a->p->cache_pages, a->p->page_bytes, vec, &c) == 0) {
 		for (unsigned k = 0; k < n_workers; k++)
@@ -167,18 +173,18 @@ static void sample_swapped(const struct cache_args *a, void *pool, unsigned char
 		if (o > sh->other_swapped_pages)
 			sh->other_swapped_pages = o;
 	}
-	if (vmswap(getpid(), &pool_sw))
+	if (mapping_swap(pool, &pool_sw))
 		return;
 	for (unsigned k = 0; k < n_workers; k++) {
-		if (vmswap(pids[k], &w))
+		if (!__atomic_load_n(&sh->worker_swap_ok[k], __ATOMIC_RELAXED))
 			return;
-		other_sw += w;
+		other_sw += __atomic_load_n(&sh->worker_swap_bytes[k], __ATOMIC_RELAXED);
 	}
-	sh->has_vmswap = 1;
-	if (pool_sw > sh->pool_vmswap_bytes)
-		sh->pool_vmswap_bytes = pool_sw;
-	if (other_sw > sh->other_vmswap_bytes)
-		sh->other_vmswap_bytes = other_sw;
+	sh->has_swap_use = 1;
+	if (pool_sw > sh->pool_swap_bytes)
+		sh->pool_swap_bytes = pool_sw;
+	if (other_sw > sh->other_swap_bytes)
+		sh->other_swap_bytes = other_sw;
 }
 
 /*
@@ -342,8 +348,14 @@ static void php_main(const struct cache_args *a, unsigned k, unsigned n_workers,
 		_exit(1);
 	close(ready_fd);
 	while (__atomic_load_n(&a->sh->phase, __ATOMIC_RELAXED) < 3) {
+		uint64_t sw;
+
 		if (count_out(mem, pages, pg, vec, &out) == 0)
 			__atomic_store_n(&a->sh->worker_out_pages[k], out, __ATOMIC_RELAXED);
+		if (pages && mapping_swap(mem, &sw) == 0) {
+			__atomic_store_n(&a->sh->worker_swap_bytes[k], sw, __ATOMIC_RELAXED);
+			__atomic_store_n(&a->sh->worker_swap_ok[k], 1, __ATOMIC_RELAXED);
+		}
 		sp_sleep_ms((unsigned)(MINCORE_EVERY_S * 1000));
 	}
 	for (unsigned i = 0; i < started; i++)
@@ -548,7 +560,7 @@ static int cache_work(const struct cache_args *a)
 	t0 = sp_now();
 	__atomic_store_n(&measuring, 1, __ATOMIC_RELAXED);
 	while (!ret && sp_elapsed_s(t0, sp_now()) < o->duration_s) {
-		sample_swapped(a, pool, vec, pids, n_workers);
+		sample_swapped(a, pool, vec, n_workers);
 		for (unsigned i = 0; i < started; i++)
 			if (__atomic_load_n(&cl[i].err, __ATOMIC_RELAXED))
 				ret = cl[i].err;
@@ -573,7 +585,7 @@ static int cache_work(const struct cache_args *a)
 		ret = -ESTALE; /* the cgroup's memory.stat vanished mid-span */
 	sh->span_s = sp_elapsed_s(t0, t);
 	sh->majflt = my_majflt() - sh->majflt + (workers_majflt(pids, n_workers) - wmaj0);
-	sample_swapped(a, pool, vec, pids, n_workers);
+	sample_swapped(a, pool, vec, n_workers);
 	read_psi(sh, cgdir);
 out:
 	sh->phase = 3; /* the workers' samplers stop; closing the sockets ends their threads */
@@ -734,9 +746,9 @@ static int cache_case(const struct sp_cache_opts *o, double pct, struct sp_cache
 	c->has_swapped = sh->has_swapped;
 	c->cache_swapped_bytes = sh->cache_swapped_pages * p.page_bytes;
 	c->other_swapped_bytes = sh->other_swapped_pages * p.page_bytes;
-	c->evicted.has = sh->has_vmswap;
-	c->evicted.pool_bytes = sh->pool_vmswap_bytes;
-	c->evicted.other_bytes = sh->other_vmswap_bytes;
+	c->evicted.has = sh->has_swap_use;
+	c->evicted.pool_bytes = sh->pool_swap_bytes;
+	c->evicted.other_bytes = sh->other_swap_bytes;
 	c->swappiness = sh->swappiness;
 	c->has_swappiness = sh->has_swappiness;
 	c->psi_scope = sh->psi_scope;
@@ -752,7 +764,7 @@ static int cache_case(const struct sp_cache_opts *o, double pct, struct sp_cache
 	}
 	sp_debug("serverjob",
 		 "cache %.0f %%: %.0f ops/s p95 %.3f ms si %.0f so %.0f /s, out: pool %" PRIu64
-		 " of %" PRIu64 " KiB, workers %" PRIu64 " of %" PRIu64 " KiB (VmSwap)",
+		 " of %" PRIu64 " KiB, workers %" PRIu64 " of %" PRIu64 " KiB (smaps Swap)",
 		 pct, c->ops_per_s, c->p95_ms, c->swapin_pages_per_s, c->swapout_pages_per_s,
 		 c->evicted.pool_bytes >> 10, c->cache_bytes >> 10, c->evicted.other_bytes >> 10,
 		 c->other_bytes >> 10);

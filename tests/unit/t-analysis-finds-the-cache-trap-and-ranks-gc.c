@@ -98,7 +98,7 @@ static void cache_findings(void)
 	CHECK(!f.cache[0].trap.found && f.cache_lead == 0);
 	CHECK(strstr(sentence(SP_VERDICT_CACHE), "swapped its own cache") == NULL);
 	r.results[idx("start")].scenarios.cache.cases[2].cache_swapped_bytes = 0;
-	/* without VmSwap nothing is said about which memory went out */
+	/* without the processes' swap use nothing is said about which memory went out */
 	r.results[idx("start")].scenarios.cache.cases[2].evicted.has = 0;
 	CHECK(sp_analyse(&r, &f) == 0);
 	CHECK(strstr(sentence(SP_VERDICT_CACHE), "other processes") == NULL);

@@ -18,7 +18,7 @@
 #  - the ram baseline ran in the box too: cpu applied, io moot ("no swap device");
 #  - the cache scenario (seed 002) on a cgroup v2 kernel, in the same box: 8 client threads,
 #    its three pool sizes each ok or OOM-killed with its reason, at least one ok; every ok case
-#    has evicted{pool_bytes, other_bytes} (each process's VmSwap) and its swappiness, and
+#    has evicted{pool_bytes, other_bytes} (each process's swap use of its memory) and its swappiness, and
 #    pgscan_direct from its own cgroup (pgscan_scope cgroup: v2 counts limit reclaim per
 #    cgroup); the largest pool that ran had memory out on swap. This is where cache is proven
 #    on v2 in every CI run (the host's root tests run it on v1; docs/method.md, "The cache and
@@ -42,7 +42,7 @@ swap_size = 160M
 time_per_placement = 4
 profile_time = 0
 scenario = build,cache
-cache_time = 2
+cache_time = 1
 job_scale = ${VM_CAPS_JOB_SCALE:-0.1}
 cpu_max = $CPU_MAX
 io_max = $IO_MAX

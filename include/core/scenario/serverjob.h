@@ -130,9 +130,10 @@ struct sp_cache_case {
 	int has_swapped; /* 0: mincore was not sampled */
 	int oom_killed;
 	/*
-	 * JSON evicted{pool_bytes, other_bytes}: the processes' own swap use (VmSwap of
-	 * /proc/PID/status), the most seen over the span: the database process (its pool) and
-	 * the other processes (the workers' memory) summed. has_evicted 0: not read (null).
+	 * JSON evicted{pool_bytes, other_bytes}: the processes' own swap use of that memory
+	 * (the Swap of its mapping in /proc/PID/smaps), the most seen over the span: the
+	 * database process's pool, and the worker processes' memory summed. has 0: not read
+	 * (null).
 	 */
 	struct sp_cache_evicted {
 		uint64_t pool_bytes, other_bytes;

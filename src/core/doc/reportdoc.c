@@ -930,7 +930,8 @@ static void cache_section(struct sp_doc *d, const struct sp_report *r, const str
 	    "limit; client threads send each request through a worker to the database. When the "
 	    "pool's own pages go out to swap, the cache caches on disk what the disk already "
 	    "holds: \"pool/other on swap\" is the most of each seen swapped out (the processes' "
-	    "own VmSwap). pgscan is the case's cgroup's where the kernel counts it (v2); on v1 it "
+	    "own swap use of that memory, smaps). pgscan is the case's cgroup's where the kernel "
+	    "counts it (v2); on v1 it "
 	    "is not available (-), never the machine's. PSI is the cgroup's on v2, else the "
 	    "machine's.");
 	t = sp_doc_add_table(d, "Cache cases per placement", 10, heads, "lrrrrrrrrl");

@@ -267,7 +267,7 @@ static const struct sp_cache_case *largest_ok(const struct sp_report *r,
 }
 
 /*
- * Which memory of case c the kernel swapped out, from the processes' own swap use (VmSwap):
+ * Which memory of case c the kernel swapped out, from the processes' own swap use (evicted):
  * "; out on swap: ..." with each side's bytes; nothing when it was not read.
  */
 static void evicted_clause(const struct sp_cache_case *c, char *buf, size_t len)

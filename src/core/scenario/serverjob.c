@@ -202,8 +202,8 @@ static int out_share(uint64_t out_bytes, uint64_t size_bytes)
 }
 
 /*
- * The pool's own swap use says it: the database process's VmSwap where it was read (the
- * process holds little beside its pool), else the pool's pages mincore found not resident.
+ * The pool's own swap use says it: evicted.pool_bytes (the Swap of the pool's mapping) where it
+ * was read, else the pool's pages mincore found not resident.
  */
 int sp_cache_case_swaps_own_cache(const struct sp_cache_case *c)
 {
