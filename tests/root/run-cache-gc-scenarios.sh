@@ -55,6 +55,13 @@ oom = 0
 for x in r["results"]:
     if x["placement"] == "none":
         continue
+    # on zram the budget keeper lowers the limit as the pool grows (the pool is charged to the
+    # budget): an OOM kill there under a lowered limit is that accounting's result, kept as
+    # such, not v1's reclaim giving up (docs/method.md, "The cache and cgroup v1's OOM kills")
+    if (x.get("budget") or {}).get("kept"):
+        print("budget kept on %s: limit down to %s of %s" % (x["placement"],
+              x["budget"]["limit_bytes_min"], x["budget"]["limit_bytes_start"]))
+        continue
     sc = x["scenarios"] or {}
     cases = (sc.get("cache") or {}).get("cases", [])
     for c in cases:
@@ -73,7 +80,7 @@ run_swapping "$out/kv" '^on_swap_oom=1' do_run
 cat "$out/stderr"
 
 python3 - "$out/r/report.json" <<'PY' || fail "report.json does not hold the cache and gc results"
-import json, sys
+import json, os, sys
 r = json.load(open(sys.argv[1]))
 res = {x["placement"]: x for x in r["results"]}
 print("placements", list(res))
@@ -106,7 +113,11 @@ for p, x in res.items():
             # each process's own swap use, and the swappiness its reclaim used
             ev = c["evicted"]
             assert ev["pool_bytes"] is not None and ev["other_bytes"] is not None, c
-            assert c["swappiness"] == int(open("/proc/sys/vm/swappiness").read()), c
+            # with swap the machine's; on none's v1 cgroup 0 (act/memcg.c forbids swap so)
+            want = int(open("/proc/sys/vm/swappiness").read())
+            if p == "none" and os.path.exists("/sys/fs/cgroup/memory/memory.limit_in_bytes"):
+                want = 0
+            assert c["swappiness"] == want, (p, want, c)
             # pgscan/allocstall only from the case's own v2 cgroup: never the machine's
             if c["pgscan_scope"] != "cgroup":
                 assert c["pgscan_direct"] is None and c["allocstall"] is None, c
@@ -120,10 +131,15 @@ for p, x in res.items():
 
 # with swap: the pool that fits ran; of the two that overflow (75 and 100 % beside 40 % other
 # memory), the largest that ran had its own pool out on swap and came back from it
+kept = {p for p in res if (res[p].get("budget") or {}).get("kept")}
 for p in [q for q in res if q != "none"]:
     cases = res[p]["scenarios"]["cache"]["cases"]
     assert cases[0]["status"] == "ok", (p, cases[0])
-    big = [c for c in cases[1:] if c["status"] == "ok"][-1]
+    oks = [c for c in cases[1:] if c["status"] == "ok"]
+    if p in kept and not oks:
+        print(p, "both overflowing pools OOM-killed under the keeper's lowered limit")
+        continue
+    big = oks[-1]
     assert big["pswpin"] > 0 and big["swapin_pages_per_s"] > 0, (p, "nothing swapped in", big)
     assert big["pswpout"] > 0 and big["cache_swapped_bytes"] > 0, (p, "the pool never swapped", big)
     ev = big["evicted"]
@@ -141,6 +157,9 @@ for p in [q for q in res if q != "none"]:
         assert big[k] > small[k], (p, k, "did not rise from 50 %", small[k], big[k])
     assert big["major_faults"] > 0, (p, "the service took no major fault", big)
     g = res[p]["scenarios"]["gc"]
+    if p in kept and g["oom_killed"]:
+        print(p, "gc OOM-killed under the keeper's lowered limit:", g["reason"])
+        continue
     assert g["status"] == "ok" and g["pauses"] > 0, (p, g)
     assert g["faults_in_pauses"] > 0 and g["pswpin"] > 0, (p, "no fault inside the pauses", g)
     assert g["p99_pause_ms"] >= g["p50_pause_ms"] > 0 and g["worst_pause_ms"] >= g["p99_pause_ms"], g
@@ -162,7 +181,7 @@ assert st["swaps_own_cache"] and st["trap_cache_pct"] in (75, 100), st
 ag = a["gc"]
 assert ag["none"] == "none" and ag["none_oom_killed"] is True, ag
 assert [x["placement"] for x in ag["ranking"]] and ag["disk"] == "start", ag
-if "zram-lzo" in res:
+if "zram-lzo" in res and res["zram-lzo"]["scenarios"]["gc"]["status"] == "ok":
     assert ag["zram"] == "zram-lzo" and ag["disk_vs_zram_ratio"] > 0, ag
 v = {x["kind"]: x["text"] for x in a["verdict"]}
 print(v["cache-trap"])
