@@ -84,6 +84,7 @@ struct sp_measure_opts {
 	 * seed); NULL: a miss generates its page, costing CPU only.
 	 */
 	double cache_s, gc_s;
+	unsigned cache_threads; /* the cache's client threads; 0: its default */
 	const char *cache_dir;
 	/* a disk every placement's measurement waits to be quiet first (run: the target, which
 	 * holds the data filesystem even while zram is measured); NULL: only the placement's */

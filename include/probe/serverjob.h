@@ -5,13 +5,16 @@
  * is charged to the parent, not to the limit). Sizes, parsing and statistics are pure
  * (core/scenario/serverjob.h); page contents come from core/measure/pagefill.h.
  *
- * cache (seed 002): the rest of the stack ("other" memory, a fixed share of the budget) and a
- * buffer pool holding the first cache_pct % of a database one budget large. An op touches a
- * few random pages of the other memory (a worker serving the request) and looks up a few
- * random database pages: a hit reads and verifies the pool's page, a miss reads it from the
- * database file with O_DIRECT (or, without a file, generates it: a miss then costs CPU only).
- * Closed loop for a fixed span after fill and warm-up; the pool's pages out on swap are
- * counted with mincore() every 0.25 s.
+ * cache (seed 002): the rest of the stack ("other" memory, a fixed share of the budget, in
+ * SP_CACHE_WORKERS worker processes as the seed's PHP-FPM children) and a database process
+ * whose buffer pool holds the first cache_pct % of a database one budget large, all in the
+ * one cgroup. `threads` clients (sysbench's 8) each send a request to a worker, which touches
+ * a few random pages of its memory (hotter per page than the pool), then look up a few random
+ * database pages: a hit reads and verifies the pool's page, a miss reads it from the database
+ * file with O_DIRECT (or, without a file, generates it: a miss then costs CPU only). Closed
+ * loop for a fixed span after fill and warm-up; every 0.25 s each process's own swap use of
+ * its memory (its mapping's Swap in smaps: what the kernel evicted, evicted{pool_bytes,
+ * other_bytes}) and the pages out per mincore().
  *
  * gc (seed 003): a metadata region (heap/64 pages, 16 to 256), then a live heap of heap_pct % of
  * the limit, filled in that order. A cycle: the mutator allocates alloc_pct % of the limit a page
@@ -36,7 +39,8 @@ struct sp_cache_opts {
 	size_t n_pcts;			 /* cases, 1..SP_CACHE_MAX_CASES */
 	double pcts[SP_CACHE_MAX_CASES]; /* the pool per case, % of the budget */
 	unsigned lookups;		 /* database pages per op */
-	unsigned other_touches;		 /* other-memory pages per op */
+	unsigned other_touches;		 /* other-memory pages per op (in a worker process) */
+	unsigned threads;		 /* client threads, 1..SP_CACHE_MAX_THREADS */
 	double warmup_s, duration_s;	 /* per case, after the fill */
 	double timeout_s;		 /* per case, the whole worker */
 	const char *dir; /* where the database file lives (sp_cache_setup); NULL: none */
@@ -44,7 +48,8 @@ struct sp_cache_opts {
 	uint64_t seed;
 };
 
-/* 50/75/100 %, other 40 %, 8 lookups and 4 touches per op, 2 s warm-up, 20 s per case. */
+/* 50/75/100 %, other 40 %, 8 lookups and 16 touches per op, 8 threads, 2 s warm-up, 20 s
+ * per case. */
 void sp_cache_defaults(struct sp_cache_opts *o, uint64_t limit_bytes);
 
 /*

@@ -114,6 +114,7 @@ void run_measure_opts(const struct sp_config *c, struct sp_measure_opts *mo)
 	mo->budget_bytes = c->budget_bytes;
 	mo->time_s = c->time_per_placement_s;
 	mo->seed = c->seed;
+	mo->cache_threads = c->cache_threads;
 	mo->threads = c->threads;
 	mo->ci_target_pct = c->ci_target_pct;
 	mo->job = NULL;		    /* run sets its job; measure runs none */

@@ -546,6 +546,8 @@ static int run_cache(const struct sp_placement *p, const struct sp_measure_opts 
 	if (sp_cache_times(o->cache_s, &co.warmup_s, &co.duration_s, &co.timeout_s) < 0)
 		return 0;
 	co.dir = o->cache_dir;
+	if (o->cache_threads)
+		co.threads = o->cache_threads;
 	co.allow_swap = sp_placement_swaps(p->id.kind);
 	co.seed = o->seed;
 	ret = sp_cache_run(&co, &res->scenarios.cache);

@@ -12,14 +12,19 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "act/undo.h"
 #include "act/worker.h"
 #include "core/measure/hist.h"
 #include "core/measure/pagefill.h"
@@ -72,13 +77,26 @@ static inline void touch_body(unsigned char *page, uint64_t pg_bytes, uint64_t r
 
 /* ---- cache ---- */
 
+/*
+ * The case's processes, as the seed's box had them under one limit: the database process
+ * (its buffer pool, served by `threads` client threads, as sysbench's 8) and the other
+ * processes (the PHP workers: SP_CACHE_WORKERS of them, each a thread per client it serves).
+ * A request goes to a worker, which touches its memory, then to the database, which looks
+ * pages up. Which of them the kernel swaps out is what the case reads: each process's own
+ * swap use of that memory (the Swap of its mapping in /proc/PID/smaps).
+ */
 struct cache_shared {
 	struct sp_hist lat; /* op latencies over the span, ns */
 	struct sp_server_vm v0, v1;
 	double span_s;
 	uint64_t ops, hits, misses, mismatches, majflt;
 	uint64_t cache_swapped_pages, other_swapped_pages;
-	int has_swapped;
+	uint64_t pool_swap_bytes, other_swap_bytes;   /* the most seen in the samples */
+	uint64_t worker_out_pages[SP_CACHE_WORKERS];  /* each worker's own mincore count */
+	uint64_t worker_swap_bytes[SP_CACHE_WORKERS]; /* and its memory's smaps Swap */
+	int worker_swap_ok[SP_CACHE_WORKERS];
+	int has_swapped, has_swap_use;
+	int swappiness, has_swappiness;
 	int err;
 	int phase; /* 1 filled, 2 measuring, 3 done */
 	int psi_scope, pgscan_scope;
@@ -108,18 +126,66 @@ static int count_out(void *addr, uint64_t pages, uint64_t pg, unsigned char *vec
 	return 0;
 }
 
-static void sample_swapped(const struct cache_args *a, void *pool, void *other, unsigned char *vec)
+/*
+ * This process's own swap use of the mapping at addr: its /proc/self/smaps "Swap:" (VmSwap
+ * counts the whole process: its stack, its heap, what it inherited; the mapping is the pool's
+ * or the worker's memory alone). Returns: 0, or -errno.
+ */
+static int mapping_swap(const void *addr, uint64_t *bytes)
 {
-	uint64_t c, o;
+	char *text;
+	int ret = sp_read_all(NULL, "/proc/self/smaps", &text);
 
-	if (!vec || count_out(pool, a->p->cache_pages, a->p->page_bytes, vec, &c) ||
-	    count_out(other, a->p->other_pages, a->p->page_bytes, vec, &o))
+	if (ret)
+		return ret;
+	ret = sp_parse_smaps_swap(text, (uint64_t)(uintptr_t)addr, bytes);
+	free(text);
+	return ret;
+}
+
+/* The workers' major faults so far (/proc/PID/stat), summed. */
+static uint64_t workers_majflt(const pid_t *pids, unsigned n)
+{
+	uint64_t sum = 0, minf, majf;
+	char path[64], buf[1024];
+
+	for (unsigned k = 0; k < n; k++) {
+		snprintf(path, sizeof(path), "/proc/%d/stat", (int)pids[k]);
+		if (sp_read_text(NULL, path, buf, sizeof(buf)) > 0 &&
+		    sp_parse_pid_stat_faults(buf, &minf, &majf) == 0)
+			sum += majf;
+	}
+	return sum;
+}
+
+/* One sample: the pool's pages out (mincore) and its mapping's Swap, and the workers' (theirs). */
+static void sample_swapped(const struct cache_args *a, void *pool, unsigned char *vec,
+			   unsigned n_workers)
+{
+	struct cache_shared *sh = a->sh;
+	uint64_t c, o = 0, pool_sw, other_sw = 0;
+
+	if (vec && count_out(pool, a->p->cache_pages, a->p->page_bytes, vec, &c) == 0) {
+		for (unsigned k = 0; k < n_workers; k++)
+			o += __atomic_load_n(&sh->worker_out_pages[k], __ATOMIC_RELAXED);
+		sh->has_swapped = 1;
+		if (c > sh->cache_swapped_pages)
+			sh->cache_swapped_pages = c;
+		if (o > sh->other_swapped_pages)
+			sh->other_swapped_pages = o;
+	}
+	if (mapping_swap(pool, &pool_sw))
 		return;
-	a->sh->has_swapped = 1;
-	if (c > a->sh->cache_swapped_pages)
-		a->sh->cache_swapped_pages = c;
-	if (o > a->sh->other_swapped_pages)
-		a->sh->other_swapped_pages = o;
+	for (unsigned k = 0; k < n_workers; k++) {
+		if (!__atomic_load_n(&sh->worker_swap_ok[k], __ATOMIC_RELAXED))
+			return;
+		other_sw += __atomic_load_n(&sh->worker_swap_bytes[k], __ATOMIC_RELAXED);
+	}
+	sh->has_swap_use = 1;
+	if (pool_sw > sh->pool_swap_bytes)
+		sh->pool_swap_bytes = pool_sw;
+	if (other_sw > sh->other_swap_bytes)
+		sh->other_swap_bytes = other_sw;
 }
 
 /*
@@ -147,7 +213,43 @@ static int own_v2_dir(char *dir, size_t len)
 	return -ENOENT;
 }
 
-/* The counters of a case: the machine's, with the cgroup's own pgscan_direct where it has one. */
+/*
+ * The swappiness the case's reclaim uses: on v1 its own memory cgroup's memory.swappiness
+ * (per cgroup, set when it was made: act/memcg.c), else vm.swappiness (v2 limit reclaim
+ * uses the global one).
+ */
+static void read_swappiness(struct cache_shared *sh)
+{
+	char cg[1024], path[1200], buf[32], *line, *save = NULL, *p;
+
+	sh->has_swappiness = 0;
+	if (sp_read_text(NULL, "/proc/self/cgroup", cg, sizeof(cg)) > 0) {
+		for (line = strtok_r(cg, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+			/* "N:memory:/swapplace-cache-PID" (or "N:a,memory,b:/...") */
+			p = strchr(line, ':');
+			if (!p || !strstr(line, "memory") || !strstr(line, ":/swapplace-") ||
+			    !strncmp(line, "0::", 3))
+				continue;
+			snprintf(path, sizeof(path), "/sys/fs/cgroup/memory%s/memory.swappiness",
+				 strstr(line, ":/swapplace-") + 1);
+			if (sp_read_text(NULL, path, buf, sizeof(buf)) > 0 &&
+			    sp_parse_swappiness(buf, &sh->swappiness) == 0) {
+				sh->has_swappiness = 1;
+				return;
+			}
+		}
+	}
+	if (sp_read_text(NULL, "/proc/sys/vm/swappiness", buf, sizeof(buf)) > 0 &&
+	    sp_parse_swappiness(buf, &sh->swappiness) == 0)
+		sh->has_swappiness = 1;
+}
+
+/*
+ * The counters of a case: pswpin/pswpout from /proc/vmstat; pgscan_direct and allocstall
+ * only from the case's own v2 cgroup's memory.stat where it has them. The machine's would
+ * count neither this cgroup's limit reclaim nor only this case, so without the cgroup's they
+ * are not available (null), never the machine's.
+ */
 static int read_case_vm(const char *cgdir, struct sp_server_vm *v, int *pgscan_scope)
 {
 	char path[1100], *text;
@@ -155,7 +257,9 @@ static int read_case_vm(const char *cgdir, struct sp_server_vm *v, int *pgscan_s
 
 	if (ret)
 		return ret;
-	*pgscan_scope = v->has_pgscan_direct ? SP_SCOPE_SYSTEM : SP_SCOPE_NONE;
+	v->has_pgscan_direct = v->has_allocstall = 0;
+	v->pgscan_direct = v->allocstall = 0;
+	*pgscan_scope = SP_SCOPE_NONE;
 	if (!cgdir[0])
 		return 0;
 	snprintf(path, sizeof(path), "%s/memory.stat", cgdir);
@@ -164,6 +268,7 @@ static int read_case_vm(const char *cgdir, struct sp_server_vm *v, int *pgscan_s
 			v->has_pgscan_direct = 1;
 			*pgscan_scope = SP_SCOPE_CGROUP;
 		}
+		v->has_allocstall = sp_parse_vmstat(text, "allocstall", &v->allocstall) == 0;
 		free(text);
 	}
 	return 0;
@@ -186,62 +291,234 @@ static void read_psi(struct cache_shared *sh, const char *cgdir)
 		sh->psi_scope = SP_SCOPE_SYSTEM;
 }
 
-/* One op: a worker serving a request touches its memory, then looks pages up. */
-static int cache_op(const struct cache_args *a, unsigned char *pool, unsigned char *other, int fd,
-		    unsigned char *buf, struct sp_rng *r, int timed)
-{
-	const struct sp_cache_plan *p = a->p;
-	uint64_t pg = p->page_bytes, seed_db = a->o->seed ^ TAG_DB;
+/* ---- the other processes (the seed's PHP workers) ---- */
 
-	for (unsigned k = 0; k < a->o->other_touches && p->other_pages; k++)
-		touch_body(other + sp_rng_below(r, p->other_pages) * pg, pg, sp_rng_next(r));
-	for (unsigned k = 0; k < a->o->lookups; k++) {
-		uint64_t d = sp_rng_below(r, p->db_pages);
+struct php {
+	const struct cache_args *a;
+	unsigned char *mem; /* this worker's share of the other memory */
+	uint64_t pages;
+	int sock;
+};
+
+/* One connection: a request is a random word; the worker touches its memory and answers. */
+static void *php_conn(void *arg)
+{
+	const struct php *w = arg;
+	uint64_t pg = w->a->p->page_bytes, req;
+	struct sp_rng r;
+	char ok = 1;
+
+	while (read(w->sock, &req, sizeof(req)) == (ssize_t)sizeof(req)) {
+		sp_rng_seed(&r, req);
+		for (unsigned k = 0; k < w->a->o->other_touches && w->pages; k++)
+			touch_body(w->mem + sp_rng_below(&r, w->pages) * pg, pg, sp_rng_next(&r));
+		if (send(w->sock, &ok, 1, MSG_NOSIGNAL) != 1)
+			break;
+	}
+	return NULL;
+}
+
+/*
+ * A worker process: its memory filled, one thread per client socket it serves, and its own
+ * pages out counted (mincore) until the clients hang up. Never returns.
+ */
+static void php_main(const struct cache_args *a, unsigned k, unsigned n_workers, const int *socks,
+		     unsigned n_socks, int ready_fd)
+{
+	uint64_t pg = a->p->page_bytes, first = a->p->other_pages * k / n_workers;
+	uint64_t pages = a->p->other_pages * (k + 1) / n_workers - first, out;
+	struct php conn[SP_CACHE_MAX_THREADS];
+	pthread_t th[SP_CACHE_MAX_THREADS];
+	unsigned char *vec = malloc(pages ? pages : 1);
+	unsigned char *mem = sp_job_map_anon(pages * pg);
+	unsigned started = 0;
+	char one = 1;
+
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	if (!vec || (pages && !mem))
+		_exit(1);
+	for (uint64_t i = 0; i < pages; i++)
+		sp_page_fill(mem + i * pg, pg, first + i, a->o->seed ^ TAG_OTHER);
+	for (unsigned i = 0; i < n_socks; i++) {
+		conn[i] = (struct php){a, mem, pages, socks[i]};
+		if (pthread_create(&th[i], NULL, php_conn, &conn[i]))
+			break;
+		started++;
+	}
+	if (started < n_socks || write(ready_fd, &one, 1) != 1)
+		_exit(1);
+	close(ready_fd);
+	while (__atomic_load_n(&a->sh->phase, __ATOMIC_RELAXED) < 3) {
+		uint64_t sw;
+
+		if (count_out(mem, pages, pg, vec, &out) == 0)
+			__atomic_store_n(&a->sh->worker_out_pages[k], out, __ATOMIC_RELAXED);
+		if (pages && mapping_swap(mem, &sw) == 0) {
+			__atomic_store_n(&a->sh->worker_swap_bytes[k], sw, __ATOMIC_RELAXED);
+			__atomic_store_n(&a->sh->worker_swap_ok[k], 1, __ATOMIC_RELAXED);
+		}
+		sp_sleep_ms((unsigned)(MINCORE_EVERY_S * 1000));
+	}
+	for (unsigned i = 0; i < started; i++)
+		pthread_join(th[i], NULL);
+	_exit(0);
+}
+
+/* ---- the database process ---- */
+
+struct client {
+	const struct cache_args *a;
+	unsigned char *pool, *buf;
+	int fd, sock;
+	struct sp_rng r;
+	struct sp_hist *lat;
+	uint64_t ops, hits, misses, mismatches;
+	int err;
+	pthread_t th;
+};
+
+static int measuring, stopping; /* set by the database process's main thread */
+
+/* One op: the request goes to a worker (it touches its memory), then looks pages up. */
+static int cache_op(struct client *cl, int timed)
+{
+	const struct sp_cache_plan *p = cl->a->p;
+	uint64_t pg = p->page_bytes, seed_db = cl->a->o->seed ^ TAG_DB, req = sp_rng_next(&cl->r);
+	char ok;
+
+	if (send(cl->sock, &req, sizeof(req), MSG_NOSIGNAL) != (ssize_t)sizeof(req) ||
+	    read(cl->sock, &ok, 1) != 1)
+		return -EPIPE; /* the worker is gone: an OOM kill, read as such by the caller */
+	for (unsigned k = 0; k < cl->a->o->lookups; k++) {
+		uint64_t d = sp_rng_below(&cl->r, p->db_pages);
 		const unsigned char *page;
 
 		if (d < p->cache_pages) {
-			page = pool + d * pg;
-			a->sh->hits += timed;
+			page = cl->pool + d * pg;
+			cl->hits += timed;
 		} else {
-			if (fd >= 0) {
-				ssize_t n = pread(fd, buf, pg, (off_t)(d * pg));
+			if (cl->fd >= 0) {
+				ssize_t n = pread(cl->fd, cl->buf, pg, (off_t)(d * pg));
 
 				if (n != (ssize_t)pg)
 					return n < 0 ? -errno : -EIO;
 			} else {
-				sp_page_fill(buf, pg, d, seed_db);
+				sp_page_fill(cl->buf, pg, d, seed_db);
 			}
-			page = buf;
-			a->sh->misses += timed;
+			page = cl->buf;
+			cl->misses += timed;
 		}
-		if (sp_page_verify(page, pg, d, seed_db))
-			a->sh->mismatches++;
+		if (timed && sp_page_verify(page, pg, d, seed_db))
+			cl->mismatches++;
 	}
 	return 0;
+}
+
+/* A client thread: ops back to back; counted and timed once the span began. */
+static void *client_main(void *arg)
+{
+	struct client *cl = arg;
+
+	while (!__atomic_load_n(&stopping, __ATOMIC_RELAXED)) {
+		int timed = __atomic_load_n(&measuring, __ATOMIC_RELAXED);
+		struct sp_time s = sp_now();
+
+		cl->err = cache_op(cl, timed);
+		if (cl->err)
+			break;
+		if (timed && !__atomic_load_n(&stopping, __ATOMIC_RELAXED)) {
+			sp_hist_add(cl->lat, sp_elapsed_ns(s, sp_now()));
+			cl->ops++;
+		}
+	}
+	return NULL;
+}
+
+/* Fork the workers, each serving its share of the clients' sockets; wait for their fill. */
+static int start_workers(const struct cache_args *a, struct client *cl, unsigned n_cl, pid_t *pids,
+			 unsigned n_workers)
+{
+	int ready[2], theirs[SP_CACHE_MAX_THREADS], ret = 0;
+	unsigned got = 0;
+	char c;
+
+	for (unsigned i = 0; i < n_cl; i++)
+		theirs[i] = -1;
+	if (pipe2(ready, O_CLOEXEC) < 0)
+		return -errno;
+	for (unsigned i = 0; i < n_cl; i++) {
+		int sv[2];
+
+		if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) < 0) {
+			ret = -errno;
+			goto out;
+		}
+		cl[i].sock = sv[0];
+		theirs[i] = sv[1];
+	}
+	for (unsigned k = 0; k < n_workers; k++) {
+		int mine[SP_CACHE_MAX_THREADS];
+		unsigned n = 0;
+
+		for (unsigned i = k; i < n_cl; i += n_workers)
+			mine[n++] = theirs[i];
+		pids[k] = fork();
+		if (pids[k] < 0) {
+			ret = -errno;
+			goto out;
+		}
+		if (pids[k] == 0) {
+			/* only its own ends: a worker that dies must hang up on its clients */
+			for (unsigned i = 0; i < n_cl; i++) {
+				close(cl[i].sock);
+				if (i % n_workers != k)
+					close(theirs[i]);
+			}
+			close(ready[0]);
+			php_main(a, k, n_workers, mine, n, ready[1]);
+		}
+	}
+	close(ready[1]);
+	ready[1] = -1;
+	while (got < n_workers && read(ready[0], &c, 1) == 1)
+		got++;
+	if (got < n_workers)
+		ret = -ECHILD; /* a worker died filling: the cgroup's OOM count says why */
+out:
+	for (unsigned i = 0; i < n_cl; i++)
+		if (theirs[i] >= 0)
+			close(theirs[i]);
+	close(ready[0]);
+	if (ready[1] >= 0)
+		close(ready[1]);
+	return ret;
 }
 
 static int cache_work(const struct cache_args *a)
 {
 	const struct sp_cache_plan *p = a->p;
 	const struct sp_cache_opts *o = a->o;
-	uint64_t pg = p->page_bytes, n_vec;
+	unsigned n_cl = o->threads, n_workers = n_cl < SP_CACHE_WORKERS ? n_cl : SP_CACHE_WORKERS;
+	uint64_t pg = p->page_bytes, wmaj0;
 	unsigned char *pool = sp_job_map_anon(p->cache_pages * pg);
-	unsigned char *other = sp_job_map_anon(p->other_pages * pg);
-	unsigned char *buf = NULL, *vec;
+	unsigned char *vec = malloc(p->cache_pages);
+	struct client *cl = calloc(n_cl, sizeof(*cl));
+	pid_t pids[SP_CACHE_WORKERS] = {0};
 	struct cache_shared *sh = a->sh;
 	char cgdir[1024] = "";
-	int scope1;
+	unsigned started = 0;
 	struct sp_time t0, t;
-	struct sp_rng r;
-	double next_sample;
-	int fd = -1, ret = 0;
+	int scope1, fd = -1, ret = 0;
 
-	if (!pool || (p->other_pages && !other))
+	if (!pool || !vec || !cl)
 		return -ENOMEM;
-	if (posix_memalign((void **)&buf, 4096, pg))
-		return -ENOMEM;
-	n_vec = p->cache_pages > p->other_pages ? p->cache_pages : p->other_pages;
-	vec = malloc(n_vec);
+	for (unsigned i = 0; i < n_cl; i++) {
+		cl[i].sock = -1;
+		cl[i].lat = malloc(sizeof(*cl[i].lat));
+		if (!cl[i].lat || posix_memalign((void **)&cl[i].buf, 4096, pg))
+			return -ENOMEM;
+		sp_hist_init(cl[i].lat);
+	}
 	if (o->dir) {
 		char path[4096];
 
@@ -253,58 +530,83 @@ static int cache_work(const struct cache_args *a)
 		if (fd < 0)
 			return -errno;
 	}
-	for (uint64_t i = 0; i < p->other_pages; i++)
-		sp_page_fill(other + i * pg, pg, i, o->seed ^ TAG_OTHER);
+	/* the workers first, as the stack was up before the database's pool warmed */
+	ret = start_workers(a, cl, n_cl, pids, n_workers);
+	if (ret)
+		goto out;
 	for (uint64_t d = 0; d < p->cache_pages; d++)
 		sp_page_fill(pool + d * pg, pg, d, o->seed ^ TAG_DB);
 	sh->phase = 1;
-	sp_rng_seed(&r, o->seed);
-	t0 = sp_now();
-	while (!ret && sp_elapsed_s(t0, sp_now()) < o->warmup_s)
-		ret = cache_op(a, pool, other, fd, buf, &r, 0);
+	for (unsigned i = 0; i < n_cl; i++) {
+		cl[i].a = a;
+		cl[i].pool = pool;
+		cl[i].fd = fd;
+		sp_rng_seed(&cl[i].r, o->seed ^ ((uint64_t)(i + 1) << 32));
+		if (pthread_create(&cl[i].th, NULL, client_main, &cl[i])) {
+			ret = -EAGAIN;
+			break;
+		}
+		started++;
+	}
+	if (!ret)
+		sp_sleep_ms((unsigned)(o->warmup_s * 1000));
 	if (own_v2_dir(cgdir, sizeof(cgdir)))
 		cgdir[0] = '\0';
 	if (!ret)
 		ret = read_case_vm(cgdir, &sh->v0, &sh->pgscan_scope);
+	read_swappiness(sh);
+	sh->majflt = my_majflt();
+	wmaj0 = workers_majflt(pids, n_workers);
+	sh->phase = 2;
+	t0 = sp_now();
+	__atomic_store_n(&measuring, 1, __ATOMIC_RELAXED);
+	while (!ret && sp_elapsed_s(t0, sp_now()) < o->duration_s) {
+		sample_swapped(a, pool, vec, n_workers);
+		for (unsigned i = 0; i < started; i++)
+			if (__atomic_load_n(&cl[i].err, __ATOMIC_RELAXED))
+				ret = cl[i].err;
+		sp_sleep_ms((unsigned)(MINCORE_EVERY_S * 1000));
+	}
+	__atomic_store_n(&stopping, 1, __ATOMIC_RELAXED);
+	t = sp_now();
+	for (unsigned i = 0; i < started; i++) {
+		pthread_join(cl[i].th, NULL);
+		if (!ret && cl[i].err)
+			ret = cl[i].err;
+		sh->ops += cl[i].ops;
+		sh->hits += cl[i].hits;
+		sh->misses += cl[i].misses;
+		sh->mismatches += cl[i].mismatches;
+		sp_hist_merge(&sh->lat, cl[i].lat);
+	}
 	if (ret)
 		goto out;
-	sh->majflt = my_majflt();
-	sh->phase = 2;
-	sh->mismatches = 0;
-	t0 = sp_now();
-	next_sample = 0;
-	for (;;) {
-		struct sp_time s = sp_now();
-		double el = sp_elapsed_s(t0, s);
-
-		if (el >= o->duration_s)
-			break;
-		if (el >= next_sample) {
-			sample_swapped(a, pool, other, vec);
-			next_sample = el + MINCORE_EVERY_S;
-			s = sp_now();
-		}
-		ret = cache_op(a, pool, other, fd, buf, &r, 1);
-		if (ret)
-			goto out;
-		t = sp_now();
-		sp_hist_add(&sh->lat, sp_elapsed_ns(s, t));
-		sh->ops++;
-	}
-	t = sp_now();
 	ret = read_case_vm(cgdir, &sh->v1, &scope1);
 	if (!ret && scope1 != sh->pgscan_scope)
 		ret = -ESTALE; /* the cgroup's memory.stat vanished mid-span */
 	sh->span_s = sp_elapsed_s(t0, t);
-	sh->majflt = my_majflt() - sh->majflt;
-	sample_swapped(a, pool, other, vec);
+	sh->majflt = my_majflt() - sh->majflt + (workers_majflt(pids, n_workers) - wmaj0);
+	sample_swapped(a, pool, vec, n_workers);
 	read_psi(sh, cgdir);
-	sh->phase = 3;
 out:
+	sh->phase = 3; /* the workers' samplers stop; closing the sockets ends their threads */
+	__atomic_store_n(&stopping, 1, __ATOMIC_RELAXED);
+	for (unsigned i = 0; i < n_cl; i++)
+		if (cl[i].sock >= 0)
+			shutdown(cl[i].sock, SHUT_RDWR);
+	for (unsigned k = 0; k < n_workers; k++)
+		if (pids[k] > 0)
+			waitpid(pids[k], NULL, 0);
 	if (fd >= 0)
 		close(fd);
+	for (unsigned i = 0; i < n_cl; i++) {
+		if (cl[i].sock >= 0)
+			close(cl[i].sock);
+		free(cl[i].lat);
+		free(cl[i].buf);
+	}
+	free(cl);
 	free(vec);
-	free(buf);
 	return ret;
 }
 
@@ -331,7 +633,10 @@ void sp_cache_defaults(struct sp_cache_opts *o, uint64_t limit_bytes)
 	o->n_pcts = 3;
 	memcpy(o->pcts, pcts, sizeof(pcts));
 	o->lookups = 8;
-	o->other_touches = 4;
+	/* per page the workers' memory is hotter than the pool: 16 touches over the other pages
+	 * (40 % of the budget) against 8 lookups over the database's (one budget), 5 times */
+	o->other_touches = 16;
+	o->threads = SP_CACHE_DEFAULT_THREADS;
 	o->warmup_s = 2;
 	o->duration_s = 20;
 	o->timeout_s = 300;
@@ -376,7 +681,8 @@ static int check_cache_opts(const struct sp_cache_opts *o)
 	struct sp_cache_plan p;
 
 	if (!o || o->n_pcts < 1 || o->n_pcts > SP_CACHE_MAX_CASES || !(o->duration_s > 0) ||
-	    !(o->warmup_s >= 0) || !(o->timeout_s > 0) || o->lookups < 1)
+	    !(o->warmup_s >= 0) || !(o->timeout_s > 0) || o->lookups < 1 || o->threads < 1 ||
+	    o->threads > SP_CACHE_MAX_THREADS)
 		return -EINVAL;
 	for (size_t i = 0; i < o->n_pcts; i++)
 		if (sp_cache_plan_make(o->limit_bytes, o->pcts[i], o->other_pct, page_bytes(), &p))
@@ -441,6 +747,11 @@ static int cache_case(const struct sp_cache_opts *o, double pct, struct sp_cache
 	c->has_swapped = sh->has_swapped;
 	c->cache_swapped_bytes = sh->cache_swapped_pages * p.page_bytes;
 	c->other_swapped_bytes = sh->other_swapped_pages * p.page_bytes;
+	c->evicted.has = sh->has_swap_use;
+	c->evicted.pool_bytes = sh->pool_swap_bytes;
+	c->evicted.other_bytes = sh->other_swap_bytes;
+	c->swappiness = sh->swappiness;
+	c->has_swappiness = sh->has_swappiness;
 	c->psi_scope = sh->psi_scope;
 	c->pgscan_scope = c->has_pgscan_direct ? sh->pgscan_scope : SP_SCOPE_NONE;
 	if (c->psi_scope != SP_SCOPE_NONE &&
@@ -453,10 +764,11 @@ static int cache_case(const struct sp_cache_opts *o, double pct, struct sp_cache
 			 c->mismatches);
 	}
 	sp_debug("serverjob",
-		 "cache %.0f %%: %.0f ops/s p95 %.3f ms si %.0f so %.0f /s, pool out %" PRIu64
-		 " of %" PRIu64 " KiB",
+		 "cache %.0f %%: %.0f ops/s p95 %.3f ms si %.0f so %.0f /s, out: pool %" PRIu64
+		 " of %" PRIu64 " KiB, workers %" PRIu64 " of %" PRIu64 " KiB (smaps Swap)",
 		 pct, c->ops_per_s, c->p95_ms, c->swapin_pages_per_s, c->swapout_pages_per_s,
-		 c->cache_swapped_bytes >> 10, c->cache_bytes >> 10);
+		 c->evicted.pool_bytes >> 10, c->cache_bytes >> 10, c->evicted.other_bytes >> 10,
+		 c->other_bytes >> 10);
 out:
 	munmap(sh, sizeof(*sh));
 	free(run);
@@ -472,6 +784,7 @@ int sp_cache_run(const struct sp_cache_opts *o, struct sp_scenario_cache *out)
 	if (ret)
 		return ret;
 	out->done = 1; /* from here on the cases say what happened, failures included */
+	out->threads = o->threads;
 	for (size_t i = 0; i < o->n_pcts; i++) {
 		ret = cache_case(o, o->pcts[i], &out->cases[i]);
 		out->n_cases = i + 1;

@@ -5,6 +5,7 @@
  *
  * usage: cache-run [--budget-mib N] [--pcts 50,75,100] [--other-pct P] [--duration S]
  *                  [--warmup S] [--dir DIR] [--swap 0|1] [--seed N] [--timeout S]
+ *                  [--threads N]
  * --dir writes the database there first (misses then read it with O_DIRECT).
  * Exit: 0 when every case holds a result (an OOM kill is a result), 1 when one could not be
  * run, 2 on usage errors.
@@ -24,7 +25,7 @@ static int usage(void)
 {
 	fprintf(stderr, "usage: cache-run [--budget-mib N] [--pcts LIST] [--other-pct P] "
 			"[--duration S] [--warmup S] [--dir DIR] [--swap 0|1] [--seed N] "
-			"[--timeout S]\n");
+			"[--timeout S] [--threads N]\n");
 	return 2;
 }
 
@@ -89,6 +90,17 @@ static void print_case(size_t i, const struct sp_cache_case *c)
 	       i, c->has_swapped, i, c->cache_swapped_bytes, i, c->other_swapped_bytes);
 	printf("case%zu_swaps_own_cache=%d\ncase%zu_oom_killed=%d\n", i,
 	       sp_cache_case_swaps_own_cache(c), i, c->oom_killed);
+	if (c->evicted.has)
+		printf("case%zu_evicted_pool_bytes=%" PRIu64
+		       "\ncase%zu_evicted_other_bytes=%" PRIu64 "\n",
+		       i, c->evicted.pool_bytes, i, c->evicted.other_bytes);
+	else
+		printf("case%zu_evicted_pool_bytes=na\ncase%zu_evicted_other_bytes=na\n", i, i);
+	printf("case%zu_out=%d\n", i, (int)sp_cache_case_out(c));
+	if (c->has_swappiness)
+		printf("case%zu_swappiness=%d\n", i, c->swappiness);
+	else
+		printf("case%zu_swappiness=na\n", i);
 }
 
 int main(int argc, char **argv)
@@ -103,6 +115,7 @@ int main(int argc, char **argv)
 	    {"swap", required_argument, NULL, 's'},
 	    {"seed", required_argument, NULL, 'S'},
 	    {"timeout", required_argument, NULL, 't'},
+	    {"threads", required_argument, NULL, 'T'},
 	    {NULL, 0, NULL, 0},
 	};
 	struct sp_cache_opts o;
@@ -152,6 +165,11 @@ int main(int argc, char **argv)
 			if (*end)
 				return usage();
 			break;
+		case 'T':
+			o.threads = (unsigned)strtoul(optarg, &end, 10);
+			if (*end)
+				return usage();
+			break;
 		default:
 			return usage();
 		}
@@ -168,7 +186,7 @@ int main(int argc, char **argv)
 	}
 	rc = sp_cache_run(&o, out);
 	sp_undo_all();
-	printf("rc=%d\nn_cases=%zu\n", rc, out->n_cases);
+	printf("rc=%d\nn_cases=%zu\nthreads=%u\n", rc, out->n_cases, out->threads);
 	for (size_t i = 0; i < out->n_cases; i++)
 		print_case(i, &out->cases[i]);
 	if (rc == -EINVAL)

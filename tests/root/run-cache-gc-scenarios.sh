@@ -1,6 +1,8 @@
 #!/bin/bash
 # run-cache-gc-scenarios - `run --scenario cache,gc` runs the cache scenario's three pool sizes
-# (50, 75, 100 % of the budget) and the gc scenario on every placement after its probes, with
+# (50, 75, 100 % of the budget; 8 client threads, each case's evicted pool/other bytes from the
+# processes' own swap use and its swappiness; pgscan/allocstall null unless the cgroup counts them)
+# and the gc scenario on every placement after its probes, with
 # only that placement active and the budget as the cgroup's limit: report.json has
 # results[].scenarios.cache {cases: [...]} and .gc with the keys of docs/schema.md, backed by
 # real counters: on each placement with swap the largest pool that ran swaps (pswpin, swap-ins/s,
@@ -18,7 +20,7 @@ make_run_target
 only=start,none
 # zram-lzo: every zram has lzo; the gc's best disk is then set against it
 [ -w /sys/class/zram-control/hot_add ] && only=start,zram-lzo,none
-# at 32 MiB the cache's 100 % case's memcg reclaim gave up (cache-at-100-swaps-its-own-cache.sh)
+# at 32 MiB the cache's 100 % case's memcg reclaim gave up (docs/method.md, the cache scenario)
 # 1 s of probes per placement: this test checks the scenarios after them, not the probes
 ARGS=(--target "$dev" --swap-size 128M --budget 64M --time-per-placement 1 --only "$only"
 	--profile-time 0 --seed 5)
@@ -55,6 +57,13 @@ oom = 0
 for x in r["results"]:
     if x["placement"] == "none":
         continue
+    # on zram the budget keeper lowers the limit as the pool grows (the pool is charged to the
+    # budget): an OOM kill there under a lowered limit is that accounting's result, kept as
+    # such, not v1's reclaim giving up (docs/method.md, "The cache and cgroup v1's OOM kills")
+    if (x.get("budget") or {}).get("kept"):
+        print("budget kept on %s: limit down to %s of %s" % (x["placement"],
+              x["budget"]["limit_bytes_min"], x["budget"]["limit_bytes_start"]))
+        continue
     sc = x["scenarios"] or {}
     cases = (sc.get("cache") or {}).get("cases", [])
     for c in cases:
@@ -73,7 +82,7 @@ run_swapping "$out/kv" '^on_swap_oom=1' do_run
 cat "$out/stderr"
 
 python3 - "$out/r/report.json" <<'PY' || fail "report.json does not hold the cache and gc results"
-import json, sys
+import json, os, sys
 r = json.load(open(sys.argv[1]))
 res = {x["placement"]: x for x in r["results"]}
 print("placements", list(res))
@@ -88,19 +97,33 @@ for p, x in res.items():
     assert sc["build"] is None and sc["service"] is None, (p, "another scenario ran")
     cases = sc["cache"]["cases"]
     assert [c["cache_pct"] for c in cases] == [50, 75, 100], (p, cases)
+    # the seed's sysbench clients, the default of --cache-threads
+    assert sc["cache"]["threads"] == 8, (p, sc["cache"]["threads"])
     for c in cases:
         assert ckeys <= set(c), (p, ckeys - set(c))
         print(p, "cache %3d %%:" % c["cache_pct"], c["status"], c["reason"],
               "ops/s", c["ops_per_s"], "p95", c["p95_ms"], "si/s", c["swapin_pages_per_s"],
               "so/s", c["swapout_pages_per_s"], "pgscan", c["pgscan_direct"], "allocstall",
               c["allocstall"], "psi", c["psi_some_avg10"], c["psi_full_avg10"], c["psi_scope"],
-              "pool out", c["cache_swapped_bytes"], "other out", c["other_swapped_bytes"])
+              "pool out", c["cache_swapped_bytes"], "other out", c["other_swapped_bytes"],
+              "evicted", c["evicted"], "swappiness", c["swappiness"])
         # a counter the kernel lacks is null, with its scope saying so; never a made-up 0
         assert (c["psi_some_avg10"] is None) == (c["psi_scope"] == "none"), c
         assert (c["pgscan_direct"] is None) == (c["pgscan_scope"] == "none"), c
         if c["status"] == "ok":
             assert c["ops"] > 0 and c["span_s"] > 0 and c["mismatches"] == 0, c
             assert c["cache_swapped_bytes"] is not None, ("mincore not sampled", c)
+            # each process's own swap use, and the swappiness its reclaim used
+            ev = c["evicted"]
+            assert ev["pool_bytes"] is not None and ev["other_bytes"] is not None, c
+            # with swap the machine's; on none's v1 cgroup 0 (act/memcg.c forbids swap so)
+            want = int(open("/proc/sys/vm/swappiness").read())
+            if p == "none" and os.path.exists("/sys/fs/cgroup/memory/memory.limit_in_bytes"):
+                want = 0
+            assert c["swappiness"] == want, (p, want, c)
+            # pgscan/allocstall only from the case's own v2 cgroup: never the machine's
+            if c["pgscan_scope"] != "cgroup":
+                assert c["pgscan_direct"] is None and c["allocstall"] is None, c
         else:
             assert c["oom_killed"] and "oom-killed" in c["reason"], ("failed without OOM", c)
     g = sc["gc"]
@@ -119,14 +142,35 @@ for p, x in res.items():
 
 # with swap: the pool that fits ran; of the two that overflow (75 and 100 % beside 40 % other
 # memory), the largest that ran had its own pool out on swap and came back from it
+kept = {p for p in res if (res[p].get("budget") or {}).get("kept")}
 for p in [q for q in res if q != "none"]:
     cases = res[p]["scenarios"]["cache"]["cases"]
     assert cases[0]["status"] == "ok", (p, cases[0])
-    big = [c for c in cases[1:] if c["status"] == "ok"][-1]
+    oks = [c for c in cases[1:] if c["status"] == "ok"]
+    if p in kept and not oks:
+        print(p, "both overflowing pools OOM-killed under the keeper's lowered limit")
+        continue
+    big = oks[-1]
     assert big["pswpin"] > 0 and big["swapin_pages_per_s"] > 0, (p, "nothing swapped in", big)
     assert big["pswpout"] > 0 and big["cache_swapped_bytes"] > 0, (p, "the pool never swapped", big)
+    ev = big["evicted"]
+    assert ev["pool_bytes"] + ev["other_bytes"] > 0, (p, "no process had memory out", big)
+    # (what tests/root/cache-at-100-swaps-its-own-cache.sh checked, merged here) the pool that
+    # fits missed and kept everything in memory; a 100 % pool never misses; from 50 % to the
+    # largest pool that ran, swap-outs, swap-ins and the processes' major faults rose
+    small = cases[0]
+    assert small["misses"] > 0, (p, "a 50 % pool never missed", small)
+    assert small["evicted"]["pool_bytes"] * 100 < small["cache_bytes"], (p, "50 %: pool out", small)
+    assert small["evicted"]["other_bytes"] * 100 < small["other_bytes"], (p, "50 %: workers out", small)
+    if cases[2]["status"] == "ok":
+        assert cases[2]["misses"] == 0, (p, "a 100 % pool missed", cases[2])
+    for k in ("swapout_pages_per_s", "swapin_pages_per_s", "major_faults"):
+        assert big[k] > small[k], (p, k, "did not rise from 50 %", small[k], big[k])
     assert big["major_faults"] > 0, (p, "the service took no major fault", big)
     g = res[p]["scenarios"]["gc"]
+    if p in kept and g["oom_killed"]:
+        print(p, "gc OOM-killed under the keeper's lowered limit:", g["reason"])
+        continue
     assert g["status"] == "ok" and g["pauses"] > 0, (p, g)
     assert g["faults_in_pauses"] > 0 and g["pswpin"] > 0, (p, "no fault inside the pauses", g)
     assert g["p99_pause_ms"] >= g["p50_pause_ms"] > 0 and g["worst_pause_ms"] >= g["p99_pause_ms"], g
@@ -144,6 +188,7 @@ for p in [q for q in res if q != "none"]:
 # without swap: nothing of the service's own memory is on swap, or the case was OOM-killed
 for c in res["none"]["scenarios"]["cache"]["cases"]:
     assert c["oom_killed"] or (c["cache_swapped_bytes"] == 0 and c["other_swapped_bytes"] == 0), c
+    assert c["oom_killed"] or c["evicted"] == {"pool_bytes": 0, "other_bytes": 0}, c
 g = res["none"]["scenarios"]["gc"]
 assert g["oom_killed"] and g["status"] == "failed", ("a heap over the limit without swap lived", g)
 
@@ -153,11 +198,11 @@ ac = {x["placement"]: x for x in a["cache"]["placements"]}
 assert set(ac) == set(res), ac
 assert a["cache"]["lead"] in res and a["cache"]["lead"] != "none", a["cache"]
 st = ac["start"]
-assert st["swaps_own_cache"] and st["trap_cache_pct"] in (50, 75, 100), st
+assert st["swaps_own_cache"] and st["trap_cache_pct"] in (75, 100), st
 ag = a["gc"]
 assert ag["none"] == "none" and ag["none_oom_killed"] is True, ag
 assert [x["placement"] for x in ag["ranking"]] and ag["disk"] == "start", ag
-if "zram-lzo" in res:
+if "zram-lzo" in res and res["zram-lzo"]["scenarios"]["gc"]["status"] == "ok":
     assert ag["zram"] == "zram-lzo" and ag["disk_vs_zram_ratio"] > 0, ag
 v = {x["kind"]: x["text"] for x in a["verdict"]}
 print(v["cache-trap"])

@@ -65,9 +65,12 @@ static void cache_findings(void)
 	CHECK(f.cache_lead == 0 && f.cache_none == 2);
 	CHECK_EQ_U64(f.n_cache_swapping, 2);
 	CHECK_EQ_U64(f.n_cache_trapped, 2);
-	HAS(sentence(SP_VERDICT_CACHE), "with the pool at 100 % of the budget the service swapped "
-					"its own cache on start: 1234 swap-ins/s, 6126 ops/s; "
-					"at 75 % it did not (2 swap-ins/s, 39875 ops/s)");
+	/* which memory went out, from the processes' own swap use */
+	HAS(sentence(SP_VERDICT_CACHE),
+	    "with the pool at 100 % of the budget the service swapped "
+	    "its own cache on start: 1234 swap-ins/s, 6126 ops/s; "
+	    "out on swap: 80 MiB of the pool and 4.0 MiB of the other "
+	    "processes; at 75 % it did not (2 swap-ins/s, 39875 ops/s)");
 	HAS(sentence(SP_VERDICT_CACHE), "; 2 of 2 placements with swap swapped their own cache");
 	HAS(sentence(SP_VERDICT_CACHE), "; without swap the service was OOM-killed with its pool "
 					"at 100 %");
@@ -75,6 +78,7 @@ static void cache_findings(void)
 
 	/* start keeps its pool in memory: the first that fell into the trap leads */
 	r.results[idx("start")].scenarios.cache.cases[2].cache_swapped_bytes = 0;
+	r.results[idx("start")].scenarios.cache.cases[2].evicted.pool_bytes = 0;
 	CHECK(sp_analyse(&r, &f) == 0);
 	CHECK(!f.cache[0].trap.found && f.cache_lead == 1);
 	CHECK_EQ_U64(f.n_cache_trapped, 1);
@@ -82,10 +86,25 @@ static void cache_findings(void)
 	HAS(sentence(SP_VERDICT_CACHE), "; 1 of 2 placements with swap swapped their own cache");
 	/* nowhere: the first placement with swap leads, with its largest pool */
 	r.results[idx("zram-lz4")].scenarios.cache.cases[2].cache_swapped_bytes = 0;
+	r.results[idx("zram-lz4")].scenarios.cache.cases[2].evicted.pool_bytes = 0;
 	CHECK(sp_analyse(&r, &f) == 0);
 	CHECK(f.cache_lead == 0);
 	HAS(sentence(SP_VERDICT_CACHE), "up to a pool of 100 % of the budget the service kept its "
 					"own cache in memory on start (1234 swap-ins/s");
+	/* the seed's case: the workers' memory went out, the pool stayed; never "swapped its
+	 * own cache" then, although mincore alone would have said so */
+	HAS(sentence(SP_VERDICT_CACHE), "; the kernel swapped out the other processes' memory "
+					"(4.0 MiB) while the pool stayed in memory");
+	r.results[idx("start")].scenarios.cache.cases[2].cache_swapped_bytes = 1 << 30;
+	CHECK(sp_analyse(&r, &f) == 0);
+	CHECK(!f.cache[0].trap.found && f.cache_lead == 0);
+	CHECK(strstr(sentence(SP_VERDICT_CACHE), "swapped its own cache") == NULL);
+	r.results[idx("start")].scenarios.cache.cases[2].cache_swapped_bytes = 0;
+	/* without the processes' swap use nothing is said about which memory went out */
+	r.results[idx("start")].scenarios.cache.cases[2].evicted.has = 0;
+	CHECK(sp_analyse(&r, &f) == 0);
+	CHECK(strstr(sentence(SP_VERDICT_CACHE), "other processes") == NULL);
+	r.results[idx("start")].scenarios.cache.cases[2].evicted.has = 1;
 	/* only the baseline ran it */
 	r.results[idx("start")].scenarios.cache.done = 0;
 	r.results[idx("zram-lz4")].scenarios.cache.done = 0;

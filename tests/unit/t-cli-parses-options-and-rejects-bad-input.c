@@ -44,6 +44,17 @@ static void job_options(void)
 	CHECK(parse(&c, err, ARGS("swapplace", "plan", "--target", "/dev/sdb")) == 0);
 	CHECK(c.service_time_s == 20);
 	CHECK(c.cache_time_s == 8 && c.gc_time_s == 10);
+	CHECK(c.cache_threads == 8); /* the seed's sysbench threads */
+	CHECK(parse(&c, err,
+		    ARGS("swapplace", "plan", "--target", "/dev/sdb", "--cache-threads", "2")) ==
+	      0);
+	CHECK(c.cache_threads == 2);
+	CHECK(parse(&c, err,
+		    ARGS("swapplace", "plan", "--target", "/dev/sdb", "--cache-threads", "0")) ==
+	      -EINVAL);
+	CHECK(parse(&c, err,
+		    ARGS("swapplace", "plan", "--target", "/dev/sdb", "--cache-threads", "65")) ==
+	      -EINVAL);
 	CHECK(parse(&c, err,
 		    ARGS("swapplace", "run", "--target", "/dev/sdb", "--confirm", "X", "--scenario",
 			 "cache,gc", "--cache-time", "2", "--gc-time", "3")) == 0);

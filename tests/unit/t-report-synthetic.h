@@ -284,6 +284,13 @@ static struct sp_cache_case *syn_cache_case(struct sp_result *res, double pct, d
 	c->has_swapped = 1;
 	c->cache_swapped_bytes = (uint64_t)((double)c->cache_bytes * out_pct / 100);
 	c->other_swapped_bytes = si_per_s > 0 ? 4ull << 20 : 0;
+	/* the processes' own swap use: as mincore saw it, the workers' a little more */
+	c->evicted.has = 1;
+	c->evicted.pool_bytes = c->cache_swapped_bytes;
+	c->evicted.other_bytes = si_per_s > 0 ? 4ull << 20 : 0;
+	c->has_swappiness = 1;
+	c->swappiness = 60;
+	s->threads = 8;
 	c->hits = c->ops * 8 * (uint64_t)pct / 100;
 	c->misses = c->ops * 8 - c->hits;
 	c->major_faults = c->pswpin;

@@ -12,6 +12,7 @@
 
 #include "check.h"
 #include "core/measure/hist.h"
+#include "core/measure/procparse.h"
 #include "core/scenario/serverjob.h"
 
 static void test_plan(void)
@@ -120,10 +121,64 @@ static void test_trap(void)
 	CHECK(sp_cache_trap_find(&s, &t) == -EINVAL);
 }
 
+/* Which memory went out, from the processes' own swap use, and its text as /proc gives it. */
+static void test_out(void)
+{
+	struct sp_cache_case c = mk(75, 1000, 48, 0);
+	uint64_t b = 0;
+
+	c.other_bytes = 25ull << 20;
+	CHECK(sp_cache_case_out(&c) == SP_CACHE_OUT_UNKNOWN); /* swap use not read */
+	c.evicted.has = 1;
+	CHECK(sp_cache_case_out(&c) == SP_CACHE_OUT_NONE);
+	c.evicted.other_bytes = 5ull << 20;
+	CHECK(sp_cache_case_out(&c) == SP_CACHE_OUT_OTHER);
+	CHECK(!sp_cache_case_swaps_own_cache(&c));
+	/* the swap use decides over mincore where both were read */
+	c.cache_swapped_bytes = 40ull << 20;
+	CHECK(!sp_cache_case_swaps_own_cache(&c));
+	c.evicted.pool_bytes = 1ull << 20; /* 2 % of 48 MiB */
+	CHECK(sp_cache_case_out(&c) == SP_CACHE_OUT_BOTH);
+	CHECK(sp_cache_case_swaps_own_cache(&c));
+	c.evicted.other_bytes = 200ull << 10; /* under 1 % of 25 MiB */
+	CHECK(sp_cache_case_out(&c) == SP_CACHE_OUT_POOL);
+	c.status = SP_STATUS_FAILED;
+	CHECK(sp_cache_case_out(&c) == SP_CACHE_OUT_UNKNOWN);
+	CHECK(sp_cache_case_out(NULL) == SP_CACHE_OUT_UNKNOWN);
+
+	/* /proc/PID/smaps, as the probe reads a mapping's own swap use: the block holding the
+	 * address, its Swap line (not SwapPss), not the neighbours' */
+	static const char smaps[] =
+	    "55d0c0a00000-55d0c0a21000 rw-p 00000000 00:00 0                          [heap]\n"
+	    "Size:                132 kB\n"
+	    "Swap:                 12 kB\n"
+	    "7f3a10000000-7f3a13000000 rw-p 00000000 00:00 0 \n"
+	    "Size:              49152 kB\n"
+	    "Rss:               34816 kB\n"
+	    "SwapPss:           14336 kB\n"
+	    "Swap:              14336 kB\n"
+	    "Locked:                0 kB\n"
+	    "7ffd5a000000-7ffd5a021000 rw-p 00000000 00:00 0                          [stack]\n"
+	    "Swap:                  4 kB\n";
+	CHECK(sp_parse_smaps_swap(smaps, 0x7f3a10000000ull, &b) == 0);
+	CHECK_EQ_U64(b, 14336ull << 10);
+	CHECK(sp_parse_smaps_swap(smaps, 0x7f3a12ffffffull, &b) == 0);
+	CHECK_EQ_U64(b, 14336ull << 10);
+	CHECK(sp_parse_smaps_swap(smaps, 0x55d0c0a20fffull, &b) == 0);
+	CHECK_EQ_U64(b, 12ull << 10);
+	CHECK(sp_parse_smaps_swap(smaps, 0x7f3a13000000ull, &b) == -ENOENT); /* past its end */
+	CHECK(sp_parse_smaps_swap("7f00-7f10 rw-p 0 00:00 0\nSize: 4 kB\n8000-9000 r--p 0 0:0 0\n",
+				  0x7f00, &b) == -ENOENT); /* its block has no Swap line */
+	CHECK(sp_parse_smaps_swap("7f00-7f10 rw-p 0 00:00 0\nSwap: many kB\n", 0x7f00, &b) ==
+	      -EINVAL);
+	CHECK(sp_parse_smaps_swap(NULL, 0, &b) == -EINVAL);
+}
+
 int main(void)
 {
 	test_plan();
 	test_finish();
 	test_trap();
+	test_out();
 	return CHECK_DONE();
 }

@@ -15,7 +15,14 @@
 #    writes each at most 300/s, 20 % for blk-throttle's slice carry-over). This can fail: the
 #    same run with VM_CAPS_IO_MAX=100000 (a cap that does not bind) measured 1,156 reads/s and
 #    1,517 writes/s, the job 10.7 s instead of 113.6 s (docs/method.md, "Constrained boxes");
-#  - the ram baseline ran in the box too: cpu applied, io moot ("no swap device").
+#  - the ram baseline ran in the box too: cpu applied, io moot ("no swap device");
+#  - the cache scenario (seed 002) on a cgroup v2 kernel, in the same box: 8 client threads,
+#    its three pool sizes each ok or OOM-killed with its reason, at least one ok; every ok case
+#    has evicted{pool_bytes, other_bytes} (each process's swap use of its memory) and its swappiness, and
+#    pgscan_direct from its own cgroup (pgscan_scope cgroup: v2 counts limit reclaim per
+#    cgroup); the largest pool that ran had memory out on swap. This is where cache is proven
+#    on v2 in every CI run (the host's root tests run it on v1; docs/method.md, "The cache and
+#    cgroup v1's OOM kills").
 # The console must list cpu and io among the root's cgroup2 controllers (the init's line).
 # Exit codes: 0 pass, 1 fail, 77 skip (lib.sh).
 . "$(dirname "$0")/lib.sh"
@@ -34,7 +41,8 @@ budget = 48M
 swap_size = 160M
 time_per_placement = 4
 profile_time = 0
-scenario = build
+scenario = build,cache
+cache_time = 1
 job_scale = ${VM_CAPS_JOB_SCALE:-0.1}
 cpu_max = $CPU_MAX
 io_max = $IO_MAX
@@ -128,6 +136,37 @@ else:
 ram = (results.get("ram") or {}).get("constraints") or {}
 if not (ram.get("ran") and ram.get("cpu_applied") and ram.get("io_moot")):
     bad.append("ram: the baseline did not run in the box (cpu applied, io moot): %s" % ram)
+cache = ((s.get("scenarios") or {}).get("cache") or {})
+cases = cache.get("cases") or []
+print("start: cache threads %s" % cache.get("threads"))
+if cache.get("threads") != 8:
+    bad.append("cache: %r client threads, not 8" % cache.get("threads"))
+if [c.get("cache_pct") for c in cases] != [50, 75, 100]:
+    bad.append("cache: cases %r" % [c.get("cache_pct") for c in cases])
+ok = [c for c in cases if c.get("status") == "ok"]
+for c in cases:
+    print("start: cache %s %%: %s %s ops/s %s si/s %s pgscan %s (%s) allocstall %s evicted %s swappiness %s" % (
+        c.get("cache_pct"), c.get("status"), c.get("reason"), c.get("ops_per_s"),
+        c.get("swapin_pages_per_s"), c.get("pgscan_direct"), c.get("pgscan_scope"),
+        c.get("allocstall"), c.get("evicted"), c.get("swappiness")))
+    if c.get("status") != "ok" and not (c.get("oom_killed") and "oom-killed" in (c.get("reason") or "")):
+        bad.append("cache %s %%: failed without an OOM kill: %r" % (c.get("cache_pct"), c.get("reason")))
+if not ok:
+    bad.append("cache: no case ran ok")
+for c in ok:
+    ev = c.get("evicted") or {}
+    if ev.get("pool_bytes") is None or ev.get("other_bytes") is None:
+        bad.append("cache %s %%: evicted not read: %r" % (c.get("cache_pct"), ev))
+    if not isinstance(c.get("swappiness"), int):
+        bad.append("cache %s %%: no swappiness" % c.get("cache_pct"))
+    if c.get("pgscan_scope") != "cgroup" or c.get("pgscan_direct") is None:
+        bad.append("cache %s %%: pgscan not the cgroup's on v2: %r (%r)" % (
+            c.get("cache_pct"), c.get("pgscan_direct"), c.get("pgscan_scope")))
+if ok:
+    big = ok[-1]
+    ev = big.get("evicted") or {}
+    if not (ev.get("pool_bytes") or 0) + (ev.get("other_bytes") or 0) > 0:
+        bad.append("cache %s %%: nothing of either process out on swap" % big.get("cache_pct"))
 for m in bad:
     print("report:", m)
 sys.exit(1 if bad else 0)

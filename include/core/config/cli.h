@@ -75,6 +75,7 @@ struct sp_config {
 	const char *scenario;	/* --scenario LIST: build,service,cache,gc,all,none */
 	double service_time_s;	/* --service-time SECONDS: each service case's load */
 	double cache_time_s;	/* --cache-time SECONDS: each cache case's measured span */
+	uint32_t cache_threads; /* --cache-threads N: the cache's client threads */
 	double gc_time_s;	/* --gc-time SECONDS: the gc scenario's span after its fill */
 	double job_scale;	/* --job-scale X: the build job's work, 1 = full size */
 	uint32_t jobs;		/* --jobs N: the build job's units compiled at once (make -j) */

@@ -100,6 +100,13 @@ uint64_t sp_blk_stat_writes_between(const struct sp_blk_stat *a, const struct sp
 /* Bytes written or discarded from a to b (0 when a counter went backwards). */
 uint64_t sp_blk_stat_write_bytes_between(const struct sp_blk_stat *a, const struct sp_blk_stat *b);
 
+/*
+ * /proc/PID/smaps: the "Swap:" bytes of the mapping that contains addr (one mapping's own pages
+ * out on swap, where VmSwap in /proc/PID/status is the whole process's; sp_parse_meminfo_bytes
+ * reads that one). Returns: 0, -ENOENT (no such mapping, or no Swap line), -EINVAL.
+ */
+int sp_parse_smaps_swap(const char *text, uint64_t addr, uint64_t *bytes);
+
 /* /proc/PID/stat or /proc/PID/task/TID/stat: minor and major fault counts (fields 10, 12). */
 int sp_parse_pid_stat_faults(const char *text, uint64_t *minflt, uint64_t *majflt);
 

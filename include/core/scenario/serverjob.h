@@ -57,6 +57,11 @@ int sp_psi_parse(const char *text, double *some_avg10, double *full_avg10, int *
 #define SP_CACHE_DEFAULT_OTHER_PCT 40.0
 /* a case swaps its own cache when at least this share of the pool was out on swap */
 #define SP_CACHE_TRAP_SWAPPED_PCT 1.0
+/* client threads, as the seed's sysbench ran (oltp_read_write --threads=8) */
+#define SP_CACHE_DEFAULT_THREADS 8
+#define SP_CACHE_MAX_THREADS 64
+/* the other processes: the seed's four PHP-FPM children (fewer with fewer threads) */
+#define SP_CACHE_WORKERS 4
 
 /* Whose counter a figure is: the case's own cgroup's, or the whole machine's. */
 enum sp_scope {
@@ -125,10 +130,24 @@ struct sp_cache_case {
 	uint64_t cache_swapped_bytes, other_swapped_bytes;
 	int has_swapped; /* 0: mincore was not sampled */
 	int oom_killed;
+	/*
+	 * JSON evicted{pool_bytes, other_bytes}: the processes' own swap use of that memory
+	 * (the Swap of its mapping in /proc/PID/smaps), the most seen over the span: the
+	 * database process's pool, and the worker processes' memory summed. has 0: not read
+	 * (null).
+	 */
+	struct sp_cache_evicted {
+		uint64_t pool_bytes, other_bytes;
+		int has;
+	} evicted;
+	/* the swappiness the case's reclaim used: its v1 cgroup's memory.swappiness, or
+	 * vm.swappiness (v2 has no per-cgroup one); has_swappiness 0: unread (null) */
+	int swappiness, has_swappiness;
 };
 
 struct sp_scenario_cache {
 	int done;
+	unsigned threads; /* client threads per case (JSON threads) */
 	size_t n_cases;
 	struct sp_cache_case cases[SP_CACHE_MAX_CASES];
 };
@@ -145,6 +164,21 @@ int sp_cache_case_finish(const struct sp_server_vm *v0, const struct sp_server_v
 
 /* Whether a case swapped its own cache (ok, and its pool >= SP_CACHE_TRAP_SWAPPED_PCT out). */
 int sp_cache_case_swaps_own_cache(const struct sp_cache_case *c);
+
+/* Which memory a case's processes had out on swap (evicted), as its sentence says it. */
+enum sp_cache_out {
+	SP_CACHE_OUT_UNKNOWN = 0, /* not ok, or evicted not read */
+	SP_CACHE_OUT_NONE,	  /* neither had a page out */
+	SP_CACHE_OUT_POOL,	  /* the pool's, the other processes' not (or under 1 % of it) */
+	SP_CACHE_OUT_OTHER,	  /* the other processes', the pool's not (or under 1 % of it) */
+	SP_CACHE_OUT_BOTH,
+};
+
+/*
+ * Which memory went out: each side counts when at least SP_CACHE_TRAP_SWAPPED_PCT % of its
+ * own size (cache_bytes, other_bytes) was out. Returns SP_CACHE_OUT_*.
+ */
+enum sp_cache_out sp_cache_case_out(const struct sp_cache_case *c);
 
 /* The double-caching trap, found in the cases. */
 struct sp_cache_trap {

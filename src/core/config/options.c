@@ -139,6 +139,10 @@ const struct sp_option sp_options[] = {
 	  .field = F(cache_time_s), .metavar = "SECONDS", .def = "8",
 	  .help = "the cache scenario's measured span in each of its three cases, per "
 		  "placement, after the case's fill and a warm-up of a quarter of it (1 to 2 s)" },
+	{ .name = "cache-threads", .kind = SP_OPT_U32, .cmds = SWEEP | B(MEASURE),
+	  .field = F(cache_threads), .min = 1, .max = 64, .metavar = "N", .def = "8",
+	  .help = "the cache scenario's client threads, as the seed's sysbench ran 8; each "
+		  "request goes through one of four worker processes to the database" },
 	{ .name = "gc-time", .kind = SP_OPT_DURATION, .cmds = SWEEP | B(MEASURE),
 	  .field = F(gc_time_s), .metavar = "SECONDS", .def = "10",
 	  .help = "the gc scenario's span per placement after its heap is filled: the mutator "

@@ -125,10 +125,13 @@ static void scenarios(const struct sp_plan_view *v, struct sp_doc *d)
 	    sp_cache_times(c->cache_time_s, &warm, &dur, &timeout) == 0)
 		sp_doc_add_text(d, SP_DOC_PARA,
 				"cache per placement (not ram): its own cache at 50, 75 and 100 %% "
-				"of the budget beside %.0f %% other memory; each %.0f s after a "
+				"of the budget beside %.0f %% other memory in %d worker "
+				"processes, %u client threads; each %.0f s after a "
 				"%.0f s warm-up, its database a budget large on the data "
 				"filesystem, in a memory cgroup limited to the budget",
-				SP_CACHE_DEFAULT_OTHER_PCT, dur, warm);
+				SP_CACHE_DEFAULT_OTHER_PCT, SP_CACHE_WORKERS,
+				c->cache_threads ? c->cache_threads : SP_CACHE_DEFAULT_THREADS, dur,
+				warm);
 	if ((v->scenarios & SP_SCENARIO_GC) && sp_gc_times(c->gc_time_s, &dur, &timeout) == 0)
 		sp_doc_add_text(d, SP_DOC_PARA,
 				"gc per placement (not ram): a heap of %.0f %% of the budget and "

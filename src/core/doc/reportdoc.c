@@ -972,8 +972,10 @@ static void service_section(struct sp_doc *d, const struct sp_report *r,
 static void cache_section(struct sp_doc *d, const struct sp_report *r, const struct sp_findings *f)
 {
 	static const char *const heads[] = {
-	    "placement",   "pool (% of budget)", "ops/s",	  "p95 (ms)",	      "swap-ins/s",
-	    "swap-outs/s", "pgscan direct",	 "PSI some/full", "pool on swap (%)", "note"};
+	    "placement",     "pool (% of budget)", "ops/s",
+	    "p95 (ms)",	     "swap-ins/s",	   "swap-outs/s",
+	    "pgscan direct", "PSI some/full",	   "pool/other on swap (%)",
+	    "note"};
 	char cells[MAX_COLS][CELL], a[16], line[512] = "";
 	struct sp_doc_table *t;
 
@@ -982,11 +984,15 @@ static void cache_section(struct sp_doc *d, const struct sp_report *r, const str
 	sp_doc_add_text(d, SP_DOC_SECTION, "The cache");
 	sp_doc_add_text(
 	    d, SP_DOC_PARA,
-	    "A service with its own buffer pool sized as a share of the budget, beside fixed other "
-	    "memory. When the pool's own pages go out to swap, the cache caches on disk what the "
-	    "disk already holds: \"pool on swap\" is the most of the pool seen swapped out "
-	    "(mincore). pgscan and PSI are the case's cgroup's where the kernel counts them (v2), "
-	    "else the machine's.");
+	    "A database with its own buffer pool sized as a share of the budget, beside the fixed "
+	    "memory of four worker processes, hotter per page than the pool, all under the one "
+	    "limit; client threads send each request through a worker to the database. When the "
+	    "pool's own pages go out to swap, the cache caches on disk what the disk already "
+	    "holds: \"pool/other on swap\" is the most of each seen swapped out (the processes' "
+	    "own swap use of that memory, smaps). pgscan is the case's cgroup's where the kernel "
+	    "counts it (v2); on v1 it "
+	    "is not available (-), never the machine's. PSI is the cgroup's on v2, else the "
+	    "machine's.");
 	t = sp_doc_add_table(d, "Cache cases per placement", 10, heads, "lrrrrrrrrl");
 	for (size_t i = 0; i < r->n_results && i < SP_MAX_RESULTS; i++) {
 		const struct sp_scenario_cache *s = &r->results[i].scenarios.cache;
@@ -1011,8 +1017,13 @@ static void cache_section(struct sp_doc *d, const struct sp_report *r, const str
 				set(cells, 7, "%.2f/%.2f", x->psi_some_avg10, x->psi_full_avg10);
 			else
 				set(cells, 7, "%.2f/-", x->psi_some_avg10);
-			if (ok && x->has_swapped && x->cache_bytes)
-				set(cells, 8, "%.0f",
+			if (ok && x->evicted.has && x->cache_bytes && x->other_bytes)
+				set(cells, 8, "%.0f/%.0f",
+				    100.0 * (double)x->evicted.pool_bytes / (double)x->cache_bytes,
+				    100.0 * (double)x->evicted.other_bytes /
+					(double)x->other_bytes);
+			else if (ok && x->has_swapped && x->cache_bytes)
+				set(cells, 8, "%.0f/-",
 				    100.0 * (double)x->cache_swapped_bytes /
 					(double)x->cache_bytes);
 			else

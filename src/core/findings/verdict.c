@@ -273,6 +273,39 @@ static const struct sp_cache_case *largest_ok(const struct sp_report *r,
 }
 
 /*
+ * Which memory of case c the kernel swapped out, from the processes' own swap use (evicted):
+ * "; out on swap: ..." with each side's bytes; nothing when it was not read.
+ */
+static void evicted_clause(const struct sp_cache_case *c, char *buf, size_t len)
+{
+	char p[16], o[16];
+
+	sp_format_bytes(c->evicted.pool_bytes, p, sizeof(p));
+	sp_format_bytes(c->evicted.other_bytes, o, sizeof(o));
+	switch (sp_cache_case_out(c)) {
+	case SP_CACHE_OUT_BOTH:
+		sp_cat(buf, len, "; out on swap: %s of the pool and %s of the other processes", p,
+		       o);
+		break;
+	case SP_CACHE_OUT_POOL:
+		sp_cat(buf, len, "; out on swap: %s of the pool, the other processes kept theirs",
+		       p);
+		break;
+	case SP_CACHE_OUT_OTHER:
+		sp_cat(buf, len,
+		       "; the kernel swapped out the other processes' memory (%s) while the "
+		       "pool stayed in memory",
+		       o);
+		break;
+	case SP_CACHE_OUT_NONE:
+		sp_cat(buf, len, "; nothing of either was out on swap");
+		break;
+	default:
+		break;
+	}
+}
+
+/*
  * The cache scenario: the smallest pool that made the service swap its own cache on the lead
  * placement, with its swap-ins, against the largest that did not; how many placements with swap
  * fell into it; and what the no-swap baseline did.
@@ -295,6 +328,7 @@ static void cache_sentence(const struct sp_report *r, const struct sp_findings *
 			       "swapped its own cache on %s: %s swap-ins/s, %s ops/s",
 			       t->cache_pct, on, sp_fmt_rate(a, t->swapin_pages_per_s),
 			       sp_fmt_rate(b, t->ops_per_s));
+			evicted_clause(t, buf, len);
 			if (cf->clean_case >= 0) {
 				const struct sp_cache_case *c = cache_case(r, cf, cf->clean_case);
 
@@ -315,6 +349,8 @@ static void cache_sentence(const struct sp_report *r, const struct sp_findings *
 				       "ops/s at %.0f %%)",
 				       big->cache_pct, on, sp_fmt_rate(a, big->swapin_pages_per_s),
 				       sp_fmt_rate(b, big->ops_per_s), big->cache_pct);
+			if (big)
+				evicted_clause(big, buf, len);
 		}
 		if (f->n_cache_swapping > 1)
 			sp_cat(buf, len,

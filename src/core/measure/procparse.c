@@ -311,6 +311,54 @@ int sp_parse_meminfo_bytes(const char *text, const char *key, uint64_t *bytes)
 	return -ENOENT;
 }
 
+/* A /proc/PID/smaps header's "START-END" (hex) range; 0 when the line is not a header. */
+static int smaps_range(struct span line, uint64_t *start, uint64_t *end)
+{
+	struct span f[1];
+	char buf[40], *dash, *e1, *e2;
+
+	if (split(line, f, 1) < 1 || f[0].len >= sizeof(buf))
+		return 0;
+	memcpy(buf, f[0].p, f[0].len);
+	buf[f[0].len] = '\0';
+	dash = strchr(buf, '-');
+	if (!dash || dash == buf || !dash[1])
+		return 0;
+	*dash = '\0';
+	*start = strtoull(buf, &e1, 16);
+	*end = strtoull(dash + 1, &e2, 16);
+	return !*e1 && !*e2;
+}
+
+int sp_parse_smaps_swap(const char *text, uint64_t addr, uint64_t *bytes)
+{
+	const char *pos = text;
+	struct span line;
+	uint64_t start, end;
+	int in = 0;
+
+	if (!text || !bytes)
+		return -EINVAL;
+	while (next_line(&pos, &line)) {
+		char one[128];
+
+		if (smaps_range(line, &start, &end)) {
+			if (in)
+				return -ENOENT; /* the mapping's block had no Swap line */
+			in = start <= addr && addr < end;
+			continue;
+		}
+		if (!in || line.len < 5 || memcmp(line.p, "Swap:", 5))
+			continue;
+		if (line.len >= sizeof(one))
+			return -EINVAL;
+		memcpy(one, line.p, line.len);
+		one[line.len] = '\0';
+		return sp_parse_meminfo_bytes(one, "Swap", bytes);
+	}
+	return -ENOENT;
+}
+
 int sp_parse_cpuinfo(const char *text, struct sp_cpuinfo *out)
 {
 	/* x86 says "model name"; arm64 has no model line per CPU but may have "Hardware" */

@@ -532,6 +532,14 @@ static int scope_parse(const char *s, int *v)
 static const struct sp_enum_type scope_type = {scope_name, scope_parse, "none, cgroup or system"};
 
 typedef struct sp_cache_case cache_case_t;
+typedef struct sp_cache_evicted evicted_t;
+
+/* each process's own swap use (VmSwap); null where it was not read */
+static const struct sp_field evicted_fields[] = {
+    U64_IF("pool_bytes", evicted_t, pool_bytes, has),
+    U64_IF("other_bytes", evicted_t, other_bytes, has),
+    END,
+};
 
 /* the contract's keys first (core/scenario/serverjob.h), then what they come from */
 static const struct sp_field cache_case_fields[] = {
@@ -571,10 +579,13 @@ static const struct sp_field cache_case_fields[] = {
     U64_IF("cache_swapped_bytes", cache_case_t, cache_swapped_bytes, has_swapped),
     U64_IF("other_swapped_bytes", cache_case_t, other_swapped_bytes, has_swapped),
     BOOL("oom_killed", cache_case_t, oom_killed),
+    OBJ("evicted", cache_case_t, evicted, evicted_fields),
+    INT_IF("swappiness", cache_case_t, swappiness, has_swappiness),
     END,
 };
 
 static const struct sp_field cache_fields[] = {
+    U32("threads", struct sp_scenario_cache, threads),
     LIST("cases", struct sp_scenario_cache, cases, n_cases, cache_case_fields, 0),
     END,
 };

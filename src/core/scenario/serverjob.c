@@ -195,11 +195,37 @@ int sp_cache_case_finish(const struct sp_server_vm *v0, const struct sp_server_v
 	return 0;
 }
 
+static int out_share(uint64_t out_bytes, uint64_t size_bytes)
+{
+	return size_bytes &&
+	       (double)out_bytes * 100.0 >= (double)size_bytes * SP_CACHE_TRAP_SWAPPED_PCT;
+}
+
+/*
+ * The pool's own swap use says it: evicted.pool_bytes (the Swap of the pool's mapping) where it
+ * was read, else the pool's pages mincore found not resident.
+ */
 int sp_cache_case_swaps_own_cache(const struct sp_cache_case *c)
 {
-	return c && c->status == SP_STATUS_OK && c->has_swapped && c->cache_bytes &&
-	       (double)c->cache_swapped_bytes * 100.0 >=
-		   (double)c->cache_bytes * SP_CACHE_TRAP_SWAPPED_PCT;
+	if (!c || c->status != SP_STATUS_OK || !c->has_swapped)
+		return 0;
+	return out_share(c->evicted.has ? c->evicted.pool_bytes : c->cache_swapped_bytes,
+			 c->cache_bytes);
+}
+
+enum sp_cache_out sp_cache_case_out(const struct sp_cache_case *c)
+{
+	int pool, other;
+
+	if (!c || c->status != SP_STATUS_OK || !c->evicted.has)
+		return SP_CACHE_OUT_UNKNOWN;
+	pool = out_share(c->evicted.pool_bytes, c->cache_bytes);
+	other = out_share(c->evicted.other_bytes, c->other_bytes);
+	if (pool && other)
+		return SP_CACHE_OUT_BOTH;
+	if (pool)
+		return SP_CACHE_OUT_POOL;
+	return other ? SP_CACHE_OUT_OTHER : SP_CACHE_OUT_NONE;
 }
 
 int sp_cache_trap_find(const struct sp_scenario_cache *s, struct sp_cache_trap *out)
