@@ -50,6 +50,9 @@ int sp_server_vm_parse(const char *vmstat_text, struct sp_server_vm *out);
  */
 int sp_psi_parse(const char *text, double *some_avg10, double *full_avg10, int *has_full);
 
+/* --repeat's rounds a cache case or the gc scenario keeps (SP_CLI_MAX_REPEAT) */
+#define SP_SERVER_MAX_RUNS 8
+
 /* ---- cache ---- */
 
 #define SP_CACHE_MAX_CASES 8
@@ -124,6 +127,11 @@ struct sp_cache_case {
 	uint64_t cache_swapped_bytes, other_swapped_bytes;
 	int has_swapped; /* 0: mincore was not sampled */
 	int oom_killed;
+	/* --repeat (core/scenario/server_runs.h): every run's headline, in run order; the
+	 * figures above are the worst run's. n_runs 0: one run, not listed (older files) */
+	size_t n_runs;
+	double ops_per_s_runs[SP_SERVER_MAX_RUNS];
+	double p95_ms_runs[SP_SERVER_MAX_RUNS];
 };
 
 struct sp_scenario_cache {
@@ -194,6 +202,11 @@ struct sp_scenario_gc {
 	uint64_t pswpin, pswpout;	    /* /proc/vmstat over the whole run */
 	double wall_s;
 	int oom_killed;
+	/* --repeat (core/scenario/server_runs.h): every run's pause figures, in run order; the
+	 * figures above are the worst run's. n_runs 0: one run, not listed (older files) */
+	size_t n_runs;
+	double p99_pause_ms_runs[SP_SERVER_MAX_RUNS];
+	double worst_pause_ms_runs[SP_SERVER_MAX_RUNS];
 };
 
 /*

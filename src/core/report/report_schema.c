@@ -7,6 +7,7 @@
  */
 #include "core/report/report_schema.h"
 
+#include <math.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <time.h>
@@ -472,6 +473,19 @@ static const struct sp_field build_fields[] = {
 
 typedef struct sp_service_case svc_case_t;
 
+/* a report from before the start time and the served rate: not known, never 0 */
+static int svc_start_unknown(void *obj)
+{
+	((svc_case_t *)obj)->start_s = NAN;
+	return 0;
+}
+
+static int svc_served_unknown(void *obj)
+{
+	((svc_case_t *)obj)->served_per_s = NAN;
+	return 0;
+}
+
 static const struct sp_field service_case_fields[] = {
     STR("case", svc_case_t, name),
     DBL("rate_per_s", svc_case_t, rate_per_s),
@@ -488,6 +502,22 @@ static const struct sp_field service_case_fields[] = {
     I64_NULL("swap_used_bytes", svc_case_t, swap_used_bytes),
     DBL("swapin_pages_per_s", svc_case_t, swapin_pages_per_s),
     DBL("swapout_pages_per_s", svc_case_t, swapout_pages_per_s),
+    {.key = "start_s",
+     .type = SP_F_DBL,
+     .off = AT(svc_case_t, start_s, double),
+     .absent = svc_start_unknown},
+    {.key = "served_per_s",
+     .type = SP_F_DBL,
+     .off = AT(svc_case_t, served_per_s, double),
+     .absent = svc_served_unknown},
+    /* null: unreadable (and missing: a report from before they were recorded) */
+    {.key = "page_cluster", .type = SP_F_INDEX, .off = AT(svc_case_t, page_cluster, int)},
+    {.key = "swappiness", .type = SP_F_INDEX, .off = AT(svc_case_t, swappiness, int)},
+    DBL_LIST("p95_ms_runs", svc_case_t, p95_ms_runs, n_runs),
+    DBL_LIST("failed_runs", svc_case_t, failed_runs, n_runs),
+    DBL_LIST("start_s_runs", svc_case_t, start_s_runs, n_runs),
+    DBL_LIST("served_per_s_runs", svc_case_t, served_per_s_runs, n_runs),
+    DBL_LIST("top_speed_per_s_runs", svc_case_t, top_speed_per_s_runs, n_runs),
     END,
 };
 
@@ -553,6 +583,8 @@ static const struct sp_field cache_case_fields[] = {
     U64_IF("cache_swapped_bytes", cache_case_t, cache_swapped_bytes, has_swapped),
     U64_IF("other_swapped_bytes", cache_case_t, other_swapped_bytes, has_swapped),
     BOOL("oom_killed", cache_case_t, oom_killed),
+    DBL_LIST("ops_per_s_runs", cache_case_t, ops_per_s_runs, n_runs),
+    DBL_LIST("p95_ms_runs", cache_case_t, p95_ms_runs, n_runs),
     END,
 };
 
@@ -583,6 +615,8 @@ static const struct sp_field gc_fields[] = {
     U64("pswpout", gc_t, pswpout),
     DBL("wall_s", gc_t, wall_s),
     BOOL("oom_killed", gc_t, oom_killed),
+    DBL_LIST("p99_pause_ms_runs", gc_t, p99_pause_ms_runs, n_runs),
+    DBL_LIST("worst_pause_ms_runs", gc_t, worst_pause_ms_runs, n_runs),
     END,
 };
 
