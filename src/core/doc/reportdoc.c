@@ -842,6 +842,17 @@ static void victims(char *buf, size_t len, const struct sp_service_case *c)
 	}
 }
 
+/* res's service case named cname, or NULL */
+static const struct sp_service_case *case_named(const struct sp_result *res, const char *cname)
+{
+	const struct sp_scenario_service *sv = &res->scenarios.service;
+
+	for (size_t k = 0; k < sv->n_cases && k < SP_SVC_N_CASES; k++)
+		if (!strcmp(sv->cases[k].name, cname))
+			return &sv->cases[k];
+	return NULL;
+}
+
 /* "12.5, 14.1, 13.0": a case's runs of one figure, as the table's cells print it */
 static void runs_list(char *buf, size_t len, const double *v, size_t n)
 {
@@ -862,29 +873,24 @@ static void service_notes(const struct sp_report *r, const char *cname, char *no
 	size_t most = 0;
 
 	for (size_t i = 0; i < r->n_results && i < SP_MAX_RESULTS; i++) {
-		const struct sp_scenario_service *sv = &r->results[i].scenarios.service;
+		const struct sp_service_case *x = case_named(&r->results[i], cname);
 
-		for (size_t cix = 0; cix < sv->n_cases && cix < SP_SVC_N_CASES; cix++) {
-			const struct sp_service_case *x = &sv->cases[cix];
+		if (!x)
+			continue;
+		if (x->n_runs > 1) {
+			most = x->n_runs > most ? x->n_runs : most;
+			runs_list(a, sizeof(a), x->p95_ms_runs, x->n_runs);
+			sp_cat_sep(runs, sizeof(runs), "; ", "%s %s", r->results[i].placement, a);
+		}
+		if (x->page_cluster >= 0 || x->swappiness >= 0) {
+			char pc[16] = "?", sw[16] = "?";
 
-			if (strcmp(x->name, cname))
-				continue;
-			if (x->n_runs > 1) {
-				most = x->n_runs > most ? x->n_runs : most;
-				runs_list(a, sizeof(a), x->p95_ms_runs, x->n_runs);
-				sp_cat_sep(runs, sizeof(runs), "; ", "%s %s",
-					   r->results[i].placement, a);
-			}
-			if (x->page_cluster >= 0 || x->swappiness >= 0) {
-				char pc[16] = "?", sw[16] = "?";
-
-				if (x->page_cluster >= 0)
-					snprintf(pc, sizeof(pc), "%d", x->page_cluster);
-				if (x->swappiness >= 0)
-					snprintf(sw, sizeof(sw), "%d", x->swappiness);
-				sp_cat_sep(knobs, sizeof(knobs), ", ", "%s %s/%s",
-					   r->results[i].placement, pc, sw);
-			}
+			if (x->page_cluster >= 0)
+				snprintf(pc, sizeof(pc), "%d", x->page_cluster);
+			if (x->swappiness >= 0)
+				snprintf(sw, sizeof(sw), "%d", x->swappiness);
+			sp_cat_sep(knobs, sizeof(knobs), ", ", "%s %s/%s", r->results[i].placement,
+				   pc, sw);
 		}
 	}
 	if (most)
@@ -932,33 +938,25 @@ static void service_section(struct sp_doc *d, const struct sp_report *r,
 		t = sp_doc_add_table(d, NULL, 10, heads,
 				     "lrrrrrrrrl"); /* the heading is its caption */
 		for (size_t i = 0; i < r->n_results && i < SP_MAX_RESULTS; i++) {
-			const struct sp_scenario_service *sv = &r->results[i].scenarios.service;
+			const struct sp_service_case *x = case_named(&r->results[i], cname);
 
-			for (size_t cix = 0; cix < sv->n_cases && cix < SP_SVC_N_CASES; cix++) {
-				const struct sp_service_case *x = &sv->cases[cix];
-
-				if (strcmp(x->name, cname))
-					continue;
-				set(cells, 0, "%s", r->results[i].placement);
-				set(cells, 1, "%" PRIu64, x->sent);
-				set(cells, 2, "%" PRIu64, x->failed);
-				set(cells, 3, "%s", ms(a, x->start_s, isfinite(x->start_s)));
-				set(cells, 4, "%s",
-				    isfinite(x->served_per_s) ? sp_fmt_rate(a, x->served_per_s)
-							      : "-");
-				set(cells, 5, "%s", ms(a, x->p95_ms, x->served > 0));
-				set(cells, 6, "%s", ms(a, x->p99_ms, x->served > 0));
-				set(cells, 7, "%s", sp_fmt_rate(a, x->top_speed_per_s));
-				set(cells, 8, "%s",
-				    mib(a,
-					(uint64_t)(x->swap_used_bytes > 0 ? x->swap_used_bytes : 0),
-					x->swap_used_bytes >= 0));
-				victims(cells[9], CELL, x);
-				row(t,
-				    (int)i == f->service[k].best ? SP_DOC_MARK_STRONG
-								 : SP_DOC_MARK_NONE,
-				    cells);
-			}
+			if (!x)
+				continue;
+			set(cells, 0, "%s", r->results[i].placement);
+			set(cells, 1, "%" PRIu64, x->sent);
+			set(cells, 2, "%" PRIu64, x->failed);
+			set(cells, 3, "%s", ms(a, x->start_s, isfinite(x->start_s)));
+			set(cells, 4, "%s",
+			    isfinite(x->served_per_s) ? sp_fmt_rate(a, x->served_per_s) : "-");
+			set(cells, 5, "%s", ms(a, x->p95_ms, x->served > 0));
+			set(cells, 6, "%s", ms(a, x->p99_ms, x->served > 0));
+			set(cells, 7, "%s", sp_fmt_rate(a, x->top_speed_per_s));
+			set(cells, 8, "%s",
+			    mib(a, (uint64_t)(x->swap_used_bytes > 0 ? x->swap_used_bytes : 0),
+				x->swap_used_bytes >= 0));
+			victims(cells[9], CELL, x);
+			row(t, (int)i == f->service[k].best ? SP_DOC_MARK_STRONG : SP_DOC_MARK_NONE,
+			    cells);
 		}
 		note[0] = '\0';
 		if (f->service[k].best >= 0)

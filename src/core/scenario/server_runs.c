@@ -41,21 +41,37 @@ static int runs_add(double *runs, size_t n, double first, double v)
 	return 0;
 }
 
+/* Two lists of runs of a result, each gaining a run: built aside, since the result may be
+ * replaced by the run's before they are put back */
+struct two_runs {
+	double a[SP_SERVER_MAX_RUNS], b[SP_SERVER_MAX_RUNS];
+	size_t n;
+};
+
+/* a, b: the result's lists of n_runs runs (0: its one run a0, b0, unlisted); ra, rb: the run's */
+static int two_runs_add(struct two_runs *t, const double *a, const double *b, size_t n_runs,
+			double a0, double b0, double ra, double rb)
+{
+	memcpy(t->a, a, sizeof(t->a));
+	memcpy(t->b, b, sizeof(t->b));
+	if (runs_add(t->a, n_runs, a0, ra) < 0 || runs_add(t->b, n_runs, b0, rb) < 0)
+		return -ENOSPC;
+	t->n = (n_runs ? n_runs : 1) + 1;
+	return 0;
+}
+
 static int cache_case_merge(struct sp_cache_case *acc, const struct sp_cache_case *run)
 {
-	double ops[SP_SERVER_MAX_RUNS], p95[SP_SERVER_MAX_RUNS];
-	size_t n = acc->n_runs ? acc->n_runs : 1;
+	struct two_runs t;
 
-	memcpy(ops, acc->ops_per_s_runs, sizeof(ops));
-	memcpy(p95, acc->p95_ms_runs, sizeof(p95));
-	if (runs_add(ops, acc->n_runs, acc->ops_per_s, run->ops_per_s) < 0 ||
-	    runs_add(p95, acc->n_runs, acc->p95_ms, run->p95_ms) < 0)
+	if (two_runs_add(&t, acc->ops_per_s_runs, acc->p95_ms_runs, acc->n_runs, acc->ops_per_s,
+			 acc->p95_ms, run->ops_per_s, run->p95_ms) < 0)
 		return -ENOSPC;
 	if (cache_case_worse(run, acc))
 		*acc = *run;
-	memcpy(acc->ops_per_s_runs, ops, sizeof(ops));
-	memcpy(acc->p95_ms_runs, p95, sizeof(p95));
-	acc->n_runs = n + 1;
+	memcpy(acc->ops_per_s_runs, t.a, sizeof(t.a));
+	memcpy(acc->p95_ms_runs, t.b, sizeof(t.b));
+	acc->n_runs = t.n;
 	return 0;
 }
 
@@ -90,8 +106,7 @@ int sp_cache_merge(struct sp_scenario_cache *acc, const struct sp_scenario_cache
 
 int sp_gc_merge(struct sp_scenario_gc *acc, const struct sp_scenario_gc *run)
 {
-	double p99[SP_SERVER_MAX_RUNS], worst[SP_SERVER_MAX_RUNS];
-	size_t n;
+	struct two_runs t;
 
 	if (!acc || !run)
 		return -EINVAL;
@@ -101,17 +116,15 @@ int sp_gc_merge(struct sp_scenario_gc *acc, const struct sp_scenario_gc *run)
 		*acc = *run;
 		return 0;
 	}
-	n = acc->n_runs ? acc->n_runs : 1;
-	memcpy(p99, acc->p99_pause_ms_runs, sizeof(p99));
-	memcpy(worst, acc->worst_pause_ms_runs, sizeof(worst));
-	if (runs_add(p99, acc->n_runs, acc->p99_pause_ms, run->p99_pause_ms) < 0 ||
-	    runs_add(worst, acc->n_runs, acc->worst_pause_ms, run->worst_pause_ms) < 0)
+	if (two_runs_add(&t, acc->p99_pause_ms_runs, acc->worst_pause_ms_runs, acc->n_runs,
+			 acc->p99_pause_ms, acc->worst_pause_ms, run->p99_pause_ms,
+			 run->worst_pause_ms) < 0)
 		return -ENOSPC;
 	if (gc_worse(run, acc))
 		*acc = *run;
-	memcpy(acc->p99_pause_ms_runs, p99, sizeof(p99));
-	memcpy(acc->worst_pause_ms_runs, worst, sizeof(worst));
-	acc->n_runs = n + 1;
+	memcpy(acc->p99_pause_ms_runs, t.a, sizeof(t.a));
+	memcpy(acc->worst_pause_ms_runs, t.b, sizeof(t.b));
+	acc->n_runs = t.n;
 	return 0;
 }
 
