@@ -48,6 +48,12 @@ struct run_tuning {
 	 * before each run of the job, with its undo, and back to page_cluster after.
 	 */
 	char job_page_cluster[8];
+	/*
+	 * vm.page-cluster while the service, cache and gc run ("" when unknown): as for the job,
+	 * the machine's own or --page-cluster; on zram "0" unless --page-cluster was given, as
+	 * seed 000 set it there (probe/placement.c sets it after the job, with its undo).
+	 */
+	char server_page_cluster[8];
 };
 
 /* The tuning every run and measure applies. */
@@ -56,6 +62,13 @@ void run_tuning_plan(struct run_tuning *t);
 /* The job's vm.page-cluster: --page-cluster, else as the machine has it now (read before
  * run_tuning_apply changes it). */
 void run_tuning_plan_job(struct run_tuning *t, const struct sp_config *c);
+
+/* The service's, cache's and gc's vm.page-cluster (read before run_tuning_apply changes it). */
+void run_tuning_plan_servers(struct run_tuning *t, const struct sp_config *c);
+
+/* ... handed to the measurement options (probe/placement.h server_page_cluster). */
+void run_tuning_servers_opts(const struct run_tuning *t, const struct sp_config *c,
+			     struct sp_measure_opts *mo);
 
 /* Set it, each with its undo; a setting that cannot be set is warned about, not fatal. */
 void run_tuning_apply(const struct run_tuning *t);

@@ -92,6 +92,16 @@ struct sp_measure_opts {
 	/* --cpu-max, --io-max: the box every workload after the probes runs in (act/caps.h),
 	 * with the budget keeper on zram; NULL: no caps (the keeper still keeps) */
 	const struct sp_caps *caps;
+	/* --service-workers: the service's serving workers (0: SP_SERVICE_DEFAULT_WORKERS) */
+	unsigned service_workers;
+	/*
+	 * vm.page-cluster while the service, cache and gc run, set after the job with its undo:
+	 * on zram "0", as seed 000 set it there, unless server_page_cluster_all (--page-cluster
+	 * given, or a page-cluster sweep: the value asked for holds everywhere); elsewhere
+	 * server_page_cluster (the machine's own, or the value asked for). NULL: leave it.
+	 */
+	const char *server_page_cluster;
+	int server_page_cluster_all;
 };
 
 /*
@@ -109,12 +119,15 @@ int sp_placement_measure(struct sp_placement *p, const struct sp_measure_opts *o
 			 struct sp_result *res);
 
 /*
- * --repeat's later rounds: activate p again, run the job once more and fold the run into
- * res->scenarios.build (core/scenario/scenario.h sp_build_merge), deactivate.
+ * --repeat's later rounds: activate p again, run every scenario once more (the job, the
+ * service's cases, the cache and gc scenarios, as in sp_placement_measure, the probes not)
+ * and fold the run into res->scenarios (core/scenario/scenario.h sp_build_merge,
+ * core/scenario/scenario_service.h sp_service_merge, core/scenario/serverjob.h
+ * sp_cache_merge and sp_gc_merge), deactivate.
  * Returns: 0, or -EINTR when interrupted.
  */
-int sp_placement_job_again(struct sp_placement *p, const struct sp_measure_opts *o,
-			   struct sp_result *res);
+int sp_placement_again(struct sp_placement *p, const struct sp_measure_opts *o,
+		       struct sp_result *res);
 
 /*
  * One run of a sweep (cmd/run_sweep.c): activate p again (a zswap placement with zswap on and

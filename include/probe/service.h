@@ -6,21 +6,24 @@
  *
  * The service (a forked worker named SP_SERVICE_PROC_NAME) fills its cold set and then its
  * hot set with text-like pages (core/measure/pagefill.h; cold first, so the idle data is the oldest
- * and the first the kernel evicts), says it is ready, and serves with SP_SERVICE_TOP_CLIENTS
- * threads: a request reads SP_SERVICE_CHUNKS_PER_REQUEST random 64 KiB chunks of the hot set
- * and verifies every page of them (a page that came back changed fails the request). Requests
- * and replies travel through pipes: the parent writes each request at its intended time
- * without waiting for anything (a stalled service leaves a backlog in the pipe, timed from the
- * intended times; core/scenario/service.h), and sends none while the service is down: those fail
- * at once, as a refused connection does. The spike case starts a second process (named
- * SP_SERVICE_SPIKE_NAME, the nightly backup) in the same cgroup a fifth of the way into the
- * load, which fills a burst, holds it for two fifths of the load and exits.
+ * and the first the kernel evicts), says it is ready, and serves with o->threads workers
+ * (SP_SERVICE_DEFAULT_WORKERS, one, as the seed's one Python process): a request reads
+ * SP_SERVICE_CHUNKS_PER_REQUEST random 64 KiB chunks of the hot set and verifies every page of them
+ * (a page that came back changed fails the request). Requests and replies travel through pipes: the
+ * parent writes each request at its intended time without waiting for anything (a stalled service
+ * leaves a backlog in the pipe, timed from the intended times; core/scenario/service.h), and sends
+ * none while the service is down: those fail at once, as a refused connection does. The spike case
+ * starts a second process (named SP_SERVICE_SPIKE_NAME, the nightly backup) in the same cgroup a
+ * fifth of the way into the load, which fills a burst, holds it for two fifths of the load and
+ * exits.
  *
  * Measured per case: sent, served, failed and the latency percentiles of the load; top speed
  * (SP_SERVICE_TOP_CLIENTS clients in a closed loop over top_s); the cgroup's oom_kill events
  * and which of our processes died of a SIGKILL we did not send; restarts; the cgroup's peak
  * swap use (v2 memory.swap.current, v1 memsw - usage); pswpin/pswpout per second over the
- * load (/proc/vmstat: only the placement under test is active, so they are the case's).
+ * load (/proc/vmstat: only the placement under test is active, so they are the case's); the
+ * start time (first launch to the first request served) and the rate served; vm.page-cluster
+ * and vm.swappiness as the case found them (the caller sets them).
  */
 #ifndef SP_PROBE_SERVICE_H
 #define SP_PROBE_SERVICE_H
@@ -42,7 +45,7 @@ struct sp_service_opts {
 	double restart_delay_s;	   /* a dead service is restarted after this (systemd: 100 ms) */
 	unsigned restart_burst;	   /* systemd's start limit: this many starts (first included) */
 	double restart_interval_s; /* within this long, and the service is given up; 0: none */
-	unsigned threads;	   /* the service's threads (default SP_SERVICE_TOP_CLIENTS) */
+	unsigned threads;	   /* serving workers, 1 to SP_SERVICE_MAX_WORKERS (default 1) */
 	uint64_t seed;
 };
 

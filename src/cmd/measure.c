@@ -391,6 +391,8 @@ int sp_cmd_measure(const struct sp_config *c)
 	mo.cache_s = scenarios & SP_SCENARIO_CACHE ? c->cache_time_s : 0;
 	mo.gc_s = scenarios & SP_SCENARIO_GC ? c->gc_time_s : 0;
 	run_tuning_plan(&tuning);
+	run_tuning_plan_servers(&tuning, c);
+	run_tuning_servers_opts(&tuning, c, &mo);
 	run_tuning_apply(&tuning);
 	/* --try asks what a swap file or zram would do by itself: zswap in front of the file
 	 * would answer its swap-ins from RAM (without --try the machine's swap is measured as

@@ -98,6 +98,11 @@ struct run_ctx {
 };
 
 _Static_assert(SP_ZRAM_ALG_MAX == SP_PLACEMENT_ALG_MAX, "a compressor's name fits both");
+_Static_assert(SP_CLI_MAX_REPEAT <= SP_BUILD_MAX_RUNS && SP_CLI_MAX_REPEAT <= SP_SERVICE_MAX_RUNS &&
+		   SP_CLI_MAX_REPEAT <= SP_SERVER_MAX_RUNS,
+	       "every round of --repeat has its place in each scenario's runs");
+_Static_assert(SP_CLI_MAX_SERVICE_WORKERS == SP_SERVICE_MAX_WORKERS,
+	       "--service-workers is the service's bound");
 
 /*
  * --zswap's compressors where the kernel has zswap: its own compressor by default, and for
@@ -356,6 +361,7 @@ static int find_and_vet(struct run_ctx *x)
 	if (ret < 0)
 		return sp_fail(SP_EXIT_FAILURE, SP_ERR_OF(ret), "cannot list the placements");
 	run_tuning_plan(&x->tuning);
+	run_tuning_plan_servers(&x->tuning, c);
 	if (x->job.kind != SP_JOB_NONE)
 		run_tuning_plan_job(&x->tuning, c);
 	x->job.page_cluster = x->tuning.job_page_cluster[0] ? x->tuning.job_page_cluster : NULL;
@@ -407,6 +413,8 @@ static void print_plan(const struct run_ctx *x, FILE *out)
 	    .scenarios = x->scenarios,
 	    .page_cluster = x->tuning.page_cluster,
 	    .job_page_cluster = x->tuning.job_page_cluster,
+	    .server_page_cluster = x->tuning.server_page_cluster,
+	    .server_page_cluster_all = x->c->page_cluster_given,
 	    .n_zswap_algs = x->n_zswap_algs,
 	    .job = x->job.kind == SP_JOB_BUILD	? SP_PLAN_JOB_BUILD
 		   : x->job.kind == SP_JOB_USER ? SP_PLAN_JOB_USER
@@ -785,14 +793,14 @@ static int setup_cache_db(struct run_ctx *x, struct sp_err *e)
 
 /*
  * Every placement, in --repeat's interleaved order (core/scenario/scenario.h sp_repeat_order):
- * round 1 is each placement's probes and the job's first run, rounds 2..N each placement's job
- * again.
+ * round 1 is each placement's probes and the scenarios' first run, rounds 2..N each
+ * placement's scenarios again (the job, the service, cache and gc; not the probes).
  */
 static void measure_all(struct run_ctx *x, struct sp_report *r, const struct sp_measure_opts *mo)
 {
 	const struct sp_config *c = x->c;
 	struct sp_est_run er = est_run(x);
-	size_t rounds = x->job.kind == SP_JOB_NONE ? 1 : c->repeat;
+	size_t rounds = sweep_scenarios(x) ? c->repeat : 1;
 	struct sp_step *steps = calloc(x->n_placements * rounds, sizeof(*steps));
 	struct sp_result *res[SP_MAX_RESULTS];
 	int n = steps ? sp_repeat_order(x->n_placements, rounds, steps, x->n_placements * rounds)
@@ -805,9 +813,9 @@ static void measure_all(struct run_ctx *x, struct sp_report *r, const struct sp_
 		struct sp_placement *p = &x->placements[i];
 		size_t probes_left = steps[k].round ? 0 : x->n_placements - i;
 		int left_s =
-		    (int)((double)probes_left * (c->time_per_placement_s + sp_est_service_s(&er) +
-						 sp_est_servers_s(&er)) +
-			  (double)(n - k) * sp_est_job_s(&er, &x->dev));
+		    (int)((double)probes_left * c->time_per_placement_s +
+			  (double)(n - k) * (sp_est_job_s(&er, &x->dev) + sp_est_service_s(&er) +
+					     sp_est_servers_s(&er)));
 
 		/* "[k/N] measuring 'NAME'" leads every line: the appliance's screen and its tests
 		 * read progress by it */
@@ -819,10 +827,10 @@ static void measure_all(struct run_ctx *x, struct sp_report *r, const struct sp_
 		else
 			fprintf(stderr,
 				"swapplace: [%d/%d] measuring '%s' again (round %zu of %zu): "
-				"the job only\n",
+				"the scenarios only\n",
 				k + 1, n, p->name, steps[k].round + 1, rounds);
 		if (steps[k].round == 0 ? sp_placement_measure(p, mo, res[i]) == -EINTR
-					: sp_placement_job_again(p, mo, res[i]) == -EINTR)
+					: sp_placement_again(p, mo, res[i]) == -EINTR)
 			break;
 		if (res[i]->scenarios.build.done)
 			fprintf(stderr, "swapplace: '%s': the job: %s, %zu %s, fastest %.1f s\n",
@@ -830,10 +838,8 @@ static void measure_all(struct run_ctx *x, struct sp_report *r, const struct sp_
 				res[i]->scenarios.build.n_runs,
 				res[i]->scenarios.build.n_runs == 1 ? "run" : "runs",
 				res[i]->scenarios.build.wall_s);
-		if (steps[k].round == 0) {
-			run_print_service(res[i]);
-			print_servers_done(p->name, &res[i]->scenarios);
-		}
+		run_print_service(res[i]);
+		print_servers_done(p->name, &res[i]->scenarios);
 	}
 	free(steps);
 }
@@ -1116,6 +1122,7 @@ int sp_cmd_run(const struct sp_config *c)
 	mo.cache_dir = x->scenarios & SP_SCENARIO_CACHE ? x->data_dir : NULL;
 	mo.service_s = x->scenarios & SP_SCENARIO_SERVICE ? c->service_time_s : 0;
 	mo.quiet_dev = x->target.path; /* the data filesystem's disk, for every placement */
+	run_tuning_servers_opts(&x->tuning, c, &mo);
 	run_tuning_apply(&x->tuning);
 	run_zswap_off(r);
 	measure_all(x, r, &mo);

@@ -85,19 +85,39 @@ void run_report_devices(struct sp_report *r)
 void run_tuning_plan(struct run_tuning *t)
 {
 	t->page_cluster = "0";
-	t->job_page_cluster[0] = '\0'; /* no job unless run_tuning_plan_job says so */
+	t->job_page_cluster[0] = '\0';	  /* no job unless run_tuning_plan_job says so */
+	t->server_page_cluster[0] = '\0'; /* until run_tuning_plan_servers */
 }
 
-void run_tuning_plan_job(struct run_tuning *t, const struct sp_config *c)
+/* --page-cluster, else as the machine has it now (read before run_tuning_apply changes it);
+ * "" when neither is known: the workload runs with what is set */
+static void page_cluster_of_run(const struct sp_config *c, char *buf, size_t len)
 {
 	uint64_t pc;
 
 	if (c->page_cluster_given)
-		snprintf(t->job_page_cluster, sizeof(t->job_page_cluster), "%u", c->page_cluster);
+		snprintf(buf, len, "%u", c->page_cluster);
 	else if (sp_sysctl_get_u64("vm.page-cluster", &pc) == 0 && pc < 100)
-		snprintf(t->job_page_cluster, sizeof(t->job_page_cluster), "%u", (unsigned)pc);
+		snprintf(buf, len, "%u", (unsigned)pc);
 	else
-		t->job_page_cluster[0] = '\0'; /* unreadable: the job runs with what is set */
+		buf[0] = '\0';
+}
+
+void run_tuning_plan_job(struct run_tuning *t, const struct sp_config *c)
+{
+	page_cluster_of_run(c, t->job_page_cluster, sizeof(t->job_page_cluster));
+}
+
+void run_tuning_plan_servers(struct run_tuning *t, const struct sp_config *c)
+{
+	page_cluster_of_run(c, t->server_page_cluster, sizeof(t->server_page_cluster));
+}
+
+void run_tuning_servers_opts(const struct run_tuning *t, const struct sp_config *c,
+			     struct sp_measure_opts *mo)
+{
+	mo->server_page_cluster = t->server_page_cluster[0] ? t->server_page_cluster : NULL;
+	mo->server_page_cluster_all = c->page_cluster_given;
 }
 
 void run_tuning_apply(const struct run_tuning *t)
@@ -123,6 +143,9 @@ void run_measure_opts(const struct sp_config *c, struct sp_measure_opts *mo)
 	mo->cache_s = mo->gc_s = 0; /* and the cache and gc scenarios' */
 	mo->cache_dir = NULL;
 	mo->caps = &c->caps; /* --cpu-max, --io-max */
+	mo->service_workers = c->service_workers;
+	mo->server_page_cluster = NULL; /* run_tuning_servers_opts sets it */
+	mo->server_page_cluster_all = 0;
 }
 
 int run_lock(const char *cmd)

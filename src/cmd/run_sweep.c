@@ -58,8 +58,9 @@ static void add_failed(struct sp_report *r, const struct sp_sweep_row *tmpl, uns
 
 /*
  * One run: the knob at its value (undo first), the scenarios on p, the knob back. The build
- * job sets vm.page-cluster itself right before it runs (probe/placement.c), so a page-cluster
- * sweep hands it the value too; the service, cache and gc scenarios run with whatever is set.
+ * job sets vm.page-cluster itself right before it runs (probe/placement.c), and so do the
+ * service, cache and gc after it (the machine's own, 0 on zram), so a page-cluster sweep
+ * hands them the value too, zram included.
  */
 static int one_run(const struct run_sweep_in *in, const struct sp_sweep_step *st,
 		   struct sp_placement *p, struct sp_report *r)
@@ -85,6 +86,11 @@ static int one_run(const struct run_sweep_in *in, const struct sp_sweep_step *st
 		if (k->knob == SP_KNOB_PAGE_CLUSTER)
 			job.page_cluster = value;
 		mo.job = &job;
+	}
+	/* the service, cache and gc set theirs after the job too: the swept value, zram's too */
+	if (k->knob == SP_KNOB_PAGE_CLUSTER) {
+		mo.server_page_cluster = value;
+		mo.server_page_cluster_all = 1;
 	}
 	res = calloc(1, sizeof(*res));
 	if (!res)

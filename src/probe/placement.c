@@ -28,6 +28,7 @@
 #include "core/plan/placements.h"
 #include "core/plan/timing.h"
 #include "core/scenario/scenario.h"
+#include "core/scenario/server_runs.h"
 #include "probe/buildjob.h"
 #include "probe/devprobe.h"
 #include "probe/faultprobe.h"
@@ -501,6 +502,8 @@ static int run_service(const struct sp_placement *p, const struct sp_measure_opt
 		return 0;
 	so.allow_swap = sp_placement_swaps(p->id.kind);
 	so.seed = o->seed;
+	if (o->service_workers)
+		so.threads = o->service_workers;
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]) && !sp_interrupted(); i++) {
 		struct sp_service_case *c = &sv->cases[sv->n_cases];
 
@@ -608,6 +611,25 @@ static int run_gc(const struct sp_placement *p, const struct sp_measure_opts *o,
 }
 
 /*
+ * vm.page-cluster for the service, cache and gc on p (o->server_page_cluster), with its undo:
+ * the placement's unwinding puts the probes' value back. zram gets 0, as seed 000 set it
+ * there (a RAM-backed device has no use for readahead), unless the value was asked for.
+ */
+static void server_tuning(const struct sp_placement *p, const struct sp_measure_opts *o)
+{
+	const char *pc = o->server_page_cluster;
+	int ret;
+
+	if (p->id.kind == SP_PL_RAM || !(o->service_s > 0 || o->cache_s > 0 || o->gc_s > 0))
+		return;
+	if (p->id.kind == SP_PL_ZRAM && !o->server_page_cluster_all)
+		pc = "0";
+	if (pc && (ret = sp_sysctl_set("vm.page-cluster", pc)) < 0)
+		sp_warn("cannot set vm.page-cluster=%s for the service, cache and gc (%s)", pc,
+			strerror(-ret));
+}
+
+/*
  * The box the workloads after the probes run in (act/caps.h): the caps asked for and, on
  * zram, the budget keeper; recorded in res, left through the undo list with the turn.
  */
@@ -621,21 +643,34 @@ static void enter_box(const struct sp_placement *p, const struct sp_measure_opts
 		sp_debug("placement", "%s: no constrained box: %d", p->name, ret);
 }
 
-int sp_placement_job_again(struct sp_placement *p, const struct sp_measure_opts *o,
-			   struct sp_result *res)
+/* A later round's run of the service, cache and gc (in run) folded into res's. */
+static void merge_servers(const struct sp_placement *p, struct sp_result *res,
+			  const struct sp_result *run)
+{
+	if (sp_service_merge(&res->scenarios.service, &run->scenarios.service) < 0 ||
+	    sp_cache_merge(&res->scenarios.cache, &run->scenarios.cache) < 0 ||
+	    sp_gc_merge(&res->scenarios.gc, &run->scenarios.gc) < 0)
+		sp_debug("placement", "%s: no room for another run of the scenarios", p->name);
+	if (run->reason[0])
+		sp_cat_sep(res->reason, sizeof(res->reason), "; ", "a later round: %s",
+			   run->reason);
+}
+
+int sp_placement_again(struct sp_placement *p, const struct sp_measure_opts *o,
+		       struct sp_result *res)
 {
 	size_t mark = sp_undo_depth();
+	struct sp_result *run = NULL;
 	char why[256];
 	struct sp_err e;
 	int ret;
 
-	if (!has_job(o))
-		return 0;
 	if (beside_stuck(p, why, sizeof(why))) {
 		struct sp_scenario_build failed = {.status = SP_STATUS_FAILED, .exit_code = -1};
 
 		snprintf(failed.reason, sizeof(failed.reason), "%s", why);
-		sp_build_merge(&res->scenarios.build, &failed);
+		if (has_job(o))
+			sp_build_merge(&res->scenarios.build, &failed);
 		return 0;
 	}
 	sp_err_init(&e);
@@ -645,13 +680,30 @@ int sp_placement_job_again(struct sp_placement *p, const struct sp_measure_opts 
 
 		snprintf(failed.reason, sizeof(failed.reason), "activating the swap area: %s",
 			 sp_err_msg(&e));
-		sp_build_merge(&res->scenarios.build, &failed);
+		if (has_job(o))
+			sp_build_merge(&res->scenarios.build, &failed);
 	} else {
 		enter_box(p, o, res);
 		ret = run_job(p, o, res);
+		/* the other scenarios into a run of their own, then folded in: their runs */
+		run = ret == -EINTR ? NULL : calloc(1, sizeof(*run));
+		if (run) {
+			server_tuning(p, o);
+			run->id = p->id;
+			ret = run_service(p, o, run);
+			if (ret != -EINTR)
+				ret = run_cache(p, o, run);
+			if (ret != -EINTR)
+				ret = run_gc(p, o, run);
+			if (ret != -EINTR) {
+				sp_server_runs_first(&run->scenarios.cache, &run->scenarios.gc);
+				merge_servers(p, res, run);
+			}
+			free(run);
+		}
 	}
 	if (sp_undo_run_to(mark) < 0)
-		sp_debug("placement", "%s: deactivating after the job failed", p->name);
+		sp_debug("placement", "%s: deactivating after a later round failed", p->name);
 	if (hold_of(p)->registered && sp_hold_retake(hold_of(p)) < 0)
 		sp_debug("placement", "%s: cannot hold '%s' again", p->name, hold_of(p)->path);
 	/* the ram baseline has nothing but its job: a later run that failed fails it */
@@ -750,6 +802,8 @@ int sp_placement_scenarios_again(struct sp_placement *p, const struct sp_measure
 		 */
 		enter_box(p, o, res);
 		ret = run_job(p, o, res);
+		if (ret != -EINTR)
+			server_tuning(p, o);
 		if (ret != -EINTR)
 			ret = run_service(p, o, res);
 		if (ret != -EINTR)
@@ -899,7 +953,10 @@ int sp_placement_measure(struct sp_placement *p, const struct sp_measure_opts *o
 	/* after the probes, with only this placement active: the job's first run */
 	if (!interrupted && run_job(p, o, res) == -EINTR)
 		interrupted = 1;
-	/* then the service's cases, still with only this placement active */
+	/* then the service's cases, still with only this placement active, and their
+	 * page-cluster, which the cache and gc keep */
+	if (!interrupted)
+		server_tuning(p, o);
 	if (!interrupted && run_service(p, o, res) == -EINTR)
 		interrupted = 1;
 	/* and the cache and gc scenarios, likewise */
@@ -907,6 +964,7 @@ int sp_placement_measure(struct sp_placement *p, const struct sp_measure_opts *o
 		interrupted = 1;
 	if (!interrupted && run_gc(p, o, res) == -EINTR)
 		interrupted = 1;
+	sp_server_runs_first(&res->scenarios.cache, &res->scenarios.gc); /* --repeat's run 1 */
 out:
 	/* before deactivation: swapoff reads the rest back, which is no swap-in of the probes */
 	zswap_end(res, &zs);

@@ -25,6 +25,7 @@
 #include <unistd.h>
 
 #include "act/memcg.h"
+#include "act/sysctl.h"
 #include "act/undo.h"
 #include "act/worker.h"
 #include "core/measure/pagefill.h"
@@ -121,7 +122,7 @@ static void *serve_thread(void *arg)
 static int service_main(void *arg, int go_fd, int result_fd)
 {
 	struct svc_child *c = arg;
-	pthread_t th[64];
+	pthread_t th[SP_SERVICE_MAX_WORKERS];
 	unsigned n = 0;
 	unsigned char *cold;
 	struct reply ready = {READY_SEQ, 0};
@@ -141,7 +142,7 @@ static int service_main(void *arg, int go_fd, int result_fd)
 	fill(c->hot, c->sz.hot_bytes, 0, c->seed);
 	if (write(result_fd, &ready, sizeof(ready)) != (ssize_t)sizeof(ready))
 		return 3;
-	for (; n < c->threads && n < 64; n++)
+	for (; n < c->threads && n < SP_SERVICE_MAX_WORKERS; n++)
 		if (pthread_create(&th[n], NULL, serve_thread, c))
 			break;
 	if (!n)
@@ -208,6 +209,8 @@ struct svc {
 	int has_swap;
 	uint64_t swap_peak;
 	struct sp_time next_swap;
+	int served_one; /* a request was served (load in time, or top speed): first_served */
+	struct sp_time first_served;
 };
 
 static int start_service(struct svc *s)
@@ -245,6 +248,8 @@ static int reap_exited(struct sp_worker *w, int *exit_code)
 
 static void on_reply(struct svc *s, const struct reply *a, struct sp_time now)
 {
+	uint64_t served;
+
 	if (a->seq == READY_SEQ) {
 		s->up = 1;
 		return;
@@ -254,10 +259,19 @@ static void on_reply(struct svc *s, const struct reply *a, struct sp_time now)
 			s->top_outstanding--;
 		if (s->phase == PH_TOP)
 			s->top_served++;
-		return;
-	}
-	if (s->log)
+		served = !a->bad_pages;
+	} else if (s->log) {
+		served = s->log->served;
 		sp_service_log_reply(s->log, a->seq, sp_elapsed_ns(s->t0, now), a->bad_pages > 0);
+		served = s->log->served > served;
+	} else {
+		served = 0;
+	}
+	/* seed 000's start time ends here: the first request the service answered in time */
+	if (served && !s->served_one) {
+		s->served_one = 1;
+		s->first_served = now;
+	}
 }
 
 /* Read what the service wrote. Returns: 1 when its end is closed (it is gone), else 0. */
@@ -440,7 +454,7 @@ void sp_service_defaults(uint64_t limit_bytes, struct sp_service_opts *o)
 	o->restart_delay_s = 0.1;
 	o->restart_burst = 5;
 	o->restart_interval_s = 10;
-	o->threads = SP_SERVICE_TOP_CLIENTS;
+	o->threads = SP_SERVICE_DEFAULT_WORKERS;
 	o->seed = 1;
 }
 
@@ -449,7 +463,16 @@ static int valid(const struct sp_service_opts *o)
 	return o->rate_per_s > 0 && o->timeout_s > 0 && o->load_s > 0 && o->top_s > 0 &&
 	       o->start_wait_s >= 0 && o->restart_delay_s >= 0 && o->threads >= 1 &&
 	       o->restart_burst < SP_SERVICE_MAX_VICTIMS && o->restart_interval_s >= 0 &&
-	       o->threads <= 64 && sp_service_n_requests(o->rate_per_s, o->load_s) > 0;
+	       o->threads <= SP_SERVICE_MAX_WORKERS &&
+	       sp_service_n_requests(o->rate_per_s, o->load_s) > 0;
+}
+
+/* A vm sysctl's value as the case begins; -1 when it cannot be read. */
+static int sysctl_int(const char *name)
+{
+	uint64_t v;
+
+	return sp_sysctl_get_u64(name, &v) == 0 && v <= 1000 ? (int)v : -1;
 }
 
 static int make_cgroup(const struct sp_service_opts *o, enum sp_service_case_kind k,
@@ -563,6 +586,8 @@ int sp_service_run_case(const struct sp_service_opts *o, enum sp_service_case_ki
 		goto out;
 	}
 	c.has_oom_counter = sp_memcg_oom_kills(&s->cg, &c.oom0) == 0;
+	c.page_cluster = sysctl_int("vm.page-cluster");
+	c.swappiness = sysctl_int("vm.swappiness");
 	d->has_majflt = sp_memcg_stat(&s->cg, "pgmajfault", &majflt0) == 0;
 	ret = run_phases(s, &c, d);
 	/* the peak swap use and the OOM count before anything of ours is killed */
@@ -584,6 +609,8 @@ int sp_service_run_case(const struct sp_service_opts *o, enum sp_service_case_ki
 	c.restarts = s->restarts;
 	c.has_swap_usage = s->has_swap;
 	c.swap_peak_bytes = s->swap_peak;
+	c.has_first_served = s->served_one;
+	c.first_served_s = s->served_one ? sp_elapsed_s(s->first_start, s->first_served) : 0;
 	c.n_killed = s->n_killed;
 	memcpy(c.killed, s->killed, sizeof(c.killed));
 	ret = sp_service_case_result(&c, out);

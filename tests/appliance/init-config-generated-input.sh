@@ -31,8 +31,8 @@ import json, os, random, sys
 seed, n, W = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
 R = random.Random(seed)
 KNOWN = ["auto", "target", "confirm", "also", "budget", "swap_size", "only", "poweroff",
-         "profile_time", "scenario", "job_scale", "repeat", "layout", "cpu_max", "io_max",
-         "print", "print_format", "time", "time_per_placement", "break"]
+         "profile_time", "scenario", "job_scale", "repeat", "service_workers", "layout", "cpu_max",
+         "io_max", "print", "print_format", "time", "time_per_placement", "break"]
 # the payloads run "touch canary" in the case's directory if anything evaluates them
 PAY = ["$(touch canary)", "`touch canary`", ";touch canary", "|touch canary", "&touch canary",
        "&& touch canary", "$(touch${IFS}canary)", "'$(touch canary)'", '"$(touch canary)"',
@@ -46,7 +46,7 @@ GOOD = {"auto": ["yes", "no", "Yes", "TRUE", "off", "1", "0", "y", "maybe"],
         "confirm": ["SPHDD0002", "1000204886016"], "also": ["SPNVME0001", "A1,B2", "A1,,B2"],
         "budget": ["64M", "1.5G", "12Q"], "swap_size": ["256M", "1G"], "only": ["start,end", "zram-lz4"],
         "profile_time": ["0", "30"], "scenario": ["build", "service,gc", "all", "none", "bogus", "build,"],
-        "job_scale": ["0.5"], "repeat": ["2"], "layout": ["installed", "centred", "centered"],
+        "job_scale": ["0.5"], "repeat": ["2"], "service_workers": ["4"], "layout": ["installed", "centred", "centered"],
         "cpu_max": ["0.5"], "io_max": ["300", "3000,50M"], "time": ["20"], "time_per_placement": ["4"],
         "break": ["act", "nonsense"]}
 def rstr(alpha, lo, hi): return "".join(R.choice(alpha) for _ in range(R.randint(lo, hi)))
@@ -121,8 +121,8 @@ def yesno(v):
     if v in ("no", "n", "false", "off", "0"): return "no"
     return "" if v == "" else "invalid"
 OPTS = ["auto", "target", "confirm", "also", "time", "budget", "swap_size", "only", "poweroff",
-        "profile_time", "scenario", "job_scale", "repeat", "layout", "cpu_max", "io_max", "print",
-        "print_format"]
+        "profile_time", "scenario", "job_scale", "repeat", "service_workers", "layout", "cpu_max",
+        "io_max", "print", "print_format"]
 def model(conf, cmd):
     o = {k: "" for k in OPTS}; msgs = []
     for src, pairs in (("swapplace.conf", conf_lines(conf) if conf is not None else []),
@@ -146,6 +146,7 @@ def args(o):
     for k, f in (("time", "--time-per-placement"), ("budget", "--budget"), ("swap_size", "--swap-size"),
                  ("only", "--only"), ("profile_time", "--profile-time"), ("layout", "--layout"),
                  ("scenario", "--scenario"), ("job_scale", "--job-scale"), ("repeat", "--repeat"),
+                 ("service_workers", "--service-workers"),
                  ("cpu_max", "--cpu-max"), ("io_max", "--io-max")):
         if o[k]: a += [f, o[k]]
     return a
@@ -212,7 +213,8 @@ while read -r sh; do
 			read_cmdline
 			phase_config
 			for v in auto target confirm also time budget swap_size only poweroff profile_time \
-				scenario job_scale repeat layout cpu_max io_max print print_format; do
+				scenario job_scale repeat service_workers layout cpu_max io_max print \
+				print_format; do
 				eval "printf \"%s=%s\\n\" \$v \"\$opt_$v\""
 			done >opts
 			swapplace_for plan "$opt_target" /nonexistent

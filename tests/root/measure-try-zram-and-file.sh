@@ -5,7 +5,9 @@
 # the no-swap baseline. report.json has try-zram-<alg>, try-file (its path in DIR, twice the
 # budget) and none, in that order, each with measured figures: real swap-ins on the two try
 # placements, the service's four cases on all three, the spike OOM-killing under none and
-# losing nothing with swap; the verdict answers the question in one sentence. Afterwards no
+# losing nothing with swap; the service ran with vm.page-cluster 0 on zram, as seed 000 set
+# it, and as the machine has it on the file and none (read back to the machine's value after);
+# the verdict answers the question in one sentence. Afterwards no
 # swap area, zram device or file of the measurement remains, and the filesystem unmounts.
 . "$(dirname "$0")/lib.sh"
 BUDGET_MIB=33
@@ -26,14 +28,18 @@ mkdir "$mnt"
 mount "$dev" "$mnt" || fail "mount"
 at_exit "umount '$mnt'"
 
+pc0=$(cat /proc/sys/vm/page-cluster)
+[ "$pc0" != 0 ] || skip "vm.page-cluster is 0 on this machine: zram's 0 would not show"
 "$SWAPPLACE" measure --try zram,file:"$mnt" --budget ${BUDGET_MIB}M --time-per-placement 3 \
 	--service-time 2 --seed 3 --json --out "$out/r" >"$out/json" 2>"$out/stderr" ||
 	{ cat "$out/stderr"; fail "measure --try failed"; }
 cat "$out/stderr"
-python3 - "$out/json" "$mnt" <<'PY' || fail "the report does not hold the try placements beside none"
+[ "$(cat /proc/sys/vm/page-cluster)" = "$pc0" ] || fail "vm.page-cluster not restored: $pc0 -> $(cat /proc/sys/vm/page-cluster)"
+python3 - "$out/json" "$mnt" "$pc0" <<'PY' || fail "the report does not hold the try placements beside none"
 import json, sys
 r = json.load(open(sys.argv[1]))
 mnt = sys.argv[2]
+pc0 = int(sys.argv[3])
 assert r["command"] == "measure", r["command"]
 names = [x["placement"] for x in r["results"]]
 print("placements:", names)
@@ -60,6 +66,9 @@ for x in (z, f, n):
         if x is not n:
             assert c["served"] > 0 and c["p95_ms"] > 0 and c["top_speed_per_s"] > 0, (x["placement"], c)
     cases[x["placement"]] = {c["case"]: c for c in cs}
+    # zram without readahead, as seed 000 ran it; the rest as the machine has it
+    want = 0 if x is z else pc0
+    assert all(c["page_cluster"] == want for c in cs), (x["placement"], want, [c["page_cluster"] for c in cs])
     s = cases[x["placement"]]["spike"]
     print(x["placement"], "spike: sent", s["sent"], "failed", s["failed"], "oom", s["oom_kills"],
           s["oom_victims"], "so/s", s["swapout_pages_per_s"])

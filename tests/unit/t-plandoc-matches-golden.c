@@ -87,6 +87,7 @@ int main(void)
 		SP_SCENARIO_BUILD | SP_SCENARIO_SERVICE | SP_SCENARIO_CACHE | SP_SCENARIO_GC,
 	    .page_cluster = "0",
 	    .job_page_cluster = "3",
+	    .server_page_cluster = "3",
 	    .zswap_present = 1,
 	    .zswap_enabled = 1,
 	    .zswap_compressor = "lzo",

@@ -124,6 +124,7 @@ int main(void)
 					     "service_served",
 					     "service_failed",
 					     "service_oom_kills",
+					     "service_page_cluster", /* log2 of pages: a number */
 					     "cache_oom_killed",
 					     "reason"};
 	size_t svc = 0, cache = 0, n_pl = 0;
@@ -227,7 +228,11 @@ int main(void)
 		CHECK_STR(at((size_t)i, "service_failed"), "1410");
 		CHECK_STR(at((size_t)i, "service_swap_used_bytes"), ""); /* unknown on none */
 		CHECK_STR(at((size_t)i, "swapin_p50_us"), "");
+		CHECK_STR(at((size_t)i, "service_start_s"), "0.75");
+		CHECK_STR(at((size_t)i, "service_page_cluster"), "3");
 	}
+	i = row_of("service", "zram-lz4", "fits");
+	CHECK(i > 0 && !strcmp(at((size_t)i, "service_page_cluster"), "0"));
 	i = row_of("cache", "none", "100%");
 	CHECK(i > 0);
 	if (i > 0) {

@@ -18,8 +18,11 @@
 #define SP_MAX_SWEEP_ARGS                                                                          \
 	4 /* --sweep: one per knob (core/scenario/sweep.h); the parser says which twice */
 #define SP_CLI_MAX_INPUTS 16 /* compare: the reports side by side (SP_COMPARE_MAX_RUNS) */
-#define SP_CLI_MAX_REPEAT 8  /* --repeat: the job's runs a result holds (SP_BUILD_MAX_RUNS) */
-#define SP_CLI_MAX_JOBS 16   /* --jobs: SP_BUILDJOB_MAX_JOBS, the plan's room */
+#define SP_CLI_MAX_REPEAT                                                                          \
+	8			      /* --repeat: the runs a result holds (SP_BUILD_MAX_RUNS and  \
+				       * SP_SERVICE_MAX_RUNS) */
+#define SP_CLI_MAX_JOBS 16	      /* --jobs: SP_BUILDJOB_MAX_JOBS, the plan's room */
+#define SP_CLI_MAX_SERVICE_WORKERS 64 /* --service-workers (SP_SERVICE_MAX_WORKERS) */
 
 enum sp_cmd {
 	SP_CMD_NONE = 0,
@@ -68,24 +71,25 @@ struct sp_config {
 	double profile_time_s;	     /* --profile-time SECONDS: the position profile; 0 skips */
 	uint64_t seed;		     /* --seed N */
 	int seed_given;
-	uint32_t threads;	/* --threads N: fault-probe touching threads */
-	double ci_target_pct;	/* --ci PCT: target half-width of the median's CI */
-	const char *only;	/* --only LIST: comma list of placements to run */
-	const char *zswap;	/* --zswap default|all|none|LIST: zswap-<alg> placements */
-	const char *scenario;	/* --scenario LIST: build,service,cache,gc,all,none */
-	double service_time_s;	/* --service-time SECONDS: each service case's load */
-	double cache_time_s;	/* --cache-time SECONDS: each cache case's measured span */
-	uint32_t cache_threads; /* --cache-threads N: the cache's client threads */
-	double gc_time_s;	/* --gc-time SECONDS: the gc scenario's span after its fill */
-	double job_scale;	/* --job-scale X: the build job's work, 1 = full size */
-	uint32_t jobs;		/* --jobs N: the build job's units compiled at once (make -j) */
-	const char *project_at; /* --project-at allocator|start: where the project's tree lies */
-	const char *job_cmd;	/* --job CMD: the user's job instead of the build job */
-	const char *job_dir;	/* --job-dir DIR: copied as the job's working copy */
-	double job_timeout_s;	/* --job-timeout SECONDS: per run of the job */
-	uint32_t page_cluster;	/* --page-cluster N: vm.page-cluster for the job's runs */
-	int page_cluster_given; /*   (not given: as the machine has it) */
-	uint32_t repeat;	/* --repeat N: rounds of the job per placement */
+	uint32_t threads;	  /* --threads N: fault-probe touching threads */
+	double ci_target_pct;	  /* --ci PCT: target half-width of the median's CI */
+	const char *only;	  /* --only LIST: comma list of placements to run */
+	const char *zswap;	  /* --zswap default|all|none|LIST: zswap-<alg> placements */
+	const char *scenario;	  /* --scenario LIST: build,service,cache,gc,all,none */
+	double service_time_s;	  /* --service-time SECONDS: each service case's load */
+	uint32_t service_workers; /* --service-workers N: the service's serving workers */
+	double cache_time_s;	  /* --cache-time SECONDS: each cache case's measured span */
+	uint32_t cache_threads;	  /* --cache-threads N: the cache's client threads */
+	double gc_time_s;	  /* --gc-time SECONDS: the gc scenario's span after its fill */
+	double job_scale;	  /* --job-scale X: the build job's work, 1 = full size */
+	uint32_t jobs;		  /* --jobs N: the build job's units compiled at once (make -j) */
+	const char *project_at;	  /* --project-at allocator|start: where the project's tree lies */
+	const char *job_cmd;	  /* --job CMD: the user's job instead of the build job */
+	const char *job_dir;	  /* --job-dir DIR: copied as the job's working copy */
+	double job_timeout_s;	  /* --job-timeout SECONDS: per run of the job */
+	uint32_t page_cluster;	  /* --page-cluster N: vm.page-cluster for the job's runs */
+	int page_cluster_given;	  /*   (not given: as the machine has it) */
+	uint32_t repeat;	  /* --repeat N: rounds of every scenario per placement */
 	size_t n_sweeps;
 	const char *sweeps[SP_MAX_SWEEP_ARGS]; /* --sweep KNOB=V1,V2,... (core/scenario/sweep.h) */
 	size_t n_swaps;

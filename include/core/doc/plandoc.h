@@ -34,6 +34,9 @@ struct sp_plan_view {
 	unsigned scenarios; /* SP_SCENARIO_* bits (core/scenario/scenario.h) */
 	/* vm.page-cluster while measuring, and while the job runs ("": no job) */
 	const char *page_cluster, *job_page_cluster;
+	/* while the service, cache and gc run ("" or NULL: as set); _all: on zram too */
+	const char *server_page_cluster;
+	int server_page_cluster_all;
 	/* zswap now (present 0: the kernel has none, nothing is said) and the zswap placements */
 	int zswap_present, zswap_enabled;
 	const char *zswap_compressor;

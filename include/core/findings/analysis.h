@@ -79,7 +79,10 @@ struct sp_pair {
 /*
  * One case of the service scenario across the placements: the best placement with swap (fewest
  * failed requests, then fewest OOM kills, then the lowest p95; ties: report order) beside the
- * no-swap baseline. Indices into results[]; -1: none ran the case.
+ * no-swap baseline. Indices into results[]; -1: none ran the case. With --repeat a case's
+ * figures are its worst run's (core/scenario/scenario_service.h sp_service_merge), so the
+ * best is picked from every run, never from one run's p95; whether it is apart from the
+ * runner-up beyond the runs' spread is said too.
  */
 struct sp_service_finding {
 	int have; /* some placement ran the case */
@@ -90,6 +93,16 @@ struct sp_service_finding {
 	int best_case, none_case; /* the case's index in their scenarios.service.cases */
 	/* the none baseline's victims, counted by who they were */
 	uint64_t none_service_kills, none_spike_kills, none_other_kills;
+	/* the next best placement with swap and its case's index, or -1 */
+	int runner_up, runner_up_case;
+	/*
+	 * The best is ahead of the runner-up beyond the runs' spread: by failed requests or
+	 * OOM kills (counts), or, with as many of those, every run's p95 of the best below
+	 * every run's of the runner-up with 2 runs or more each. 0 with one run each: a p95
+	 * of one run has no spread to weigh it against.
+	 */
+	int apart;
+	size_t n_runs; /* the best placement's runs of the case (1 for one run) */
 };
 
 /*

@@ -69,7 +69,7 @@ struct sp_est_run {
 	double cache_time_s;		    /* --cache-time */
 	double gc_time_s;		    /* --gc-time */
 	double time_per_placement_s;
-	unsigned repeat; /* --repeat: the job's runs per placement */
+	unsigned repeat; /* --repeat: every scenario's runs per placement */
 	uint64_t swapfile_bytes;
 	size_t n_swapping, n_none, n_job_only; /* placements by what runs on them (timing.h) */
 	size_t n_sweep_runs;		       /* --sweep's runs; 0: no sweep */

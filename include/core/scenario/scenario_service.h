@@ -5,8 +5,10 @@
  * struct sp_scenario_service mirrors the JSON contract results[].scenarios.service exactly:
  * {cases: [{case, rate_per_s, sent, served, failed, p50_ms, p95_ms, p99_ms, top_speed_per_s,
  * oom_kills, oom_victims: [process names], restarts, swap_used_bytes, swapin_pages_per_s,
- * swapout_pages_per_s}]}. Everything the probe measured beyond that (why requests failed, the
- * raw counters) stays in struct sp_service_counters. Pure: no allocation, no I/O.
+ * swapout_pages_per_s, start_s, served_per_s, page_cluster, swappiness, p95_ms_runs,
+ * failed_runs, start_s_runs, served_per_s_runs, top_speed_per_s_runs}]}. Everything the probe
+ * measured beyond that (why requests failed, the raw counters) stays in struct sp_service_counters.
+ * Pure: no allocation, no I/O.
  */
 #ifndef SP_SCENARIO_SERVICE_H
 #define SP_SCENARIO_SERVICE_H
@@ -29,6 +31,7 @@ enum sp_service_case_kind {
 struct sp_service_log; /* core/scenario/service.h */
 
 #define SP_SERVICE_MAX_VICTIMS 32
+#define SP_SERVICE_MAX_RUNS 8	 /* --repeat's rounds a case keeps (SP_CLI_MAX_REPEAT) */
 #define SP_SERVICE_NAME_BYTES 16 /* a process name (comm) with its NUL */
 
 /* the processes' names, as the kernel (and the OOM killer's log lines) call them */
@@ -47,6 +50,26 @@ struct sp_service_case {
 	uint64_t restarts;	 /* the service restarted after it died */
 	int64_t swap_used_bytes; /* the cgroup's peak swap use; -1: not readable (JSON null) */
 	double swapin_pages_per_s, swapout_pages_per_s; /* pswpin/pswpout over the load */
+	/*
+	 * seed 000's start time: from the service's first launch to the first request it
+	 * served (ready, then within the timeout), restarts included; NaN (null): it never
+	 * served one. served_per_s: the requests served over the load (its start to its drain),
+	 * the rate the service kept up with against rate_per_s.
+	 */
+	double start_s;
+	double served_per_s;
+	int page_cluster; /* vm.page-cluster in force during the case; -1 (null): unreadable */
+	int swappiness;	  /* vm.swappiness in force (v1: the cgroup's copy); -1 (null) */
+	/*
+	 * --repeat: every run's figures, in run order (n_runs 1 with one run). The figures above
+	 * are then the worst run's (sp_service_merge): a placement is as good as its worst run.
+	 */
+	size_t n_runs;
+	double p95_ms_runs[SP_SERVICE_MAX_RUNS];
+	double failed_runs[SP_SERVICE_MAX_RUNS]; /* whole numbers, as doubles for the list */
+	double start_s_runs[SP_SERVICE_MAX_RUNS];
+	double served_per_s_runs[SP_SERVICE_MAX_RUNS];
+	double top_speed_per_s_runs[SP_SERVICE_MAX_RUNS];
 };
 
 struct sp_scenario_service {
@@ -70,6 +93,9 @@ struct sp_service_counters {
 	uint64_t restarts;
 	int has_swap_usage; /* the cgroup's swap use was readable */
 	uint64_t swap_peak_bytes;
+	int has_first_served;  /* a request was served: first_served_s holds when */
+	double first_served_s; /* from the service's first launch to its first served request */
+	int page_cluster, swappiness; /* the sysctls in force; -1: unreadable */
 };
 
 /*
@@ -78,10 +104,28 @@ struct sp_service_counters {
  * processes that died of such a SIGKILL, by name, at most oom_kills of them when the counter
  * is known (a SIGKILL from someone else is not the OOM killer's). Rates divide the vmstat
  * deltas by load_s; top speed is top_served / top_span_s; percentiles are the log's served
- * latencies, 0 when nothing was served.
+ * latencies, 0 when nothing was served. start_s is first_served_s (NaN without one),
+ * served_per_s the log's served over load_s; the case holds one run (n_runs 1).
  * Returns: 0; -EINVAL for NULL, an unknown case, a counter that went backwards, or a
  * non-positive load_s.
  */
 int sp_service_case_result(const struct sp_service_counters *c, struct sp_service_case *out);
+
+/*
+ * a worse than b: more failed requests, then more OOM kills, then a higher p95 (a case that
+ * served nothing has p95 0, and is worse by its failures). The order that picks a
+ * placement's worst run here and the best placement in the findings.
+ */
+int sp_service_case_worse(const struct sp_service_case *a, const struct sp_service_case *b);
+
+/*
+ * --repeat: fold one run's cases (run, each n_runs 1) into acc, the placement's result so far
+ * (acc->n_cases 0: the first run, taken as it is). Cases are matched by name; a case the run
+ * has and acc has not is added. Each case's _runs lists gain the run; its other figures
+ * become the worse run's (sp_service_case_worse), so failures and kills in any run show.
+ * Returns: 0; -EINVAL for NULL; -ENOSPC when a case already holds SP_SERVICE_MAX_RUNS runs
+ * (acc unchanged for that case).
+ */
+int sp_service_merge(struct sp_scenario_service *acc, const struct sp_scenario_service *run);
 
 #endif

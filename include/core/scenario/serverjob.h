@@ -51,6 +51,9 @@ int sp_server_vm_parse(const char *vmstat_text, struct sp_server_vm *out);
  */
 int sp_psi_parse(const char *text, double *some_avg10, double *full_avg10, int *has_full);
 
+/* --repeat's rounds a cache case or the gc scenario keeps (SP_CLI_MAX_REPEAT) */
+#define SP_SERVER_MAX_RUNS 8
+
 /* ---- cache ---- */
 
 #define SP_CACHE_MAX_CASES 8
@@ -143,6 +146,11 @@ struct sp_cache_case {
 	/* the swappiness the case's reclaim used: its v1 cgroup's memory.swappiness, or
 	 * vm.swappiness (v2 has no per-cgroup one); has_swappiness 0: unread (null) */
 	int swappiness, has_swappiness;
+	/* --repeat (core/scenario/server_runs.h): every run's headline, in run order; the
+	 * figures above are the worst run's. n_runs 0: one run, not listed (older files) */
+	size_t n_runs;
+	double ops_per_s_runs[SP_SERVER_MAX_RUNS];
+	double p95_ms_runs[SP_SERVER_MAX_RUNS];
 };
 
 struct sp_scenario_cache {
@@ -299,6 +307,11 @@ struct sp_scenario_gc {
 	uint64_t capped_cycles;		  /* cycles whose allocations sp_gc_cycle_cap_s cut short */
 	double span_s;			  /* the measured span: first cycle to last pause */
 	struct sp_gc_baseline baseline;
+	/* --repeat (core/scenario/server_runs.h): every run's pause figures, in run order; the
+	 * figures above are the worst run's. n_runs 0: one run, not listed (older files) */
+	size_t n_runs;
+	double p99_pause_ms_runs[SP_SERVER_MAX_RUNS];
+	double worst_pause_ms_runs[SP_SERVER_MAX_RUNS];
 };
 
 /*

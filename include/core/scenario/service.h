@@ -36,6 +36,10 @@
 #define SP_SERVICE_DEFAULT_LOAD_S 60.0	  /* the seed's 60 s of load per run */
 #define SP_SERVICE_DEFAULT_TOP_S 10.0	  /* the closed-loop top-speed span */
 #define SP_SERVICE_TOP_CLIENTS 4u	  /* the seed's 4 connections without a rate limit */
+/* serving workers (threads): the seed's server was one Python process, serving one request at
+ * a time; --service-workers N gives it more, which overlap their swap-ins */
+#define SP_SERVICE_DEFAULT_WORKERS 1u
+#define SP_SERVICE_MAX_WORKERS 64u
 #define SP_SERVICE_MIN_LIMIT (8ull << 20)
 
 /* enum sp_service_case_kind (fits, cold, hot, spike) is core/scenario/scenario_service.h's */

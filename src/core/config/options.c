@@ -135,6 +135,11 @@ const struct sp_option sp_options[] = {
 	  .field = F(service_time_s), .metavar = "SECONDS", .def = "20",
 	  .help = "the service scenario's steady load in each of its four cases, per "
 		  "placement; its top speed is measured for a quarter of that (1 to 10 s)" },
+	{ .name = "service-workers", .kind = SP_OPT_U32, .cmds = SWEEP | B(MEASURE),
+	  .field = F(service_workers), .min = 1, .max = SP_CLI_MAX_SERVICE_WORKERS,
+	  .metavar = "N", .def = "1",
+	  .help = "the service's serving workers: 1 serves one request at a time, as the "
+		  "seed's one Python process did; more overlap their swap-ins" },
 	{ .name = "cache-time", .kind = SP_OPT_DURATION, .cmds = SWEEP | B(MEASURE),
 	  .field = F(cache_time_s), .metavar = "SECONDS", .def = "8",
 	  .help = "the cache scenario's measured span in each of its three cases, per "
@@ -185,12 +190,14 @@ const struct sp_option sp_options[] = {
 	{ .name = "page-cluster", .kind = SP_OPT_U32, .cmds = SWEEP, .field = F(page_cluster),
 	  .given = F(page_cluster_given), .max = 10, .metavar = "N",
 	  .def_note = "as the machine has it",
-	  .help = "vm.page-cluster while the job runs (swap readahead of 2^N pages); the "
-		  "probes always run with 0" },
+	  .help = "vm.page-cluster while the job, the service, cache and gc run (swap "
+		  "readahead of 2^N pages); unless given, the machine's own, and 0 for the "
+		  "service, cache and gc on zram (as seed 000 set it); the probes always run with 0" },
 	{ .name = "repeat", .kind = SP_OPT_U32, .cmds = SWEEP, .field = F(repeat), .min = 1,
 	  .max = SP_CLI_MAX_REPEAT, .metavar = "N", .def = "1",
-	  .help = "run the job N times per placement, in interleaved rounds (start end file "
-		  "... start end ...), to measure its run-to-run spread" },
+	  .help = "run every scenario (build, service, cache, gc) N times per placement, in "
+		  "interleaved rounds (start end file ... start end ...), to measure the "
+		  "run-to-run spread; the probes run once" },
 	{ .name = "sweep", .kind = SP_OPT_LIST, .cmds = SWEEP, .field = F(sweeps),
 	  .count = F(n_sweeps), .cap = SP_MAX_SWEEP_ARGS, .metavar = "KNOB=V1,V2,...",
 	  .help = "run the scenarios again on every placement but ram with a kernel knob at "

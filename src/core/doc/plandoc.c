@@ -99,6 +99,14 @@ static void probes(const struct sp_plan_view *v, struct sp_doc *d)
 			    "vm.page-cluster=%s (swap-ins of 2^%s pages; back to %s for the "
 			    "probes)",
 			    v->job_page_cluster, v->job_page_cluster, v->page_cluster);
+	if (v->server_page_cluster && v->server_page_cluster[0] &&
+	    (v->scenarios & (SP_SCENARIO_SERVICE | SP_SCENARIO_CACHE | SP_SCENARIO_GC)))
+		sp_doc_fact(f, "sysctl, service/cache/gc",
+			    "vm.page-cluster=%s on disks%s (back to %s for the probes)",
+			    v->server_page_cluster,
+			    v->server_page_cluster_all ? " and zram"
+						       : ", 0 on zram as seed 000 had it",
+			    v->page_cluster);
 	if (v->zswap_present)
 		sp_doc_add_text(d, SP_DOC_PARA,
 				"zswap: off for the run (now %s, compressor %s; restored after)%s",
@@ -114,12 +122,17 @@ static void scenarios(const struct sp_plan_view *v, struct sp_doc *d)
 	double load, top, warm, dur, timeout;
 
 	if (v->scenarios & SP_SCENARIO_SERVICE) {
+		unsigned workers = c->service_workers ? c->service_workers : 1;
+
 		sp_service_times(c->service_time_s, &load, &top, &timeout);
 		sp_doc_add_text(d, SP_DOC_PARA,
 				"service per placement (not ram): fits, cold, hot, spike; each "
 				"%.0f s at %.0f requests/s, %.0f s timeout, %.0f s of top speed, "
-				"in a memory cgroup limited to the budget",
-				load, SP_SERVICE_DEFAULT_RATE, timeout, top);
+				"%u serving %s, in a memory cgroup limited to the budget; "
+				"%u %s",
+				load, SP_SERVICE_DEFAULT_RATE, timeout, top, workers,
+				workers == 1 ? "worker" : "workers", c->repeat ? c->repeat : 1,
+				c->repeat > 1 ? "interleaved runs each" : "run each");
 	}
 	if ((v->scenarios & SP_SCENARIO_CACHE) &&
 	    sp_cache_times(c->cache_time_s, &warm, &dur, &timeout) == 0)

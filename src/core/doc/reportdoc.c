@@ -901,6 +901,66 @@ static void victims(char *buf, size_t len, const struct sp_service_case *c)
 	}
 }
 
+/* res's service case named cname, or NULL */
+static const struct sp_service_case *case_named(const struct sp_result *res, const char *cname)
+{
+	const struct sp_scenario_service *sv = &res->scenarios.service;
+
+	for (size_t k = 0; k < sv->n_cases && k < SP_SVC_N_CASES; k++)
+		if (!strcmp(sv->cases[k].name, cname))
+			return &sv->cases[k];
+	return NULL;
+}
+
+/* "12.5, 14.1, 13.0": a case's runs of one figure, as the table's cells print it */
+static void runs_list(char *buf, size_t len, const double *v, size_t n)
+{
+	char a[16];
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < n && i < SP_SERVICE_MAX_RUNS; i++)
+		sp_cat(buf, len, "%s%s", i ? ", " : "", ms(a, v[i], isfinite(v[i])));
+}
+
+/*
+ * Under a case's table: with --repeat, each placement's runs (the table holds the worst run's
+ * figures); and the vm.page-cluster and vm.swappiness the cases ran with.
+ */
+static void service_notes(const struct sp_report *r, const char *cname, char *note, size_t len)
+{
+	char runs[600] = "", knobs[400] = "", a[160];
+	size_t most = 0;
+
+	for (size_t i = 0; i < r->n_results && i < SP_MAX_RESULTS; i++) {
+		const struct sp_service_case *x = case_named(&r->results[i], cname);
+
+		if (!x)
+			continue;
+		if (x->n_runs > 1) {
+			most = x->n_runs > most ? x->n_runs : most;
+			runs_list(a, sizeof(a), x->p95_ms_runs, x->n_runs);
+			sp_cat_sep(runs, sizeof(runs), "; ", "%s %s", r->results[i].placement, a);
+		}
+		if (x->page_cluster >= 0 || x->swappiness >= 0) {
+			char pc[16] = "?", sw[16] = "?";
+
+			if (x->page_cluster >= 0)
+				snprintf(pc, sizeof(pc), "%d", x->page_cluster);
+			if (x->swappiness >= 0)
+				snprintf(sw, sizeof(sw), "%d", x->swappiness);
+			sp_cat_sep(knobs, sizeof(knobs), ", ", "%s %s/%s", r->results[i].placement,
+				   pc, sw);
+		}
+	}
+	if (most)
+		sp_cat_sep(note, len, "; ",
+			   "up to %zu runs each, the worst run's figures shown; p95 (ms) of every "
+			   "run: %s",
+			   most, runs);
+	if (knobs[0])
+		sp_cat_sep(note, len, "; ", "vm.page-cluster/vm.swappiness in the case: %s", knobs);
+}
+
 static void service_section(struct sp_doc *d, const struct sp_report *r,
 			    const struct sp_findings *f)
 {
@@ -910,10 +970,11 @@ static void service_section(struct sp_doc *d, const struct sp_report *r,
 	    [SP_SVC_HOT] = "120 %, all of it read",
 	    [SP_SVC_SPIKE] = "fits, plus a burst beside it",
 	};
+	/* no p50: the seed reported p95 alone; report.json keeps it */
 	static const char *const heads[] = {
-	    "placement", "sent",     "served",	       "failed",	  "p50 (ms)",
+	    "placement", "sent",     "failed",	       "start (s)",	  "served (/s)",
 	    "p95 (ms)",	 "p99 (ms)", "top speed (/s)", "swap used (MiB)", "OOM kills"};
-	char cells[MAX_COLS][CELL], a[16], cap[96];
+	char cells[MAX_COLS][CELL], a[16], cap[96], note[1200];
 
 	if (!f->has_service)
 		return;
@@ -922,9 +983,9 @@ static void service_section(struct sp_doc *d, const struct sp_report *r,
 	    d, SP_DOC_PARA,
 	    "A service answering requests at a steady rate (open loop) in a memory cgroup limited "
 	    "to the budget, per case and placement. Latencies run from each request's intended "
-	    "send time, so a stall counts as backlog; top speed is 4 clients in a closed loop; "
-	    "swap "
-	    "used is the cgroup's peak.");
+	    "send time, so a stall counts as backlog; start is from the service's launch to the "
+	    "first request it served, served the rate it kept up with; top speed is 4 clients "
+	    "in a closed loop; swap used is the cgroup's peak.");
 	for (int k = 0; k < SP_SVC_N_CASES; k++) {
 		const char *cname = sp_service_case_name((enum sp_service_case_kind)k);
 		struct sp_doc_table *t;
@@ -936,36 +997,34 @@ static void service_section(struct sp_doc *d, const struct sp_report *r,
 		t = sp_doc_add_table(d, NULL, 10, heads,
 				     "lrrrrrrrrl"); /* the heading is its caption */
 		for (size_t i = 0; i < r->n_results && i < SP_MAX_RESULTS; i++) {
-			const struct sp_scenario_service *sv = &r->results[i].scenarios.service;
+			const struct sp_service_case *x = case_named(&r->results[i], cname);
 
-			for (size_t cix = 0; cix < sv->n_cases && cix < SP_SVC_N_CASES; cix++) {
-				const struct sp_service_case *x = &sv->cases[cix];
-
-				if (strcmp(x->name, cname))
-					continue;
-				set(cells, 0, "%s", r->results[i].placement);
-				set(cells, 1, "%" PRIu64, x->sent);
-				set(cells, 2, "%" PRIu64, x->served);
-				set(cells, 3, "%" PRIu64, x->failed);
-				set(cells, 4, "%s", ms(a, x->p50_ms, x->served > 0));
-				set(cells, 5, "%s", ms(a, x->p95_ms, x->served > 0));
-				set(cells, 6, "%s", ms(a, x->p99_ms, x->served > 0));
-				set(cells, 7, "%s", sp_fmt_rate(a, x->top_speed_per_s));
-				set(cells, 8, "%s",
-				    mib(a,
-					(uint64_t)(x->swap_used_bytes > 0 ? x->swap_used_bytes : 0),
-					x->swap_used_bytes >= 0));
-				victims(cells[9], CELL, x);
-				row(t,
-				    (int)i == f->service[k].best ? SP_DOC_MARK_STRONG
-								 : SP_DOC_MARK_NONE,
-				    cells);
-			}
+			if (!x)
+				continue;
+			set(cells, 0, "%s", r->results[i].placement);
+			set(cells, 1, "%" PRIu64, x->sent);
+			set(cells, 2, "%" PRIu64, x->failed);
+			set(cells, 3, "%s", ms(a, x->start_s, isfinite(x->start_s)));
+			set(cells, 4, "%s",
+			    isfinite(x->served_per_s) ? sp_fmt_rate(a, x->served_per_s) : "-");
+			set(cells, 5, "%s", ms(a, x->p95_ms, x->served > 0));
+			set(cells, 6, "%s", ms(a, x->p99_ms, x->served > 0));
+			set(cells, 7, "%s", sp_fmt_rate(a, x->top_speed_per_s));
+			set(cells, 8, "%s",
+			    mib(a, (uint64_t)(x->swap_used_bytes > 0 ? x->swap_used_bytes : 0),
+				x->swap_used_bytes >= 0));
+			victims(cells[9], CELL, x);
+			row(t, (int)i == f->service[k].best ? SP_DOC_MARK_STRONG : SP_DOC_MARK_NONE,
+			    cells);
 		}
+		note[0] = '\0';
 		if (f->service[k].best >= 0)
-			sp_doc_table_note(
-			    t, "bold: the best placement with swap (fewest failed requests, then "
+			sp_cat(note, sizeof(note),
+			       "bold: the best placement with swap (fewest failed requests, then "
 			       "fewest OOM kills, then the lowest p95)");
+		service_notes(r, cname, note, sizeof(note));
+		if (note[0])
+			sp_doc_table_note(t, "%s", note);
 	}
 }
 

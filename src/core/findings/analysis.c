@@ -331,11 +331,31 @@ static int case_of(const struct sp_result *res, enum sp_service_case_kind k)
 /* a better than b: fewer failed requests, then fewer OOM kills, then a lower p95 */
 static int better_case(const struct sp_service_case *a, const struct sp_service_case *b)
 {
-	if (a->failed != b->failed)
-		return a->failed < b->failed;
-	if (a->oom_kills != b->oom_kills)
-		return a->oom_kills < b->oom_kills;
-	return a->p95_ms < b->p95_ms;
+	return sp_service_case_worse(b, a);
+}
+
+/* The lowest and highest p95 over a case's runs (an older file's case: its one p95). */
+static size_t p95_range(const struct sp_service_case *c, double *lo, double *hi)
+{
+	size_t n = c->n_runs ? c->n_runs : 1;
+
+	*lo = *hi = c->n_runs ? c->p95_ms_runs[0] : c->p95_ms;
+	for (size_t i = 1; i < n && i < SP_SERVICE_MAX_RUNS; i++) {
+		*lo = c->p95_ms_runs[i] < *lo ? c->p95_ms_runs[i] : *lo;
+		*hi = c->p95_ms_runs[i] > *hi ? c->p95_ms_runs[i] : *hi;
+	}
+	return n;
+}
+
+/* a ahead of b beyond the runs' spread (struct sp_service_finding's apart) */
+static int case_apart(const struct sp_service_case *a, const struct sp_service_case *b)
+{
+	double alo, ahi, blo, bhi;
+	size_t na = p95_range(a, &alo, &ahi), nb = p95_range(b, &blo, &bhi);
+
+	if (a->failed != b->failed || a->oom_kills != b->oom_kills)
+		return better_case(a, b);
+	return na >= 2 && nb >= 2 && ahi < blo;
 }
 
 /* The service scenario: per case, the best placement with swap and the no-swap baseline. */
@@ -345,6 +365,7 @@ static void service(const struct sp_report *r, struct sp_findings *f)
 		struct sp_service_finding *sf = &f->service[k];
 
 		sf->best = sf->none = sf->best_fits_case = sf->best_case = sf->none_case = -1;
+		sf->runner_up = sf->runner_up_case = -1;
 		for (size_t i = 0; i < r->n_results; i++) {
 			const struct sp_result *res = &r->results[i];
 			int c = case_of(res, (enum sp_service_case_kind)k);
@@ -362,9 +383,29 @@ static void service(const struct sp_report *r, struct sp_findings *f)
 				    better_case(&res->scenarios.service.cases[c],
 						&r->results[sf->best]
 						     .scenarios.service.cases[sf->best_case]))) {
+				sf->runner_up = sf->best;
+				sf->runner_up_case = sf->best_case;
 				sf->best = (int)i;
 				sf->best_case = c;
+			} else if (res->id.kind != SP_PL_RAM &&
+				   (sf->runner_up < 0 ||
+				    better_case(
+					&res->scenarios.service.cases[c],
+					&r->results[sf->runner_up]
+					     .scenarios.service.cases[sf->runner_up_case]))) {
+				sf->runner_up = (int)i;
+				sf->runner_up_case = c;
 			}
+		}
+		if (sf->best >= 0) {
+			const struct sp_service_case *bc =
+			    &r->results[sf->best].scenarios.service.cases[sf->best_case];
+
+			sf->n_runs = bc->n_runs ? bc->n_runs : 1;
+			sf->apart =
+			    sf->runner_up >= 0 &&
+			    case_apart(bc, &r->results[sf->runner_up]
+						.scenarios.service.cases[sf->runner_up_case]);
 		}
 		if (sf->best >= 0)
 			sf->best_fits_case = case_of(&r->results[sf->best], SP_SVC_FITS);

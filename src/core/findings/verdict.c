@@ -177,6 +177,21 @@ static void failed_phrase(char *buf, size_t len, const struct sp_service_case *c
 }
 
 /*
+ * Seed 000's other two figures, where they say something: a service that kept up with less
+ * than nine tenths of the rate asked ("it kept up with 18 to 29 % of what is asked"), and its
+ * start time when that took a second or more ("started in 3 to 11 seconds").
+ */
+static void service_pace(char *buf, size_t len, const struct sp_service_case *c)
+{
+	if (isfinite(c->served_per_s) && c->rate_per_s > 0 && c->served_per_s < 0.9 * c->rate_per_s)
+		sp_cat(buf, len, "; it kept up with %.0f %% of the %.0f requests/s asked",
+		       100 * c->served_per_s / c->rate_per_s, c->rate_per_s);
+	if (isfinite(c->start_s) && c->start_s >= 1)
+		sp_cat(buf, len, "; it took %.1f s from its start to its first request served",
+		       c->start_s);
+}
+
+/*
  * One case of the service scenario: what it is, what the no-swap baseline lost (failed
  * requests, whom the OOM killer took), what the best placement with swap kept, and, for the
  * overflow cases, the best placement's p95 and top speed against its own fits case.
@@ -240,8 +255,10 @@ static void service_sentence(const struct sp_report *r, const struct sp_findings
 			sp_cat(buf, len, " and it was OOM-killed");
 			times(buf, len, c->oom_kills);
 		}
-		sp_cat(buf, len, " (p95 %s ms, top speed %s requests/s", fmt_ms(a, c->p95_ms),
-		       sp_fmt_rate(b, c->top_speed_per_s));
+		sp_cat(buf, len, " (p95 %s ms", fmt_ms(a, c->p95_ms));
+		if (sf->n_runs > 1)
+			sp_cat(buf, len, " in the worst of %zu runs", sf->n_runs);
+		sp_cat(buf, len, ", top speed %s requests/s", sp_fmt_rate(b, c->top_speed_per_s));
 		if (k != SP_SVC_FITS && sf->best_fits_case >= 0) {
 			const struct sp_service_case *fc = svc(r, sf->best, sf->best_fits_case);
 
@@ -249,6 +266,12 @@ static void service_sentence(const struct sp_report *r, const struct sp_findings
 			       fmt_ms(a, fc->p95_ms), sp_fmt_rate(b, fc->top_speed_per_s));
 		}
 		sp_cat(buf, len, ")");
+		service_pace(buf, len, c);
+		if (sf->n_runs > 1 && sf->runner_up >= 0 && !sf->apart)
+			sp_cat(buf, len,
+			       "; %s is not ahead of %s beyond the runs' spread (their p95s "
+			       "overlap)",
+			       name(r, sf->best), name(r, sf->runner_up));
 	}
 }
 

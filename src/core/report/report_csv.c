@@ -55,6 +55,9 @@ enum col {
 	C_SVC_TOP,
 	C_SVC_OOM,
 	C_SVC_SWAP,
+	C_SVC_START,
+	C_SVC_SERVED_RATE,
+	C_SVC_PAGE_CLUSTER,
 	C_CACHE_PCT,
 	C_CACHE_OPS,
 	C_CACHE_OOM,
@@ -97,6 +100,9 @@ static const char *const head[C_N] = {
     [C_SVC_TOP] = "service_top_speed_per_s",
     [C_SVC_OOM] = "service_oom_kills",
     [C_SVC_SWAP] = "service_swap_used_bytes",
+    [C_SVC_START] = "service_start_s",
+    [C_SVC_SERVED_RATE] = "service_served_per_s",
+    [C_SVC_PAGE_CLUSTER] = "service_page_cluster",
     [C_CACHE_PCT] = "cache_pool_pct",
     [C_CACHE_OPS] = "cache_ops_per_s",
     [C_CACHE_OOM] = "cache_oom_killed",
@@ -248,6 +254,10 @@ static void service_rows(FILE *out, struct line *lp, const struct sp_result *res
 		u64(lp, C_SVC_FAILED, c->failed);
 		num(lp, C_SVC_TOP, c->top_speed_per_s);
 		u64(lp, C_SVC_OOM, c->oom_kills);
+		num(lp, C_SVC_START, c->start_s); /* never served: empty, not 0 */
+		num(lp, C_SVC_SERVED_RATE, c->served_per_s);
+		if (c->page_cluster >= 0)
+			u64(lp, C_SVC_PAGE_CLUSTER, (uint64_t)c->page_cluster);
 		if (c->swap_used_bytes >= 0)
 			u64(lp, C_SVC_SWAP, (uint64_t)c->swap_used_bytes);
 		emit_line(out, lp);

@@ -7,6 +7,7 @@
  */
 #include "core/report/report_schema.h"
 
+#include <math.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <time.h>
@@ -490,6 +491,19 @@ static const struct sp_field build_fields[] = {
 
 typedef struct sp_service_case svc_case_t;
 
+/* a report from before the start time and the served rate: not known, never 0 */
+static int svc_start_unknown(void *obj)
+{
+	((svc_case_t *)obj)->start_s = NAN;
+	return 0;
+}
+
+static int svc_served_unknown(void *obj)
+{
+	((svc_case_t *)obj)->served_per_s = NAN;
+	return 0;
+}
+
 static const struct sp_field service_case_fields[] = {
     STR("case", svc_case_t, name),
     DBL("rate_per_s", svc_case_t, rate_per_s),
@@ -506,6 +520,22 @@ static const struct sp_field service_case_fields[] = {
     I64_NULL("swap_used_bytes", svc_case_t, swap_used_bytes),
     DBL("swapin_pages_per_s", svc_case_t, swapin_pages_per_s),
     DBL("swapout_pages_per_s", svc_case_t, swapout_pages_per_s),
+    {.key = "start_s",
+     .type = SP_F_DBL,
+     .off = AT(svc_case_t, start_s, double),
+     .absent = svc_start_unknown},
+    {.key = "served_per_s",
+     .type = SP_F_DBL,
+     .off = AT(svc_case_t, served_per_s, double),
+     .absent = svc_served_unknown},
+    /* null: unreadable (and missing: a report from before they were recorded) */
+    {.key = "page_cluster", .type = SP_F_INDEX, .off = AT(svc_case_t, page_cluster, int)},
+    {.key = "swappiness", .type = SP_F_INDEX, .off = AT(svc_case_t, swappiness, int)},
+    DBL_LIST("p95_ms_runs", svc_case_t, p95_ms_runs, n_runs),
+    DBL_LIST("failed_runs", svc_case_t, failed_runs, n_runs),
+    DBL_LIST("start_s_runs", svc_case_t, start_s_runs, n_runs),
+    DBL_LIST("served_per_s_runs", svc_case_t, served_per_s_runs, n_runs),
+    DBL_LIST("top_speed_per_s_runs", svc_case_t, top_speed_per_s_runs, n_runs),
     END,
 };
 
@@ -581,6 +611,8 @@ static const struct sp_field cache_case_fields[] = {
     BOOL("oom_killed", cache_case_t, oom_killed),
     OBJ("evicted", cache_case_t, evicted, evicted_fields),
     INT_IF("swappiness", cache_case_t, swappiness, has_swappiness),
+    DBL_LIST("ops_per_s_runs", cache_case_t, ops_per_s_runs, n_runs),
+    DBL_LIST("p95_ms_runs", cache_case_t, p95_ms_runs, n_runs),
     END,
 };
 
@@ -651,6 +683,8 @@ static const struct sp_field gc_fields[] = {
     U64("pswpin_in_pauses", gc_t, pswpin_in_pauses),
     DBL("span_s", gc_t, span_s),
     U64("capped_cycles", gc_t, capped_cycles),
+    DBL_LIST("p99_pause_ms_runs", gc_t, p99_pause_ms_runs, n_runs),
+    DBL_LIST("worst_pause_ms_runs", gc_t, worst_pause_ms_runs, n_runs),
     END,
 };
 

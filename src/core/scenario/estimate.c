@@ -99,8 +99,9 @@ double sp_est_total_s(const struct sp_est_run *r, const struct sp_est_device *m)
 	    .profile_s = m->profile_s,
 	    .job_s = sp_est_job_s(r, m) * (double)r->repeat,
 	    .job_setup_bytes = r->job ? r->job->source_bytes_total : 0,
-	    .service_s = sp_est_service_s(r),
-	    .servers_s = sp_est_servers_s(r),
+	    /* --repeat runs every scenario again, not only the job */
+	    .service_s = sp_est_service_s(r) * (double)r->repeat,
+	    .servers_s = sp_est_servers_s(r) * (double)r->repeat,
 	    .n_sweep_runs = r->n_sweep_runs,
 	    .sweep_run_s = sp_est_sweep_run_s(r, m),
 	};
