@@ -402,6 +402,8 @@ static int compile_unit(const struct sp_buildjob_plan *p, const char *dir,
 			struct shared *sh)
 {
 	uint64_t d = sp_mix64(p->seed ^ TAG_OBJ ^ un->index), heap_seed = p->seed ^ TAG_HEAP;
+	unsigned char shape[PAGE] __attribute__((aligned(64)));
+	uint64_t shape_sum;
 	uint32_t same[SP_BUILDJOB_MAX_DEPS], n_same = 0;
 	struct sp_buildjob_unit dep;
 	struct clock2 c;
@@ -425,13 +427,20 @@ static int compile_unit(const struct sp_buildjob_plan *p, const char *dir,
 	if (ret)
 		return ret;
 
-	/* its new heap, allocated and filled */
+	/*
+	 * Its new heap, allocated and filled: one text-like page of the unit's own, copied into
+	 * every page it allocates with the page's number stamped in its first word (the touches
+	 * read and dirty words from 32 on). A compiler's heap objects repeat their shapes, and a
+	 * generated page per heap page made the job's CPU time, not its waits, most of a run in
+	 * RAM under an emulated CPU (ram 7.7 s against start 36 s at 7200 rpm; the field's ratio
+	 * is 10). Every page still differs and compresses as text does.
+	 */
+	sp_page_fill(shape, PAGE, un->index, heap_seed);
+	memcpy(&shape_sum, shape + 24, sizeof(shape_sum));
 	for (uint64_t pg = un->heap_lo; pg < un->heap_hi; pg++) {
-		uint64_t sum;
-
-		sp_page_fill(heap + pg * PAGE, PAGE, pg, heap_seed);
-		memcpy(&sum, heap + pg * PAGE + 24, sizeof(sum));
-		d = sp_mix64(d ^ sum);
+		memcpy(heap + pg * PAGE, shape, PAGE);
+		memcpy(heap + pg * PAGE, &pg, sizeof(pg));
+		d = sp_mix64(d ^ shape_sum ^ pg);
 	}
 	clock2_charge(&c, &pt->wait_swap_ns);
 
