@@ -6,8 +6,13 @@
 #   partition's start, the end partition ending on the last usable LBA;
 # - report.json's layout is "installed" and the swap file's extents (FIEMAP, in the report) lie
 #   in the first 10 % of the data partition;
-# - the job directory "build" is in block group 0, and a file written into it afterwards lies in
-#   the first 10 % of the data partition too (filefrag: FIEMAP).
+# - with the build job, its toolchain directory "usr" is in block group 0 (as an installed
+#   system's /usr), the report's scenarios.build.files puts the toolchain in the first 10 % of
+#   the data partition, and a file written into "usr" afterwards lies there too (filefrag:
+#   FIEMAP); the project directory "build" is wherever ext4's allocator put it (the default
+#   --project-at allocator);
+# - without the job and with --project-at start, the project directory "build" is in block
+#   group 0 and a file written into it lies in the first 10 % too.
 # And `plan --layout centred` still puts a small data partition mid-disk.
 . "$(dirname "$0")/lib.sh"
 need_root
@@ -35,8 +40,9 @@ for i, p in enumerate(t["partitions"], 1):
     print(i, p["start"] * k, (p["start"] + p["size"]) * k - 1)'
 }
 
-check_disk() { # SECTOR_BYTES [RUN OPTIONS]
-	local ss=$1 img dev size plan got part dstart dend lim
+check_disk() { # SECTOR_BYTES DIR_AT_START [RUN OPTIONS]
+	local ss=$1 at=$2 img dev size plan got part dstart dend lim
+	shift
 	img=$(mktemp /var/tmp/swapplace-test.XXXXXX.img)
 	at_exit "rm -f '$img'"
 	truncate -s 32G "$img"
@@ -70,7 +76,7 @@ check_disk() { # SECTOR_BYTES [RUN OPTIONS]
 	[ "$eend" = "$last" ] || fail "end swap ends at $eend, last usable is $last"
 	lim=$((dstart + (dend - dstart + 1) / 10)) # the first 10 % of the data partition
 
-	python3 - "$tmp/r$ss/report.json" "$dstart" "$lim" <<'PY' || fail "report.json: layout or swap file extents"
+	python3 - "$tmp/r$ss/report.json" "$dstart" "$lim" "$at" <<'PY' || fail "report.json: layout, swap file or toolchain extents"
 import json, sys
 r = json.load(open(sys.argv[1]))
 lo, lim = int(sys.argv[2]), int(sys.argv[3])
@@ -82,21 +88,31 @@ for e in ext:
     assert lo <= e["start_sector"] and e["start_sector"] + e["sectors"] <= lim, (e, lo, lim)
 print("swap file: %d extents, sectors %d..%d of data %d.. (first 10 %% ends at %d)" % (
     len(ext), ext[0]["start_sector"], ext[-1]["start_sector"] + ext[-1]["sectors"], lo, lim))
+files = {t["what"]: t["extents"] for t in (f.get("scenarios") or {}).get("build", {}).get("files") or []}
+if sys.argv[4] == "usr":
+    assert files.get("toolchain") and files.get("project"), files
+    for e in files["toolchain"]:
+        assert lo <= e["start_sector"] and e["start_sector"] + e["sectors"] <= lim, (e, lo, lim)
+    print("toolchain: %d extents from sector %d; project from sector %d" % (
+        len(files["toolchain"]), files["toolchain"][0]["start_sector"],
+        files["project"][0]["start_sector"]))
 PY
 
-	# the job directory: made at the start, and files written into it land there
+	# the directory made at the start (the toolchain's, or the project's with --project-at
+	# start): in block group 0, and files written into it land there
 	part=$("$TOOL" part-path "$dev" 2)
 	ipg=$(dumpe2fs -h "$part" 2>/dev/null | awk -F: '/^Inodes per group/{print $2 + 0}')
 	mkdir -p "$tmp/m$ss"
 	mount -o noatime,noinit_itable "$part" "$tmp/m$ss" || fail "mount the data partition"
 	at_exit "umount '$tmp/m$ss'"
 	[ -d "$tmp/m$ss/build" ] || fail "no job directory 'build' on the data filesystem"
-	ino=$(stat -c %i "$tmp/m$ss/build")
-	[ "$ino" -le "$ipg" ] || fail "job directory is inode $ino, beyond group 0 ($ipg inodes)"
-	dd if=/dev/urandom of="$tmp/m$ss/build/f" bs=1M count=32 conv=fsync status=none ||
-		fail "writing into the job directory"
-	mkdir -p "$tmp/m$ss/build/src/sub" && echo x >"$tmp/m$ss/build/src/sub/g" && sync
-	for f in build/f build/src/sub/g; do
+	[ -d "$tmp/m$ss/$at" ] || fail "no directory '$at' on the data filesystem"
+	ino=$(stat -c %i "$tmp/m$ss/$at")
+	[ "$ino" -le "$ipg" ] || fail "directory '$at' is inode $ino, beyond group 0 ($ipg inodes)"
+	dd if=/dev/urandom of="$tmp/m$ss/$at/f" bs=1M count=32 conv=fsync status=none ||
+		fail "writing into '$at'"
+	mkdir -p "$tmp/m$ss/$at/src/sub" && echo x >"$tmp/m$ss/$at/src/sub/g" && sync
+	for f in "$at/f" "$at/src/sub/g"; do
 		# filefrag -e: "N: logical..: physical_start.. physical_end: ..." in fs blocks
 		bs=$(stat -f -c %S "$tmp/m$ss")
 		filefrag -e -b"$bs" "$tmp/m$ss/$f" | awk -F'[:.]+' -v bs="$bs" -v lo="$dstart" \
@@ -110,10 +126,10 @@ PY
 	umount "$tmp/m$ss" || fail "umount"
 }
 
-# on 4096-byte sectors with the build job, whose sources go into the job directory before the
-# file this test writes there; on 512-byte ones without (the directory is made whatever the job)
-check_disk 4096
-check_disk 512 --scenario none
+# on 4096-byte sectors with the build job, whose toolchain goes into "usr" before the file this
+# test writes there; on 512-byte ones without the job, the project's directory at the start
+check_disk 4096 usr
+check_disk 512 build --scenario none --project-at start
 
 # centred: the data partition is the file + 256 MiB, mid-disk
 make_loop cdev 32G
