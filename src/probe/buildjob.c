@@ -404,7 +404,8 @@ static int compile_unit(const struct sp_buildjob_plan *p, const char *dir,
 	uint64_t d = sp_mix64(p->seed ^ TAG_OBJ ^ un->index), heap_seed = p->seed ^ TAG_HEAP;
 	unsigned char shape[PAGE] __attribute__((aligned(64)));
 	uint64_t shape_sum;
-	uint32_t same[SP_BUILDJOB_MAX_DEPS], n_same = 0;
+	uint64_t imp_lo[SP_BUILDJOB_MAX_DEPS], imp_n[SP_BUILDJOB_MAX_DEPS];
+	uint32_t n_imp = 0;
 	struct sp_buildjob_unit dep;
 	struct clock2 c;
 	char path[4096];
@@ -444,17 +445,18 @@ static int compile_unit(const struct sp_buildjob_plan *p, const char *dir,
 	}
 	clock2_charge(&c, &pt->wait_swap_ns);
 
-	/* the imported modules whose heap is this process's */
+	/* the heap of the imported modules this process compiled: found once, not per touch */
 	for (uint32_t i = 0; i < un->n_dep; i++) {
 		sp_buildjob_unit_at(p, un->dep[i], &dep);
-		if (dep.proc == un->proc)
-			same[n_same++] = un->dep[i];
+		if (dep.proc == un->proc) {
+			imp_lo[n_imp] = dep.heap_lo;
+			imp_n[n_imp++] = dep.heap_hi - dep.heap_lo;
+		}
 	}
 	/*
 	 * The work, in steps: the hot code, now and then a cold page of code, and heap touches
 	 * at random, import_in_4 in 4 in what it imports, the rest in its own new heap. The code
-	 * touches and
-	 * the heap touches are timed apart, so their waits are told apart.
+	 * touches and the heap touches are timed apart, so their waits are told apart.
 	 */
 	sp_rng_seed(&r, un->rng_seed);
 	for (uint64_t s = 0; s < p->steps_per_unit; s++) {
@@ -466,10 +468,11 @@ static int compile_unit(const struct sp_buildjob_plan *p, const char *dir,
 		for (uint32_t k = 0; k < p->heap_per_step; k++) {
 			uint64_t lo = un->heap_lo, n = un->heap_hi - un->heap_lo;
 
-			if (n_same && sp_rng_below(&r, 4) < p->import_in_4) {
-				sp_buildjob_unit_at(p, same[sp_rng_below(&r, n_same)], &dep);
-				lo = dep.heap_lo;
-				n = dep.heap_hi - dep.heap_lo;
+			if (n_imp && sp_rng_below(&r, 4) < p->import_in_4) {
+				uint32_t i = (uint32_t)sp_rng_below(&r, n_imp);
+
+				lo = imp_lo[i];
+				n = imp_n[i];
 			}
 			touch(heap, lo + sp_rng_below(&r, n), s, &d);
 		}
