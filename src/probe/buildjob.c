@@ -213,6 +213,9 @@ static int prepare_run(const struct sp_buildjob_plan *p, const char *dir, const 
 
 /* ---- the worker ---- */
 
+/* Each process's read buffer for sources, interfaces and the link (a process is one thread). */
+static unsigned char read_buf[READ_CHUNK_PAGES * PAGE] __attribute__((aligned(4096)));
+
 /* One process's clock: wall time not spent on its CPU, by what it waited in. */
 struct proc_time {
 	uint64_t wait_swap_ns, wait_file_ns, cpu_ns;
@@ -549,7 +552,6 @@ static int link_objects(const struct sp_buildjob_plan *p, const char *dir, unsig
 static int run_proc(const struct sp_buildjob_plan *p, const char *dir, const char *tooldir,
 		    uint32_t k, struct shared *sh)
 {
-	static unsigned char buf[READ_CHUNK_PAGES * PAGE] __attribute__((aligned(4096)));
 	uint64_t heap_bytes = sp_buildjob_proc_heap_pages(p, k) * PAGE;
 	struct proc_time *pt = &sh->t[k];
 	struct tool_map t;
@@ -568,7 +570,7 @@ static int run_proc(const struct sp_buildjob_plan *p, const char *dir, const cha
 		sp_buildjob_unit_at(p, u, &un);
 		ret = await_deps(&un, sh);
 		if (!ret)
-			ret = compile_unit(p, dir, &un, heap, &t, buf, pt, sh);
+			ret = compile_unit(p, dir, &un, heap, &t, read_buf, pt, sh);
 		if (ret) {
 			sh->bad_unit = u;
 			break;
@@ -616,11 +618,10 @@ static int child_main(void *arg, int go_fd, int result_fd)
 		while (waitpid(kids[i], &st, 0) < 0 && errno == EINTR)
 			;
 	if (!ret && !a->sh->err) {
-		static unsigned char buf[READ_CHUNK_PAGES * PAGE] __attribute__((aligned(4096)));
 		struct timespec c0, c1;
 
 		clock_gettime(CLOCK_THREAD_CPUTIME_ID, &c0);
-		ret = link_objects(a->p, a->dir, buf, a->sh, &a->sh->t[0]);
+		ret = link_objects(a->p, a->dir, read_buf, a->sh, &a->sh->t[0]);
 		clock_gettime(CLOCK_THREAD_CPUTIME_ID, &c1);
 		a->sh->t[0].cpu_ns += (uint64_t)ns_between(c0, c1);
 		if (ret)
