@@ -555,6 +555,7 @@ static int run_cache(const struct sp_placement *p, const struct sp_measure_opts 
 	co.seed = o->seed;
 	ret = sp_cache_run(&co, &res->scenarios.cache);
 	sp_undo_run_to(mark);
+	sp_cache_evicted_most(&res->scenarios.cache);
 	/* a figure the kernel did not give is not reported at all (null), whatever was parsed */
 	for (size_t i = 0; i < res->scenarios.cache.n_cases; i++) {
 		struct sp_cache_case *c = &res->scenarios.cache.cases[i];

@@ -174,11 +174,38 @@ static void test_out(void)
 	CHECK(sp_parse_smaps_swap(NULL, 0, &b) == -EINVAL);
 }
 
+/* The scenario's evicted: the most of each side over the ok cases that read it. */
+static void test_evicted_most(void)
+{
+	struct sp_scenario_cache s = {.done = 1, .n_cases = 3};
+
+	s.cases[0] = mk(50, 1000, 24, 0);
+	s.cases[1] = mk(75, 900, 36, 0);
+	s.cases[2] = mk(100, 100, 48, 0);
+	s.evicted.has = 1; /* stale: recomputed, not kept */
+	sp_cache_evicted_most(&s);
+	CHECK(!s.evicted.has); /* no case read its swap use */
+	s.cases[0].evicted =
+	    (struct sp_cache_evicted){.pool_bytes = 3 << 20, .other_bytes = 1 << 20, .has = 1};
+	s.cases[1].evicted =
+	    (struct sp_cache_evicted){.pool_bytes = 1 << 20, .other_bytes = 7 << 20, .has = 1};
+	/* a failed case's figures are not the scenario's */
+	s.cases[2].evicted =
+	    (struct sp_cache_evicted){.pool_bytes = 40 << 20, .other_bytes = 40 << 20, .has = 1};
+	s.cases[2].status = SP_STATUS_FAILED;
+	sp_cache_evicted_most(&s);
+	CHECK(s.evicted.has);
+	CHECK_EQ_U64(s.evicted.pool_bytes, 3ull << 20);
+	CHECK_EQ_U64(s.evicted.other_bytes, 7ull << 20);
+	sp_cache_evicted_most(NULL); /* no crash */
+}
+
 int main(void)
 {
 	test_plan();
 	test_finish();
 	test_trap();
 	test_out();
+	test_evicted_most();
 	return CHECK_DONE();
 }

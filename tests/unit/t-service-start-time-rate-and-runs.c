@@ -185,10 +185,19 @@ static void cache_and_gc_runs(void)
 	CHECK(acc.cases[0].n_runs == 3 && acc.cases[0].ops_per_s == 3000);
 	CHECK(acc.cases[0].ops_per_s_runs[0] == 4000 && acc.cases[0].ops_per_s_runs[1] == 3000 &&
 	      acc.cases[0].ops_per_s_runs[2] == 5000);
+	CHECK(!acc.evicted.has); /* no run read its swap use */
+	/* the scenario's evicted follows the case that leads after the merge */
+	run.cases[0].ops_per_s = 2000;
+	run.cases[0].evicted.has = 1;
+	run.cases[0].evicted.pool_bytes = 6 << 20;
+	CHECK(sp_cache_merge(&acc, &run) == 0);
+	CHECK(acc.evicted.has && acc.evicted.pool_bytes == 6 << 20 && acc.evicted.other_bytes == 0);
+	run.cases[0].evicted.has = 0;
 	run.cases[0].status = SP_STATUS_FAILED; /* a failed run is worse than any that ran */
 	run.cases[0].ops_per_s = 9000;
 	CHECK(sp_cache_merge(&acc, &run) == 0);
-	CHECK(acc.cases[0].status == SP_STATUS_FAILED && acc.cases[0].n_runs == 4);
+	CHECK(acc.cases[0].status == SP_STATUS_FAILED && acc.cases[0].n_runs == 5);
+	CHECK(!acc.evicted.has); /* the failed run leads: nothing ok read it */
 
 	gr.done = 1;
 	gr.status = SP_STATUS_OK;

@@ -158,7 +158,17 @@ struct sp_scenario_cache {
 	unsigned threads; /* client threads per case (JSON threads) */
 	size_t n_cases;
 	struct sp_cache_case cases[SP_CACHE_MAX_CASES];
+	/* the scenario's evicted: the most of each side over its ok cases that read it (has 0:
+	 * none did), set by sp_cache_evicted_most */
+	struct sp_cache_evicted evicted;
 };
+
+/*
+ * Set s->evicted from its cases: pool_bytes and other_bytes each the largest an ok case with
+ * evicted read saw, so a reader learns which memory the kernel put on swap in this placement
+ * without walking the cases; has 0 when no ok case read it.
+ */
+void sp_cache_evicted_most(struct sp_scenario_cache *s);
 
 /*
  * Fill the span's figures of c from counters taken at the span's start (v0) and end (v1),

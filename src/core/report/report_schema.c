@@ -619,6 +619,7 @@ static const struct sp_field cache_case_fields[] = {
 static const struct sp_field cache_fields[] = {
     U32("threads", struct sp_scenario_cache, threads),
     LIST("cases", struct sp_scenario_cache, cases, n_cases, cache_case_fields, 0),
+    OBJ("evicted", struct sp_scenario_cache, evicted, evicted_fields),
     END,
 };
 

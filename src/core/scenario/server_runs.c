@@ -85,6 +85,7 @@ int sp_cache_merge(struct sp_scenario_cache *acc, const struct sp_scenario_cache
 		return 0;
 	if (!acc->done) {
 		*acc = *run;
+		sp_cache_evicted_most(acc);
 		return 0;
 	}
 	for (size_t i = 0; i < run->n_cases; i++) {
@@ -101,6 +102,7 @@ int sp_cache_merge(struct sp_scenario_cache *acc, const struct sp_scenario_cache
 			ret = -ENOSPC;
 		}
 	}
+	sp_cache_evicted_most(acc);
 	return ret;
 }
 

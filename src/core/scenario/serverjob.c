@@ -228,6 +228,24 @@ enum sp_cache_out sp_cache_case_out(const struct sp_cache_case *c)
 	return other ? SP_CACHE_OUT_OTHER : SP_CACHE_OUT_NONE;
 }
 
+void sp_cache_evicted_most(struct sp_scenario_cache *s)
+{
+	if (!s)
+		return;
+	memset(&s->evicted, 0, sizeof(s->evicted));
+	for (size_t i = 0; i < s->n_cases && i < SP_CACHE_MAX_CASES; i++) {
+		const struct sp_cache_case *c = &s->cases[i];
+
+		if (c->status != SP_STATUS_OK || !c->evicted.has)
+			continue;
+		s->evicted.has = 1;
+		if (c->evicted.pool_bytes > s->evicted.pool_bytes)
+			s->evicted.pool_bytes = c->evicted.pool_bytes;
+		if (c->evicted.other_bytes > s->evicted.other_bytes)
+			s->evicted.other_bytes = c->evicted.other_bytes;
+	}
+}
+
 int sp_cache_trap_find(const struct sp_scenario_cache *s, struct sp_cache_trap *out)
 {
 	const struct sp_cache_case *trap = NULL, *clean = NULL;
