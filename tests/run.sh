@@ -82,8 +82,22 @@ fi
 # busy CPU would skew (no timing against a model or an estimate, no moment picked by a clock).
 # Such tests run RUNNER_JOBS (2) at a time before the group's others, which run alone: on this
 # two-core machine two single-vCPU guests take about 60 % of their time one after the other.
+# A test whose header has "# runner: may run beside another guest" boots a single-vCPU guest
+# whose assertions compare the guest's own runs with each other or with a modeled disk's
+# slept service times, so the other core's guest slows them alike (the build job's start, end
+# and ram runs); it shares the same way. Shared tests start longest first ("# runner: takes
+# about N s", 60 when not said), so the long ones don't end the group alone.
 RUNNER_JOBS=${RUNNER_JOBS:-2}
-may_share() { grep -qx '# runner: may run beside another test' "$1"; }
+may_share() { grep -qxE '# runner: may run beside another (test|guest)' "$1"; }
+takes_about() {
+	local n
+	n=$(sed -n 's/^# runner: takes about \([0-9]*\) s$/\1/p' "$1" | head -n 1)
+	echo "${n:-60}"
+}
+longest_first() { # files... -> the same files, the longest-taking first (stable)
+	local t
+	for t in "$@"; do printf '%s\t%s\n' "$(takes_about "$t")" "$t"; done | sort -s -t "$(printf '\t')" -k1,1nr | cut -f2
+}
 
 run_shared() { # group timeout files...: RUNNER_JOBS at a time, results printed in file order
 	local group=$1 tmo=$2 dir i=0 n running=0 t line
@@ -118,7 +132,10 @@ run_group() { # group dir timeout
 		case $(basename "$t") in lib*.sh) continue ;; esac
 		if [ "$RUNNER_JOBS" -gt 1 ] && may_share "$t"; then shared+=("$t"); else alone+=("$t"); fi
 	done
-	[ ${#shared[@]} -gt 0 ] && run_shared "$1" "$3" "${shared[@]}"
+	if [ ${#shared[@]} -gt 0 ]; then
+		mapfile -t shared < <(longest_first "${shared[@]}")
+		run_shared "$1" "$3" "${shared[@]}"
+	fi
 	for t in ${alone[@]+"${alone[@]}"}; do
 		run_one "$1/$(basename "$t" .sh)" "$3" bash "$t"
 	done

@@ -8,6 +8,7 @@
 # vm_assert_report's checks; several minutes): not in make check, for a change that may differ
 # on 32-bit (sizes, offsets past 4 GiB, the scenarios).
 # runner: may run beside another test
+# runner: takes about 105 s
 . "$(dirname "$0")/lib.sh"
 VM_MEM=256
 VM_HDD_SERIAL=SPIDE0001 # the bystander on IDE (lib.sh's HDD)

@@ -12,6 +12,7 @@
 # 4 min 18 s for an estimate of 1 min 13 s, and file, zram-lzo and zram-lz4hc measured no
 # latency: a 256 MiB limit in 205 MiB of RAM never bites, the whole machine thrashes instead.
 # runner: may run beside another test
+# runner: takes about 210 s
 . "$(dirname "$0")/lib.sh"
 VM_MEM=256
 VM_RUN_CONF=$(echo "$VM_RUN_CONF" | grep -v '^budget')

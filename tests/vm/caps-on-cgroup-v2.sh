@@ -25,6 +25,10 @@
 #    cgroup v1's OOM kills").
 # The console must list cpu and io among the root's cgroup2 controllers (the init's line).
 # Exit codes: 0 pass, 1 fail, 77 skip (lib.sh).
+# Its checks are the guest kernel's own accounting (quota, io.stat rates over the span, the
+# cache's outcomes), which a guest on the other core slows but does not skew.
+# runner: may run beside another guest
+# runner: takes about 230 s
 . "$(dirname "$0")/lib.sh"
 
 CPU_MAX=${VM_CAPS_CPU_MAX:-0.5}

@@ -5,6 +5,7 @@
 # folders, dates and links), compares them and says the budgets differed. The index is written
 # atomically: no temporary index file is left on the stick.
 # runner: may run beside another test
+# runner: takes about 75 s
 . "$(dirname "$0")/lib.sh"
 vm_setup seabios
 boot() { # BUDGET

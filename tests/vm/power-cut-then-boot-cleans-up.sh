@@ -8,6 +8,7 @@
 # image shows the swapplace-* partitions). A run lighter still than VM_RUN_CONF_LIGHT (the start
 # partition alone) keeps each boot near a minute under TCG.
 # runner: may run beside another test
+# runner: takes about 76 s
 . "$(dirname "$0")/lib.sh"
 command -v sfdisk >/dev/null 2>&1 || skip "needs sfdisk"
 vm_setup seabios
