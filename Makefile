@@ -90,6 +90,7 @@ $(B)/tests:
 	mkdir -p $@
 
 deps:
+	@echo "== deps at $$(date +%T)"
 	@./tests/install-deps.sh
 
 tests: $(B)/swapplace $(UNIT_BIN) $(HELPERS) $(HDDMODEL) $(B)/core-objs.list
@@ -101,8 +102,10 @@ $(B)/core-objs.list: $(CORE_OBJS)
 # Unit tests need nothing but the build; root tests skip (77) where the machine lacks a feature;
 # the vm tests boot the stick image (built here, as check-image does) under QEMU.
 check: deps
+	@echo "== build at $$(date +%T)"
 	$(MAKE) -j2 tests image asan
 	-$(MAKE) -j2 fuzz-build # here, beside the image; tests/meta/fuzz-harnesses-bounded.sh reports a failure
+	@echo "== tests at $$(date +%T)"
 	./tests/run.sh
 
 check-unit: tests

@@ -127,6 +127,8 @@ run_shared() { # group timeout files...: RUNNER_JOBS at a time, results printed 
 
 run_group() { # group dir timeout
 	local t shared=() alone=()
+	# the clock at each group's start: where make check's time goes, read from CI's log
+	echo "== $1 at $(date +%T)"
 	for t in "$2"/*.sh; do
 		[ -f "$t" ] || continue
 		case $(basename "$t") in lib*.sh) continue ;; esac
