@@ -131,6 +131,16 @@ int main(void)
 	CHECK_NEAR((double)c.heap_pages, (double)a.heap_pages, 0.02);
 	CHECK_NEAR((double)(c.steps_per_unit * c.n_units),
 		   0.25 * (double)(a.steps_per_unit * a.n_units), 0.05);
+	/* the touches grow with the budget up to 64 MiB's heap, not past it: the heap (the
+	 * regime) still does, so a job at the 256 MiB ceiling swaps in the same regime for about
+	 * as long as one at 64 MiB */
+	CHECK(sp_buildjob_plan(256ull << 20, 42, 1.0, 1, &c) == 0);
+	CHECK_NEAR((double)c.heap_pages, 4.0 * (double)a.heap_pages, 0.02);
+	CHECK_NEAR((double)(c.steps_per_unit * c.n_units), (double)(a.steps_per_unit * a.n_units),
+		   0.02);
+	CHECK(sp_buildjob_plan(32ull << 20, 42, 1.0, 1, &c) == 0);
+	CHECK_NEAR((double)(c.steps_per_unit * c.n_units),
+		   0.5 * (double)(a.steps_per_unit * a.n_units), 0.03);
 	/* --jobs splits the same heap among its processes */
 	CHECK(sp_buildjob_plan(64ull << 20, 42, 1.0, 4, &c) == 0);
 	CHECK_NEAR((double)c.heap_pages, (double)a.heap_pages, 0.02);
