@@ -58,7 +58,9 @@ run_one() { # name timeout cmd...
 		echo "kernel log has BUG/WARNING lines during the test" >>"$log"
 		rc=1
 	fi
-	if [ "$before" != "$after" ]; then
+	# a guest beside the root group (RUN_ONE_BESIDE_ROOT) changes nothing on the host, while the
+	# root test in front of it does: its state is that test's to answer for
+	if [ "$before" != "$after" ] && [ -z "${RUN_ONE_BESIDE_ROOT:-}" ]; then
 		{ echo "test left the machine changed:"; diff <(echo "$before") <(echo "$after"); } >>"$log"
 		[ $rc = 0 ] || [ $rc = 77 ] && rc=1
 	fi
@@ -125,6 +127,74 @@ run_shared() { # group timeout files...: RUNNER_JOBS at a time, results printed 
 	rm -rf "$dir"
 }
 
+# The root group keeps one core busy; during it the VM group's "may run beside another test"
+# guests run one at a time on the other (RUNNER_OVERLAP=0: not), beside the root tests whose
+# header says "# runner: may run beside a guest" (refusals, restores, journals: nothing timed).
+# Every other root test runs first, alone. The guests that ran are left out of the VM group.
+RUNNER_OVERLAP=${RUNNER_OVERLAP:-1}
+overlap_dir=""
+may_run_beside_guest() { grep -qx '# runner: may run beside a guest' "$1"; }
+
+guest_lane_start() { # files...: runs them one at a time until $overlap_dir/stop exists
+	overlap_dir=$(mktemp -d)
+	(
+		i=0
+		for t in "$@"; do
+			[ -e "$overlap_dir/stop" ] && break
+			i=$((i + 1))
+			RUN_ONE_BESIDE_ROOT=1 run_one "vm/$(basename "$t" .sh)" "$TIMEOUT_VM" bash "$t" \
+				>"$overlap_dir/$(printf %03d $i).out"
+			echo "$t" >>"$overlap_dir/ran"
+		done
+	) &
+	guest_lane_pid=$!
+}
+
+guest_lane_collect() { # prints and counts what the lane ran
+	local f line
+	touch "$overlap_dir/stop"
+	wait "$guest_lane_pid"
+	echo "== the guests that ran beside the root group, until $(date +%T)"
+	for f in "$overlap_dir"/*.out; do
+		[ -f "$f" ] || continue
+		cat "$f"
+		line=$(head -n 1 "$f")
+		case $line in
+		PASS*) pass=$((pass + 1)) ;;
+		SKIP*) skip=$((skip + 1)) ;;
+		*) fail=$((fail + 1)); failed_names="$failed_names $(echo "$line" | awk '{print $2}')" ;;
+		esac
+	done
+}
+
+ran_beside_root() { [ -n "$overlap_dir" ] && [ -f "$overlap_dir/ran" ] && grep -qxF "$1" "$overlap_dir/ran"; }
+
+run_root_with_guests() { # dir timeout: the root group, the overlap as above
+	local t quiet=() beside=() guests=()
+	echo "== root at $(date +%T)"
+	for t in "$1"/*.sh; do
+		[ -f "$t" ] || continue
+		case $(basename "$t") in lib*.sh) continue ;; esac
+		if may_run_beside_guest "$t"; then beside+=("$t"); else quiet+=("$t"); fi
+	done
+	for t in ${quiet[@]+"${quiet[@]}"}; do
+		run_one "root/$(basename "$t" .sh)" "$2" bash "$t"
+	done
+	for t in tests/vm/*.sh; do
+		case $(basename "$t") in lib*.sh) continue ;; esac
+		grep -qx '# runner: may run beside another test' "$t" && guests+=("$t")
+	done
+	echo "== root beside guests at $(date +%T)"
+	if [ ${#guests[@]} -gt 0 ] && [ ${#beside[@]} -gt 0 ]; then
+		mapfile -t guests < <(longest_first "${guests[@]}")
+		guest_lane_start "${guests[@]}"
+	fi
+	for t in ${beside[@]+"${beside[@]}"}; do
+		run_one "root/$(basename "$t" .sh)" "$2" bash "$t"
+	done
+	[ -n "$overlap_dir" ] && guest_lane_collect
+}
+
 run_group() { # group dir timeout
 	local t shared=() alone=()
 	# the clock at each group's start: where make check's time goes, read from CI's log
@@ -132,6 +202,7 @@ run_group() { # group dir timeout
 	for t in "$2"/*.sh; do
 		[ -f "$t" ] || continue
 		case $(basename "$t") in lib*.sh) continue ;; esac
+		ran_beside_root "$t" && continue
 		if [ "$RUNNER_JOBS" -gt 1 ] && may_share "$t"; then shared+=("$t"); else alone+=("$t"); fi
 	done
 	if [ ${#shared[@]} -gt 0 ]; then
@@ -145,10 +216,20 @@ run_group() { # group dir timeout
 # the unprivileged shell groups; they take root's timeout: an initramfs build or the fuzz
 # harnesses run for minutes
 SH_GROUPS="appliance render hddmodel meta"
+# the guests need the stick image; without it the VM group skips, and nothing overlaps
+VM_IMAGE_FOR_OVERLAP=${VM_IMAGE:-build/swapplace.img}
 group_timeout() { [ "$1" = vm ] && echo "$TIMEOUT_VM" || echo "$TIMEOUT_ROOT"; }
 for g in $SH_GROUPS root vm; do
 	case $what in
-	all | "$g") run_group "$g" "tests/$g" "$(group_timeout "$g")" ;;
+	all)
+		if [ "$g" = root ] && [ "$RUNNER_OVERLAP" = 1 ] && [ "$RUNNER_JOBS" -gt 1 ] &&
+			[ -f "$VM_IMAGE_FOR_OVERLAP" ]; then
+			run_root_with_guests "tests/root" "$TIMEOUT_ROOT"
+		else
+			run_group "$g" "tests/$g" "$(group_timeout "$g")"
+		fi
+		;;
+	"$g") run_group "$g" "tests/$g" "$(group_timeout "$g")" ;;
 	sh) case " $SH_GROUPS " in *" $g "*) run_group "$g" "tests/$g" "$TIMEOUT_ROOT" ;; esac ;;
 	esac
 done

@@ -5,6 +5,7 @@
 # a GPT with three partitions, an MBR (dos) one, and one without a table; each with
 # recognisable bytes in its first and last MiB outside the table itself; and a GPT disk with
 # 4096-byte logical sectors (every read and write of the backup is whole sectors of it).
+# runner: may run beside a guest
 . "$(dirname "$0")/lib.sh"
 need_root
 need_cmd sfdisk

@@ -5,6 +5,7 @@
 # each placement's median per run; the HTML has one bar per measured placement per run and is
 # well-formed; the PDF is on letter pages and names every placement. A JSON that is not
 # a report and a report of another schema are refused with exit 2 and nothing on stdout.
+# runner: may run beside a guest
 . "$(dirname "$0")/lib.sh"
 need_root
 need_cmd python3

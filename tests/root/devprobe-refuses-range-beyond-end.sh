@@ -3,6 +3,7 @@
 # before any read, with an error that says so (the extent ends past the device's end): the
 # probe exits non-zero, and the device's count of completed reads (/sys/block/NAME/stat) does
 # not move.
+# runner: may run beside a guest
 . "$(dirname "$0")/lib.sh"
 need_root
 HELPER=$TOP/build/tests/devprobe-run

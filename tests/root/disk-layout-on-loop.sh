@@ -5,6 +5,7 @@
 # swapplace names, the last one ending on the last usable LBA (disk minus 34 sectors); and the
 # kernel has the loopNp1..3 nodes at those sectors. The same on a 4096-byte-sector loop device
 # (last usable LBA 6 before the end), and through an O_EXCL fd held across the write.
+# runner: may run beside a guest
 . "$(dirname "$0")/lib.sh"
 need_root
 need_cmd partx

@@ -8,6 +8,7 @@
 # journal under /run/swapplace) swaps it off and removes it.
 # Refused (exit 3, nothing touched): the journal of a run still alive, a file that is not a
 # journal, a journal naming a file that is not swapplace's.
+# runner: may run beside a guest
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/lib-journal.sh"
 need_root

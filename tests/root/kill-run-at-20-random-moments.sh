@@ -5,6 +5,7 @@
 # no zram, no swapplace cgroup or mount, every sysctl and zswap parameter as it was, the
 # target either untouched (its first and last MiB as before) or as planned (swapplace-*
 # partitions), the journal finished, and a second cleanup does nothing. SEED=N repeats a run.
+# runner: may run beside a guest
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/lib-journal.sh"
 need_root

@@ -3,6 +3,7 @@
 # size, transport loop and safe; once a filesystem from it is mounted it is unsafe and names the
 # mount point; as active swap it is unsafe and names the swap; with a GPT and a mounted
 # partition the disk names the partition, and the partition itself is found as a partition.
+# runner: may run beside a guest
 . "$(dirname "$0")/lib.sh"
 need_root
 need_cmd mkfs.ext4

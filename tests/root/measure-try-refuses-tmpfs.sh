@@ -3,6 +3,7 @@
 # before anything is made: exit 3, a message naming tmpfs and why (swap in RAM is no swap); no
 # file in DIR, no swap area, no zram device (zram comes first in the list and is still not
 # made), no memory cgroup of swapplace's.
+# runner: may run beside a guest
 . "$(dirname "$0")/lib.sh"
 BUDGET_MIB=33
 # What this test could leave: its files (under $out), and zram devices of its size (2 x the

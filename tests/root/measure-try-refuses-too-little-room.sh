@@ -5,6 +5,7 @@
 # says how much is free and how much is needed; nothing in the filesystem, no swap area, and
 # the free space is what it was. With a smaller budget the file fits, and the same check lets
 # it through (a short measure with the probes only, the file removed after).
+# runner: may run beside a guest
 . "$(dirname "$0")/lib.sh"
 need_root
 need_cmd mkfs.ext4

@@ -4,6 +4,7 @@
 # stderr line lists exactly the files written; no temporary is left; `swapplace report` renders
 # the saved run again into the same text, csv and html bytes (html: on the same paper). No zram device or swap area of the
 # measurement remains.
+# runner: may run beside a guest
 . "$(dirname "$0")/lib.sh"
 BUDGET_MIB=35 # a size no other test uses: its zram device (twice the budget) is ours
 ZRAM_BYTES=$((2 * BUDGET_MIB * 1024 * 1024))

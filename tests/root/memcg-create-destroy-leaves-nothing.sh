@@ -3,6 +3,7 @@
 # removed on each teardown path: sp_memcg_destroy(), a plain exit (the undo list's atexit
 # hook) and SIGTERM (the signal flag, then the undo list). Each time the process inside must
 # have been SIGKILLed and no swapplace* cgroup may remain.
+# runner: may run beside a guest
 . "$(dirname "$0")/lib.sh"
 need_root
 CTL=$TOP/build/tests/memcg-ctl

@@ -6,6 +6,7 @@
 # MiB available is refused by plan, run and measure (exit 3, the figures on stderr, nothing on
 # stdout, no partition table written), and so is a --budget that does not fit; without
 # MemAvailable (kernels before 3.14) MemFree stands in.
+# runner: may run beside a guest
 . "$(dirname "$0")/lib.sh"
 need_root
 [ -x "$SWAPPLACE" ] || skip "build/swapplace not built"

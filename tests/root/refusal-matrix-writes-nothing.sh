@@ -13,6 +13,7 @@
 # after `plan --save-plan` (run --plan) and while run was profiling it (the last look before
 # the first write), and an --also device that changed then. Assembled arrays and volume
 # groups (holders) need md and device-mapper: tests/vm/refuses-md-and-lvm-members.sh.
+# runner: may run beside a guest
 . "$(dirname "$0")/lib.sh"
 need_root
 need_cmd sfdisk

@@ -4,6 +4,7 @@
 # mounted filesystem, or the backup has a file missing or short; each time the disk's bytes
 # are unchanged. The right disk with the right confirmation is restored (so every refusal
 # above is a refusal, not a restore that cannot work).
+# runner: may run beside a guest
 . "$(dirname "$0")/lib.sh"
 need_root
 need_cmd sfdisk

@@ -14,6 +14,7 @@
 # - without the job and with --project-at start, the project directory "build" is in block
 #   group 0 and a file written into it lies in the first 10 % too.
 # And `plan --layout centred` still puts a small data partition mid-disk.
+# runner: may run beside a guest
 . "$(dirname "$0")/lib.sh"
 need_root
 need_cmd sfdisk

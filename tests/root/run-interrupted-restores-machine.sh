@@ -1,6 +1,7 @@
 #!/bin/bash
 # SIGINT in the middle of a run: swapplace stops, turns its swap off, removes its zram device,
 # cgroups and mount, puts vm.page-cluster back, writes no report and exits 1.
+# runner: may run beside a guest
 . "$(dirname "$0")/lib.sh"
 need_root
 [ "$(wc -l < /proc/swaps)" -le 1 ] || skip "other swap is active"

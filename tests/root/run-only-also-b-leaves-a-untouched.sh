@@ -3,6 +3,7 @@
 # placements once took their --also device from a running counter over the placements that
 # --only kept, so this run partitioned A (the user had left it out) and reported A's figures
 # under B's name. A's bytes must be unchanged and the one result must be a partition of B.
+# runner: may run beside a guest
 . "$(dirname "$0")/lib.sh"
 need_sweep
 make_loop dev 1G

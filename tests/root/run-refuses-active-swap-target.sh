@@ -5,6 +5,7 @@
 # area at the start is swap, and what is compared is what the kernel never writes — its header
 # page (where a partition table would go) and everything after the area (where the backup GPT,
 # the filesystem and the other partitions would go).
+# runner: may run beside a guest
 . "$(dirname "$0")/lib.sh"
 need_root
 make_loop dev 1G

@@ -1,5 +1,6 @@
 #!/bin/bash
 # run refuses a disk whose filesystem is mounted, names the mount point, writes nothing.
+# runner: may run beside a guest
 . "$(dirname "$0")/lib.sh"
 need_root
 make_loop dev 1G

@@ -1,5 +1,6 @@
 #!/bin/bash
 # run refuses a partition (never a whole disk) and a disk too small for the plan.
+# runner: may run beside a guest
 . "$(dirname "$0")/lib.sh"
 need_root
 make_loop dev 1G

@@ -1,6 +1,7 @@
 #!/bin/bash
 # run and plan refuse the disk that holds the running root filesystem. (Safety is checked
 # before --confirm, and the confirmation given here is wrong too: two locks on the real disk.)
+# runner: may run beside a guest
 . "$(dirname "$0")/lib.sh"
 need_root
 src=$(findmnt -n -o SOURCE /) || skip "cannot find the root filesystem"

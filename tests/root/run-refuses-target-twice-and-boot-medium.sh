@@ -1,6 +1,7 @@
 #!/bin/bash
 # run refuses the same disk given as --target and --also, and the boot medium (the disk whose
 # filesystem is labelled SWAPPLACE, as the appliance's stick is).
+# runner: may run beside a guest
 . "$(dirname "$0")/lib.sh"
 need_root
 make_loop dev 1G

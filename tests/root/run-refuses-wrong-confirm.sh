@@ -1,6 +1,7 @@
 #!/bin/bash
 # run refuses when --confirm is not the target's serial (a loop device: its size in bytes),
 # and says what it expected; nothing is written.
+# runner: may run beside a guest
 . "$(dirname "$0")/lib.sh"
 need_root
 make_loop dev 1G

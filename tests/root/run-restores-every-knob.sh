@@ -14,6 +14,7 @@
 # After each: both sysctls and zswap's enabled and compressor as set, no swap area, zram device,
 # cgroup or mount of the run left. And an --out that cannot be written is refused before the
 # disk is touched.
+# runner: may run beside a guest
 . "$(dirname "$0")/lib.sh"
 need_sweep
 need_memcg

@@ -4,6 +4,7 @@
 # passes), and where the --out already holds a backup of that disk (an earlier run's, which is
 # never replaced). Each time the run exits 1 naming the backup, the target's bytes are
 # unchanged, and no half-written backup is left.
+# runner: may run beside a guest
 . "$(dirname "$0")/lib.sh"
 need_root
 need_cmd sfdisk

@@ -3,6 +3,7 @@
 # with exit 3 and a message naming the first one's pid, and the second disk is not written.
 # Once the first is killed with SIGKILL (while its probe's worker processes run), the lock is
 # free again: a measure runs to its end. The killed run's leftovers are cleaned up after.
+# runner: may run beside a guest
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/lib-journal.sh"
 need_root

@@ -3,6 +3,7 @@
 # reads as swap with our label; sp_swap_on() makes each active at the priority asked and with
 # the size of the partition minus the header page; the undo list turns it off on a normal end
 # and when the command run under it fails.
+# runner: may run beside a guest
 . "$(dirname "$0")/lib.sh"
 need_root
 TOOL=$TOP/build/tests/disk-tool

@@ -1,6 +1,7 @@
 #!/bin/bash
 # swap-sysctl-restored-on-exit - sp_sysctl_set() changes vm.page-cluster for the command it
 # runs and the undo list puts the old value back, on a normal end and on a failure.
+# runner: may run beside a guest
 . "$(dirname "$0")/lib.sh"
 need_root
 TOOL=$TOP/build/tests/disk-tool

@@ -6,6 +6,7 @@
 # (the installed layout: the file begins in the partition's first 10 % and ends before its
 # middle); swapon takes it (swapon --show lists it as a file) and the undo list turns it
 # off and unmounts.
+# runner: may run beside a guest
 . "$(dirname "$0")/lib.sh"
 need_root
 need_cmd filefrag

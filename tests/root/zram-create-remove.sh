@@ -4,6 +4,7 @@
 # a new device (never zram0) with lz4 and the size asked, swapon takes it, sp_zram_stats() reads
 # its mm_stat; the undo list swaps it off and removes it, on a normal end, a failure, and a
 # refused algorithm, leaving the zram devices as they were.
+# runner: may run beside a guest
 . "$(dirname "$0")/lib.sh"
 TOOL=$TOP/build/tests/disk-tool
 [ -x "$TOOL" ] || fail "build/tests/disk-tool is missing (make tests)"
