@@ -13,11 +13,19 @@
 #ifndef SP_HOLD_H
 #define SP_HOLD_H
 
+#include "sys/blkdev.h"
+
 struct sp_hold {
 	int fd;		/* the O_EXCL descriptor, or -1 while released */
 	int flags;	/* O_RDONLY or O_RDWR: how it is (re)opened */
 	char path[256]; /* the device held */
 	int registered; /* its release is on the undo list */
+	/*
+	 * Which device it is (sys/blkdev.h): what the caller expected, completed by what the first
+	 * take opened. Every later take, and sp_hold_check_path(), must find the same device under
+	 * path; a name that now leads to another disk is refused (-ESTALE), never held or lent.
+	 */
+	struct sp_blkdev_id id;
 };
 
 /* An empty hold (nothing held, nothing registered). */
@@ -29,6 +37,21 @@ void sp_hold_init(struct sp_hold *h);
  * list is full (nothing held then), other -errno from open(2).
  */
 int sp_hold_take(struct sp_hold *h, const char *path, int flags);
+
+/*
+ * sp_hold_take, and the device opened must be want (sp_blkdev_id_match; want may be NULL: any).
+ * Returns: as sp_hold_take, and -ESTALE (nothing held) when path leads to another device.
+ */
+int sp_hold_take_as(struct sp_hold *h, const char *path, int flags,
+		    const struct sp_blkdev_id *want);
+
+/*
+ * Is the held descriptor (or, released, the device at h->path) still h->id? A held descriptor
+ * keeps its device, but not its medium: a new one has a new disk sequence. Call it right before
+ * a write through the hold, and after releasing the hold right before the kernel is given the
+ * path (swapon, mount, a tool). Returns: 0, -ESTALE, or -errno.
+ */
+int sp_hold_check(const struct sp_hold *h);
 
 /* Close the hold now (idempotent); sp_hold_retake() may take it again. */
 void sp_hold_release(struct sp_hold *h);

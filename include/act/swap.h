@@ -24,6 +24,13 @@
 int sp_mkswap(const char *path, uint64_t area_bytes, const char *label);
 
 /*
+ * The same through fd, open for writing (a partition's O_EXCL hold: the header goes to the
+ * device the hold has, whatever its name leads to now); path only names it in debug lines.
+ * fd stays open. Returns: as sp_mkswap.
+ */
+int sp_mkswap_fd(int fd, const char *path, uint64_t area_bytes, const char *label);
+
+/*
  * swapon(2) path with priority prio (0..32767; a negative prio lets the kernel choose) and
  * register swapoff on the undo list. e (may be NULL) gets swapon's errno and what it means.
  * Returns: 0 on success, -errno from swapon (-EBUSY when already active, -EINVAL when path is

@@ -21,6 +21,13 @@
 #define SP_MAX_MOUNTS 256
 #define SP_MAX_SWAPS 32
 #define SP_MAX_BLOCK_NODES 512
+#define SP_MAX_BTRFS_DEVS 128
+
+/* A device of a mounted btrfs filesystem, as /sys/fs/btrfs/UUID/devices/NAME lists it. */
+struct sp_btrfs_dev {
+	char name[32]; /* loop3p1, sdb2 */
+	char uuid[40]; /* the filesystem's */
+};
 
 /* A disk or partition as sysfs lists it. */
 struct sp_block_node {
@@ -40,6 +47,11 @@ struct sp_sys_facts {
 	char root_dev[32];  /* the device (usually a partition) holding "/", or "" */
 	char boot_dev[32];  /* the boot medium (LABEL=SWAPPLACE or $SWAPPLACE_BOOT_DEVICE), or "" */
 	char boot_uuid[64]; /* $SWAPPLACE_BOOT_UUID: the boot medium's filesystem UUID, or "" */
+	size_t n_btrfs;	    /* every device of every mounted btrfs filesystem */
+	struct sp_btrfs_dev btrfs[SP_MAX_BTRFS_DEVS];
+	/* what did not fit when sp_facts_gather failed with -E2BIG ("block-device mounts",
+	 * "swap areas", "block devices", "btrfs devices"), or NULL */
+	const char *truncated;
 };
 
 /*
@@ -49,7 +61,9 @@ struct sp_sys_facts {
  * filesystem UUID is $SWAPPLACE_BOOT_UUID (the appliance records its stick's at boot) is the
  * boot medium, and (live) any node labelled SWAPPLACE makes its disk one.
  * Returns: 0, or -errno when mountinfo or swaps cannot be read or parsed (without them nothing
- * can be called safe).
+ * can be called safe); -E2BIG when the machine has more block devices, block-device mounts or
+ * swap areas than the tables hold (f->truncated says which): nothing is left out silently, so
+ * nothing can then be called safe either.
  */
 int sp_facts_gather(const char *root, struct sp_sys_facts *f);
 

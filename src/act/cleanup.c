@@ -18,7 +18,16 @@
 #include "sys/log.h"
 #include "sys/sysfs.h"
 
-#define MAX_ENTRIES 256
+/* Entries a table of text may hold: one a line, so every line has its place (nothing is
+ * dropped for want of room: a line left out would read as "not mounted", "not active"). */
+static size_t lines_of(const char *text)
+{
+	size_t n = 1;
+
+	for (const char *c = text; *c; c++)
+		n += *c == '\n';
+	return n;
+}
 
 static int said(char *buf, size_t len, int ret, const char *fmt, const char *a)
 {
@@ -26,38 +35,50 @@ static int said(char *buf, size_t len, int ret, const char *fmt, const char *a)
 	return ret;
 }
 
-/* Is path listed in /proc/swaps? */
+/*
+ * Is path listed in /proc/swaps? 1 yes, 0 no, -errno when /proc/swaps cannot be read whole
+ * (then nobody can say it is not active).
+ */
 static int swap_active(const char *path)
 {
-	struct sp_swap_entry *s = calloc(MAX_ENTRIES, sizeof(*s));
+	struct sp_swap_entry *s = NULL;
 	char *text = NULL;
 	size_t n = 0;
-	int on = 0;
+	int on = 0, ret;
 
-	if (s && sp_read_all(NULL, "/proc/swaps", &text) == 0 &&
-	    sp_parse_swaps(text, s, MAX_ENTRIES, &n) >= 0)
-		for (size_t i = 0; i < n && !on; i++)
-			on = !strcmp(s[i].path, path);
+	ret = sp_read_all(NULL, "/proc/swaps", &text);
+	if (ret == 0) {
+		s = calloc(lines_of(text), sizeof(*s));
+		ret = s ? sp_parse_swaps(text, s, lines_of(text), &n) : -ENOMEM;
+	}
+	for (size_t i = 0; ret >= 0 && i < n && !on; i++)
+		on = !strcmp(s[i].path, path);
 	free(text);
 	free(s);
-	return on;
+	return ret < 0 ? ret : on;
 }
 
-/* Is dir a mount point with source src, in this process's namespace? */
+/*
+ * Is dir a mount point with source src, in this process's namespace? 1 yes, 0 no, -errno when
+ * mountinfo cannot be read whole (any size: the table has a place for every line).
+ */
 static int mounted(const char *dir, const char *src)
 {
-	struct sp_mount_entry *m = calloc(MAX_ENTRIES, sizeof(*m));
+	struct sp_mount_entry *m = NULL;
 	char *text = NULL;
 	size_t n = 0;
-	int on = 0;
+	int on = 0, ret;
 
-	if (m && sp_read_all(NULL, "/proc/self/mountinfo", &text) == 0 &&
-	    sp_parse_mountinfo(text, m, MAX_ENTRIES, &n) >= 0)
-		for (size_t i = 0; i < n && !on; i++)
-			on = !strcmp(m[i].mount_point, dir) && !strcmp(m[i].source, src);
+	ret = sp_read_all(NULL, "/proc/self/mountinfo", &text);
+	if (ret == 0) {
+		m = calloc(lines_of(text), sizeof(*m));
+		ret = m ? sp_parse_mountinfo(text, m, lines_of(text), &n) : -ENOMEM;
+	}
+	for (size_t i = 0; ret >= 0 && i < n && !on; i++)
+		on = !strcmp(m[i].mount_point, dir) && !strcmp(m[i].source, src);
 	free(text);
 	free(m);
-	return on;
+	return ret < 0 ? ret : on;
 }
 
 /*
@@ -81,11 +102,17 @@ static int swap_vanished(const char *path)
 
 static int undo_swapon(const struct sp_jrec *r, char *buf, size_t len)
 {
+	int on;
+
 	if (swap_vanished(r->f[0]))
 		return said(buf, len, 0,
 			    "swap '%s' stays listed until the machine restarts: its disk vanished",
 			    r->f[0]);
-	if (!swap_active(r->f[0]))
+	on = swap_active(r->f[0]);
+	if (on < 0)
+		return said(buf, len, on, "/proc/swaps cannot be read whole: '%s' not cleaned",
+			    r->f[0]);
+	if (!on)
 		return said(buf, len, 0, "swap '%s' is not active", r->f[0]);
 	if (swapoff(r->f[0]) < 0)
 		return said(buf, len, -errno, "swapoff '%s'", r->f[0]);
@@ -114,7 +141,7 @@ static int undo_zram(const struct sp_jrec *r, char *buf, size_t len)
 			return said(buf, len, 0, "%s is not the device recorded (left alone)", dev);
 	}
 	snprintf(path, sizeof(path), "/dev/%s", dev);
-	if (swap_active(path))
+	if (swap_active(path)) /* or /proc/swaps unread: not cleaned either way */
 		return said(buf, len, -EBUSY, "%s is still swapped on", dev);
 	sp_block_attr_path(dev, "reset", path, sizeof(path));
 	ret = sp_write_text(path, "1");
@@ -189,9 +216,12 @@ static int undo_value(const struct sp_jrec *r, char *buf, size_t len)
 
 static int undo_mount(const struct sp_jrec *r, char *buf, size_t len)
 {
-	int did = 0;
+	int did = 0, on = mounted(r->f[0], r->f[1]);
 
-	if (mounted(r->f[0], r->f[1])) {
+	if (on < 0)
+		return said(buf, len, on, "mountinfo cannot be read whole: '%s' not cleaned",
+			    r->f[0]);
+	if (on) {
 		if (umount2(r->f[0], 0) < 0)
 			return said(buf, len, -errno, "umount '%s'", r->f[0]);
 		did = 1;
@@ -212,7 +242,7 @@ static int undo_file(const struct sp_jrec *r, char *buf, size_t len)
 		return said(buf, len, 0, "'%s' does not exist", r->f[0]);
 	if (!S_ISREG(st.st_mode))
 		return said(buf, len, 0, "'%s' is not a regular file (left alone)", r->f[0]);
-	if (swap_active(r->f[0]))
+	if (swap_active(r->f[0])) /* or /proc/swaps unread */
 		return said(buf, len, -EBUSY, "'%s' is still swapped on", r->f[0]);
 	if (unlink(r->f[0]) < 0)
 		return said(buf, len, -errno, "removing '%s'", r->f[0]);

@@ -38,15 +38,24 @@ static int area_size(int fd, uint64_t *bytes)
 
 int sp_mkswap(const char *path, uint64_t area_bytes, const char *label)
 {
-	long page_size = sysconf(_SC_PAGESIZE);
-	uint8_t uuid[16];
-	void *page = NULL;
-	uint64_t size;
 	int fd, ret;
 
 	fd = open(path, O_WRONLY | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
+	ret = sp_mkswap_fd(fd, path, area_bytes, label);
+	close(fd);
+	return ret;
+}
+
+int sp_mkswap_fd(int fd, const char *path, uint64_t area_bytes, const char *label)
+{
+	long page_size = sysconf(_SC_PAGESIZE);
+	uint8_t uuid[16];
+	void *page = NULL;
+	uint64_t size;
+	int ret;
+
 	ret = area_size(fd, &size);
 	if (ret < 0)
 		goto out;
@@ -80,7 +89,6 @@ int sp_mkswap(const char *path, uint64_t area_bytes, const char *label)
 		 (unsigned long long)area_bytes, label ? label : "", ret);
 out:
 	free(page);
-	close(fd);
 	return ret;
 }
 

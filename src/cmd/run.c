@@ -77,6 +77,13 @@ struct run_ctx {
 	struct sp_layout layout;
 	struct run_tuning tuning;   /* sysctls set while measuring (printed with the plan) */
 	struct sp_hold target_hold; /* the whole target, O_EXCL, until its GPT is written */
+	/* each --also device a kept placement writes, O_EXCL from the confirmation until its
+	 * GPT is written through it; not registered: not written by this run */
+	struct sp_hold also_hold[SP_MAX_ALSO];
+	/* which disk each one is (sys/blkdev.h), read when vetting: every hold and every write
+	 * by name must find that same disk */
+	struct sp_blkdev_id target_id;
+	struct sp_blkdev_id also_id[SP_MAX_ALSO];
 	size_t n_placements;
 	struct sp_placement placements[SP_MAX_RESULTS];
 	char data_dir[128];
@@ -306,6 +313,13 @@ static int find_and_vet(struct run_ctx *x)
 	if (sp_sweep_parse(c->sweeps, c->n_sweeps, &x->sweep, &e) < 0)
 		return sp_fail(SP_EXIT_USAGE, NULL, "%s", e.reason);
 	ret = sp_facts_gather("", &x->facts);
+	if (ret == -E2BIG)
+		return sp_fail(SP_EXIT_REFUSED, NULL,
+			       "refusing to touch '%s': the machine has more %s than swapplace "
+			       "can check (%d block-device mounts, %d swap areas, %d block devices "
+			       "at most), so no disk can be called unused",
+			       c->target, x->facts.truncated ? x->facts.truncated : "entries",
+			       SP_MAX_MOUNTS, SP_MAX_SWAPS, SP_MAX_BLOCK_NODES);
 	if (ret < 0)
 		return sp_fail(SP_EXIT_FAILURE, SP_ERR_OF(ret),
 			       "cannot read the system's mounts and swaps");
@@ -487,6 +501,42 @@ out:
 static int locate_zswap(struct run_ctx *x, struct sp_placement *p, const struct sp_part *lp,
 			const char *part, struct sp_err *e);
 
+/* What a partition of the disk id must be: any node whose disk is id's, of id's sequence. */
+static struct sp_blkdev_id part_of(const struct sp_blkdev_id *id)
+{
+	struct sp_blkdev_id p = {.rdev = 0, .disk_rdev = id->rdev, .diskseq = id->diskseq};
+
+	return p;
+}
+
+/* e: path is no longer on the disk the run vetted (want). Returns ret (-ESTALE) or -errno. */
+static int stale(struct sp_err *e, int ret, const char *path, const struct sp_blkdev_id *want)
+{
+	struct sp_blkdev_id disk = {.rdev = want->disk_rdev ? want->disk_rdev : want->rdev,
+				    .diskseq = want->diskseq};
+	char was[96];
+
+	if (ret != -ESTALE)
+		return sp_err_set(e, ret, "cannot tell which disk '%s' is (%s)", path,
+				  strerror(-ret));
+	sp_blkdev_id_format(&disk, was, sizeof(was));
+	return sp_err_set(e, ret,
+			  "'%s' is no longer on the disk the run checked (%s): nothing "
+			  "written to it",
+			  path, was);
+}
+
+/* Before a tool or the kernel opens partition path by its name: is it still on disk want? */
+static int part_check(const char *path, const struct sp_blkdev_id *want, struct sp_err *e)
+{
+	struct sp_blkdev_id got;
+	int ret = sp_blkdev_id_path(path, &got);
+
+	if (ret == 0 && !sp_blkdev_id_match(want, &got))
+		ret = -ESTALE;
+	return ret < 0 ? stale(e, ret, path, want) : 0;
+}
+
 /* The project's tree beside the toolchain in block group 0 (--project-at start)? */
 static int project_at_start(const struct run_ctx *x)
 {
@@ -503,8 +553,12 @@ static int apply_layout(struct run_ctx *x, struct sp_err *e)
 {
 	char part[SP_PLAN_PARTS][128];
 	struct stat st;
+	struct sp_blkdev_id part_id = part_of(&x->target_id);
 	int ret, data = sp_layout_part_index(&x->layout, SP_PART_DATA);
 
+	ret = sp_hold_check(&x->target_hold);
+	if (ret < 0)
+		return stale(e, ret, x->target.path, &x->target_id);
 	ret = sp_disk_write_layout_fd(x->target_hold.fd, x->target.path, &x->layout);
 	/* the partitions can be claimed (mkfs, mount, swapon) only once the disk is not */
 	sp_hold_release(&x->target_hold);
@@ -518,6 +572,10 @@ static int apply_layout(struct run_ctx *x, struct sp_err *e)
 			return sp_err_prefix(e, ret, "finding partition %u of '%s'", i + 1,
 					     x->target.path);
 	}
+	/* mkfs.ext4, debugfs and mount open the data partition by its name */
+	ret = part_check(part[data], &part_id, e);
+	if (ret < 0)
+		return ret;
 	ret = sp_mkfs_ext4(part[data], "swapplace-data", e);
 	if (ret < 0)
 		return sp_err_prefix(e, ret, "mkfs.ext4 on '%s'", part[data]);
@@ -541,6 +599,9 @@ static int apply_layout(struct run_ctx *x, struct sp_err *e)
 					     part[data]);
 	}
 	snprintf(x->data_dir, sizeof(x->data_dir), "/run/swapplace-%d", (int)getpid());
+	ret = part_check(part[data], &part_id, e);
+	if (ret < 0)
+		return ret;
 	ret = sp_mount_data_fs(part[data], x->data_dir, e);
 	if (ret < 0)
 		return sp_err_prefix(e, ret, "mounting '%s'", part[data]);
@@ -585,8 +646,11 @@ static int apply_layout(struct run_ctx *x, struct sp_err *e)
 			p->n_extents = 1;
 			p->extents[0].start_sector = lp->start_sector;
 			p->extents[0].sectors = lp->sectors;
-			/* ours while idle: nothing else can mount or swapon it */
-			ret = sp_hold_take(&p->hold, p->swap_path, O_RDONLY);
+			/* ours while idle: nothing else can mount or swapon it; mkswap goes
+			 * through it (probe/placement.c) */
+			ret = sp_hold_take_as(&p->hold, p->swap_path, O_RDWR, &part_id);
+			if (ret == -ESTALE)
+				return stale(e, ret, p->swap_path, &part_id);
 			if (ret < 0)
 				return sp_err_prefix(e, ret, "holding '%s'", p->swap_path);
 		} else if (p->id.kind == SP_PL_ZSWAP) {
@@ -613,6 +677,8 @@ static int apply_layout(struct run_ctx *x, struct sp_err *e)
 static int locate_zswap(struct run_ctx *x, struct sp_placement *p, const struct sp_part *lp,
 			const char *part, struct sp_err *e)
 {
+	struct sp_blkdev_id part_id = part_of(&x->target_id);
+
 	if (!lp)
 		return sp_err_set(e, -EINVAL, "'%s' has no start partition", p->name);
 	snprintf(p->swap_path, sizeof(p->swap_path), "%.127s", part);
@@ -626,8 +692,10 @@ static int locate_zswap(struct run_ctx *x, struct sp_placement *p, const struct 
 			return 0;
 		}
 	if (!p->hold.registered) {
-		int ret = sp_hold_take(&p->hold, p->swap_path, O_RDONLY);
+		int ret = sp_hold_take_as(&p->hold, p->swap_path, O_RDWR, &part_id);
 
+		if (ret == -ESTALE)
+			return stale(e, ret, p->swap_path, &part_id);
 		if (ret < 0)
 			return sp_err_prefix(e, ret, "holding '%s'", p->swap_path);
 	}
@@ -638,16 +706,29 @@ static int locate_zswap(struct run_ctx *x, struct sp_placement *p, const struct 
 static int apply_also(struct run_ctx *x, struct sp_placement *p, struct sp_err *e)
 {
 	const struct sp_device_info *d;
+	struct sp_blkdev_id part_id;
+	struct sp_hold *h;
 	struct sp_layout l;
 	int ret;
 
 	if (p->id.also_index < 0 || (size_t)p->id.also_index >= x->c->n_also)
 		return sp_err_set(e, -EINVAL, "'%s' names no --also device", p->name);
 	d = &x->also[p->id.also_index];
+	h = &x->also_hold[p->id.also_index];
+	part_id = part_of(&x->also_id[p->id.also_index]);
 	ret = sp_plan_single(d->size_bytes, d->logical_sector, x->c->swap_bytes, &l);
 	if (ret < 0)
 		return sp_err_prefix(e, ret, "planning '%s'", d->path);
-	ret = sp_disk_write_layout(d->path, &l);
+	/* through the hold taken at the confirmation, never by the name: the name may lead to
+	 * another disk by now (a USB reset), the hold cannot */
+	if (h->fd < 0)
+		return sp_err_set(e, -EBADF, "'%s' is not held", d->path);
+	ret = sp_hold_check(h);
+	if (ret < 0)
+		return stale(e, ret, d->path, &x->also_id[p->id.also_index]);
+	ret = sp_disk_write_layout_fd(h->fd, d->path, &l);
+	/* its partition can be claimed only once the disk is not */
+	sp_hold_release(h);
 	if (ret < 0)
 		return sp_err_prefix(e, ret, "partitioning '%s'", d->path);
 	ret = sp_disk_part_path(d->path, 1, p->swap_path, sizeof(p->swap_path));
@@ -659,7 +740,9 @@ static int apply_also(struct run_ctx *x, struct sp_placement *p, struct sp_err *
 	p->extents[0].start_sector = l.parts[0].start_sector;
 	p->extents[0].sectors = l.parts[0].sectors;
 	/* ours while idle, like the target's swap partitions */
-	ret = sp_hold_take(&p->hold, p->swap_path, O_RDONLY);
+	ret = sp_hold_take_as(&p->hold, p->swap_path, O_RDWR, &part_id);
+	if (ret == -ESTALE)
+		return stale(e, ret, p->swap_path, &part_id);
 	if (ret < 0)
 		return sp_err_prefix(e, ret, "holding '%s'", p->swap_path);
 	return 0;
@@ -873,6 +956,91 @@ static int check_plan_file(const struct run_ctx *x, const char *path)
 	return SP_EXIT_OK;
 }
 
+/* Does --also device i get a placement of this run (one that partitions it)? */
+static int also_written(const struct run_ctx *x, size_t i)
+{
+	for (size_t k = 0; k < x->n_placements; k++)
+		if (x->placements[k].id.kind == SP_PL_ALSO &&
+		    x->placements[k].id.also_index == (int)i)
+			return 1;
+	return 0;
+}
+
+/* Which disk the target and each --also device are, as vetted (sys/blkdev.h). An exit code. */
+static int record_ids(struct run_ctx *x)
+{
+	int ret = sp_blkdev_id_path(x->target.path, &x->target_id);
+
+	if (ret < 0)
+		return sp_fail(SP_EXIT_REFUSED, SP_ERR_OF(ret),
+			       "refusing to touch '%s': cannot tell which disk '%s' is",
+			       x->c->target, x->target.path);
+	for (size_t i = 0; i < x->c->n_also; i++) {
+		ret = sp_blkdev_id_path(x->also[i].path, &x->also_id[i]);
+		if (ret < 0)
+			return sp_fail(SP_EXIT_REFUSED, SP_ERR_OF(ret),
+				       "refusing to touch '%s': cannot tell which disk '%s' is",
+				       x->c->also[i], x->also[i].path);
+	}
+	return SP_EXIT_OK;
+}
+
+/* Take one disk's hold as the disk vetted. An exit code. */
+static int hold_disk(struct sp_hold *h, const char *typed, const char *path,
+		     const struct sp_blkdev_id *id)
+{
+	struct sp_err e;
+	int ret = sp_hold_take_as(h, path, O_RDWR, id);
+
+	if (ret == -ESTALE) {
+		stale(&e, ret, path, id);
+		return sp_fail(SP_EXIT_REFUSED, &e, "refusing to touch '%s'", typed);
+	}
+	if (ret < 0)
+		return sp_fail(SP_EXIT_REFUSED, NULL, "refusing to touch '%s': it is in use (%s)",
+			       typed, strerror(-ret));
+	return SP_EXIT_OK;
+}
+
+/*
+ * From the confirmation to its partition table, every disk the run writes (the target, each
+ * --also device a kept placement partitions) is held O_RDWR | O_EXCL: nothing can mount or
+ * claim it, and its table is written through that descriptor, never by its name. Each must
+ * be the disk vetted (its device number and disk sequence). Returns an exit code.
+ */
+static int hold_disks(struct run_ctx *x)
+{
+	int rc = hold_disk(&x->target_hold, x->c->target, x->target.path, &x->target_id);
+
+	for (size_t i = 0; rc == SP_EXIT_OK && i < x->c->n_also; i++)
+		if (also_written(x, i))
+			rc = hold_disk(&x->also_hold[i], x->c->also[i], x->also[i].path,
+				       &x->also_id[i]);
+	return rc;
+}
+
+/*
+ * The name still leads to the vetted disk (its number and sequence), and the hold (when held)
+ * still has that disk's medium. Returns: 0, or an exit code of a refusal (printed).
+ */
+static int recheck_id(const struct sp_hold *h, const char *typed, const char *path,
+		      const struct sp_blkdev_id *id)
+{
+	struct sp_blkdev_id now;
+	struct sp_err e;
+	int ret = h->fd >= 0 ? sp_hold_check(h) : 0;
+
+	if (ret == 0)
+		ret = sp_blkdev_id_path(path, &now);
+	if (ret == 0 && !sp_blkdev_id_match(id, &now))
+		ret = -ESTALE;
+	if (ret < 0) {
+		stale(&e, ret, path, id);
+		return sp_fail(SP_EXIT_REFUSED, &e, "refusing to touch '%s'", typed);
+	}
+	return SP_EXIT_OK;
+}
+
 /*
  * The last look before the first write (the profile may have taken minutes): the size the
  * kernel gives the held descriptor, then the disk found again by its kernel name, its identity
@@ -926,6 +1094,9 @@ static int recheck_target(struct run_ctx *x)
 			     d->path, d->unsafe_reason);
 		goto out;
 	}
+	rc = recheck_id(&x->target_hold, x->c->target, x->target.path, &x->target_id);
+	if (rc != SP_EXIT_OK)
+		goto out;
 	/* each --also is written later in the run, but it too must still be what was vetted */
 	for (size_t i = 0; i < x->c->n_also; i++) {
 		sp_identity_of(&x->also[i], &was);
@@ -944,6 +1115,9 @@ static int recheck_target(struct run_ctx *x)
 			rc = sp_fail(SP_EXIT_REFUSED, &e, "refusing to touch '%s'", x->c->also[i]);
 			goto out;
 		}
+		rc = recheck_id(&x->also_hold[i], x->c->also[i], x->also[i].path, &x->also_id[i]);
+		if (rc != SP_EXIT_OK)
+			goto out;
 	}
 out:
 	free(d);
@@ -1016,6 +1190,8 @@ int sp_cmd_run(const struct sp_config *c)
 	}
 	x->c = c;
 	sp_hold_init(&x->target_hold);
+	for (size_t i = 0; i < SP_MAX_ALSO; i++)
+		sp_hold_init(&x->also_hold[i]);
 	if (geteuid() != 0) {
 		rc = sp_fail(SP_EXIT_FAILURE, NULL,
 			     "'run' needs root: it partitions '%s' and enables swap", c->target);
@@ -1029,6 +1205,8 @@ int sp_cmd_run(const struct sp_config *c)
 	rc = find_and_vet(x);
 	if (rc == SP_EXIT_OK && c->plan_file)
 		rc = check_plan_file(x, c->plan_file);
+	if (rc == SP_EXIT_OK)
+		rc = record_ids(x);
 	if (rc != SP_EXIT_OK)
 		goto out;
 	if (sp_confirm_check(&x->target, c->confirm, &e) < 0) {
@@ -1041,13 +1219,10 @@ int sp_cmd_run(const struct sp_config *c)
 			goto out;
 		}
 	}
-	/* nothing can mount the disk from here until its partitions are ours */
-	ret = sp_hold_take(&x->target_hold, x->target.path, O_RDWR);
-	if (ret < 0) {
-		rc = sp_fail(SP_EXIT_REFUSED, NULL, "refusing to touch '%s': it is in use (%s)",
-			     c->target, strerror(-ret));
+	/* nothing can mount the disks from here until their partitions are ours */
+	rc = hold_disks(x);
+	if (rc != SP_EXIT_OK)
 		goto out;
-	}
 	run_report_init(r, "run", c);
 	/* the report must have a home before the disk is touched: a stick that is read-only or
 	 * full is said now, not after an hour of measuring */

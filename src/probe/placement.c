@@ -6,6 +6,7 @@
 #include "probe/placement.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -73,6 +74,47 @@ static struct sp_hold *hold_of(struct sp_placement *p)
 }
 
 /*
+ * A partition of ours made a swap area for its turn: the header written through the idle hold
+ * (O_RDWR | O_EXCL since the run made the partition: the device the hold has, whatever its name
+ * leads to now), then the hold lent, released, and the name checked to lead to that same device
+ * (its number and its disk's sequence) right before swapon claims it by name. A partition without
+ * a hold (none was taken) is written by its name. Returns: 0, or -errno (-ESTALE: the name leads
+ * to another device now; nothing was written to it).
+ */
+static int mkswap_and_lend(struct sp_placement *p, struct sp_err *e)
+{
+	struct sp_hold *h = hold_of(p);
+	int ret;
+
+	if (!h->registered) {
+		ret = sp_mkswap(p->swap_path, p->size_bytes, "swapplace");
+		return ret < 0 ? sp_err_prefix(e, ret, "mkswap on '%s'", p->swap_path) : 0;
+	}
+	ret = sp_hold_retake(h);
+	if (ret == 0)
+		ret = sp_hold_check(h);
+	if (ret == 0)
+		ret = (h->flags & O_ACCMODE) == O_RDONLY
+			  ? sp_mkswap(p->swap_path, p->size_bytes, "swapplace")
+			  : sp_mkswap_fd(h->fd, p->swap_path, p->size_bytes, "swapplace");
+	sp_hold_release(h);
+	if (ret == -ESTALE)
+		return sp_err_set(e, ret,
+				  "'%s' is no longer the partition the run made (another disk has "
+				  "its name): nothing written",
+				  p->swap_path);
+	if (ret < 0)
+		return sp_err_prefix(e, ret, "mkswap on '%s'", p->swap_path);
+	ret = sp_hold_check(h);
+	if (ret < 0)
+		return sp_err_set(e, ret == -ESTALE ? ret : -ESTALE,
+				  "'%s' is no longer the partition the run made (another disk has "
+				  "its name): not swapped on",
+				  p->swap_path);
+	return 0;
+}
+
+/*
  * zswap in front of the start partition: the partition swapped on, then zswap's compressor and
  * switch, each with its undo. Unwinding turns zswap off first, then puts the compressor back,
  * then swapoff reads back what the pool and the partition still hold.
@@ -82,10 +124,9 @@ static int activate_zswap(struct sp_placement *p, struct sp_err *e)
 	struct sp_zswap_state st;
 	int ret;
 
-	sp_hold_release(hold_of(p));
-	ret = sp_mkswap(p->swap_path, p->size_bytes, "swapplace");
+	ret = mkswap_and_lend(p, e);
 	if (ret < 0)
-		return sp_err_prefix(e, ret, "mkswap on '%s'", p->swap_path);
+		return ret;
 	ret = sp_swap_on(p->swap_path, SP_SWAP_PRIO, e);
 	if (ret < 0)
 		return ret;
@@ -351,10 +392,9 @@ static int activate(struct sp_placement *p, const struct sp_measure_opts *o, str
 	case SP_PL_END:
 	case SP_PL_ALSO:
 		/* lend our exclusive hold for the turn: swapon claims the partition itself */
-		sp_hold_release(&p->hold);
-		ret = sp_mkswap(p->swap_path, p->size_bytes, "swapplace");
+		ret = mkswap_and_lend(p, e);
 		if (ret < 0)
-			return sp_err_prefix(e, ret, "mkswap on '%s'", p->swap_path);
+			return ret;
 		return sp_swap_on(p->swap_path, SP_SWAP_PRIO, e);
 	case SP_PL_FILE:
 		return sp_swap_on(p->swap_path, SP_SWAP_PRIO, e);

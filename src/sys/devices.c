@@ -67,8 +67,10 @@ static void add_node(struct sp_sys_facts *f, const char *root, const char *dir, 
 	char path[PATH_MAX], buf[32];
 	struct sp_block_node *nd;
 
-	if (f->n_nodes >= SP_MAX_BLOCK_NODES)
+	if (f->n_nodes >= SP_MAX_BLOCK_NODES) {
+		f->truncated = "block devices";
 		return;
+	}
 	nd = &f->nodes[f->n_nodes];
 	memset(nd, 0, sizeof(*nd));
 	snprintf(path, sizeof(path), "%s/dev", dir);
@@ -90,6 +92,7 @@ static int gather_nodes(const char *root, struct sp_sys_facts *f)
 	nd = sp_list_dir(root, "/sys/block", &disks);
 	if (nd < 0)
 		return nd;
+	/* every node or none: a disk left out could not be checked (f->truncated says why) */
 	for (int i = 0; i < nd; i++) {
 		snprintf(dir, sizeof(dir), "/sys/block/%s", disks[i]->d_name);
 		add_node(f, root, dir, disks[i]->d_name, "");
@@ -106,7 +109,7 @@ static int gather_nodes(const char *root, struct sp_sys_facts *f)
 		sp_free_list(subs, ns);
 	}
 	sp_free_list(disks, nd);
-	return 0;
+	return f->truncated ? -E2BIG : 0;
 }
 
 /*
@@ -176,17 +179,23 @@ static const struct sp_mount_entry *mount_of_path(const struct sp_sys_facts *f, 
 	return best;
 }
 
+/*
+ * Block mounts into f->mounts. mountinfo is read whole, whatever its size (a place per line),
+ * and more block mounts than f has room for fail (-E2BIG): a mount left out would make its disk
+ * look unused.
+ */
 static int gather_mounts(const char *root, struct sp_sys_facts *f)
 {
-	const size_t cap = 8192;
 	struct sp_mount_entry *all;
+	size_t cap = 1, n;
 	char *text;
-	size_t n;
 	int r;
 
 	r = sp_read_all(root, "/proc/self/mountinfo", &text);
 	if (r)
 		return r;
+	for (const char *c = text; *c; c++)
+		cap += *c == '\n';
 	all = calloc(cap, sizeof(*all));
 	if (!all) {
 		free(text);
@@ -194,9 +203,8 @@ static int gather_mounts(const char *root, struct sp_sys_facts *f)
 	}
 	r = sp_parse_mountinfo(text, all, cap, &n);
 	free(text);
-	if (r && r != -E2BIG)
+	if (r)
 		goto out;
-	r = 0;
 	for (size_t i = 0; i < n; i++) {
 		struct sp_mount_entry *m = &all[i];
 
@@ -207,8 +215,12 @@ static int gather_mounts(const char *root, struct sp_sys_facts *f)
 			continue;
 		if (strcmp(m->mount_point, "/") == 0)
 			copy_str(f->root_dev, sizeof(f->root_dev), m->dev_name);
-		if (f->n_mounts < SP_MAX_MOUNTS)
-			f->mounts[f->n_mounts++] = *m;
+		if (f->n_mounts >= SP_MAX_MOUNTS) {
+			f->truncated = "block-device mounts";
+			r = -E2BIG;
+			break;
+		}
+		f->mounts[f->n_mounts++] = *m;
 	}
 out:
 	free(all);
@@ -225,6 +237,8 @@ static int gather_swaps(const char *root, struct sp_sys_facts *f)
 		return r;
 	r = sp_parse_swaps(text, f->swaps, SP_MAX_SWAPS, &f->n_swaps);
 	free(text);
+	if (r == -E2BIG)
+		f->truncated = "swap areas";
 	if (r)
 		return r;
 	for (size_t i = 0; i < f->n_swaps; i++) {
@@ -266,6 +280,38 @@ static void gather_boot(const char *root, struct sp_sys_facts *f)
 		f->boot_dev[0] = '\0';
 }
 
+/* Every device of every mounted btrfs filesystem (/sys/fs/btrfs/UUID/devices/NAME). */
+static int gather_btrfs(const char *root, struct sp_sys_facts *f)
+{
+	struct dirent **fss, **devs;
+	char dir[PATH_MAX];
+	int nf, nd;
+
+	nf = sp_list_dir(root, "/sys/fs/btrfs", &fss);
+	if (nf < 0)
+		return 0; /* no btrfs module: nothing mounted from btrfs */
+	for (int i = 0; i < nf && !f->truncated; i++) {
+		snprintf(dir, sizeof(dir), "/sys/fs/btrfs/%s/devices", fss[i]->d_name);
+		nd = sp_list_dir(root, dir, &devs);
+		if (nd < 0)
+			continue; /* "features" and the like: no filesystem */
+		for (int j = 0; j < nd; j++) {
+			struct sp_btrfs_dev *b;
+
+			if (f->n_btrfs >= SP_MAX_BTRFS_DEVS) {
+				f->truncated = "btrfs devices";
+				break;
+			}
+			b = &f->btrfs[f->n_btrfs++];
+			snprintf(b->name, sizeof(b->name), "%.31s", devs[j]->d_name);
+			snprintf(b->uuid, sizeof(b->uuid), "%.39s", fss[i]->d_name);
+		}
+		sp_free_list(devs, nd);
+	}
+	sp_free_list(fss, nf);
+	return f->truncated ? -E2BIG : 0;
+}
+
 int sp_facts_gather(const char *root, struct sp_sys_facts *f)
 {
 	int r;
@@ -278,6 +324,9 @@ int sp_facts_gather(const char *root, struct sp_sys_facts *f)
 	if (r)
 		return r;
 	r = gather_swaps(root, f);
+	if (r)
+		return r;
+	r = gather_btrfs(root, f);
 	if (r)
 		return r;
 	gather_boot(root, f);
@@ -344,6 +393,9 @@ static void gather_use(const char *root, const struct sp_sys_facts *f, const cha
 		nf->is_self = mine;
 		nf->holds_root = f->root_dev[0] && strcmp(f->root_dev, nd->name) == 0;
 		nf->is_boot = f->boot_dev[0] && strcmp(f->boot_dev, nd->name) == 0;
+		for (size_t b = 0; b < f->n_btrfs; b++)
+			if (strcmp(f->btrfs[b].name, nd->name) == 0)
+				copy_str(nf->btrfs_uuid, sizeof(nf->btrfs_uuid), f->btrfs[b].uuid);
 		for (size_t m = 0; m < f->n_mounts; m++) {
 			if (strcmp(f->mounts[m].dev_name, nd->name) == 0) {
 				copy_str(nf->mount_point, sizeof(nf->mount_point),
@@ -400,9 +452,78 @@ static void probe_nodes(const char *root, const struct sp_sys_facts *f, int self
 	}
 }
 
+static int find_facts(const char *root, const struct sp_sys_facts *f, const char *path,
+		      struct sp_device_info *out, struct sp_device_facts *df, int depth);
+
+/* Is node `name`, or the disk it is a partition of, the boot medium? */
+static int on_boot(const struct sp_sys_facts *f, const char *name)
+{
+	const struct sp_block_node *nd = node_find(f, name);
+
+	if (!f->boot_dev[0])
+		return 0;
+	return !strcmp(name, f->boot_dev) || (nd && !strcmp(nd->parent, f->boot_dev));
+}
+
+/*
+ * A loop device writes through to its backing (/sys/block/loopN/loop/backing_file). A block
+ * device there is judged by its own facts (its mounts, swap, holders, signatures, the boot
+ * medium), which become the loop device's (df->backing_unsafe); a file is named with the
+ * device its filesystem is on (d->backing), and refused on the boot medium. depth bounds a
+ * loop over a loop over ...
+ */
+static void loop_backing(const char *root, const struct sp_sys_facts *f, const char *sysdir,
+			 struct sp_device_info *d, struct sp_device_facts *df, int depth)
+{
+	char path[PATH_MAX], file[160], full[PATH_MAX], node[32];
+	struct sp_device_facts *bdf;
+	struct sp_device_info *bd;
+	struct stat st;
+	char *deleted;
+
+	snprintf(path, sizeof(path), "%s/loop/backing_file", sysdir);
+	if (sp_read_text(root, path, file, sizeof(file)) <= 0)
+		return;
+	deleted = strstr(file, " (deleted)");
+	if (deleted)
+		*deleted = '\0';
+	copy_str(df->backing, sizeof(df->backing), file);
+	if (resolve_node(root, f, file, node, sizeof(node)) == 0) {
+		snprintf(d->backing, sizeof(d->backing), "the block device '%s'", file);
+		if (depth >= 4) {
+			copy_str(df->backing_unsafe, sizeof(df->backing_unsafe),
+				 "is a loop device over more loop devices than swapplace follows");
+			return;
+		}
+		bd = malloc(sizeof(*bd));
+		bdf = malloc(sizeof(*bdf));
+		if (!bd || !bdf)
+			copy_str(df->backing_unsafe, sizeof(df->backing_unsafe),
+				 "cannot be checked (out of memory)");
+		else if (find_facts(root, f, file, bd, bdf, depth + 1))
+			copy_str(df->backing_unsafe, sizeof(df->backing_unsafe),
+				 "cannot be checked");
+		else if (bd->unsafe)
+			copy_str(df->backing_unsafe, sizeof(df->backing_unsafe), bd->unsafe_reason);
+		free(bd);
+		free(bdf);
+		return;
+	}
+	if (sp_root_path(root, file, full, sizeof(full)) || stat(full, &st) < 0 ||
+	    sp_devices_name_of(f, major(st.st_dev), minor(st.st_dev), node, sizeof(node))) {
+		snprintf(d->backing, sizeof(d->backing), "the file '%s'", file);
+		return;
+	}
+	df->backing_on_boot = on_boot(f, node);
+	snprintf(d->backing, sizeof(d->backing), "the file '%s' on %s%s", file, node,
+		 f->root_dev[0] && !strcmp(node, f->root_dev) ? " (the running root filesystem)"
+		 : df->backing_on_boot			      ? " (the boot medium)"
+							      : "");
+}
+
 /* Fill d and its facts df for the whole disk `name` (sysdir /sys/block/NAME). */
 static int fill_disk(const char *root, const struct sp_sys_facts *f, const char *name,
-		     struct sp_device_info *d, struct sp_device_facts *df)
+		     struct sp_device_info *d, struct sp_device_facts *df, int depth)
 {
 	char sysdir[300];
 
@@ -426,19 +547,21 @@ static int fill_disk(const char *root, const struct sp_sys_facts *f, const char 
 
 	gather_use(root, f, name, sysdir, df);
 	probe_nodes(root, f, 1, d, df);
+	if (strncmp(name, "loop", 4) == 0)
+		loop_backing(root, f, sysdir, d, df, depth);
 	d->unsafe = sp_safety_unsafe_reasons(df, d->unsafe_reason, sizeof(d->unsafe_reason));
 	return 0;
 }
 
 static int fill_partition(const char *root, const struct sp_sys_facts *f,
 			  const struct sp_block_node *nd, struct sp_device_info *d,
-			  struct sp_device_facts *df)
+			  struct sp_device_facts *df, int depth)
 {
 	char sysdir[300], psys[600];
 	struct sp_device_info disk;
 	int r;
 
-	r = fill_disk(root, f, nd->parent, &disk, df);
+	r = fill_disk(root, f, nd->parent, &disk, df, depth);
 	if (r)
 		return r;
 	memset(d, 0, sizeof(*d));
@@ -477,7 +600,7 @@ int sp_devices_scan(const char *root, const struct sp_sys_facts *f, struct sp_de
 
 		if (nd->parent[0] || strncmp(nd->name, "ram", 3) == 0)
 			continue;
-		if (fill_disk(root, f, nd->name, &d, df))
+		if (fill_disk(root, f, nd->name, &d, df, 0))
 			continue;
 		/* an unattached loop device has size 0: nothing there to list */
 		if (strncmp(nd->name, "loop", 4) == 0 && d.size_bytes == 0)
@@ -492,8 +615,8 @@ int sp_devices_scan(const char *root, const struct sp_sys_facts *f, struct sp_de
 	return full ? -E2BIG : 0;
 }
 
-int sp_device_find_facts(const char *root, const struct sp_sys_facts *f, const char *path,
-			 struct sp_device_info *out, struct sp_device_facts *df)
+static int find_facts(const char *root, const struct sp_sys_facts *f, const char *path,
+		      struct sp_device_info *out, struct sp_device_facts *df, int depth)
 {
 	const struct sp_block_node *nd;
 	char name[32];
@@ -506,8 +629,14 @@ int sp_device_find_facts(const char *root, const struct sp_sys_facts *f, const c
 	if (!nd)
 		return -ENOTBLK;
 	if (nd->parent[0])
-		return fill_partition(root, f, nd, out, df);
-	return fill_disk(root, f, name, out, df);
+		return fill_partition(root, f, nd, out, df, depth);
+	return fill_disk(root, f, name, out, df, depth);
+}
+
+int sp_device_find_facts(const char *root, const struct sp_sys_facts *f, const char *path,
+			 struct sp_device_info *out, struct sp_device_facts *df)
+{
+	return find_facts(root, f, path, out, df, 0);
 }
 
 int sp_device_find(const char *root, const struct sp_sys_facts *f, const char *path,

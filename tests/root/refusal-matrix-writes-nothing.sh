@@ -13,6 +13,9 @@
 # after `plan --save-plan` (run --plan) and while run was profiling it (the last look before
 # the first write), and an --also device that changed then. Assembled arrays and volume
 # groups (holders) need md and device-mapper: tests/vm/refuses-md-and-lvm-members.sh.
+# Then (issue 19): a loop device over a mounted partition and over a file on the stick; the
+# second device of a mounted two-device btrfs; a target or --also device another program holds
+# O_EXCL; and more than 256 block-device mounts (in a mount namespace of its own).
 # runner: may run beside a guest
 . "$(dirname "$0")/lib.sh"
 need_root
@@ -215,5 +218,98 @@ grep -q "refusing to touch '$also': the disk changed since the run checked it: s
 	fail "the last look did not name the --also device's changed size"
 [ "$(device_sum "$big" 320)" = "$before" ] || fail "the refused run changed '$big'"
 [ "$(device_sum "$also" 64)" = "$also_before" ] || fail "the refused run changed '$also'"
+n=$((n + 1))
+
+# --- a loop device writes through to its backing: a loop over a mounted partition
+make_loop lbase 64M
+one_partition lpart "$lbase"
+mkfs.ext4 -q -F "$lpart" || fail "mkfs.ext4 $lpart"
+scratch_dir lmp
+mount "$lpart" "$lmp" || fail "mount $lpart"
+at_exit "umount '$lmp'"
+lover=$(losetup -f --show "$lpart") || fail "losetup over $lpart"
+at_exit "losetup -d '$lover'"
+lbase_before=$(device_sum "$lbase")
+case_ "loop over a mounted partition" "$lover" \
+	"writes through to '$lpart', which holds the mounted filesystem '$lmp'" \
+	--target "$lover" --confirm "$(blockdev --getsize64 "$lover")"
+[ "$(device_sum "$lbase")" = "$lbase_before" ] || fail "the refused run changed '$lbase'"
+umount "$lmp"
+
+# --- a loop device whose backing file lies on the boot medium (the stick's FAT partition)
+scratch_dir smp
+mount "$sp" "$smp" || fail "mount $sp"
+at_exit "umount '$smp'"
+truncate -s 16M "$smp/disk.img"
+lfile=$(losetup -f --show "$smp/disk.img") || fail "losetup over a file on the stick"
+at_exit "losetup -d '$lfile'"
+SWAPPLACE_BOOT_DEVICE=$sp case_ "loop over a file on the stick" "$lfile" \
+	"is backed by the file '$smp/disk.img' on the boot medium" \
+	--target "$lfile" --confirm 16777216
+losetup -d "$lfile"
+umount "$smp"
+
+# --- a device of a mounted two-device btrfs: mountinfo names only the first
+if command -v mkfs.btrfs >/dev/null && grep -qw btrfs /proc/filesystems; then
+	make_loop bt1 128M
+	make_loop bt2 128M
+	mkfs.btrfs -q -f -d raid1 -m raid1 "$bt1" "$bt2" >/dev/null || fail "mkfs.btrfs"
+	scratch_dir btmp
+	mount -t btrfs -o device="$bt2" "$bt1" "$btmp" || fail "mount btrfs"
+	at_exit "umount '$btmp'"
+	grep -q "${bt2#/dev/}" /proc/self/mountinfo && echo "(mountinfo names $bt2 too)"
+	case_ "second device of a mounted btrfs" "$bt2" \
+		"is a device of the mounted btrfs filesystem" --target "$bt2" --confirm 134217728
+	umount "$btmp"
+else
+	echo "=== second device of a mounted btrfs: not tried (no mkfs.btrfs or no btrfs module)"
+fi
+
+# --- a disk someone else holds exclusively (O_EXCL), the target or an --also device
+hold_excl() { # hold_excl DEV: held by a background process until the test ends
+	python3 -c 'import os, sys, time
+fd = os.open(sys.argv[1], os.O_RDONLY | os.O_EXCL)
+print("held", flush=True)
+time.sleep(60)' "$1" >"$runout/held" &
+	at_exit "kill $!"
+	for _ in $(seq 50); do grep -q held "$runout/held" && break; sleep 0.1; done
+	grep -q held "$runout/held" || fail "cannot hold $1"
+	held_pid=$!
+}
+make_loop xa 64M
+head -c 4M /dev/urandom | dd of="$xa" bs=4M oflag=direct status=none || fail "cannot fill '$xa'"
+big_before=$(device_sum "$big")
+hold_excl "$xa"
+case_ "--also held O_EXCL by another program" "$xa" "refusing to touch '$xa': it is in use" \
+	--target "$big" --confirm "$size" --also "$xa" --also-confirm 67108864
+[ "$(device_sum "$big")" = "$big_before" ] || fail "the refused run changed '$big'"
+kill "$held_pid"
+wait "$held_pid" 2>/dev/null
+hold_excl "$big"
+case_ "target held O_EXCL by another program" "$big" "refusing to touch '$big': it is in use" \
+	--target "$big" --confirm "$size"
+kill "$held_pid"
+wait "$held_pid" 2>/dev/null
+
+# --- more block-device mounts than swapplace's table holds: refused, not silently cut
+# (in a mount namespace of its own: 300 bind mounts of a small ext4, gone with the namespace)
+make_loop many 16M
+mkfs.ext4 -q -F "$many" || fail "mkfs.ext4 $many"
+scratch_dir manymp
+echo "=== more than 256 block-device mounts"
+out=$(unshare -m --propagation private bash -c '
+	mount "$1" "$2" || exit 90
+	mkdir -p "$2/d" || exit 91
+	for i in $(seq 300); do mount --bind "$2/d" "$2/d" || exit 92; done
+	[ "$(grep -c " $2/d " /proc/self/mountinfo)" -ge 300 ] || exit 93
+	shift 2
+	exec "$@"' - "$many" "$manymp" "$SWAPPLACE" run --target "$big" --confirm "$size" \
+	"${TINY[@]}" 2>&1) && rc=0 || rc=$?
+echo "$out"
+[ "$rc" = 3 ] || fail "expected exit 3, got $rc"
+echo "$out" | grep -q "more block-device mounts than swapplace can check" ||
+	fail "the refusal does not say the mounts did not fit"
+grep -q " $manymp " /proc/self/mountinfo && fail "the namespace's mounts leaked"
+[ "$(device_sum "$big")" = "$big_before" ] || fail "the refused run changed '$big'"
 n=$((n + 1))
 echo "ok: $n refusals, none wrote a byte ($(($(date +%s) - T0)) s)"

@@ -429,6 +429,9 @@ struct sp_device_info {
 	char signatures[256]; /* "gpt; sdb1:ext4; sdb2:swap" from libblkid */
 	int unsafe;
 	char unsafe_reason[256];
+	/* a loop device's backing as a person checks it: "the file '/var/a.img' on sda2 (the
+	 * running root filesystem)", "the block device '/dev/sdb3'"; "" for any other device */
+	char backing[320];
 };
 
 /*

@@ -33,6 +33,9 @@ struct sp_node_facts {
 	char mount_point[256]; /* the first block mount from it, or "" */
 	char holders[200];     /* sysfs holders: "dm-0, md127", or "" */
 	char fs_type[32];      /* libblkid's TYPE of its content: "ext4", "linux_raid_member" */
+	/* a device of a mounted btrfs filesystem (/sys/fs/btrfs/UUID/devices): its UUID, or "";
+	 * mountinfo names only one device of a multi-device btrfs */
+	char btrfs_uuid[40];
 };
 
 /* An active swap area on one of the nodes. */
@@ -53,6 +56,14 @@ struct sp_device_facts {
 	size_t n_swaps;
 	struct sp_swap_facts swaps[SP_SAFETY_MAX_SWAPS];
 	int truncated; /* more nodes or swaps than fit: what was left out cannot be called safe */
+	/*
+	 * A loop device writes through to its backing: a block device (whose own facts decide,
+	 * backing_unsafe is why it must not be written, "" when it may) or a file (on the boot
+	 * medium: refused).
+	 */
+	char backing[160];	  /* /sys/block/loopN/loop/backing_file, or "" */
+	char backing_unsafe[256]; /* the backing block device's reasons, "" none */
+	int backing_on_boot;	  /* the backing file lies on the boot medium */
 };
 
 /*

@@ -83,7 +83,17 @@ int sp_safety_unsafe_reasons(const struct sp_device_facts *df, char *r, size_t l
 		if (sp_safety_member_of(nd->fs_type))
 			sp_cat_sep(r, len, "; ", "is a member of %s (%s)%s",
 				   sp_safety_member_of(nd->fs_type), nd->fs_type, on);
+		/* the mount point names the device mountinfo lists; this names the others */
+		if (nd->btrfs_uuid[0] && !nd->mount_point[0])
+			sp_cat_sep(r, len, "; ", "is a device of the mounted btrfs filesystem %s%s",
+				   nd->btrfs_uuid, on);
 	}
+	if (df->backing_unsafe[0])
+		sp_cat_sep(r, len, "; ", "writes through to '%s', which %s", df->backing,
+			   df->backing_unsafe);
+	if (df->backing_on_boot)
+		sp_cat_sep(r, len, "; ", "is backed by the file '%s' on the boot medium",
+			   df->backing);
 	if (df->boot_label && !boot_named)
 		sp_cat_sep(r, len, "; ", "is the boot medium (label " SP_BOOT_LABEL ")");
 	if (df->truncated)
