@@ -956,6 +956,14 @@ static int check_plan_file(const struct run_ctx *x, const char *path)
 	return SP_EXIT_OK;
 }
 
+/* A loop device writes through to its backing: named, so a person sees what is written. */
+static void say_backing(const struct sp_device_info *d)
+{
+	if (d->backing[0])
+		fprintf(stderr, "swapplace: '%s' is a loop device: writing it writes %s\n", d->path,
+			d->backing);
+}
+
 /* Does --also device i get a placement of this run (one that partitions it)? */
 static int also_written(const struct run_ctx *x, size_t i)
 {
@@ -1223,6 +1231,9 @@ int sp_cmd_run(const struct sp_config *c)
 	rc = hold_disks(x);
 	if (rc != SP_EXIT_OK)
 		goto out;
+	say_backing(&x->target);
+	for (size_t i = 0; i < c->n_also; i++)
+		say_backing(&x->also[i]);
 	run_report_init(r, "run", c);
 	/* the report must have a home before the disk is touched: a stick that is read-only or
 	 * full is said now, not after an hour of measuring */

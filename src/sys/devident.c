@@ -218,6 +218,14 @@ void sp_devident_fill(const char *root, const char *name, const char *sysdir,
 		    read_attr(root, devdir, "wwid", d->serial, sizeof(d->serial)))
 			d->serial[0] = '\0';
 		spaces_to_underscores(d->serial);
+		/* the bridge's serial is the bridge's: the disk behind it says its own through
+		 * VPD 0x80 when the bridge translates SCSI to ATA (SAT) */
+		if (usb &&
+		    read_vpd_serial(root, sysdir, d->disk_serial, sizeof(d->disk_serial)) == 0) {
+			spaces_to_underscores(d->disk_serial);
+			if (!strcmp(d->disk_serial, d->serial))
+				d->disk_serial[0] = '\0';
+		}
 	}
 	sp_devident_by_id(root, name, d->by_id, sizeof(d->by_id));
 }

@@ -225,7 +225,7 @@ make_loop lbase 64M
 one_partition lpart "$lbase"
 mkfs.ext4 -q -F "$lpart" || fail "mkfs.ext4 $lpart"
 scratch_dir lmp
-mount "$lpart" "$lmp" || fail "mount $lpart"
+mount -o ro,noload "$lpart" "$lmp" || fail "mount $lpart" # read-only: its bytes stay still
 at_exit "umount '$lmp'"
 lover=$(losetup -f --show "$lpart") || fail "losetup over $lpart"
 at_exit "losetup -d '$lover'"
@@ -236,14 +236,18 @@ case_ "loop over a mounted partition" "$lover" \
 [ "$(device_sum "$lbase")" = "$lbase_before" ] || fail "the refused run changed '$lbase'"
 umount "$lmp"
 
-# --- a loop device whose backing file lies on the boot medium (the stick's FAT partition)
+# --- a loop device whose backing file lies on the boot medium (a stick's partition, named as
+# the appliance names it: $SWAPPLACE_BOOT_DEVICE; ext4, as this host's kernel may lack vfat)
+make_loop stick2 64M
+one_partition sp2 "$stick2"
+mkfs.ext4 -q -F "$sp2" || fail "mkfs.ext4 $sp2"
 scratch_dir smp
-mount "$sp" "$smp" || fail "mount $sp"
+mount "$sp2" "$smp" || fail "mount $sp2"
 at_exit "umount '$smp'"
 truncate -s 16M "$smp/disk.img"
 lfile=$(losetup -f --show "$smp/disk.img") || fail "losetup over a file on the stick"
 at_exit "losetup -d '$lfile'"
-SWAPPLACE_BOOT_DEVICE=$sp case_ "loop over a file on the stick" "$lfile" \
+SWAPPLACE_BOOT_DEVICE=$sp2 case_ "loop over a file on the stick" "$lfile" \
 	"is backed by the file '$smp/disk.img' on the boot medium" \
 	--target "$lfile" --confirm 16777216
 losetup -d "$lfile"

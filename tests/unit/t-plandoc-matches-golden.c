@@ -122,6 +122,16 @@ int main(void)
 	CHECK(strstr(got, "layout installed") != NULL);
 
 	golden_check(GOLDEN, got, len);
+	/* a USB disk whose bridge passes the disk's own serial on: the plan says which identity
+	 * it is checked by (issue 19); without one, no line (the golden file has none) */
+	CHECK(strstr(got, "\nidentity:") == NULL);
+	free(got);
+	strcpy(target.disk_serial, "WD-WX11A0000001");
+	got = render(&v, &len);
+	CHECK(strstr(got,
+		     "\nidentity:        the USB bridge's serial 'WD-WCC6Y0ABCDEF' and the "
+		     "disk's own\n                 serial 'WD-WX11A0000001' (VPD page 0x80); "
+		     "--plan refuses a disk\n                 whose own serial changed\n") != NULL);
 	free(got);
 	return CHECK_DONE();
 }

@@ -4,7 +4,8 @@
  * loop device's) or whose backing file lies on the boot medium; a device of a mounted btrfs
  * that mountinfo does not name (and one it names: the mount point says it once); and the
  * identity a hold and every write compare (sys/blkdev.h sp_blkdev_id_match): a device number,
- * a whole disk and a disk sequence, each checked only where the expectation has one.
+ * a whole disk and a disk sequence, each checked only where the expectation has one; and a USB
+ * disk's own serial behind its bridge, in the plan file and compared by --plan.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -96,8 +97,46 @@ static void identity_match(void)
 	CHECK_STR(text, "device 8:0, no disk sequence");
 }
 
+/* A USB disk's own serial behind its bridge: recorded in the plan file, compared by --plan. */
+static void disk_serial(void)
+{
+	struct sp_target_identity was = {.name = "sdc",
+					 .size_bytes = 1000204886016ULL,
+					 .logical_sector = 512,
+					 .serial = "0123456789AB",
+					 .model = "Portable",
+					 .disk_serial = "WD-WX11A0000001"};
+	struct sp_target_identity back, now;
+	struct sp_err e;
+	char text[512];
+
+	CHECK(sp_identity_format(&was, text, sizeof(text)) == 0);
+	CHECK_STR(text, "swapplace-plan/1\nname=sdc\nsize_bytes=1000204886016\n"
+			"logical_sector=512\nserial=0123456789AB\nmodel=Portable\n"
+			"disk_serial=WD-WX11A0000001\n");
+	CHECK(sp_identity_parse(text, &back, &e) == 0);
+	CHECK_STR(back.disk_serial, "WD-WX11A0000001");
+	CHECK(sp_identity_check(&was, &back, "the plan", &e) == 0);
+	/* the same bridge, model and size, another disk in the dock */
+	now = was;
+	strcpy(now.disk_serial, "WD-WX22B0000002");
+	CHECK(sp_identity_check(&was, &now, "the plan", &e) == -EPERM);
+	CHECK_STR(e.reason, "the disk changed since the plan: the disk's own serial was "
+			    "'WD-WX11A0000001', now 'WD-WX22B0000002'");
+	now.disk_serial[0] = '\0';
+	CHECK(sp_identity_check(&was, &now, "the plan", &e) == -EPERM);
+	/* a plan file written before the key existed compares what it has */
+	was.disk_serial[0] = '\0';
+	CHECK(sp_identity_format(&was, text, sizeof(text)) == 0);
+	CHECK(strstr(text, "disk_serial") == NULL);
+	now = was;
+	strcpy(now.disk_serial, "WD-WX22B0000002");
+	CHECK(sp_identity_check(&was, &now, "the plan", &e) == 0);
+}
+
 int main(void)
 {
+	disk_serial();
 	loop_backing();
 	btrfs_devices();
 	identity_match();

@@ -432,6 +432,13 @@ struct sp_device_info {
 	/* a loop device's backing as a person checks it: "the file '/var/a.img' on sda2 (the
 	 * running root filesystem)", "the block device '/dev/sdb3'"; "" for any other device */
 	char backing[320];
+	/*
+	 * A USB disk's serial above is its bridge's (the USB device's iSerial): a same-model disk
+	 * swapped in the dock keeps it. disk_serial is what the disk behind the bridge reports
+	 * itself (SCSI VPD page 0x80 through the bridge's SAT translation: the ATA IDENTIFY
+	 * serial), when the bridge passes it on and it differs from serial; "" otherwise.
+	 */
+	char disk_serial[64];
 };
 
 /*

@@ -127,6 +127,9 @@ struct sp_target_identity {
 	uint32_t logical_sector;
 	char serial[64];
 	char model[64];
+	/* a USB disk's own serial behind its bridge (sp_device_info.disk_serial), "" none; a
+	 * plan file without the key (written before it existed) does not compare it */
+	char disk_serial[64];
 };
 
 #define SP_PLAN_FILE_MAGIC "swapplace-plan/1"

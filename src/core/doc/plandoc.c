@@ -35,6 +35,12 @@ static void target(const struct sp_plan_view *v, struct sp_doc *d)
 	sp_doc_fact(
 	    f, "target", "%s (%s, %s, serial '%s')", t->path, t->model[0] ? t->model : "no model",
 	    sp_format_bytes(t->size_bytes, a, sizeof(a)), t->serial[0] ? t->serial : "none");
+	/* which identity a USB disk is checked by: its bridge's serial alone says little */
+	if (t->disk_serial[0])
+		sp_doc_fact(f, "identity",
+			    "the USB bridge's serial '%s' and the disk's own serial '%s' (VPD "
+			    "page 0x80); --plan refuses a disk whose own serial changed",
+			    t->serial, t->disk_serial);
 	sp_doc_fact(f, "partition table", "GPT, %u-byte sectors, layout %s", l->sector_bytes,
 		    sp_layout_kind_name(l->kind));
 	tb = sp_doc_add_table(d, NULL, 5, heads, "rlrrl");

@@ -176,6 +176,7 @@ void sp_identity_of(const struct sp_device_info *d, struct sp_target_identity *i
 	id->logical_sector = d->logical_sector;
 	snprintf(id->serial, sizeof(id->serial), "%s", d->serial);
 	snprintf(id->model, sizeof(id->model), "%s", d->model);
+	snprintf(id->disk_serial, sizeof(id->disk_serial), "%s", d->disk_serial);
 }
 
 int sp_identity_format(const struct sp_target_identity *id, char *buf, size_t len)
@@ -184,8 +185,12 @@ int sp_identity_format(const struct sp_target_identity *id, char *buf, size_t le
 			 SP_PLAN_FILE_MAGIC "\nname=%s\nsize_bytes=%" PRIu64
 					    "\nlogical_sector=%" PRIu32 "\nserial=%s\nmodel=%s\n",
 			 id->name, id->size_bytes, id->logical_sector, id->serial, id->model);
+	int m = 0;
 
-	return n < 0 || (size_t)n >= len ? -ENOSPC : 0;
+	/* only where there is one: the plan files of every other disk stay as they were */
+	if (n >= 0 && (size_t)n < len && id->disk_serial[0])
+		m = snprintf(buf + n, len - (size_t)n, "disk_serial=%s\n", id->disk_serial);
+	return n < 0 || m < 0 || (size_t)n + (size_t)m >= len ? -ENOSPC : 0;
 }
 
 static int parse_u64(const char *s, uint64_t *v)
@@ -216,6 +221,11 @@ static int identity_line(const char *key, size_t klen, const char *val,
 			   : -EINVAL;
 	if (KEY("serial"))
 		return snprintf(id->serial, sizeof(id->serial), "%s", val) < (int)sizeof(id->serial)
+			   ? 0
+			   : -EINVAL;
+	if (KEY("disk_serial"))
+		return snprintf(id->disk_serial, sizeof(id->disk_serial), "%s", val) <
+			       (int)sizeof(id->disk_serial)
 			   ? 0
 			   : -EINVAL;
 	if (KEY("model"))
@@ -296,6 +306,10 @@ int sp_identity_check(const struct sp_target_identity *was, const struct sp_targ
 		sp_cat_sep(r, len, "; ", "serial was '%s', now '%s'", was->serial, now->serial);
 	if (strcmp(was->model, now->model) != 0)
 		sp_cat_sep(r, len, "; ", "model was '%s', now '%s'", was->model, now->model);
+	/* the disk behind a USB bridge: the bridge's serial stays when the disk is swapped */
+	if (was->disk_serial[0] && strcmp(was->disk_serial, now->disk_serial) != 0)
+		sp_cat_sep(r, len, "; ", "the disk's own serial was '%s', now '%s'",
+			   was->disk_serial, now->disk_serial[0] ? now->disk_serial : "none");
 	if (!r[0])
 		return 0;
 	return sp_err_set(e, -EPERM, "the disk changed since %s: %s", since, r);
