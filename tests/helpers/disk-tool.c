@@ -6,8 +6,6 @@
  *
  *   plan-write DEV [SWAP_MIB FILE_MIB EXTRA_MIB]  plan for DEV's geometry, write it, print it
  *   plan-write-excl DEV                          the same through an O_EXCL fd held meanwhile
- *   write-while-held DEV                         write through the path while DEV is held
- *                                                O_EXCL elsewhere (must fail: prints errno)
  *   single-write DEV SWAP_MIB                    one swap partition (an --also device)
  *   part-path DISK N
  *   mkfs PART LABEL
@@ -154,16 +152,6 @@ int main(int argc, char **argv)
 			die("write layout (fd)", ret);
 		close(fd);
 		print_layout(&l);
-	} else if (!strcmp(cmd, "write-while-held") && argc >= 3) {
-		int fd;
-
-		plan_for(argv[2], 0, NULL, &l);
-		fd = open(argv[2], O_RDONLY | O_EXCL | O_CLOEXEC);
-		if (fd < 0)
-			die("open O_EXCL", -errno);
-		ret = sp_disk_write_layout(argv[2], &l);
-		printf("%s\n", ret < 0 ? strerror(-ret) : "ok");
-		close(fd);
 	} else if (!strcmp(cmd, "single-write") && argc >= 4) {
 		uint64_t bytes;
 		uint32_t lss;
