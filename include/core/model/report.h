@@ -451,6 +451,11 @@ struct sp_report {
 	double duration_s;
 	double estimated_s; /* the plan's estimate of the run (0: none made) */
 	uint64_t seed;
+	double min_effect_pct; /* --min-effect: the smallest difference worth a claim (0: 5 %) */
+	/* --repeat's order (core/scenario/scenario.h sp_repeat_order): round r measured the
+	 * placements repeat_order[r][0], [1], ... (result indices); n_order_rounds 0: not kept */
+	size_t n_order_rounds, n_order_per_round;
+	uint8_t repeat_order[SP_BUILD_MAX_RUNS][SP_MAX_RESULTS];
 	uint64_t budget_bytes;
 	/* how the budget was chosen (core/config/budget.h); written only where it was: run, measure
 	 */

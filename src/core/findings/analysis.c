@@ -307,7 +307,7 @@ static void build(const struct sp_report *r, struct sp_findings *f)
 	}
 	if (!f->has_build)
 		return;
-	sp_build_rank(r->results, r->n_results, &f->build);
+	sp_build_rank(r->results, r->n_results, r->min_effect_pct, &f->build);
 	f->build_page_cluster = pc >= 0 ? pc : -1;
 }
 

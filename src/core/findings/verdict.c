@@ -77,9 +77,24 @@ static void build_sentence(const struct sp_report *r, const struct sp_findings *
 		if (k->has_ram)
 			sp_cat(buf, len, " (%.2fx its %.1f s in RAM alone)",
 			       k->rows[0].ratio_to_ram, k->ram_wall_s);
-		for (size_t i = 1; i < k->n; i++)
-			sp_cat(buf, len, "%s %s %.1f s (%.2fx)", i == 1 ? "; then" : ",",
-			       k->rows[i].placement, k->rows[i].wall_s, k->rows[i].ratio_to_best);
+		int tie = -1;
+
+		for (size_t i = 1; i < k->n; i++) {
+			int tied = k->rows[i].rank == k->rows[i - 1].rank;
+
+			sp_cat(buf, len, "%s %s %.1f s (%.2fx%s)", i == 1 ? "; then" : ",",
+			       k->rows[i].placement, k->rows[i].wall_s, k->rows[i].ratio_to_best,
+			       tied ? ", tied" : "");
+			if (tied && tie < 0)
+				tie = (int)i;
+		}
+		if (tie > 0) {
+			char why[160];
+
+			sp_resolution_phrase(&k->rows[tie].vs_above, "rounds", why, sizeof(why));
+			sp_cat(buf, len, "; %s vs %s: %s", k->rows[tie - 1].placement,
+			       k->rows[tie].placement, why);
+		}
 	}
 	if (f->build_page_cluster >= 0)
 		sp_cat(buf, len, "; vm.page-cluster %d", f->build_page_cluster);
@@ -96,10 +111,10 @@ static void build_sentence(const struct sp_report *r, const struct sp_findings *
 }
 
 /*
- * Start vs end, said only as strongly as the runs allow: a difference is claimed when every
- * run of one beat every run of the other; "no measurable difference" only when the runs'
- * spread covers it, naming the smallest difference they could have resolved; with one run each
- * the spread is unknown and nothing is claimed.
+ * Start vs end, said only as strongly as the paired test over the rounds allows
+ * (core/measure/resolve.h): a difference is claimed when it resolved, with its p and interval;
+ * otherwise the sentence says what size of difference could not be seen, and one run each
+ * claims nothing.
  */
 static void build_start_end_sentence(const struct sp_report *r, const struct sp_findings *f,
 				     char *buf, size_t len)
@@ -109,28 +124,24 @@ static void build_start_end_sentence(const struct sp_report *r, const struct sp_
 	double ratio = k->start_vs_end.ratio;
 	const char *faster = ratio >= 1 ? "start" : "end";
 	double x = ratio >= 1 ? ratio : 1 / ratio;
+	char why[160];
 
+	sp_resolution_phrase(&k->start_vs_end.resolution, "rounds", why, sizeof(why));
 	if (k->start_vs_end.resolvable)
-		sp_cat(
-		    buf, len,
-		    "with swap at the %s of the disk the job ran %.2fx faster than at the %s "
-		    "(%.1f vs %.1f s), beyond the run-to-run spread (%.1f %% over %zu runs each)",
-		    faster, x, ratio >= 1 ? "end" : "start", ratio >= 1 ? rs : re,
-		    ratio >= 1 ? re : rs, k->start_vs_end.resolution_pct, k->start_vs_end.min_runs);
+		sp_cat(buf, len,
+		       "with swap at the %s of the disk the job ran %.2fx faster than at the %s "
+		       "(%.1f vs %.1f s; %s)",
+		       faster, x, ratio >= 1 ? "end" : "start", ratio >= 1 ? rs : re,
+		       ratio >= 1 ? re : rs, why);
 	else if (k->start_vs_end.min_runs >= 2)
-		sp_cat(
-		    buf, len,
-		    "swap at the start vs at the end: no measurable difference for the job "
-		    "(%.1f vs %.1f s); its runs spread %.1f %%, so only a larger difference could "
-		    "have shown",
-		    rs, re, k->start_vs_end.resolution_pct);
+		sp_cat(buf, len, "swap at the start vs at the end: %.1f vs %.1f s for the job, %s",
+		       rs, re, why);
 	else
-		sp_cat(
-		    buf, len,
-		    "swap at the start vs at the end: %.1f vs %.1f s for the job (%s %.2fx "
-		    "faster), from one run each: the run-to-run spread is unknown, so this is not "
-		    "shown to be more than noise (--repeat 3 measures it)",
-		    rs, re, faster, x);
+		sp_cat(buf, len,
+		       "swap at the start vs at the end: %.1f vs %.1f s for the job (%s %.2fx "
+		       "faster), from one run each: not resolved, no claim (--repeat 6 can "
+		       "resolve a difference)",
+		       rs, re, faster, x);
 }
 
 static const struct sp_service_case *svc(const struct sp_report *r, int res, int c)

@@ -236,6 +236,29 @@ static json_t *name_or_null(const struct sp_report *r, int i)
 		      : json_null();
 }
 
+/*
+ * A comparison's resolution (core/measure/resolve.h): {p, diff_pct, diff_lo_pct, diff_hi_pct,
+ * min_resolvable_pct, rounds, resolved}; the interval's keys null when the test could not bound
+ * it; null when nothing was compared.
+ */
+static json_t *resolution_json(struct jb *b, const struct sp_resolution *x)
+{
+	json_t *o;
+
+	if (!x->have)
+		return json_null();
+	o = json_object();
+	put(b, o, "p", jdbl(x->p));
+	put(b, o, "diff_pct", jdbl(x->diff_pct));
+	put(b, o, "diff_lo_pct", x->bounded ? jdbl(x->diff_lo_pct) : json_null());
+	put(b, o, "diff_hi_pct", x->bounded ? jdbl(x->diff_hi_pct) : json_null());
+	put(b, o, "min_resolvable_pct", x->bounded ? jdbl(x->min_resolvable_pct) : json_null());
+	put(b, o, "min_effect_pct", jdbl(x->min_effect_pct));
+	put(b, o, "rounds", json_integer((json_int_t)x->rounds));
+	put(b, o, "resolved", json_boolean(x->resolved));
+	return o;
+}
+
 /* analysis.build: the job's ranking by wall time, its baseline, start vs end; null: no job */
 static json_t *build_json(struct jb *b, const struct sp_report *r, const struct sp_findings *f)
 {
@@ -254,6 +277,8 @@ static json_t *build_json(struct jb *b, const struct sp_report *r, const struct 
 		put(b, x, "ratio_to_ram", k->has_ram ? jdbl(k->rows[i].ratio_to_ram) : json_null());
 		put(b, x, "runs", json_integer((json_int_t)k->rows[i].n_runs));
 		put(b, x, "spread_pct", jdbl(k->rows[i].spread_pct));
+		put(b, x, "rank", json_integer((json_int_t)k->rows[i].rank));
+		put(b, x, "resolution", resolution_json(b, &k->rows[i].vs_above));
 		push(b, a, x);
 	}
 	put(b, o, "ranking", a);
@@ -273,6 +298,7 @@ static json_t *build_json(struct jb *b, const struct sp_report *r, const struct 
 		put(b, x, "resolution_pct",
 		    k->start_vs_end.min_runs >= 2 ? jdbl(k->start_vs_end.resolution_pct)
 						  : json_null());
+		put(b, x, "resolution", resolution_json(b, &k->start_vs_end.resolution));
 	} else {
 		x = json_null();
 	}
@@ -588,6 +614,25 @@ json_t *sp_report_json_tree(const struct sp_report *r, const struct sp_findings 
 	json_t *o = obj_from(&b, sp_schema_report, r);
 
 	put(&b, o, "analysis", analysis_json(&b, r, f));
+	if (o && r->n_order_rounds && r->n_order_rounds <= SP_BUILD_MAX_RUNS) {
+		/* --repeat's counterbalanced order: per round, the placements as they ran */
+		json_t *rounds = json_array();
+
+		for (size_t k = 0; k < r->n_order_rounds; k++) {
+			json_t *one = json_array();
+
+			for (size_t j = 0; j < r->n_order_per_round && j < SP_MAX_RESULTS; j++) {
+				size_t i = r->repeat_order[k][j];
+
+				push(&b, one,
+				     i < r->n_results ? jstr(r->results[i].placement,
+							     sizeof(r->results[i].placement))
+						      : json_null());
+			}
+			push(&b, rounds, one);
+		}
+		put(&b, o, "repeat_order", rounds);
+	}
 	if (b.bad || !o) {
 		json_decref(o);
 		return NULL;
