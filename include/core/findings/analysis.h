@@ -16,6 +16,7 @@
 #include <stdint.h>
 
 #include "core/findings/sweep_findings.h"
+#include "core/measure/resolve.h"
 #include "core/model/report.h"
 #include "core/scenario/scenario.h"
 
@@ -68,12 +69,17 @@ enum sp_file_gap {
 	SP_FILE_GAP_START,    /* the file did, but the start partition has none to compare with */
 };
 
-/* The CI of two medians overlapping means the run cannot tell them apart. */
+/*
+ * Two placements' swap-ins compared. Whether a difference is claimed goes by res, the paired
+ * test over their probes' block medians (block i of one with block i of the other, measured
+ * side by side); ci_overlap is kept for the JSON but decides nothing.
+ */
 struct sp_pair {
-	int have;	/* both sides ok and measured */
-	int a, b;	/* result indices */
-	double ratio;	/* b median / a median: > 1 means a is faster */
-	int ci_overlap; /* the two medians' 95 % CIs overlap */
+	int have;		  /* both sides ok and measured */
+	int a, b;		  /* result indices */
+	double ratio;		  /* b median / a median: > 1 means a is faster */
+	int ci_overlap;		  /* the two medians' 95 % CIs overlap */
+	struct sp_resolution res; /* b's block medians over a's; have 0 without blocks */
 };
 
 /*
@@ -152,6 +158,7 @@ struct sp_findings {
 	double floor_overhead_us[SP_MAX_RESULTS]; /* swap-in median - device median */
 
 	struct sp_pair start_end; /* a = start, b = end */
+	struct sp_pair best_next; /* a = best, b = the runner-up (ranked[1]); have 0 without */
 	int target_is_loop;	  /* the target disk is a loop device (make demo, tests) */
 
 	/* the swap file */

@@ -132,6 +132,10 @@ struct sp_swapout {
 	double pages_per_s; /* pages / seconds; 0 when nothing was swapped out */
 };
 
+#ifndef SP_MAX_BLOCKS
+#define SP_MAX_BLOCKS 32 /* the fault probe's blocks whose medians a result keeps */
+#endif
+
 /* The fault probe: evicted anonymous pages touched at random, by one thread (the headline). */
 struct sp_fault_probe {
 	int done;
@@ -149,6 +153,10 @@ struct sp_fault_probe {
 	size_t n_uring;
 	struct sp_uring_point uring[SP_MAX_URING];
 	struct sp_fault_concurrency concurrency;
+	/* the probe's blocks, in time order, each block's median swap-in: the pairs every
+	 * comparison of two placements' swap-ins goes by (core/measure/resolve.h); 0: no blocks */
+	uint32_t n_blocks;
+	double block_p50_us[SP_MAX_BLOCKS];
 };
 
 /* The pressure probe: a workload in a memory cgroup larger than its limit. */

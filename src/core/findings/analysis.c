@@ -113,6 +113,15 @@ static void pair(const struct sp_report *r, const struct sp_findings *f, int a, 
 	ci_of(&r->results[a].fault_probe.lat, &alo, &ahi);
 	ci_of(&r->results[b].fault_probe.lat, &blo, &bhi);
 	p->ci_overlap = alo <= bhi && blo <= ahi;
+	{
+		const struct sp_fault_probe *fa = &r->results[a].fault_probe;
+		const struct sp_fault_probe *fb = &r->results[b].fault_probe;
+		size_t n = fa->n_blocks < fb->n_blocks ? fa->n_blocks : fb->n_blocks;
+
+		if (n > SP_MAX_BLOCKS)
+			n = SP_MAX_BLOCKS;
+		sp_resolve_pairs(fa->block_p50_us, fb->block_p50_us, n, r->min_effect_pct, &p->res);
+	}
 }
 
 static void rank(const struct sp_report *r, struct sp_findings *f)
@@ -653,6 +662,8 @@ int sp_analyse(const struct sp_report *r, struct sp_findings *f)
 		    !strcmp(r->devices[i].transport, "loop"))
 			f->target_is_loop = 1;
 	pair(r, f, find(r, SP_PL_START), find(r, SP_PL_END), &f->start_end);
+	if (f->n_ranked >= 2)
+		pair(r, f, f->ranked[0], f->ranked[1], &f->best_next);
 
 	f->file = find(r, SP_PL_FILE);
 	pair(r, f, find(r, SP_PL_START), f->file, &f->file_start);

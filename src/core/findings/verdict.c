@@ -144,6 +144,18 @@ static void build_start_end_sentence(const struct sp_report *r, const struct sp_
 		       rs, re, faster, x);
 }
 
+/*
+ * The resolution of two placements' swap-ins, compared block by block: one block each (a
+ * probe that kept no blocks, as every report before blocks did) claims nothing.
+ */
+static void block_phrase(const struct sp_resolution *res, char *buf, size_t len)
+{
+	if (!res->have || res->rounds < 2)
+		snprintf(buf, len, "not resolved: one block each, no claim");
+	else
+		sp_resolution_phrase(res, "blocks", buf, len);
+}
+
 static const struct sp_service_case *svc(const struct sp_report *r, int res, int c)
 {
 	return &r->results[res].scenarios.service.cases[c];
@@ -705,6 +717,19 @@ int sp_verdict_sentence(const struct sp_report *r, const struct sp_findings *f,
 		       sp_fmt_us(b, lat(r, f->best)->p50_ci_lo_us),
 		       sp_fmt_us(c, lat(r, f->best)->p50_ci_hi_us),
 		       (unsigned long long)lat(r, f->best)->samples);
+		if (f->best_next.have) {
+			const struct sp_pair *p = &f->best_next;
+			char why[160];
+
+			block_phrase(&p->res, why, sizeof(why));
+			sp_fmt_us(a, lat(r, p->b)->p50_us);
+			if (p->res.resolved)
+				sp_cat(buf, len, "; ahead of %s (median %s us) by %.0f %% (%s)",
+				       name(r, p->b), a, p->res.diff_pct, why);
+			else
+				sp_cat(buf, len, "; against %s (median %s us), %s", name(r, p->b),
+				       a, why);
+		}
 		return 0;
 	case SP_VERDICT_LOOP_TARGET:
 		sp_cat(buf, len,
@@ -715,23 +740,25 @@ int sp_verdict_sentence(const struct sp_report *r, const struct sp_findings *f,
 	case SP_VERDICT_START_END: {
 		const struct sp_pair *p = &f->start_end;
 
+		char why[160];
+
+		block_phrase(&p->res, why, sizeof(why));
 		sp_fmt_us(a, lat(r, p->a)->p50_us);
 		sp_fmt_us(b, lat(r, p->b)->p50_us);
-		if (p->ci_overlap)
+		if (!p->res.resolved)
 			sp_cat(buf, len,
-			       "swap partition at the start vs at the end: no measurable "
-			       "difference (median %s vs %s us, the 95 %% CIs overlap)",
-			       a, b);
-		else if (p->ratio >= 1)
+			       "swap partition at the start vs at the end: median %s vs %s us, %s",
+			       a, b, why);
+		else if (p->res.diff_pct >= 0)
 			sp_cat(buf, len,
 			       "swap partition at the start: %.1fx faster swap-in than at the "
-			       "end (median %s vs %s us)",
-			       p->ratio, a, b);
+			       "end (median %s vs %s us; %s)",
+			       1 + p->res.diff_pct / 100, a, b, why);
 		else
 			sp_cat(buf, len,
 			       "swap partition at the end: %.1fx faster swap-in than at the "
-			       "start (median %s vs %s us)",
-			       1 / p->ratio, b, a);
+			       "start (median %s vs %s us; %s)",
+			       1 / (1 + p->res.diff_pct / 100), b, a, why);
 		return 0;
 	}
 	case SP_VERDICT_FILE: {
@@ -756,23 +783,27 @@ int sp_verdict_sentence(const struct sp_report *r, const struct sp_findings *f,
 		case SP_FILE_GAP_NONE:
 			break;
 		}
-		sp_fmt_us(a, lat(r, p->b)->p50_us);
-		sp_fmt_us(b, lat(r, p->a)->p50_us);
-		if (p->ci_overlap)
-			sp_cat(buf, len,
-			       " and shows no measurable difference to the start partition "
-			       "(median %s vs %s us)",
-			       a, b);
-		else if (f->file_penalty_pct >= 0)
-			sp_cat(buf, len,
-			       " and costs %+.0f %% swap-in time over the start partition "
-			       "(median %s vs %s us)",
-			       f->file_penalty_pct, a, b);
-		else
-			sp_cat(buf, len,
-			       " and swaps in %.0f %% faster than the start partition (median "
-			       "%s vs %s us)",
-			       -f->file_penalty_pct, a, b);
+		{
+			char why[160];
+
+			block_phrase(&p->res, why, sizeof(why));
+			sp_fmt_us(a, lat(r, p->b)->p50_us);
+			sp_fmt_us(b, lat(r, p->a)->p50_us);
+			if (!p->res.resolved)
+				sp_cat(buf, len,
+				       "; against the start partition, median %s vs %s us, %s", a,
+				       b, why);
+			else if (p->res.diff_pct >= 0)
+				sp_cat(buf, len,
+				       " and costs %+.0f %% swap-in time over the start partition "
+				       "(median %s vs %s us; %s)",
+				       p->res.diff_pct, a, b, why);
+			else
+				sp_cat(buf, len,
+				       " and swaps in %.0f %% faster than the start partition "
+				       "(median %s vs %s us; %s)",
+				       -p->res.diff_pct, a, b, why);
+		}
 		return 0;
 	}
 	case SP_VERDICT_ZRAM_DISK:
