@@ -682,7 +682,7 @@ int sp_analyse(const struct sp_report *r, struct sp_findings *f)
 	try_placements(r, f);
 	sp_sweep_analyse(r->sweeps,
 			 r->n_sweeps < SP_SWEEP_MAX_ROWS ? r->n_sweeps : SP_SWEEP_MAX_ROWS,
-			 &f->sweep);
+			 r->min_effect_pct, &f->sweep);
 	profile_marks(r, f);
 	boxes(r, f);
 
