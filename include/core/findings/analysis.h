@@ -102,12 +102,14 @@ struct sp_service_finding {
 	/* the next best placement with swap and its case's index, or -1 */
 	int runner_up, runner_up_case;
 	/*
-	 * The best is ahead of the runner-up beyond the runs' spread: by failed requests or
-	 * OOM kills (counts), or, with as many of those, every run's p95 of the best below
-	 * every run's of the runner-up with 2 runs or more each. 0 with one run each: a p95
-	 * of one run has no spread to weigh it against.
+	 * The best is ahead of the runner-up: by failed requests or OOM kills (counts), or,
+	 * with as many of those, by p95 when the paired test over their runs resolves it (res:
+	 * the runner-up's p95 runs over the best's, Holm across the service's cases). 0 with one
+	 * run each: a p95 of one run has no spread to weigh it against.
 	 */
 	int apart;
+	int by_counts; /* apart (or not) by failed requests or OOM kills, not by p95 */
+	struct sp_resolution res;
 	size_t n_runs; /* the best placement's runs of the case (1 for one run) */
 };
 

@@ -343,28 +343,25 @@ static int better_case(const struct sp_service_case *a, const struct sp_service_
 	return sp_service_case_worse(b, a);
 }
 
-/* The lowest and highest p95 over a case's runs (an older file's case: its one p95). */
-static size_t p95_range(const struct sp_service_case *c, double *lo, double *hi)
+/*
+ * a ahead of b (struct sp_service_finding's apart): by the counts, or by p95 as the paired test
+ * over their runs resolves it (res, Holm-corrected later across the cases).
+ */
+static int case_apart(const struct sp_service_case *a, const struct sp_service_case *b,
+		      double min_effect, struct sp_service_finding *sf)
 {
-	size_t n = c->n_runs ? c->n_runs : 1;
+	size_t na = a->n_runs ? a->n_runs : 1, nb = b->n_runs ? b->n_runs : 1;
+	size_t n = na < nb ? na : nb;
 
-	*lo = *hi = c->n_runs ? c->p95_ms_runs[0] : c->p95_ms;
-	for (size_t i = 1; i < n && i < SP_SERVICE_MAX_RUNS; i++) {
-		*lo = c->p95_ms_runs[i] < *lo ? c->p95_ms_runs[i] : *lo;
-		*hi = c->p95_ms_runs[i] > *hi ? c->p95_ms_runs[i] : *hi;
-	}
-	return n;
-}
-
-/* a ahead of b beyond the runs' spread (struct sp_service_finding's apart) */
-static int case_apart(const struct sp_service_case *a, const struct sp_service_case *b)
-{
-	double alo, ahi, blo, bhi;
-	size_t na = p95_range(a, &alo, &ahi), nb = p95_range(b, &blo, &bhi);
-
-	if (a->failed != b->failed || a->oom_kills != b->oom_kills)
+	if (a->failed != b->failed || a->oom_kills != b->oom_kills) {
+		sf->by_counts = 1;
 		return better_case(a, b);
-	return na >= 2 && nb >= 2 && ahi < blo;
+	}
+	if (n > SP_SERVICE_MAX_RUNS)
+		n = SP_SERVICE_MAX_RUNS;
+	if (a->n_runs && b->n_runs)
+		sp_resolve_pairs(a->p95_ms_runs, b->p95_ms_runs, n, min_effect, &sf->res);
+	return sf->res.resolved && sf->res.diff_pct > 0;
 }
 
 /* The service scenario: per case, the best placement with swap and the no-swap baseline. */
@@ -411,10 +408,11 @@ static void service(const struct sp_report *r, struct sp_findings *f)
 			    &r->results[sf->best].scenarios.service.cases[sf->best_case];
 
 			sf->n_runs = bc->n_runs ? bc->n_runs : 1;
-			sf->apart =
-			    sf->runner_up >= 0 &&
-			    case_apart(bc, &r->results[sf->runner_up]
-						.scenarios.service.cases[sf->runner_up_case]);
+			sf->apart = sf->runner_up >= 0 &&
+				    case_apart(bc,
+					       &r->results[sf->runner_up]
+						    .scenarios.service.cases[sf->runner_up_case],
+					       r->min_effect_pct, sf);
 		}
 		if (sf->best >= 0)
 			sf->best_fits_case = case_of(&r->results[sf->best], SP_SVC_FITS);
@@ -431,6 +429,19 @@ static void service(const struct sp_report *r, struct sp_findings *f)
 				else
 					sf->none_other_kills++;
 			}
+		}
+	}
+	/* the cases' p95 comparisons are one table: Holm across them */
+	{
+		struct sp_resolution fam[SP_SVC_N_CASES];
+
+		for (int k = 0; k < SP_SVC_N_CASES; k++)
+			fam[k] = f->service[k].res;
+		sp_resolve_holm(fam, SP_SVC_N_CASES);
+		for (int k = 0; k < SP_SVC_N_CASES; k++) {
+			f->service[k].res = fam[k];
+			if (!f->service[k].by_counts)
+				f->service[k].apart = fam[k].resolved && fam[k].diff_pct > 0;
 		}
 	}
 }

@@ -290,11 +290,17 @@ static void service_sentence(const struct sp_report *r, const struct sp_findings
 		}
 		sp_cat(buf, len, ")");
 		service_pace(buf, len, c);
-		if (sf->n_runs > 1 && sf->runner_up >= 0 && !sf->apart)
-			sp_cat(buf, len,
-			       "; %s is not ahead of %s beyond the runs' spread (their p95s "
-			       "overlap)",
-			       name(r, sf->best), name(r, sf->runner_up));
+		if (sf->n_runs > 1 && sf->runner_up >= 0 && !sf->by_counts) {
+			char why[160];
+
+			sp_resolution_phrase(&sf->res, "rounds", why, sizeof(why));
+			if (sf->apart)
+				sp_cat(buf, len, "; ahead of %s by p95 (%s)",
+				       name(r, sf->runner_up), why);
+			else
+				sp_cat(buf, len, "; %s is not ahead of %s by p95: %s",
+				       name(r, sf->best), name(r, sf->runner_up), why);
+		}
 	}
 }
 
