@@ -135,7 +135,9 @@ struct sp_gc_finding {
 	int ranked[SP_MAX_RESULTS];
 	int best_disk, best_zram; /* the lowest p99 of each kind, or -1 */
 	double disk_zram_ratio;	  /* disk p99 / zram p99; 0 unless both are known and > 0 */
-	int none;		  /* the none baseline, when its gc ran, or -1 */
+	/* the disk's p99 runs over zram's, paired by round: the ratio is said only resolved */
+	struct sp_resolution disk_zram;
+	int none;	   /* the none baseline, when its gc ran, or -1 */
 	double heap_ratio; /* the heap over its limit (the budget), the first gc's; 0 unknown */
 	/* heap, metadata and a cycle's allocations over the limit, the first gc's; 0 unknown */
 	double peak_ratio;

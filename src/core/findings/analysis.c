@@ -545,6 +545,17 @@ static void gc(const struct sp_report *r, struct sp_findings *f)
 	    r->results[g->best_zram].scenarios.gc.p99_pause_ms > 0)
 		g->disk_zram_ratio = r->results[g->best_disk].scenarios.gc.p99_pause_ms /
 				     r->results[g->best_zram].scenarios.gc.p99_pause_ms;
+	if (g->disk_zram_ratio > 0) {
+		const struct sp_scenario_gc *d = &r->results[g->best_disk].scenarios.gc;
+		const struct sp_scenario_gc *z = &r->results[g->best_zram].scenarios.gc;
+		size_t n = d->n_runs < z->n_runs ? d->n_runs : z->n_runs;
+
+		if (n > SP_SERVER_MAX_RUNS)
+			n = SP_SERVER_MAX_RUNS;
+		/* older files list no runs: one run each, which claims nothing */
+		sp_resolve_pairs(z->p99_pause_ms_runs, d->p99_pause_ms_runs, n, r->min_effect_pct,
+				 &g->disk_zram);
+	}
 }
 
 /*

@@ -479,8 +479,17 @@ static void gc_pauses_said(const struct sp_report *r, const struct sp_gc_finding
 		sp_cat(buf, len, "the gc pause p99 was %s ms on %s and %s ms on %s",
 		       fmt_pause(a, d->p99_pause_ms), name(r, g->best_disk),
 		       fmt_pause(b, z->p99_pause_ms), name(r, g->best_zram));
-		if (g->disk_zram_ratio > 0)
-			sp_cat(buf, len, " (%.1f times as long on the disk)", g->disk_zram_ratio);
+		if (g->disk_zram_ratio > 0) {
+			char why[160];
+
+			sp_resolution_phrase(&g->disk_zram, "rounds", why, sizeof(why));
+			if (g->disk_zram.resolved)
+				sp_cat(buf, len, " (%.1f times as long on the disk; %s)",
+				       g->disk_zram_ratio, why);
+			else
+				sp_cat(buf, len, " (%.1f times as long on the disk, %s)",
+				       g->disk_zram_ratio, why);
+		}
 		sp_cat(buf, len, ", faults inside the pauses %llu vs %llu",
 		       (unsigned long long)d->faults_in_pauses,
 		       (unsigned long long)z->faults_in_pauses);
