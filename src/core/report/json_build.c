@@ -345,6 +345,8 @@ static json_t *service_json(struct jb *b, const struct sp_report *r, const struc
 			put(b, x, "best_oom_kills", ju64(c->oom_kills));
 			put(b, x, "best_p95_ms", jdbl(c->p95_ms));
 			put(b, x, "best_top_speed_per_s", jdbl(c->top_speed_per_s));
+			put(b, x, "runner_up", name_or_null(r, sf->runner_up));
+			put(b, x, "resolution", resolution_json(b, &sf->res));
 		}
 		put(b, x, "none", name_or_null(r, sf->none));
 		if (sf->none >= 0) {
@@ -434,6 +436,7 @@ static json_t *gc_json(struct jb *b, const struct sp_report *r, const struct sp_
 	put(b, o, "zram", name_or_null(r, g->best_zram));
 	put(b, o, "disk_vs_zram_ratio",
 	    g->disk_zram_ratio > 0 ? jdbl(g->disk_zram_ratio) : json_null());
+	put(b, o, "disk_vs_zram_resolution", resolution_json(b, &g->disk_zram));
 	put(b, o, "none", name_or_null(r, g->none));
 	put(b, o, "none_oom_killed",
 	    g->none >= 0 ? json_boolean(r->results[g->none].scenarios.gc.oom_killed) : json_null());
@@ -484,6 +487,7 @@ static json_t *sweeps_json(struct jb *b, const struct sp_findings *f)
 			put(b, x, "diff_pct", ln->compared ? jdbl(ln->diff_pct) : json_null());
 			put(b, x, "spread_pct", jdbl(ln->spread_pct));
 			put(b, x, "resolved", json_boolean(ln->resolved));
+			put(b, x, "resolution", resolution_json(b, &ln->res));
 			push(b, lines, x);
 		}
 		put(b, o, "lines", lines);
@@ -516,11 +520,13 @@ static json_t *analysis_json(struct jb *b, const struct sp_report *r, const stru
 	}
 	put(b, o, "ranking", a);
 	put(b, o, "best", name_or_null(r, f->best));
+	put(b, o, "best_vs_next", resolution_json(b, &f->best_next.res));
 
 	if (f->start_end.have) {
 		x = json_object();
 		put(b, x, "ratio", jdbl(f->start_end.ratio));
 		put(b, x, "ci_overlap", json_boolean(f->start_end.ci_overlap));
+		put(b, x, "resolution", resolution_json(b, &f->start_end.res));
 	} else {
 		x = json_null();
 	}
@@ -536,6 +542,7 @@ static json_t *analysis_json(struct jb *b, const struct sp_report *r, const stru
 		put(b, x, "penalty_pct",
 		    f->file_start.have ? jdbl(f->file_penalty_pct) : json_null());
 		put(b, x, "ci_overlap", json_boolean(f->file_start.ci_overlap));
+		put(b, x, "resolution", resolution_json(b, &f->file_start.res));
 	} else {
 		x = json_null();
 	}
