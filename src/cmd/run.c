@@ -886,11 +886,21 @@ static void measure_all(struct run_ctx *x, struct sp_report *r, const struct sp_
 	size_t rounds = sweep_scenarios(x) ? c->repeat : 1;
 	struct sp_step *steps = calloc(x->n_placements * rounds, sizeof(*steps));
 	struct sp_result *res[SP_MAX_RESULTS];
-	int n = steps ? sp_repeat_order(x->n_placements, rounds, steps, x->n_placements * rounds)
+	int n = steps ? sp_repeat_order(x->n_placements, rounds, c->seed, steps,
+					x->n_placements * rounds)
 		      : -ENOMEM;
 
 	for (size_t i = 0; i < x->n_placements; i++)
 		res[i] = sp_report_add_result(r, x->placements[i].name, x->placements[i].id);
+	/* the order is part of the result: the JSON's repeat_order */
+	r->n_order_rounds =
+	    rounds > 1 && n > 0 && rounds <= SP_BUILD_MAX_RUNS && x->n_placements <= SP_MAX_RESULTS
+		? rounds
+		: 0;
+	r->n_order_per_round = x->n_placements;
+	for (int k = 0; r->n_order_rounds && k < n; k++)
+		r->repeat_order[steps[k].round][k % x->n_placements] =
+		    res[steps[k].placement] ? (uint8_t)(res[steps[k].placement] - r->results) : 0;
 	for (int k = 0; k < n && !sp_interrupted(); k++) {
 		size_t i = steps[k].placement;
 		struct sp_placement *p = &x->placements[i];

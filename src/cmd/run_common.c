@@ -53,6 +53,7 @@ void run_report_init(struct sp_report *r, const char *command, const struct sp_c
 	sp_report_init(r, command);
 	r->started = time(NULL);
 	r->seed = c->seed;
+	r->min_effect_pct = c->min_effect_pct;
 	r->budget_bytes = c->budget_bytes;
 	if (c->budget.ram_bytes) {
 		r->has_budget_rule = 1;

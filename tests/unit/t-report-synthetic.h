@@ -61,6 +61,25 @@ static void syn_fault(struct sp_result *res, uint64_t n, double p50, double lo, 
 	res->compression.data_ratio = 2.0625;
 }
 
+/*
+ * Ten probe blocks per fault probe, measured side by side with the other placements' and spread
+ * over the median's CI (the synthetic report itself has none, as reports before blocks had).
+ */
+static inline void syn_blocks(struct sp_report *r)
+{
+	for (size_t k = 0; k < r->n_results; k++) {
+		struct sp_fault_probe *fp = &r->results[k].fault_probe;
+		double p50 = fp->lat.p50_us, w = fp->lat.p50_ci_hi_us - fp->lat.p50_ci_lo_us;
+
+		if (!fp->done)
+			continue;
+		fp->n_blocks = 10;
+		for (uint32_t i = 0; i < fp->n_blocks; i++)
+			fp->block_p50_us[i] =
+			    p50 + w * 0.2 * (double)((int)((i * 7 + (uint32_t)p50) % 5) - 2);
+	}
+}
+
 static void syn_uring(struct sp_result *res, double qd1_us)
 {
 	static const uint32_t qds[] = {1, 4, 16, 32};

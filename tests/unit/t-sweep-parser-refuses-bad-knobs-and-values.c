@@ -100,7 +100,9 @@ static void order(void)
 	/* round, knob, placement, value */
 	static const size_t want[][4] = {
 	    {0, 0, 0, 0}, {0, 0, 0, 1}, {0, 0, 0, 2}, {0, 0, 1, 0}, {0, 0, 1, 1}, {0, 0, 1, 2},
-	    {0, 1, 0, 0}, {0, 1, 0, 1}, {0, 1, 1, 0}, {0, 1, 1, 1}, {1, 0, 0, 0},
+	    {0, 1, 0, 0}, {0, 1, 0, 1}, {0, 1, 1, 0}, {0, 1, 1, 1}, {1, 1, 1, 1}, /* round 2:
+										     backwards */
+	    {1, 1, 1, 0},
 	};
 
 	CHECK(sp_sweep_parse(args, 2, &p, &e) == 0);
@@ -112,7 +114,7 @@ static void order(void)
 		      s.value == want[k][3]);
 	}
 	CHECK(sp_sweep_step_at(&p, 2, 2, 19, &s) == 0);
-	CHECK(s.round == 1 && s.knob == 1 && s.placement == 1 && s.value == 1);
+	CHECK(s.round == 1 && s.knob == 0 && s.placement == 0 && s.value == 0);
 	CHECK(sp_sweep_step_at(&p, 2, 2, 20, &s) == -EINVAL);
 }
 

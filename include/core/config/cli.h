@@ -90,6 +90,7 @@ struct sp_config {
 	uint32_t page_cluster;	  /* --page-cluster N: vm.page-cluster for the job's runs */
 	int page_cluster_given;	  /*   (not given: as the machine has it) */
 	uint32_t repeat;	  /* --repeat N: rounds of every scenario per placement */
+	double min_effect_pct;	  /* --min-effect PCT: the smallest difference worth a claim */
 	size_t n_sweeps;
 	const char *sweeps[SP_MAX_SWEEP_ARGS]; /* --sweep KNOB=V1,V2,... (core/scenario/sweep.h) */
 	size_t n_swaps;

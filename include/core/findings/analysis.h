@@ -16,6 +16,7 @@
 #include <stdint.h>
 
 #include "core/findings/sweep_findings.h"
+#include "core/measure/resolve.h"
 #include "core/model/report.h"
 #include "core/scenario/scenario.h"
 
@@ -68,12 +69,17 @@ enum sp_file_gap {
 	SP_FILE_GAP_START,    /* the file did, but the start partition has none to compare with */
 };
 
-/* The CI of two medians overlapping means the run cannot tell them apart. */
+/*
+ * Two placements' swap-ins compared. Whether a difference is claimed goes by res, the paired
+ * test over their probes' block medians (block i of one with block i of the other, measured
+ * side by side); ci_overlap is kept for the JSON but decides nothing.
+ */
 struct sp_pair {
-	int have;	/* both sides ok and measured */
-	int a, b;	/* result indices */
-	double ratio;	/* b median / a median: > 1 means a is faster */
-	int ci_overlap; /* the two medians' 95 % CIs overlap */
+	int have;		  /* both sides ok and measured */
+	int a, b;		  /* result indices */
+	double ratio;		  /* b median / a median: > 1 means a is faster */
+	int ci_overlap;		  /* the two medians' 95 % CIs overlap */
+	struct sp_resolution res; /* b's block medians over a's; have 0 without blocks */
 };
 
 /*
@@ -96,12 +102,14 @@ struct sp_service_finding {
 	/* the next best placement with swap and its case's index, or -1 */
 	int runner_up, runner_up_case;
 	/*
-	 * The best is ahead of the runner-up beyond the runs' spread: by failed requests or
-	 * OOM kills (counts), or, with as many of those, every run's p95 of the best below
-	 * every run's of the runner-up with 2 runs or more each. 0 with one run each: a p95
-	 * of one run has no spread to weigh it against.
+	 * The best is ahead of the runner-up: by failed requests or OOM kills (counts), or,
+	 * with as many of those, by p95 when the paired test over their runs resolves it (res:
+	 * the runner-up's p95 runs over the best's, Holm across the service's cases). 0 with one
+	 * run each: a p95 of one run has no spread to weigh it against.
 	 */
 	int apart;
+	int by_counts; /* apart (or not) by failed requests or OOM kills, not by p95 */
+	struct sp_resolution res;
 	size_t n_runs; /* the best placement's runs of the case (1 for one run) */
 };
 
@@ -127,7 +135,9 @@ struct sp_gc_finding {
 	int ranked[SP_MAX_RESULTS];
 	int best_disk, best_zram; /* the lowest p99 of each kind, or -1 */
 	double disk_zram_ratio;	  /* disk p99 / zram p99; 0 unless both are known and > 0 */
-	int none;		  /* the none baseline, when its gc ran, or -1 */
+	/* the disk's p99 runs over zram's, paired by round: the ratio is said only resolved */
+	struct sp_resolution disk_zram;
+	int none;	   /* the none baseline, when its gc ran, or -1 */
 	double heap_ratio; /* the heap over its limit (the budget), the first gc's; 0 unknown */
 	/* heap, metadata and a cycle's allocations over the limit, the first gc's; 0 unknown */
 	double peak_ratio;
@@ -152,6 +162,7 @@ struct sp_findings {
 	double floor_overhead_us[SP_MAX_RESULTS]; /* swap-in median - device median */
 
 	struct sp_pair start_end; /* a = start, b = end */
+	struct sp_pair best_next; /* a = best, b = the runner-up (ranked[1]); have 0 without */
 	int target_is_loop;	  /* the target disk is a loop device (make demo, tests) */
 
 	/* the swap file */

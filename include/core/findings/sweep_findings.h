@@ -9,6 +9,7 @@
 
 #include <stddef.h>
 
+#include "core/measure/resolve.h"
 #include "core/scenario/sweep.h"
 #include "core/scenario/sweep_rows.h"
 
@@ -30,7 +31,13 @@ struct sp_sweep_line {
 	double diff_pct;   /* (median[hi] / median[lo] - 1) x 100 */
 	double spread_pct; /* the widest (max - min) / min of one value's runs, x 100; NaN: 1 run */
 	double min_paired_pct; /* the smallest (hi run r / lo run r - 1) x 100 over the rounds */
-	int resolved;	       /* >= 2 rounds and every paired ratio beyond the spread */
+	/*
+	 * hi's runs over lo's, paired by round (core/measure/resolve.h); p Bonferroni-corrected
+	 * for the C(n_values, 2) pairs the extremes were picked from, then Holm across the knob's
+	 * lines. resolved is res.resolved.
+	 */
+	struct sp_resolution res;
+	int resolved;
 };
 
 struct sp_sweep_knob_finding {
@@ -51,13 +58,14 @@ struct sp_sweep_findings {
 };
 
 /*
- * The findings of n rows. A value's figure on a line is the median of its runs. Two values
- * differ by more than the spread (resolved) only when each has at least 2 runs and, pairing
- * run r of the lowest with run r of the highest (they ran back to back), every paired ratio
- * exceeds 1 + the line's spread (the widest relative range of one value's own runs).
- * Returns: 0; -EINVAL for NULL.
+ * The findings of n rows. A value's figure on a line is the median of its runs. The lowest and
+ * the highest value differ (resolved) only by the one rule (core/measure/resolve.h): run r of
+ * one paired with run r of the other, at least 4 rounds, p below 5 % after Bonferroni over the
+ * line's pairs of values and Holm across the knob's lines, and a difference of at least
+ * min_effect percent (<= 0: 5 %). Returns: 0; -EINVAL for NULL.
  */
-int sp_sweep_analyse(const struct sp_sweep_row *rows, size_t n, struct sp_sweep_findings *f);
+int sp_sweep_analyse(const struct sp_sweep_row *rows, size_t n, double min_effect,
+		     struct sp_sweep_findings *f);
 
 /* The knob finding of knob k, or NULL when the rows have none. */
 const struct sp_sweep_knob_finding *sp_sweep_finding_of(const struct sp_sweep_findings *f,

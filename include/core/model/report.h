@@ -132,6 +132,10 @@ struct sp_swapout {
 	double pages_per_s; /* pages / seconds; 0 when nothing was swapped out */
 };
 
+#ifndef SP_MAX_BLOCKS
+#define SP_MAX_BLOCKS 32 /* the fault probe's blocks whose medians a result keeps */
+#endif
+
 /* The fault probe: evicted anonymous pages touched at random, by one thread (the headline). */
 struct sp_fault_probe {
 	int done;
@@ -149,6 +153,10 @@ struct sp_fault_probe {
 	size_t n_uring;
 	struct sp_uring_point uring[SP_MAX_URING];
 	struct sp_fault_concurrency concurrency;
+	/* the probe's blocks, in time order, each block's median swap-in: the pairs every
+	 * comparison of two placements' swap-ins goes by (core/measure/resolve.h); 0: no blocks */
+	uint32_t n_blocks;
+	double block_p50_us[SP_MAX_BLOCKS];
 };
 
 /* The pressure probe: a workload in a memory cgroup larger than its limit. */
@@ -461,6 +469,11 @@ struct sp_report {
 	double duration_s;
 	double estimated_s; /* the plan's estimate of the run (0: none made) */
 	uint64_t seed;
+	double min_effect_pct; /* --min-effect: the smallest difference worth a claim (0: 5 %) */
+	/* --repeat's order (core/scenario/scenario.h sp_repeat_order): round r measured the
+	 * placements repeat_order[r][0], [1], ... (result indices); n_order_rounds 0: not kept */
+	size_t n_order_rounds, n_order_per_round;
+	uint8_t repeat_order[SP_BUILD_MAX_RUNS][SP_MAX_RESULTS];
 	uint64_t budget_bytes;
 	/* how the budget was chosen (core/config/budget.h); written only where it was: run, measure
 	 */

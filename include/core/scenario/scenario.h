@@ -17,6 +17,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/measure/resolve.h"
 #include "core/model/report.h"
 
 /* struct sp_swapout, sp_vm_sample and sp_scenario_build live in core/model/report.h */
@@ -51,6 +52,12 @@ struct sp_build_rank_row {
 	double ratio_to_ram;  /* wall_s / the ram baseline's wall_s; 0 when has_ram is 0 */
 	double spread_pct;    /* its runs' max - min over wall_s; 0 with one run */
 	size_t n_runs;
+	/*
+	 * 1-based rank: a row whose difference to the row above is not resolved (the paired test
+	 * over their runs, Holm across the table) shares that row's rank: a tie.
+	 */
+	size_t rank;
+	struct sp_resolution vs_above; /* this row's runs over the row above's; rows[0]: have 0 */
 };
 
 struct sp_build_ranking {
@@ -61,29 +68,33 @@ struct sp_build_ranking {
 	int has_ram; /* ram >= 0: ratio_to_ram is meaningful */
 	double ram_wall_s;
 	struct {
-		int have;	/* the start and the end placement (by kind) both ran ok */
-		int start, end; /* their result indices, or -1 */
-		double ratio;	/* end wall_s / start wall_s: > 1 means start is faster */
-		int resolvable; /* >= 2 runs each and the [min, max] of their runs do not overlap */
+		int have;	 /* the start and the end placement (by kind) both ran ok */
+		int start, end;	 /* their result indices, or -1 */
+		double ratio;	 /* end wall_s / start wall_s: > 1 means start is faster */
+		int resolvable;	 /* the paired test over their rounds resolved it (resolution) */
 		size_t min_runs; /* the fewer runs of the two */
 		/*
-		 * The smallest difference the runs could have resolved, in percent of the faster
-		 * wall_s: the wider of the two run ranges. 0 with a single run each (no spread
-		 * is known, so no difference is resolvable).
+		 * The smallest difference the runs could have resolved, in percent: the paired
+		 * test's interval half-width (core/measure/resolve.h). 0 when the test could not
+		 * bound it (fewer than 6 rounds: no difference of any size is resolvable).
 		 */
 		double resolution_pct;
+		struct sp_resolution resolution; /* end's rounds over start's, paired by round */
 	} start_vs_end;
 };
 
 /*
  * Rank the n results by their build scenario's wall time, going by kind only: the baseline is
  * the result of kind SP_PL_RAM, start and end the results of kinds SP_PL_START and SP_PL_END.
- * Only a scenario that ran (done) with status ok enters. A start/end difference is resolvable
- * only when it exceeds the run-to-run spread: every run of one is faster than every run of the
- * other (one run each cannot show a spread, so it is never resolvable).
- * Returns: 0; -EINVAL for NULL arguments or n > SP_MAX_RESULTS.
+ * Only a scenario that ran (done) with status ok enters. Every comparison goes by the one rule
+ * (core/measure/resolve.h): the runs paired by round (run i of one with run i of the other),
+ * at least 4 rounds, p below 5 % and a difference of at least min_effect percent (<= 0: the
+ * default 5 %). The adjacent rows' tests are one family, Holm-corrected; a row not resolved
+ * from the one above ties with it. Start vs end is a test of its own. One run each is never
+ * resolvable. Returns: 0; -EINVAL for NULL arguments or n > SP_MAX_RESULTS.
  */
-int sp_build_rank(const struct sp_result *res, size_t n, struct sp_build_ranking *out);
+int sp_build_rank(const struct sp_result *res, size_t n, double min_effect,
+		  struct sp_build_ranking *out);
 
 /*
  * Fold one run (run, n_runs 1) into acc, the placement's result so far (acc->n_runs 0: the
@@ -101,11 +112,15 @@ struct sp_step {
 };
 
 /*
- * The order in which --repeat N measures n placements: interleaved, round by round (start end
- * file ... start end file ...), so a machine that drifts over the run (a warming disk, a busy
- * host) spreads its drift over every placement instead of loading it onto the last ones.
- * Returns: the number of steps (n * rounds), or -ENOSPC when max is smaller, -EINVAL for 0.
+ * The order in which --repeat N measures n placements: interleaved, round by round, and
+ * counterbalanced: rounds go in pairs, the second of a pair the first reversed (start end file,
+ * file end start), and every pair after the first rotated by an offset drawn from seed. So a
+ * machine that drifts over the run (a warming disk, a busy host) loads every placement alike
+ * over a pair of rounds, and no placement always follows the same other one (carry-over).
+ * Round 0 keeps the placements' own order (it holds the probes). The order is written to the
+ * report (repeat_order). Returns: the number of steps (n * rounds), or -ENOSPC when max is
+ * smaller, -EINVAL for 0.
  */
-int sp_repeat_order(size_t n, size_t rounds, struct sp_step *out, size_t max);
+int sp_repeat_order(size_t n, size_t rounds, uint64_t seed, struct sp_step *out, size_t max);
 
 #endif

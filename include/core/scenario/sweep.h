@@ -65,7 +65,9 @@ size_t sp_sweep_n_steps(const struct sp_sweep_plan *p, size_t n_placements, size
  * Step k of the sweep, in its order: round by round; within a round knob by knob; within a knob
  * placement by placement, each placement's values back to back (so the values compared on one
  * placement run minutes, not the whole sweep, apart, and round r of one value is paired with
- * round r of the others). Returns: 0, or -EINVAL when k is not below sp_sweep_n_steps().
+ * round r of the others). Counterbalanced: every second round runs in the reverse order, so
+ * over a pair of rounds a drifting machine loads every value alike and no value always follows
+ * the same other one. Returns: 0, or -EINVAL when k is not below sp_sweep_n_steps().
  */
 int sp_sweep_step_at(const struct sp_sweep_plan *p, size_t n_placements, size_t rounds, size_t k,
 		     struct sp_sweep_step *out);

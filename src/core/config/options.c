@@ -196,8 +196,13 @@ const struct sp_option sp_options[] = {
 	{ .name = "repeat", .kind = SP_OPT_U32, .cmds = SWEEP, .field = F(repeat), .min = 1,
 	  .max = SP_CLI_MAX_REPEAT, .metavar = "N", .def = "1",
 	  .help = "run every scenario (build, service, cache, gc) N times per placement, in "
-		  "interleaved rounds (start end file ... start end ...), to measure the "
-		  "run-to-run spread; the probes run once" },
+		  "interleaved, counterbalanced rounds (start end file, file end start, ...), to "
+		  "measure the run-to-run spread; a claim that one placement is faster needs 6 "
+		  "rounds; the probes run once" },
+	{ .name = "min-effect", .kind = SP_OPT_PERCENT, .cmds = B(PLAN) | B(RUN) | B(MEASURE),
+	  .field = F(min_effect_pct), .max = 100, .metavar = "PCT", .def = "5",
+	  .help = "the smallest difference between placements worth a claim: a smaller one, "
+		  "even if the paired test resolves it, is printed as not resolved" },
 	{ .name = "sweep", .kind = SP_OPT_LIST, .cmds = SWEEP, .field = F(sweeps),
 	  .count = F(n_sweeps), .cap = SP_MAX_SWEEP_ARGS, .metavar = "KNOB=V1,V2,...",
 	  .help = "run the scenarios again on every placement but ram with a kernel knob at "

@@ -113,6 +113,15 @@ static void pair(const struct sp_report *r, const struct sp_findings *f, int a, 
 	ci_of(&r->results[a].fault_probe.lat, &alo, &ahi);
 	ci_of(&r->results[b].fault_probe.lat, &blo, &bhi);
 	p->ci_overlap = alo <= bhi && blo <= ahi;
+	{
+		const struct sp_fault_probe *fa = &r->results[a].fault_probe;
+		const struct sp_fault_probe *fb = &r->results[b].fault_probe;
+		size_t n = fa->n_blocks < fb->n_blocks ? fa->n_blocks : fb->n_blocks;
+
+		if (n > SP_MAX_BLOCKS)
+			n = SP_MAX_BLOCKS;
+		sp_resolve_pairs(fa->block_p50_us, fb->block_p50_us, n, r->min_effect_pct, &p->res);
+	}
 }
 
 static void rank(const struct sp_report *r, struct sp_findings *f)
@@ -307,7 +316,7 @@ static void build(const struct sp_report *r, struct sp_findings *f)
 	}
 	if (!f->has_build)
 		return;
-	sp_build_rank(r->results, r->n_results, &f->build);
+	sp_build_rank(r->results, r->n_results, r->min_effect_pct, &f->build);
 	f->build_page_cluster = pc >= 0 ? pc : -1;
 }
 
@@ -334,28 +343,25 @@ static int better_case(const struct sp_service_case *a, const struct sp_service_
 	return sp_service_case_worse(b, a);
 }
 
-/* The lowest and highest p95 over a case's runs (an older file's case: its one p95). */
-static size_t p95_range(const struct sp_service_case *c, double *lo, double *hi)
+/*
+ * a ahead of b (struct sp_service_finding's apart): by the counts, or by p95 as the paired test
+ * over their runs resolves it (res, Holm-corrected later across the cases).
+ */
+static int case_apart(const struct sp_service_case *a, const struct sp_service_case *b,
+		      double min_effect, struct sp_service_finding *sf)
 {
-	size_t n = c->n_runs ? c->n_runs : 1;
+	size_t na = a->n_runs ? a->n_runs : 1, nb = b->n_runs ? b->n_runs : 1;
+	size_t n = na < nb ? na : nb;
 
-	*lo = *hi = c->n_runs ? c->p95_ms_runs[0] : c->p95_ms;
-	for (size_t i = 1; i < n && i < SP_SERVICE_MAX_RUNS; i++) {
-		*lo = c->p95_ms_runs[i] < *lo ? c->p95_ms_runs[i] : *lo;
-		*hi = c->p95_ms_runs[i] > *hi ? c->p95_ms_runs[i] : *hi;
-	}
-	return n;
-}
-
-/* a ahead of b beyond the runs' spread (struct sp_service_finding's apart) */
-static int case_apart(const struct sp_service_case *a, const struct sp_service_case *b)
-{
-	double alo, ahi, blo, bhi;
-	size_t na = p95_range(a, &alo, &ahi), nb = p95_range(b, &blo, &bhi);
-
-	if (a->failed != b->failed || a->oom_kills != b->oom_kills)
+	if (a->failed != b->failed || a->oom_kills != b->oom_kills) {
+		sf->by_counts = 1;
 		return better_case(a, b);
-	return na >= 2 && nb >= 2 && ahi < blo;
+	}
+	if (n > SP_SERVICE_MAX_RUNS)
+		n = SP_SERVICE_MAX_RUNS;
+	if (a->n_runs && b->n_runs)
+		sp_resolve_pairs(a->p95_ms_runs, b->p95_ms_runs, n, min_effect, &sf->res);
+	return sf->res.resolved && sf->res.diff_pct > 0;
 }
 
 /* The service scenario: per case, the best placement with swap and the no-swap baseline. */
@@ -402,10 +408,11 @@ static void service(const struct sp_report *r, struct sp_findings *f)
 			    &r->results[sf->best].scenarios.service.cases[sf->best_case];
 
 			sf->n_runs = bc->n_runs ? bc->n_runs : 1;
-			sf->apart =
-			    sf->runner_up >= 0 &&
-			    case_apart(bc, &r->results[sf->runner_up]
-						.scenarios.service.cases[sf->runner_up_case]);
+			sf->apart = sf->runner_up >= 0 &&
+				    case_apart(bc,
+					       &r->results[sf->runner_up]
+						    .scenarios.service.cases[sf->runner_up_case],
+					       r->min_effect_pct, sf);
 		}
 		if (sf->best >= 0)
 			sf->best_fits_case = case_of(&r->results[sf->best], SP_SVC_FITS);
@@ -422,6 +429,19 @@ static void service(const struct sp_report *r, struct sp_findings *f)
 				else
 					sf->none_other_kills++;
 			}
+		}
+	}
+	/* the cases' p95 comparisons are one table: Holm across them */
+	{
+		struct sp_resolution fam[SP_SVC_N_CASES];
+
+		for (int k = 0; k < SP_SVC_N_CASES; k++)
+			fam[k] = f->service[k].res;
+		sp_resolve_holm(fam, SP_SVC_N_CASES);
+		for (int k = 0; k < SP_SVC_N_CASES; k++) {
+			f->service[k].res = fam[k];
+			if (!f->service[k].by_counts)
+				f->service[k].apart = fam[k].resolved && fam[k].diff_pct > 0;
 		}
 	}
 }
@@ -525,6 +545,17 @@ static void gc(const struct sp_report *r, struct sp_findings *f)
 	    r->results[g->best_zram].scenarios.gc.p99_pause_ms > 0)
 		g->disk_zram_ratio = r->results[g->best_disk].scenarios.gc.p99_pause_ms /
 				     r->results[g->best_zram].scenarios.gc.p99_pause_ms;
+	if (g->disk_zram_ratio > 0) {
+		const struct sp_scenario_gc *d = &r->results[g->best_disk].scenarios.gc;
+		const struct sp_scenario_gc *z = &r->results[g->best_zram].scenarios.gc;
+		size_t n = d->n_runs < z->n_runs ? d->n_runs : z->n_runs;
+
+		if (n > SP_SERVER_MAX_RUNS)
+			n = SP_SERVER_MAX_RUNS;
+		/* older files list no runs: one run each, which claims nothing */
+		sp_resolve_pairs(z->p99_pause_ms_runs, d->p99_pause_ms_runs, n, r->min_effect_pct,
+				 &g->disk_zram);
+	}
 }
 
 /*
@@ -653,6 +684,8 @@ int sp_analyse(const struct sp_report *r, struct sp_findings *f)
 		    !strcmp(r->devices[i].transport, "loop"))
 			f->target_is_loop = 1;
 	pair(r, f, find(r, SP_PL_START), find(r, SP_PL_END), &f->start_end);
+	if (f->n_ranked >= 2)
+		pair(r, f, f->ranked[0], f->ranked[1], &f->best_next);
 
 	f->file = find(r, SP_PL_FILE);
 	pair(r, f, find(r, SP_PL_START), f->file, &f->file_start);
@@ -671,7 +704,7 @@ int sp_analyse(const struct sp_report *r, struct sp_findings *f)
 	try_placements(r, f);
 	sp_sweep_analyse(r->sweeps,
 			 r->n_sweeps < SP_SWEEP_MAX_ROWS ? r->n_sweeps : SP_SWEEP_MAX_ROWS,
-			 &f->sweep);
+			 r->min_effect_pct, &f->sweep);
 	profile_marks(r, f);
 	boxes(r, f);
 

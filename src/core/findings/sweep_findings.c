@@ -97,7 +97,7 @@ static double median_of(const double *x, size_t n, size_t *kept)
 }
 
 static void compare(const struct sp_sweep_knob_finding *k, struct sp_sweep_line *l,
-		    const struct line_runs *r, size_t rounds)
+		    const struct line_runs *r, size_t rounds, double min_effect)
 {
 	double spread = 0;
 
@@ -136,12 +136,22 @@ static void compare(const struct sp_sweep_knob_finding *k, struct sp_sweep_line 
 
 		l->min_paired_pct = q < l->min_paired_pct ? q : l->min_paired_pct;
 	}
-	l->resolved = l->hi != l->lo && l->min_paired_pct > l->spread_pct;
+	if (l->hi != l->lo) {
+		double pairs = (double)k->n_values * (double)(k->n_values - 1) / 2;
+
+		sp_resolve_pairs(r->x[l->lo], r->x[l->hi], rounds, min_effect, &l->res);
+		/* the extremes were picked from every pair of values: Bonferroni over them */
+		l->res.p_raw = l->res.p_raw * pairs > 1 ? 1 : l->res.p_raw * pairs;
+		l->res.p = l->res.p_raw;
+		sp_resolve_decide(&l->res);
+	}
 }
 
-static void analyse_knob(const struct sp_sweep_row *rows, size_t n, struct sp_sweep_knob_finding *k)
+static void analyse_knob(const struct sp_sweep_row *rows, size_t n, double min_effect,
+			 struct sp_sweep_knob_finding *k)
 {
 	struct line_runs r; /* one line at a time */
+	struct sp_resolution fam[SP_SWEEP_MAX_LINES];
 
 	for (size_t li = 0; li < k->n_lines; li++) {
 		struct sp_sweep_line *l = &k->lines[li];
@@ -172,17 +182,26 @@ static void analyse_knob(const struct sp_sweep_row *rows, size_t n, struct sp_sw
 			rounds = rows[i].run > rounds ? rows[i].run : rounds;
 		}
 		k->rounds = rounds > k->rounds ? rounds : k->rounds;
-		compare(k, l, &r, rounds);
+		compare(k, l, &r, rounds, min_effect);
 		if (!l->compared)
 			continue;
 		k->n_compared++;
-		k->n_resolved += l->resolved;
 		if (k->largest < 0 || l->diff_pct > k->lines[k->largest].diff_pct)
 			k->largest = (int)li;
 	}
+	/* Holm across the knob's lines: one sweep is one family */
+	for (size_t li = 0; li < k->n_lines; li++)
+		fam[li] = k->lines[li].res;
+	sp_resolve_holm(fam, k->n_lines);
+	for (size_t li = 0; li < k->n_lines; li++) {
+		k->lines[li].res = fam[li];
+		k->lines[li].resolved = k->lines[li].compared && fam[li].resolved;
+		k->n_resolved += k->lines[li].resolved;
+	}
 }
 
-int sp_sweep_analyse(const struct sp_sweep_row *rows, size_t n, struct sp_sweep_findings *f)
+int sp_sweep_analyse(const struct sp_sweep_row *rows, size_t n, double min_effect,
+		     struct sp_sweep_findings *f)
 {
 	if (!f || (n && !rows))
 		return -EINVAL;
@@ -197,7 +216,7 @@ int sp_sweep_analyse(const struct sp_sweep_row *rows, size_t n, struct sp_sweep_
 		line_of(k, &rows[i]);
 	}
 	for (size_t i = 0; i < f->n_knobs; i++)
-		analyse_knob(rows, n, &f->knobs[i]);
+		analyse_knob(rows, n, min_effect, &f->knobs[i]);
 	return 0;
 }
 

@@ -64,51 +64,38 @@ void sp_sweep_sentence(const struct sp_sweep_knob_finding *k, char *buf, size_t 
 		return;
 	}
 	if (!k->n_resolved) {
+		char why[160];
+
+		sp_resolution_phrase(&big->res, "rounds", why, sizeof(why));
 		if (k->n_compared == 1)
-			sp_cat(buf, len,
-			       ": no measurable difference: the paired runs did not all "
-			       "differ by more than the runs' spread (");
+			sp_cat(buf, len, ": ");
 		else
 			sp_cat(buf, len,
-			       ": no measurable difference: on none of the %zu lines did "
-			       "every paired run differ by more than the runs' spread "
-			       "(largest: ",
-			       k->n_compared);
+			       ": none of the %zu lines resolved (largest: ", k->n_compared);
 		line_phrase(buf, len, k, big);
-		/* the medians may lie further apart than the spread while a round did not */
-		if (big->diff_pct <= big->spread_pct)
-			sp_cat(buf, len, ", %.1f %% apart within a spread of %.1f %%)",
-			       big->diff_pct, big->spread_pct);
-		else if (big->min_paired_pct <= 0)
-			sp_cat(buf, len,
-			       ", %.1f %% apart, but in one round it went the other way; "
-			       "spread %.1f %%)",
-			       big->diff_pct, big->spread_pct);
-		else
-			sp_cat(buf, len,
-			       ", %.1f %% apart, but one round only %.1f %% against a "
-			       "spread of %.1f %%)",
-			       big->diff_pct, big->min_paired_pct, big->spread_pct);
+		sp_cat(buf, len, ", %.1f %% apart, %s%s", big->diff_pct, why,
+		       k->n_compared == 1 ? "" : ")");
 		return;
 	}
-	sp_cat(buf, len, ": the values differed by more than the runs' spread on %zu of %zu %s: ",
-	       k->n_resolved, k->n_compared, sp_plural(k->n_compared, "line", "lines"));
+	sp_cat(buf, len, ": the values differed on %zu of %zu %s: ", k->n_resolved, k->n_compared,
+	       sp_plural(k->n_compared, "line", "lines"));
 	for (size_t i = 0; i < k->n_lines && said < 2; i++) {
 		const struct sp_sweep_line *l = &k->lines[i];
+		char why[160];
 
 		if (!l->resolved)
 			continue;
 		if (said++)
 			sp_cat(buf, len, "; ");
 		line_phrase(buf, len, k, l);
-		sp_cat(buf, len, " (every paired run at least %.1f %% apart, spread %.1f %%)",
-		       l->min_paired_pct, l->spread_pct);
+		sp_resolution_phrase(&l->res, "rounds", why, sizeof(why));
+		sp_cat(buf, len, " (%s)", why);
 	}
 	if (k->n_resolved > said)
 		sp_cat(buf, len, "; and %zu more", k->n_resolved - said);
 	if (k->n_compared > k->n_resolved)
-		sp_cat(buf, len, "; on the other %zu the difference was smaller than the spread",
-		       k->n_compared - k->n_resolved);
+		sp_cat(buf, len, "; the other %zu not resolved (Holm across the %zu lines)",
+		       k->n_compared - k->n_resolved, k->n_compared);
 }
 
 const char *sp_sweep_cell(const struct sp_sweep_line *l, size_t v, char *buf)

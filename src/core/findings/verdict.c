@@ -77,9 +77,24 @@ static void build_sentence(const struct sp_report *r, const struct sp_findings *
 		if (k->has_ram)
 			sp_cat(buf, len, " (%.2fx its %.1f s in RAM alone)",
 			       k->rows[0].ratio_to_ram, k->ram_wall_s);
-		for (size_t i = 1; i < k->n; i++)
-			sp_cat(buf, len, "%s %s %.1f s (%.2fx)", i == 1 ? "; then" : ",",
-			       k->rows[i].placement, k->rows[i].wall_s, k->rows[i].ratio_to_best);
+		int tie = -1;
+
+		for (size_t i = 1; i < k->n; i++) {
+			int tied = k->rows[i].rank == k->rows[i - 1].rank;
+
+			sp_cat(buf, len, "%s %s %.1f s (%.2fx%s)", i == 1 ? "; then" : ",",
+			       k->rows[i].placement, k->rows[i].wall_s, k->rows[i].ratio_to_best,
+			       tied ? ", tied" : "");
+			if (tied && tie < 0)
+				tie = (int)i;
+		}
+		if (tie > 0) {
+			char why[160];
+
+			sp_resolution_phrase(&k->rows[tie].vs_above, "rounds", why, sizeof(why));
+			sp_cat(buf, len, "; %s vs %s: %s", k->rows[tie - 1].placement,
+			       k->rows[tie].placement, why);
+		}
 	}
 	if (f->build_page_cluster >= 0)
 		sp_cat(buf, len, "; vm.page-cluster %d", f->build_page_cluster);
@@ -96,10 +111,10 @@ static void build_sentence(const struct sp_report *r, const struct sp_findings *
 }
 
 /*
- * Start vs end, said only as strongly as the runs allow: a difference is claimed when every
- * run of one beat every run of the other; "no measurable difference" only when the runs'
- * spread covers it, naming the smallest difference they could have resolved; with one run each
- * the spread is unknown and nothing is claimed.
+ * Start vs end, said only as strongly as the paired test over the rounds allows
+ * (core/measure/resolve.h): a difference is claimed when it resolved, with its p and interval;
+ * otherwise the sentence says what size of difference could not be seen, and one run each
+ * claims nothing.
  */
 static void build_start_end_sentence(const struct sp_report *r, const struct sp_findings *f,
 				     char *buf, size_t len)
@@ -109,28 +124,36 @@ static void build_start_end_sentence(const struct sp_report *r, const struct sp_
 	double ratio = k->start_vs_end.ratio;
 	const char *faster = ratio >= 1 ? "start" : "end";
 	double x = ratio >= 1 ? ratio : 1 / ratio;
+	char why[160];
 
+	sp_resolution_phrase(&k->start_vs_end.resolution, "rounds", why, sizeof(why));
 	if (k->start_vs_end.resolvable)
-		sp_cat(
-		    buf, len,
-		    "with swap at the %s of the disk the job ran %.2fx faster than at the %s "
-		    "(%.1f vs %.1f s), beyond the run-to-run spread (%.1f %% over %zu runs each)",
-		    faster, x, ratio >= 1 ? "end" : "start", ratio >= 1 ? rs : re,
-		    ratio >= 1 ? re : rs, k->start_vs_end.resolution_pct, k->start_vs_end.min_runs);
+		sp_cat(buf, len,
+		       "with swap at the %s of the disk the job ran %.2fx faster than at the %s "
+		       "(%.1f vs %.1f s; %s)",
+		       faster, x, ratio >= 1 ? "end" : "start", ratio >= 1 ? rs : re,
+		       ratio >= 1 ? re : rs, why);
 	else if (k->start_vs_end.min_runs >= 2)
-		sp_cat(
-		    buf, len,
-		    "swap at the start vs at the end: no measurable difference for the job "
-		    "(%.1f vs %.1f s); its runs spread %.1f %%, so only a larger difference could "
-		    "have shown",
-		    rs, re, k->start_vs_end.resolution_pct);
+		sp_cat(buf, len, "swap at the start vs at the end: %.1f vs %.1f s for the job, %s",
+		       rs, re, why);
 	else
-		sp_cat(
-		    buf, len,
-		    "swap at the start vs at the end: %.1f vs %.1f s for the job (%s %.2fx "
-		    "faster), from one run each: the run-to-run spread is unknown, so this is not "
-		    "shown to be more than noise (--repeat 3 measures it)",
-		    rs, re, faster, x);
+		sp_cat(buf, len,
+		       "swap at the start vs at the end: %.1f vs %.1f s for the job (%s %.2fx "
+		       "faster), from one run each: not resolved, no claim (--repeat 6 can "
+		       "resolve a difference)",
+		       rs, re, faster, x);
+}
+
+/*
+ * The resolution of two placements' swap-ins, compared block by block: one block each (a
+ * probe that kept no blocks, as every report before blocks did) claims nothing.
+ */
+static void block_phrase(const struct sp_resolution *res, char *buf, size_t len)
+{
+	if (!res->have || res->rounds < 2)
+		snprintf(buf, len, "not resolved: one block each, no claim");
+	else
+		sp_resolution_phrase(res, "blocks", buf, len);
 }
 
 static const struct sp_service_case *svc(const struct sp_report *r, int res, int c)
@@ -267,11 +290,17 @@ static void service_sentence(const struct sp_report *r, const struct sp_findings
 		}
 		sp_cat(buf, len, ")");
 		service_pace(buf, len, c);
-		if (sf->n_runs > 1 && sf->runner_up >= 0 && !sf->apart)
-			sp_cat(buf, len,
-			       "; %s is not ahead of %s beyond the runs' spread (their p95s "
-			       "overlap)",
-			       name(r, sf->best), name(r, sf->runner_up));
+		if (sf->n_runs > 1 && sf->runner_up >= 0 && !sf->by_counts) {
+			char why[160];
+
+			sp_resolution_phrase(&sf->res, "rounds", why, sizeof(why));
+			if (sf->apart)
+				sp_cat(buf, len, "; ahead of %s by p95 (%s)",
+				       name(r, sf->runner_up), why);
+			else
+				sp_cat(buf, len, "; %s is not ahead of %s by p95: %s",
+				       name(r, sf->best), name(r, sf->runner_up), why);
+		}
 	}
 }
 
@@ -450,8 +479,17 @@ static void gc_pauses_said(const struct sp_report *r, const struct sp_gc_finding
 		sp_cat(buf, len, "the gc pause p99 was %s ms on %s and %s ms on %s",
 		       fmt_pause(a, d->p99_pause_ms), name(r, g->best_disk),
 		       fmt_pause(b, z->p99_pause_ms), name(r, g->best_zram));
-		if (g->disk_zram_ratio > 0)
-			sp_cat(buf, len, " (%.1f times as long on the disk)", g->disk_zram_ratio);
+		if (g->disk_zram_ratio > 0) {
+			char why[160];
+
+			sp_resolution_phrase(&g->disk_zram, "rounds", why, sizeof(why));
+			if (g->disk_zram.resolved)
+				sp_cat(buf, len, " (%.1f times as long on the disk; %s)",
+				       g->disk_zram_ratio, why);
+			else
+				sp_cat(buf, len, " (%.1f times as long on the disk, %s)",
+				       g->disk_zram_ratio, why);
+		}
 		sp_cat(buf, len, ", faults inside the pauses %llu vs %llu",
 		       (unsigned long long)d->faults_in_pauses,
 		       (unsigned long long)z->faults_in_pauses);
@@ -694,6 +732,19 @@ int sp_verdict_sentence(const struct sp_report *r, const struct sp_findings *f,
 		       sp_fmt_us(b, lat(r, f->best)->p50_ci_lo_us),
 		       sp_fmt_us(c, lat(r, f->best)->p50_ci_hi_us),
 		       (unsigned long long)lat(r, f->best)->samples);
+		if (f->best_next.have) {
+			const struct sp_pair *p = &f->best_next;
+			char why[160];
+
+			block_phrase(&p->res, why, sizeof(why));
+			sp_fmt_us(a, lat(r, p->b)->p50_us);
+			if (p->res.resolved)
+				sp_cat(buf, len, "; ahead of %s (median %s us) by %.0f %% (%s)",
+				       name(r, p->b), a, p->res.diff_pct, why);
+			else
+				sp_cat(buf, len, "; against %s (median %s us), %s", name(r, p->b),
+				       a, why);
+		}
 		return 0;
 	case SP_VERDICT_LOOP_TARGET:
 		sp_cat(buf, len,
@@ -704,23 +755,25 @@ int sp_verdict_sentence(const struct sp_report *r, const struct sp_findings *f,
 	case SP_VERDICT_START_END: {
 		const struct sp_pair *p = &f->start_end;
 
+		char why[160];
+
+		block_phrase(&p->res, why, sizeof(why));
 		sp_fmt_us(a, lat(r, p->a)->p50_us);
 		sp_fmt_us(b, lat(r, p->b)->p50_us);
-		if (p->ci_overlap)
+		if (!p->res.resolved)
 			sp_cat(buf, len,
-			       "swap partition at the start vs at the end: no measurable "
-			       "difference (median %s vs %s us, the 95 %% CIs overlap)",
-			       a, b);
-		else if (p->ratio >= 1)
+			       "swap partition at the start vs at the end: median %s vs %s us, %s",
+			       a, b, why);
+		else if (p->res.diff_pct >= 0)
 			sp_cat(buf, len,
 			       "swap partition at the start: %.1fx faster swap-in than at the "
-			       "end (median %s vs %s us)",
-			       p->ratio, a, b);
+			       "end (median %s vs %s us; %s)",
+			       1 + p->res.diff_pct / 100, a, b, why);
 		else
 			sp_cat(buf, len,
 			       "swap partition at the end: %.1fx faster swap-in than at the "
-			       "start (median %s vs %s us)",
-			       1 / p->ratio, b, a);
+			       "start (median %s vs %s us; %s)",
+			       1 / (1 + p->res.diff_pct / 100), b, a, why);
 		return 0;
 	}
 	case SP_VERDICT_FILE: {
@@ -745,23 +798,27 @@ int sp_verdict_sentence(const struct sp_report *r, const struct sp_findings *f,
 		case SP_FILE_GAP_NONE:
 			break;
 		}
-		sp_fmt_us(a, lat(r, p->b)->p50_us);
-		sp_fmt_us(b, lat(r, p->a)->p50_us);
-		if (p->ci_overlap)
-			sp_cat(buf, len,
-			       " and shows no measurable difference to the start partition "
-			       "(median %s vs %s us)",
-			       a, b);
-		else if (f->file_penalty_pct >= 0)
-			sp_cat(buf, len,
-			       " and costs %+.0f %% swap-in time over the start partition "
-			       "(median %s vs %s us)",
-			       f->file_penalty_pct, a, b);
-		else
-			sp_cat(buf, len,
-			       " and swaps in %.0f %% faster than the start partition (median "
-			       "%s vs %s us)",
-			       -f->file_penalty_pct, a, b);
+		{
+			char why[160];
+
+			block_phrase(&p->res, why, sizeof(why));
+			sp_fmt_us(a, lat(r, p->b)->p50_us);
+			sp_fmt_us(b, lat(r, p->a)->p50_us);
+			if (!p->res.resolved)
+				sp_cat(buf, len,
+				       "; against the start partition, median %s vs %s us, %s", a,
+				       b, why);
+			else if (p->res.diff_pct >= 0)
+				sp_cat(buf, len,
+				       " and costs %+.0f %% swap-in time over the start partition "
+				       "(median %s vs %s us; %s)",
+				       p->res.diff_pct, a, b, why);
+			else
+				sp_cat(buf, len,
+				       " and swaps in %.0f %% faster than the start partition "
+				       "(median %s vs %s us; %s)",
+				       -p->res.diff_pct, a, b, why);
+		}
 		return 0;
 	}
 	case SP_VERDICT_ZRAM_DISK:

@@ -236,6 +236,29 @@ static json_t *name_or_null(const struct sp_report *r, int i)
 		      : json_null();
 }
 
+/*
+ * A comparison's resolution (core/measure/resolve.h): {p, diff_pct, diff_lo_pct, diff_hi_pct,
+ * min_resolvable_pct, rounds, resolved}; the interval's keys null when the test could not bound
+ * it; null when nothing was compared.
+ */
+static json_t *resolution_json(struct jb *b, const struct sp_resolution *x)
+{
+	json_t *o;
+
+	if (!x->have)
+		return json_null();
+	o = json_object();
+	put(b, o, "p", jdbl(x->p));
+	put(b, o, "diff_pct", jdbl(x->diff_pct));
+	put(b, o, "diff_lo_pct", x->bounded ? jdbl(x->diff_lo_pct) : json_null());
+	put(b, o, "diff_hi_pct", x->bounded ? jdbl(x->diff_hi_pct) : json_null());
+	put(b, o, "min_resolvable_pct", x->bounded ? jdbl(x->min_resolvable_pct) : json_null());
+	put(b, o, "min_effect_pct", jdbl(x->min_effect_pct));
+	put(b, o, "rounds", json_integer((json_int_t)x->rounds));
+	put(b, o, "resolved", json_boolean(x->resolved));
+	return o;
+}
+
 /* analysis.build: the job's ranking by wall time, its baseline, start vs end; null: no job */
 static json_t *build_json(struct jb *b, const struct sp_report *r, const struct sp_findings *f)
 {
@@ -254,6 +277,8 @@ static json_t *build_json(struct jb *b, const struct sp_report *r, const struct 
 		put(b, x, "ratio_to_ram", k->has_ram ? jdbl(k->rows[i].ratio_to_ram) : json_null());
 		put(b, x, "runs", json_integer((json_int_t)k->rows[i].n_runs));
 		put(b, x, "spread_pct", jdbl(k->rows[i].spread_pct));
+		put(b, x, "rank", json_integer((json_int_t)k->rows[i].rank));
+		put(b, x, "resolution", resolution_json(b, &k->rows[i].vs_above));
 		push(b, a, x);
 	}
 	put(b, o, "ranking", a);
@@ -273,6 +298,7 @@ static json_t *build_json(struct jb *b, const struct sp_report *r, const struct 
 		put(b, x, "resolution_pct",
 		    k->start_vs_end.min_runs >= 2 ? jdbl(k->start_vs_end.resolution_pct)
 						  : json_null());
+		put(b, x, "resolution", resolution_json(b, &k->start_vs_end.resolution));
 	} else {
 		x = json_null();
 	}
@@ -319,6 +345,8 @@ static json_t *service_json(struct jb *b, const struct sp_report *r, const struc
 			put(b, x, "best_oom_kills", ju64(c->oom_kills));
 			put(b, x, "best_p95_ms", jdbl(c->p95_ms));
 			put(b, x, "best_top_speed_per_s", jdbl(c->top_speed_per_s));
+			put(b, x, "runner_up", name_or_null(r, sf->runner_up));
+			put(b, x, "resolution", resolution_json(b, &sf->res));
 		}
 		put(b, x, "none", name_or_null(r, sf->none));
 		if (sf->none >= 0) {
@@ -408,6 +436,7 @@ static json_t *gc_json(struct jb *b, const struct sp_report *r, const struct sp_
 	put(b, o, "zram", name_or_null(r, g->best_zram));
 	put(b, o, "disk_vs_zram_ratio",
 	    g->disk_zram_ratio > 0 ? jdbl(g->disk_zram_ratio) : json_null());
+	put(b, o, "disk_vs_zram_resolution", resolution_json(b, &g->disk_zram));
 	put(b, o, "none", name_or_null(r, g->none));
 	put(b, o, "none_oom_killed",
 	    g->none >= 0 ? json_boolean(r->results[g->none].scenarios.gc.oom_killed) : json_null());
@@ -458,6 +487,7 @@ static json_t *sweeps_json(struct jb *b, const struct sp_findings *f)
 			put(b, x, "diff_pct", ln->compared ? jdbl(ln->diff_pct) : json_null());
 			put(b, x, "spread_pct", jdbl(ln->spread_pct));
 			put(b, x, "resolved", json_boolean(ln->resolved));
+			put(b, x, "resolution", resolution_json(b, &ln->res));
 			push(b, lines, x);
 		}
 		put(b, o, "lines", lines);
@@ -490,11 +520,13 @@ static json_t *analysis_json(struct jb *b, const struct sp_report *r, const stru
 	}
 	put(b, o, "ranking", a);
 	put(b, o, "best", name_or_null(r, f->best));
+	put(b, o, "best_vs_next", resolution_json(b, &f->best_next.res));
 
 	if (f->start_end.have) {
 		x = json_object();
 		put(b, x, "ratio", jdbl(f->start_end.ratio));
 		put(b, x, "ci_overlap", json_boolean(f->start_end.ci_overlap));
+		put(b, x, "resolution", resolution_json(b, &f->start_end.res));
 	} else {
 		x = json_null();
 	}
@@ -510,6 +542,7 @@ static json_t *analysis_json(struct jb *b, const struct sp_report *r, const stru
 		put(b, x, "penalty_pct",
 		    f->file_start.have ? jdbl(f->file_penalty_pct) : json_null());
 		put(b, x, "ci_overlap", json_boolean(f->file_start.ci_overlap));
+		put(b, x, "resolution", resolution_json(b, &f->file_start.res));
 	} else {
 		x = json_null();
 	}
@@ -588,6 +621,25 @@ json_t *sp_report_json_tree(const struct sp_report *r, const struct sp_findings 
 	json_t *o = obj_from(&b, sp_schema_report, r);
 
 	put(&b, o, "analysis", analysis_json(&b, r, f));
+	if (o && r->n_order_rounds && r->n_order_rounds <= SP_BUILD_MAX_RUNS) {
+		/* --repeat's counterbalanced order: per round, the placements as they ran */
+		json_t *rounds = json_array();
+
+		for (size_t k = 0; k < r->n_order_rounds; k++) {
+			json_t *one = json_array();
+
+			for (size_t j = 0; j < r->n_order_per_round && j < SP_MAX_RESULTS; j++) {
+				size_t i = r->repeat_order[k][j];
+
+				push(&b, one,
+				     i < r->n_results ? jstr(r->results[i].placement,
+							     sizeof(r->results[i].placement))
+						      : json_null());
+			}
+			push(&b, rounds, one);
+		}
+		put(&b, o, "repeat_order", rounds);
+	}
 	if (b.bad || !o) {
 		json_decref(o);
 		return NULL;

@@ -953,6 +953,7 @@ const struct sp_field sp_schema_report[] = {
     DBL("duration_s", struct sp_report, duration_s),
     DBL("estimated_s", struct sp_report, estimated_s),
     {.key = "seed", .type = SP_F_U64_WIDE, .off = AT(struct sp_report, seed, uint64_t)},
+    DBL("min_effect_pct", struct sp_report, min_effect_pct),
     U64("budget_bytes", struct sp_report, budget_bytes),
     {.key = "",
      .type = SP_F_FLAT,

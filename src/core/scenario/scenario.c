@@ -8,6 +8,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/measure/rng.h"
+
 int sp_swapout_from_samples(const struct sp_vm_sample *s, size_t n, struct sp_swapout *out)
 {
 	size_t first = 0, last = 0;
@@ -69,8 +71,21 @@ static int find_ok(const struct sp_result *res, size_t n, enum sp_placement_kind
 	return -1;
 }
 
-int sp_build_rank(const struct sp_result *res, size_t n, struct sp_build_ranking *out)
+/* The paired test of b's runs over a's, run i with run i (round i of --repeat). */
+static void runs_resolve(const struct sp_scenario_build *a, const struct sp_scenario_build *b,
+			 double min_effect, struct sp_resolution *out)
 {
+	size_t n = a->n_runs < b->n_runs ? a->n_runs : b->n_runs;
+
+	if (n > SP_BUILD_MAX_RUNS)
+		n = SP_BUILD_MAX_RUNS;
+	sp_resolve_pairs(a->wall_s_runs, b->wall_s_runs, n, min_effect, out);
+}
+
+int sp_build_rank(const struct sp_result *res, size_t n, double min_effect,
+		  struct sp_build_ranking *out)
+{
+	struct sp_resolution fam[SP_RANK_MAX];
 	int start, end;
 
 	if (!res || !out || n > SP_MAX_RESULTS)
@@ -102,6 +117,10 @@ int sp_build_rank(const struct sp_result *res, size_t n, struct sp_build_ranking
 		out->rows[k].ratio_to_ram =
 		    out->has_ram ? out->rows[k].wall_s / out->ram_wall_s : 0;
 	}
+	for (size_t k = 1; k < out->n; k++)
+		runs_resolve(&res[out->rows[k - 1].result].scenarios.build,
+			     &res[out->rows[k].result].scenarios.build, min_effect,
+			     &out->rows[k].vs_above);
 	start = find_ok(res, n, SP_PL_START);
 	end = find_ok(res, n, SP_PL_END);
 	out->start_vs_end.start = start;
@@ -109,20 +128,24 @@ int sp_build_rank(const struct sp_result *res, size_t n, struct sp_build_ranking
 	if (start >= 0 && end >= 0) {
 		const struct sp_scenario_build *s = &res[start].scenarios.build;
 		const struct sp_scenario_build *e = &res[end].scenarios.build;
-		double s_lo, s_hi, e_lo, e_hi, fast = s->wall_s < e->wall_s ? s->wall_s : e->wall_s;
-		double width;
 
-		runs_range(s, &s_lo, &s_hi);
-		runs_range(e, &e_lo, &e_hi);
 		out->start_vs_end.have = 1;
 		out->start_vs_end.ratio = e->wall_s / s->wall_s;
 		out->start_vs_end.min_runs = s->n_runs < e->n_runs ? s->n_runs : e->n_runs;
-		out->start_vs_end.resolvable =
-		    s->n_runs >= 2 && e->n_runs >= 2 && (s_hi < e_lo || e_hi < s_lo);
-		width = s_hi - s_lo > e_hi - e_lo ? s_hi - s_lo : e_hi - e_lo;
-		out->start_vs_end.resolution_pct =
-		    out->start_vs_end.min_runs >= 2 ? width / fast * 100 : 0;
+		runs_resolve(s, e, min_effect, &out->start_vs_end.resolution);
 	}
+	/* the table's adjacent steps are one family; start vs end is a sentence of its own */
+	for (size_t k = 0; k < out->n; k++)
+		fam[k] = out->rows[k].vs_above;
+	sp_resolve_holm(fam, out->n);
+	for (size_t k = 0; k < out->n; k++) {
+		out->rows[k].vs_above = fam[k];
+		out->rows[k].rank = k && !fam[k].resolved ? out->rows[k - 1].rank : k + 1;
+	}
+	out->start_vs_end.resolvable = out->start_vs_end.resolution.resolved;
+	out->start_vs_end.resolution_pct = out->start_vs_end.resolution.bounded
+					       ? out->start_vs_end.resolution.min_resolvable_pct
+					       : 0;
 	return 0;
 }
 
@@ -160,7 +183,7 @@ int sp_build_merge(struct sp_scenario_build *acc, const struct sp_scenario_build
 	return 0;
 }
 
-int sp_repeat_order(size_t n, size_t rounds, struct sp_step *out, size_t max)
+int sp_repeat_order(size_t n, size_t rounds, uint64_t seed, struct sp_step *out, size_t max)
 {
 	size_t k = 0;
 
@@ -168,12 +191,18 @@ int sp_repeat_order(size_t n, size_t rounds, struct sp_step *out, size_t max)
 		return -EINVAL;
 	if (n * rounds > max)
 		return -ENOSPC;
-	for (size_t r = 0; r < rounds; r++)
-		for (size_t p = 0; p < n; p++) {
-			out[k].placement = p;
+	for (size_t r = 0; r < rounds; r++) {
+		/* rounds in pairs: a rotation, then the same reversed; the first pair unrotated */
+		size_t off = r / 2 ? (size_t)(sp_mix64(seed ^ (uint64_t)(r / 2)) % n) : 0;
+
+		for (size_t j = 0; j < n; j++) {
+			size_t pos = r % 2 ? n - 1 - j : j;
+
+			out[k].placement = (off + pos) % n;
 			out[k].round = r;
 			k++;
 		}
+	}
 	return (int)k;
 }
 

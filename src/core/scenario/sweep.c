@@ -151,6 +151,8 @@ int sp_sweep_step_at(const struct sp_sweep_plan *p, size_t n_placements, size_t 
 		return -EINVAL;
 	out->round = k / per_round;
 	k %= per_round;
+	if (out->round % 2)
+		k = per_round - 1 - k; /* counterbalanced: every second round runs backwards */
 	for (size_t i = 0; i < p->n_knobs; i++) {
 		size_t per_knob = n_placements * p->knobs[i].n_values;
 
