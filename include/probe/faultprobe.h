@@ -68,6 +68,13 @@ struct sp_faultprobe_opts {
 	 * makes the result invalid (core/measure/faultdiag.h).
 	 */
 	int zswap_answers;
+	/*
+	 * The like-for-like floor (report.h, struct sp_fault_floor): the swap area's own device
+	 * node or swap file, read O_DIRECT at the slots /proc/self/pagemap gives for the evicted
+	 * pages, one read per FLOOR_EVERY swap-ins in the same blocks. NULL: no floor.
+	 */
+	const char *floor_path;
+	uint32_t blocks; /* the touch phase's blocks of equal time (16; 10 to SP_MAX_BLOCKS) */
 	struct sp_faultprobe_diag *diag; /* optional: filled when not NULL */
 	/* the device probe's figures, for sizing (core/plan/timing.h); 0: not known */
 	double qd1_lat_s;	    /* QD1 4 KiB random read median */
@@ -75,7 +82,10 @@ struct sp_faultprobe_opts {
 	struct sp_swapout *swapout; /* optional: the preparation's eviction rate */
 };
 
-/* Defaults: 256 MiB, 2 threads, 30 s, ±5 %, seed 1, depths {1, 4, 16, 32}, warmup 100. */
+/*
+ * Defaults: 256 MiB, 2 threads, 30 s, ±5 %, seed 1, depths {1, 4, 16, 32}, warmup 100, 16
+ * blocks, no floor.
+ */
 void sp_faultprobe_defaults(struct sp_faultprobe_opts *o);
 
 /*

@@ -20,6 +20,7 @@
 #include "probe/faultprobe.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <liburing.h>
 #include <malloc.h>
 #include <pthread.h>
@@ -63,9 +64,13 @@
 #define RATIO_PAGES 2048	  /* pages sampled for the zstd ratio */
 #define THREAD_STACK (256 * 1024) /* locked by mlockall: keep it small */
 #define VALID_PCT 5.0
-#define REAP_GRACE_S 5.0   /* a worker still there this long after its message is killed */
-#define PREP_CHUNKS 32	   /* the buffer grows in this many steps at most, each evicted at once */
-#define PREP_MIN_CHUNK 256 /* pages */
+#define REAP_GRACE_S 5.0    /* a worker still there this long after its message is killed */
+#define PREP_CHUNKS 32	    /* the buffer grows in this many steps at most, each evicted at once */
+#define PREP_MIN_CHUNK 256  /* pages */
+#define MIN_BLOCKS 10	    /* before the blocks' CI may stop the touch rounds */
+#define MIN_BLOCK_SAMPLES 5 /* a block with fewer swap-ins keeps no median (its samples count) */
+#define FLOOR_EVERY 2	    /* one floor read per this many touches */
+#define PM_CHUNK 512	    /* pagemap entries read at once (a stack buffer) */
 
 /* What the worker sends back: fixed size, one write. */
 struct fp_msg {
@@ -118,6 +123,17 @@ struct fp_ctx {
 	int quit;
 	uint64_t deadline_ns;
 	struct fp_msg *m;
+	/* the headline's blocks and the like-for-like floor (thread 0 alone touches then) */
+	int blocks_on;
+	uint64_t phase_start_ns, block_ns;
+	uint32_t cur_blk;
+	struct sp_hist blk_hist, blk_floor_hist, floor_hist;
+	atomic_size_t touch_end; /* pages from here on were taken by floor reads this round */
+	int floor_fd, pagemap_fd;
+	int swap_type;	    /* the area's type in pagemap's swap entries, -1 not yet known */
+	uint64_t *slot_off; /* per page: byte offset of its swap slot in the area, 0 unknown */
+	unsigned char *floor_buf;
+	uint64_t floor_errors;
 };
 
 /* ---- /proc readers (stack buffers only: the worker must not allocate) ---- */
@@ -300,6 +316,128 @@ static void verify_pages(struct fp_ctx *c, size_t upto)
 
 /* ---- (a) threads touching pages ---- */
 
+/* The block ending: its medians kept when it has enough swap-ins; its histograms emptied. */
+static void block_close(struct fp_ctx *c)
+{
+	struct sp_fault_probe *fp = &c->m->fp;
+
+	if (c->blk_hist.total >= MIN_BLOCK_SAMPLES && fp->n_blocks < SP_MAX_BLOCKS) {
+		fp->block_p50_us[fp->n_blocks] = (double)sp_hist_quantile(&c->blk_hist, 0.5) / 1e3;
+		fp->floor.block_p50_us[fp->n_blocks] =
+		    c->blk_floor_hist.total
+			? (double)sp_hist_quantile(&c->blk_floor_hist, 0.5) / 1e3
+			: 0;
+		fp->n_blocks++;
+		if (c->floor_fd >= 0)
+			fp->floor.n_blocks = fp->n_blocks;
+	}
+	sp_hist_init(&c->blk_hist);
+	sp_hist_init(&c->blk_floor_hist);
+}
+
+/* The block a time falls in: the ones before it are closed first (outside any timed window). */
+static void block_at(struct fp_ctx *c, struct sp_time t)
+{
+	uint64_t b = t.ns > c->phase_start_ns ? (t.ns - c->phase_start_ns) / c->block_ns : 0;
+
+	if (b > c->cur_blk) {
+		block_close(c);
+		c->cur_blk = (uint32_t)(b < UINT32_MAX ? b : UINT32_MAX);
+	}
+}
+
+static void block_add(struct fp_ctx *c, struct sp_time t0, uint64_t ns)
+{
+	block_at(c, t0);
+	sp_hist_add(&c->blk_hist, ns);
+}
+
+/*
+ * One floor read: the last page not yet touched this round gives up its turn (the order is
+ * shuffled, so it is a random evicted page), and its swap slot is read O_DIRECT, a page, by
+ * this thread. Neither read then warms a cache for the other. keep 0: in the warm-up.
+ */
+static void floor_read(struct fp_ctx *c, int keep)
+{
+	size_t end = atomic_load(&c->touch_end), nx = atomic_load(&c->next);
+	struct sp_time t0, t1;
+	uint64_t off;
+	ssize_t n;
+
+	if (end <= nx + 1)
+		return;
+	end--;
+	atomic_store(&c->touch_end, end);
+	off = c->slot_off[c->perm[end]];
+	if (!off) {
+		c->m->fp.floor.unmapped++;
+		return;
+	}
+	t0 = sp_now();
+	n = pread(c->floor_fd, c->floor_buf, c->page, (off_t)off);
+	t1 = sp_now();
+	if (n != (ssize_t)c->page) {
+		/* the floor is not what this probe stands on: stop it, keep the swap-ins */
+		c->floor_errors++;
+		close(c->floor_fd);
+		c->floor_fd = -1;
+		return;
+	}
+	if (!keep)
+		return;
+	block_at(c, t0);
+	sp_hist_add(&c->floor_hist, sp_elapsed_ns(t0, t1));
+	sp_hist_add(&c->blk_floor_hist, sp_elapsed_ns(t0, t1));
+}
+
+/*
+ * Where each page's swap slot is, from /proc/self/pagemap (bit 62 swapped, bits 0-4 the swap
+ * type, 5-54 the slot's offset in pages; root sees them): read after each eviction, outside
+ * the timed windows. The area's type is the one most pages went to (the caller made it the
+ * only active area, at the highest priority); slot 0 is the swap header, never a page's.
+ */
+static void slots_read(struct fp_ctx *c)
+{
+	uint64_t e[PM_CHUNK], first = (uint64_t)(uintptr_t)c->buf / c->page;
+	unsigned votes[32] = {0};
+
+	if (c->pagemap_fd < 0)
+		return;
+	for (int pass = c->swap_type < 0 ? 0 : 1; pass < 2; pass++) {
+		for (size_t i = 0; i < c->n_pages; i += PM_CHUNK) {
+			size_t k = c->n_pages - i < PM_CHUNK ? c->n_pages - i : PM_CHUNK;
+			ssize_t n = pread(c->pagemap_fd, e, k * sizeof(e[0]),
+					  (off_t)((first + i) * sizeof(e[0])));
+
+			if (n != (ssize_t)(k * sizeof(e[0])))
+				k = n > 0 ? (size_t)n / sizeof(e[0]) : 0;
+			for (size_t j = 0; j < k; j++) {
+				int swapped = (e[j] >> 62) & 1;
+				unsigned type = (unsigned)(e[j] & 0x1f);
+				uint64_t slot = (e[j] >> 5) & ((1ull << 50) - 1);
+
+				if (pass == 0) {
+					votes[type] += swapped && slot;
+					continue;
+				}
+				c->slot_off[i + j] = swapped && slot && (int)type == c->swap_type
+							 ? slot * c->page
+							 : 0;
+			}
+		}
+		if (pass == 0) {
+			unsigned best = 0;
+
+			for (unsigned t = 1; t < 32; t++)
+				if (votes[t] > votes[best])
+					best = t;
+			if (!votes[best])
+				return; /* no slots shown (not root?): no floor */
+			c->swap_type = (int)best;
+		}
+	}
+}
+
 static void touch_loop(struct fp_thread *t)
 {
 	struct fp_ctx *c = t->c;
@@ -314,7 +452,7 @@ static void touch_loop(struct fp_thread *t)
 		if (atomic_load_explicit(&c->stop, memory_order_relaxed))
 			break;
 		i = atomic_fetch_add(&c->next, 1);
-		if (i >= c->n_pages)
+		if (i >= atomic_load_explicit(&c->touch_end, memory_order_relaxed))
 			break;
 		/* the header's index word: a plain read, so the fault is a read fault */
 		const volatile uint64_t *w =
@@ -330,14 +468,19 @@ static void touch_loop(struct fp_thread *t)
 		d = (uint64_t)(r1.ru_majflt - r0.ru_majflt);
 		if (d) {
 			t->majflt += d;
-			if (atomic_fetch_add(&c->samples_seen, 1) < warmup)
+			if (atomic_fetch_add(&c->samples_seen, 1) < warmup) {
 				t->dropped++;
-			else
+			} else {
 				sp_hist_add(&t->hist, sp_elapsed_ns(t0, t1));
+				if (c->blocks_on)
+					block_add(c, t0, sp_elapsed_ns(t0, t1));
+			}
 		} else {
 			t->minor++;
 			sp_hist_add(&t->minor_hist, sp_elapsed_ns(t0, t1));
 		}
+		if (c->blocks_on && c->floor_fd >= 0 && t->touches % FLOOR_EVERY == 0)
+			floor_read(c, atomic_load(&c->samples_seen) >= warmup);
 		if (t1.ns >= c->deadline_ns)
 			atomic_store(&c->stop, 1);
 	}
@@ -388,6 +531,7 @@ static size_t touch_round(struct fp_ctx *c, uint64_t end_ns, uint64_t *pswpin, d
 
 	sp_rng_shuffle_u32(&c->rng, c->perm, c->n_pages);
 	atomic_store(&c->next, 0);
+	atomic_store(&c->touch_end, c->n_pages);
 	atomic_store(&c->stop, 0);
 	c->deadline_ns = end_ns;
 	ps0 = pswpin_now();
@@ -397,7 +541,9 @@ static size_t touch_round(struct fp_ctx *c, uint64_t end_ns, uint64_t *pswpin, d
 	*touch_s += sp_elapsed_s(t0, sp_now());
 	ps1 = pswpin_now();
 	*pswpin += ps1 - ps0;
-	return atomic_load(&c->next);
+	/* the pages touched: the floor's pages at the end were not */
+	return atomic_load(&c->next) < atomic_load(&c->touch_end) ? atomic_load(&c->next)
+								  : atomic_load(&c->touch_end);
 }
 
 static void reset_threads(struct fp_ctx *c)
@@ -432,15 +578,30 @@ static int touch_phase(struct fp_ctx *c, double budget_s)
 	c->active = 1;
 	c->warmup = c->sz.warmup < c->o->warmup ? c->sz.warmup : c->o->warmup;
 	reset_threads(c);
+	/* blocks of equal time over the phase's budget (report.h, n_blocks) */
+	c->phase_start_ns = sp_now().ns;
+	c->block_ns = (uint64_t)(budget_s * 1e9) / (c->o->blocks ? c->o->blocks : 16);
+	if (c->block_ns < 1)
+		c->block_ns = 1;
+	c->cur_blk = 0;
+	sp_hist_init(&c->blk_hist);
+	sp_hist_init(&c->blk_floor_hist);
+	sp_hist_init(&c->floor_hist);
+	c->blocks_on = 1;
 	do {
 		uint64_t zs0 = 0, zs1 = 0;
 		size_t touched;
+		double half = 0, pct;
 
 		if (fp->rounds > 0) {
 			ret = evict(c);
-			if (ret)
+			if (ret) {
+				c->blocks_on = 0;
 				return ret;
+			}
 		}
+		if (c->floor_fd >= 0)
+			slots_read(c);
 		fault_counts(c, &k);
 		if (fp->rounds == 0 &&
 		    sp_fault_diagnose(&k, VALID_PCT, diag->reason, sizeof(diag->reason)) ==
@@ -458,20 +619,49 @@ static int touch_phase(struct fp_ctx *c, double budget_s)
 		verify_pages(c, touched);
 		sp_hist_init(&c->merged);
 		sp_hist_merge(&c->merged, &c->th[0].hist);
+		/* the blocks' CI when it is wider: drift is not sampling error */
 		fp->ci_achieved_pct = sp_hist_median_ci_pct(&c->merged);
-		sp_debug("faultprobe", "round %u: %llu samples, median CI %.2f %%", fp->rounds,
-			 (unsigned long long)c->merged.total, fp->ci_achieved_pct);
-		if (sp_interrupted())
+		if (sp_hist_block_ci_half(fp->block_p50_us, fp->n_blocks, &half) == 0 &&
+		    sp_hist_quantile(&c->merged, 0.5) > 0) {
+			pct = half * 1e3 / (double)sp_hist_quantile(&c->merged, 0.5) * 100.0;
+			if (pct > fp->ci_achieved_pct)
+				fp->ci_achieved_pct = pct;
+		}
+		sp_debug("faultprobe", "round %u: %llu samples, %u blocks, median CI %.2f %%",
+			 fp->rounds, (unsigned long long)c->merged.total, fp->n_blocks,
+			 fp->ci_achieved_pct);
+		if (sp_interrupted()) {
+			c->blocks_on = 0;
 			return -EINTR;
-		if (c->merged.total >= MIN_SAMPLES && fp->ci_achieved_pct <= c->o->ci_target_pct)
+		}
+		if (c->merged.total >= MIN_SAMPLES && fp->n_blocks >= MIN_BLOCKS &&
+		    fp->ci_achieved_pct <= c->o->ci_target_pct)
 			break;
 	} while (sp_now().ns < end_ns);
+	c->blocks_on = 0;
+	block_close(c); /* the last one, as far as it got */
 
 	touches = c->th[0].touches;
 	majflt = c->th[0].majflt;
 	minor = c->th[0].minor;
 	dropped = c->th[0].dropped;
 	sp_hist_summarize(&c->merged, &fp->lat);
+	sp_lat_widen_by_blocks(&fp->lat, fp->block_p50_us, fp->n_blocks);
+	if (fp->lat.p50_us > 0 &&
+	    (fp->lat.p50_ci_hi_us - fp->lat.p50_ci_lo_us) / 2.0 / fp->lat.p50_us * 100.0 >
+		fp->ci_achieved_pct)
+		fp->ci_achieved_pct =
+		    (fp->lat.p50_ci_hi_us - fp->lat.p50_ci_lo_us) / 2.0 / fp->lat.p50_us * 100.0;
+	if (c->floor_hist.total && !c->floor_errors) {
+		fp->floor.done = 1;
+		sp_hist_summarize(&c->floor_hist, &fp->floor.lat);
+		sp_lat_widen_by_blocks(&fp->floor.lat, fp->floor.block_p50_us, fp->floor.n_blocks);
+	} else {
+		fp->floor.n_blocks = 0;
+	}
+	sp_debug("faultprobe", "floor: %llu reads, p50 %.1f us, %llu pages in no slot, %llu errors",
+		 (unsigned long long)c->floor_hist.total, fp->floor.lat.p50_us,
+		 (unsigned long long)fp->floor.unmapped, (unsigned long long)c->floor_errors);
 	c->m->diag.minor_p50_us = (double)sp_hist_quantile(&c->th[0].minor_hist, 0.5) / 1000.0;
 	fp->lat.warmup_dropped = dropped;
 	fp->touches = touches;
@@ -672,6 +862,22 @@ static int worker_setup(struct fp_ctx *c)
 		return sp_err_sys(&c->m->why, -ENOMEM, "cannot allocate the worker's tables");
 	for (size_t i = 0; i < c->max_pages; i++)
 		c->perm[i] = (uint32_t)i;
+	if (o->floor_path && o->allow_swap) {
+		/* the floor's reads, its slot table and its pagemap: before mlockall, like all */
+		c->slot_off = calloc(c->max_pages, sizeof(*c->slot_off));
+		if (!c->slot_off || posix_memalign((void **)&c->floor_buf, c->page, c->page))
+			return sp_err_sys(&c->m->why, -ENOMEM,
+					  "cannot allocate the floor's tables");
+		c->floor_fd = open(o->floor_path, O_RDONLY | O_DIRECT | O_CLOEXEC);
+		c->pagemap_fd = open("/proc/self/pagemap", O_RDONLY | O_CLOEXEC);
+		if (c->floor_fd < 0 || c->pagemap_fd < 0) {
+			/* no floor, and so none printed; the swap-ins are measured all the same */
+			sp_debug("faultprobe", "no floor: %s: %s", o->floor_path, strerror(errno));
+			if (c->floor_fd >= 0)
+				close(c->floor_fd);
+			c->floor_fd = -1;
+		}
+	}
 	sp_rng_seed(&c->rng, o->seed ^ 0xfa017b0beull);
 	sp_hist_init(&c->merged);
 	sp_hist_init(&c->uring_hist);
@@ -858,6 +1064,7 @@ static int worker(void *arg, int go_fd, int res_fd)
 	c.cg = a->cg;
 	c.sz = a->sz;
 	c.m = &m;
+	c.floor_fd = c.pagemap_fd = c.swap_type = -1;
 	m.fp.threads = 1; /* the headline's; the concurrency phase says its own */
 	m.fp.buffer_bytes = a->sz.buffer_bytes;
 	m.fp.ci_target_pct = a->o->ci_target_pct;
@@ -882,6 +1089,7 @@ void sp_faultprobe_defaults(struct sp_faultprobe_opts *o)
 	o->n_uring_qds = sizeof(qds) / sizeof(qds[0]);
 	o->warmup = 100;
 	o->allow_swap = 1;
+	o->blocks = 16;
 }
 
 static int check_opts(const struct sp_faultprobe_opts *o)
@@ -892,7 +1100,8 @@ static int check_opts(const struct sp_faultprobe_opts *o)
 	    o->threads > MAX_THREADS || !(o->time_s > 0) || !(o->ci_target_pct >= 0) ||
 	    o->n_uring_qds > SP_MAX_URING || (o->n_uring_qds && !o->uring_qds) ||
 	    !(o->qd1_lat_s >= 0) || !(o->seq_bytes_per_s >= 0) ||
-	    o->buffer_bytes / (uint64_t)page > UINT32_MAX)
+	    o->buffer_bytes / (uint64_t)page > UINT32_MAX || o->blocks > SP_MAX_BLOCKS ||
+	    (o->blocks && o->blocks < 2))
 		return -EINVAL;
 	for (size_t k = 0; k < o->n_uring_qds; k++)
 		if (o->uring_qds[k] < 1 || o->uring_qds[k] > MAX_QD)

@@ -950,6 +950,13 @@ int sp_placement_measure(struct sp_placement *p, const struct sp_measure_opts *o
 		}
 		if (p->id.kind == SP_PL_ZRAM)
 			f.zram_dev = p->swap_path;
+		/*
+		 * The like-for-like floor reads the evicted pages' own slots on the area's node or
+		 * file (zram: synchronous reads of written slots). Not on zswap: its pool holds the
+		 * pages, and their slots on the partition were never written.
+		 */
+		if (p->id.kind != SP_PL_ZSWAP && p->swap_path[0])
+			f.floor_path = p->swap_path;
 		/* on zswap a swap-in its pool answers is zswpin, not pswpin (docs/method.md) */
 		f.zswap_answers = p->id.kind == SP_PL_ZSWAP;
 		sp_err_init(&e);

@@ -112,9 +112,10 @@ static int write_report(const char *dir, const char *dev, int ret, const struct 
 
 static void usage(void)
 {
-	fprintf(stderr, "usage: faultprobe-run [--no-reclaim] [--no-swap] [--qds 1,4,16,32] "
-			"[--threads N] [--seed N] [--report DIR] SWAPDEV_OR_NONE BUFFER_MIB "
-			"SECONDS\n");
+	fprintf(stderr,
+		"usage: faultprobe-run [--no-reclaim] [--no-swap] [--no-floor] [--qds 1,4,16,32] "
+		"[--threads N] [--seed N] [--report DIR] SWAPDEV_OR_NONE BUFFER_MIB "
+		"SECONDS\n");
 	exit(2);
 }
 
@@ -129,7 +130,7 @@ int main(int argc, char **argv)
 	struct sp_integrity integ;
 	struct sp_compression comp;
 	const char *report_dir = NULL;
-	int i = 1, ret, others_before;
+	int i = 1, ret, others_before, no_floor = 0;
 
 	sp_faultprobe_defaults(&o);
 	o.uring_qds = qds;
@@ -146,6 +147,8 @@ int main(int argc, char **argv)
 				if (*p == ',')
 					p++;
 			}
+		} else if (!strcmp(argv[i], "--no-floor")) {
+			no_floor = 1;
 		} else if (!strcmp(argv[i], "--no-swap")) {
 			o.allow_swap = 0;
 		} else if (!strcmp(argv[i], "--threads") && i + 1 < argc) {
@@ -174,6 +177,9 @@ int main(int argc, char **argv)
 	o.swapout = &so;
 	if (!strncmp(argv[i], "/dev/zram", 9))
 		o.zram_dev = argv[i];
+	/* the like-for-like floor, as sp_placement_measure asks for it */
+	if (!no_floor && strcmp(argv[i], "none"))
+		o.floor_path = argv[i];
 
 	sp_undo_install();
 	if (sp_read_text(NULL, "/proc/sys/vm/page-cluster", old_page_cluster,
@@ -253,6 +259,16 @@ int main(int argc, char **argv)
 		printf("zram_ratio=%.3f\nzram_orig_bytes=%" PRIu64 "\nzram_compr_bytes=%" PRIu64
 		       "\nzram_same_pages=%" PRIu64 "\n",
 		       comp.zram_ratio, comp.orig_data_size, comp.compr_data_size, comp.same_pages);
+	printf("n_blocks=%u\nblocks_us=", fp.n_blocks);
+	for (uint32_t k = 0; k < fp.n_blocks; k++)
+		printf("%s%.2f", k ? "," : "", fp.block_p50_us[k]);
+	printf("\nfloor_done=%d\nfloor_samples=%" PRIu64 "\nfloor_p50_us=%.2f\n", fp.floor.done,
+	       fp.floor.lat.samples, fp.floor.lat.p50_us);
+	printf("floor_p50_ci_us=%.2f..%.2f\nfloor_unmapped=%" PRIu64 "\nfloor_blocks_us=",
+	       fp.floor.lat.p50_ci_lo_us, fp.floor.lat.p50_ci_hi_us, fp.floor.unmapped);
+	for (uint32_t k = 0; k < fp.floor.n_blocks; k++)
+		printf("%s%.2f", k ? "," : "", fp.floor.block_p50_us[k]);
+	printf("\n");
 	printf("invalid=%d\n", fp.invalid);
 	printf("reason=%s\n", diag.reason);
 	sp_undo_all();

@@ -80,6 +80,21 @@ static inline void syn_blocks(struct sp_report *r)
 	}
 }
 
+/* 12 blocks of swap-ins around the median and a like-for-like floor's beside them */
+static void syn_floor(struct sp_result *res, double floor_p50)
+{
+	struct sp_fault_probe *fp = &res->fault_probe;
+
+	fp->n_blocks = 12;
+	fp->floor.done = 1;
+	fp->floor.n_blocks = 12;
+	for (uint32_t i = 0; i < 12; i++) {
+		fp->block_p50_us[i] = fp->lat.p50_us + 0.8 * (double)((int)(7 * i % 5) - 2);
+		fp->floor.block_p50_us[i] = floor_p50 + 0.6 * (double)((int)(3 * i % 5) - 2);
+	}
+	syn_lat(&fp->floor.lat, 5800, floor_p50, floor_p50 * 0.98, floor_p50 * 1.02);
+}
+
 static void syn_uring(struct sp_result *res, double qd1_us)
 {
 	static const uint32_t qds[] = {1, 4, 16, 32};
@@ -521,6 +536,7 @@ static void syn_build(struct sp_report *r)
 	res->elapsed_s = 41.5;
 	syn_device(res, 71.25);
 	syn_fault(res, 12000, 98.4, 96.1, 100.9);
+	syn_floor(res, 76.0);
 	syn_uring(res, 64.5);
 	syn_pressure(res, 148250.5, 0);
 	res->fault_probe.concurrency.done = 1;

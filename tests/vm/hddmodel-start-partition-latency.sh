@@ -9,7 +9,9 @@
 # parameters the server got and the extents the report recorded: nothing is hard-coded. The
 # server's log must show the probe's reads inside that range. The position profile read before
 # partitioning must recover the model's zones: its outer/inner sequential-rate ratio within 15 %
-# of the model's rates at the same offsets.
+# of the model's rates at the same offsets. The fault probe ran in at least 10 blocks, and its
+# like-for-like floor (direct reads of the very swap slots) is within 20 % of the swap-in median
+# or the report prints the difference with its interval.
 # One vCPU (lib.sh's default): on a 2-core host it leaves a core to QEMU's I/O thread and to the server, which
 # takes the guest's own per-read time under TCG from ~890 to ~570 us (measured: the idle gaps
 # in the server's log); that time is in the guest's median and not in the model.
@@ -124,9 +126,33 @@ print("  seq_mib_s %s (model at the partition: %.1f MiB/s); deep iops %s" % (
     capture_output=True, text=True).stdout.split("=")[1]) * 1e6 / 2**20, dp.get("iops")))
 fp = x.get("fault_probe") or {}
 print("  fault probe: samples %s p50_us %s" % (fp.get("samples"), fp.get("p50_us")))
+# the like-for-like floor: direct reads of the very slots the swap-ins read, in the same blocks
+# (at page-cluster 0). Within 20 % of the swap-in median, or the report prints the difference
+# with its interval; the swap-ins ran in at least 10 blocks.
+fl = fp.get("floor") or {}
+blocks = fp.get("blocks") or []
+floor_bad = []
+if len(blocks) < 10:
+    floor_bad.append("the fault probe ran in %d blocks (want >= 10)" % len(blocks))
+if not fl.get("samples") or not fl.get("p50_us") or not fp.get("p50_us"):
+    floor_bad.append("the fault probe has no like-for-like floor: %r" % (fl,))
+else:
+    rel = fl["p50_us"] / fp["p50_us"]
+    with open(os.path.join(os.path.dirname(found[0]), "report.txt")) as f:
+        text = " ".join(f.read().split())
+    said = [s for s in text.split("- ") if "the kernel's swap path adds" in s]
+    print("  like-for-like floor: p50 %.1f us (%d reads, CI %s..%s) vs swap-in p50 %.1f us;"
+          " floor / swap-in = %.3f; said: %s" % (fl["p50_us"], fl["samples"],
+          (fl.get("ci") or {}).get("p50_lo_us"), (fl.get("ci") or {}).get("p50_hi_us"),
+          fp["p50_us"], rel, said[0].strip() if said else "(nothing)"))
+    print("model-vs-measured: floor_p50_us=%.1f swapin_p50_us=%.1f" % (fl["p50_us"], fp["p50_us"]))
+    if not (0.8 <= rel <= 1.2) and not (said and "(95 % CI" in said[0]):
+        floor_bad.append("floor %.1f us is not within 20 %% of the swap-in median %.1f us and"
+                         " the report does not print the difference with its interval"
+                         % (fl["p50_us"], fp["p50_us"]))
 # one line of key=value for bench/bench.sh's table
 print("model-vs-measured: qd1_p50_us=%.1f model_mean_us=%.1f qd1_samples=%d" % (p50, mean, samples))
-bad = []
+bad = floor_bad
 if len(inside) < samples:
     bad.append("the server served %d 4 KiB reads in the range, fewer than the %d QD1 samples"
                % (len(inside), samples))

@@ -160,6 +160,14 @@ struct sp_findings {
 	/* per result index: swap-in median / device probe QD1 median; 0 when not both known */
 	double floor_ratio[SP_MAX_RESULTS];
 	double floor_overhead_us[SP_MAX_RESULTS]; /* swap-in median - device median */
+	/*
+	 * per result index: the like-for-like floor (fault_probe.floor, report.h): swap-in median
+	 * minus the floor's median, never clamped, and its 95 % CI from the paired differences of
+	 * the blocks' medians (sp_hist_paired_block_ci_half). have 0: no such floor, nothing said.
+	 */
+	int slot_floor_have[SP_MAX_RESULTS];
+	double slot_floor_add_us[SP_MAX_RESULTS];
+	double slot_floor_lo_us[SP_MAX_RESULTS], slot_floor_hi_us[SP_MAX_RESULTS];
 
 	struct sp_pair start_end; /* a = start, b = end */
 	struct sp_pair best_next; /* a = best, b = the runner-up (ranked[1]); have 0 without */

@@ -53,4 +53,31 @@ double sp_hist_rel_error(void);
 /* Fill a summary (microseconds) from the histogram: percentiles, mean, max, CIs. */
 void sp_hist_summarize(const struct sp_hist *h, struct sp_lat_summary *out);
 
+/*
+ * Batch means over blocks: the half-width of a 95 % CI for the median from the medians of n
+ * consecutive blocks (values <= 0 are blocks without samples and are left out): Student's t
+ * with m-1 degrees of freedom times their standard deviation over sqrt(m), m the blocks kept.
+ * Unlike sp_hist_quantile_ci it does not take the samples as independent: drift or
+ * autocorrelation across the blocks shows as spread between them.
+ * Returns: 0, or -EINVAL when fewer than 2 blocks have a value (*half = 0).
+ */
+int sp_hist_block_ci_half(const double *block_us, size_t n, double *half);
+
+/*
+ * Widen s's median CI to cover p50 -/+ the blocks' half-width (sp_hist_block_ci_half): the
+ * wider of the order-statistic interval and the blocks' wins. Nothing changes for fewer
+ * than 2 blocks.
+ */
+void sp_lat_widen_by_blocks(struct sp_lat_summary *s, const double *block_us, size_t n);
+
+/*
+ * The same over paired blocks: the half-width of a 95 % CI of the mean difference a[i] - b[i],
+ * over the n blocks where both are > 0 (a block without one of them is left out).
+ * Returns: 0, or -EINVAL for fewer than 2 such pairs (*half = 0).
+ */
+int sp_hist_paired_block_ci_half(const double *a, const double *b, size_t n, double *half);
+
+/* 95 % two-sided Student t quantile for df degrees of freedom (df >= 1; 1.96 past 120). */
+double sp_t95(unsigned df);
+
 #endif

@@ -25,6 +25,7 @@
 #define SP_MAX_DEVICES 64
 #define SP_MAX_URING 8
 #define SP_MAX_EXTENTS 64
+#define SP_MAX_BLOCKS 32 /* the fault probe's touch phase runs in at most this many blocks */
 
 /* enum sp_status, sp_status_name and sp_status_parse live in core/model/status.h */
 
@@ -76,7 +77,9 @@ struct sp_lat_summary {
 	uint64_t warmup_dropped; /* samples measured but dropped as warm-up */
 	double mean_us, min_us;
 	double p50_us, p95_us, p99_us, p999_us, max_us;
-	/* 95 % confidence intervals from order statistics (binomial ranks) */
+	/* 95 % confidence intervals from order statistics (binomial ranks); where the samples came
+	 * in blocks (the fault probe) the median's is widened to the blocks' (batch means, hist.h)
+	 */
 	double p50_ci_lo_us, p50_ci_hi_us;
 	double p99_ci_lo_us, p99_ci_hi_us;
 	double hist_rel_error; /* the histogram's bucket error bound, e.g. 0.0078 */
@@ -132,9 +135,21 @@ struct sp_swapout {
 	double pages_per_s; /* pages / seconds; 0 when nothing was swapped out */
 };
 
-#ifndef SP_MAX_BLOCKS
-#define SP_MAX_BLOCKS 32 /* the fault probe's blocks whose medians a result keeps */
-#endif
+/*
+ * The like-for-like floor: O_DIRECT reads, one thread, one page each, of the very swap slots the
+ * fault probe's evicted pages sit in (from /proc/self/pagemap), on the swap area's own device
+ * node or file, interleaved with the swap-ins in the same blocks (docs/method.md). The pages a
+ * floor read takes are not touched in that round, so no read warms a cache for the other.
+ * block_p50_us[i] is block i's floor median (0: the block had none); n_blocks is the swap-ins'.
+ * JSON fault_probe.floor (null when not done).
+ */
+struct sp_fault_floor {
+	int done;
+	struct sp_lat_summary lat; /* its median CI from the blocks, like the swap-ins' */
+	uint32_t n_blocks;
+	double block_p50_us[SP_MAX_BLOCKS];
+	uint64_t unmapped; /* pages pagemap showed in no slot of this area: not read */
+};
 
 /* The fault probe: evicted anonymous pages touched at random, by one thread (the headline). */
 struct sp_fault_probe {
@@ -153,10 +168,16 @@ struct sp_fault_probe {
 	size_t n_uring;
 	struct sp_uring_point uring[SP_MAX_URING];
 	struct sp_fault_concurrency concurrency;
-	/* the probe's blocks, in time order, each block's median swap-in: the pairs every
-	 * comparison of two placements' swap-ins goes by (core/measure/resolve.h); 0: no blocks */
+	/*
+	 * The one-thread touch phase runs in short blocks of equal time, in order; each block's
+	 * swap-in median is kept, and lat's median CI is at least the blocks' (batch means,
+	 * sp_hist_block_ci_half), so drift over the phase widens it; the pairs every comparison
+	 * of two placements' swap-ins goes by (core/measure/resolve.h). 0 blocks: none (older
+	 * reports). JSON fault_probe.blocks.
+	 */
 	uint32_t n_blocks;
 	double block_p50_us[SP_MAX_BLOCKS];
+	struct sp_fault_floor floor;
 };
 
 /* The pressure probe: a workload in a memory cgroup larger than its limit. */

@@ -59,6 +59,8 @@ struct sp_enum_type {
  * share other keys, like the sweep rows' p95_ms, would otherwise each claim the row).
  */
 #define SP_FF_COND_FIRST 0x10
+/* DBL_LIST: its count at aux is a uint32_t, not a size_t (the fault probe's n_blocks) */
+#define SP_FF_COUNT_U32 0x20
 
 struct sp_field {
 	const char *key; /* NULL ends a table; "" for FLAT */

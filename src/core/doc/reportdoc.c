@@ -528,7 +528,8 @@ static void ranking_section(struct sp_doc *d, const struct sp_report *r,
 	sp_doc_table_note(
 	    t, "bold: the fastest; grey: no swap-in latency (why: below); CI: the "
 	       "median's 95 %% confidence interval; device QD1: the device probe's 4 KiB "
-	       "read median on the same sectors; x device: swap-in median over it; -: "
+	       "read median over the whole area (not the like-for-like floor); x device: "
+	       "swap-in median over it; -: "
 	       "not measured");
 	notes(d, r);
 

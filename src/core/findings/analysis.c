@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <string.h>
 
+#include "core/measure/hist.h"
 #include "core/plan/placements.h"
 #include "core/scenario/service.h"
 
@@ -155,7 +156,28 @@ static void floors(const struct sp_report *r, struct sp_findings *f)
 		 * before the one-thread headline timed several threads queueing on the device, and
 		 * the difference would be queueing, not the kernel's swap path.
 		 */
-		if (!res->device_probe.done || dev <= 0 || res->fault_probe.threads > 1)
+		const struct sp_fault_probe *fp = &res->fault_probe;
+		int k = f->ranked[i];
+		double half;
+
+		/* the like-for-like floor: the same slots, the same blocks, one thread */
+		if (fp->floor.done && fp->floor.lat.p50_us > 0 && fp->threads <= 1 &&
+		    sp_hist_paired_block_ci_half(
+			fp->block_p50_us, fp->floor.block_p50_us,
+			fp->n_blocks < fp->floor.n_blocks ? fp->n_blocks : fp->floor.n_blocks,
+			&half) == 0) {
+			f->slot_floor_have[k] = 1;
+			f->slot_floor_add_us[k] = fp->lat.p50_us - fp->floor.lat.p50_us;
+			f->slot_floor_lo_us[k] = f->slot_floor_add_us[k] - half;
+			f->slot_floor_hi_us[k] = f->slot_floor_add_us[k] + half;
+		}
+		/*
+		 * zram: the device probe's io_uring reads of a zram device are punted to io-wq
+		 * (no NOWAIT) and read slots never written (no decompression): no floor for a
+		 * swap-in there (docs/method.md, "zram and the device probe").
+		 */
+		if (!res->device_probe.done || dev <= 0 || res->fault_probe.threads > 1 ||
+		    res->id.kind == SP_PL_ZRAM)
 			continue;
 		f->floor_ratio[f->ranked[i]] = res->fault_probe.lat.p50_us / dev;
 		f->floor_overhead_us[f->ranked[i]] = res->fault_probe.lat.p50_us - dev;
@@ -630,7 +652,7 @@ static void verdict(struct sp_findings *f)
 		ADD(SP_VERDICT_FILE);
 	if (f->best_zram >= 0 && f->best_disk >= 0)
 		ADD(SP_VERDICT_ZRAM_DISK);
-	if (f->best_disk >= 0 && f->floor_ratio[f->best_disk] > 0)
+	if (f->best_disk >= 0 && f->slot_floor_have[f->best_disk])
 		ADD(SP_VERDICT_FLOOR);
 	if (f->none >= 0)
 		ADD(SP_VERDICT_PRESSURE);

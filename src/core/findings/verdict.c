@@ -44,6 +44,18 @@ static const char *name(const struct sp_report *r, int i)
 	return r->results[i].placement;
 }
 
+/* Microseconds with their sign, as measured: "+27.2", "-1.3", "+1204" (never clamped to 0). */
+static const char *signed_us(char *buf, size_t len, double v)
+{
+	if (!isfinite(v))
+		snprintf(buf, len, "-");
+	else if (fabs(v) < 1000)
+		snprintf(buf, len, "%+.1f", v);
+	else
+		snprintf(buf, len, "%+.0f", v);
+	return buf;
+}
+
 static const struct sp_scenario_build *job(const struct sp_report *r, int i)
 {
 	return &r->results[i].scenarios.build;
@@ -842,12 +854,22 @@ int sp_verdict_sentence(const struct sp_report *r, const struct sp_findings *f,
 	case SP_VERDICT_FLOOR: {
 		int i = f->best_disk;
 
+		char lo[24], hi[24];
+
+		/*
+		 * Like for like: a direct read of the very slots, in the same blocks. The
+		 * difference is printed as measured, negative too, with its interval.
+		 */
 		sp_cat(buf, len,
-		       "%s: a swap-in alone takes %.1fx the device's own 4 KiB read at QD1 "
-		       "(%s vs %s us); the kernel's swap path adds %s us per page",
-		       name(r, i), f->floor_ratio[i], sp_fmt_us(a, lat(r, i)->p50_us),
-		       sp_fmt_us(b, r->results[i].device_probe.qd1.p50_us),
-		       f->floor_overhead_us[i] > 0 ? sp_fmt_us(c, f->floor_overhead_us[i]) : "0.0");
+		       "%s: a swap-in alone takes %.2fx a direct 4 KiB read of the same swap "
+		       "slots (median %s vs %s us); the kernel's swap path adds %s us per page "
+		       "(95 %% CI %s to %s us)",
+		       name(r, i), lat(r, i)->p50_us / r->results[i].fault_probe.floor.lat.p50_us,
+		       sp_fmt_us(a, lat(r, i)->p50_us),
+		       sp_fmt_us(b, r->results[i].fault_probe.floor.lat.p50_us),
+		       signed_us(c, 16, f->slot_floor_add_us[i]),
+		       signed_us(lo, sizeof(lo), f->slot_floor_lo_us[i]),
+		       signed_us(hi, sizeof(hi), f->slot_floor_hi_us[i]));
 		return 0;
 	}
 	case SP_VERDICT_PRESSURE:

@@ -230,3 +230,82 @@ void sp_hist_summarize(const struct sp_hist *h, struct sp_lat_summary *out)
 	summary_ci(h, 0.99, &out->p99_ci_lo_us, &out->p99_ci_hi_us);
 	summary_cdf(h, out);
 }
+
+double sp_t95(unsigned df)
+{
+	static const double t[] = {
+	    0,	   12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
+	    2.201, 2.179,  2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080,
+	    2.074, 2.069,  2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042,
+	};
+
+	if (df < 1)
+		return INFINITY;
+	if (df < sizeof(t) / sizeof(t[0]))
+		return t[df];
+	if (df <= 40)
+		return 2.021;
+	if (df <= 60)
+		return 2.000;
+	if (df <= 120)
+		return 1.980;
+	return 1.96;
+}
+
+int sp_hist_block_ci_half(const double *block_us, size_t n, double *half)
+{
+	double sum = 0, ss = 0, mean;
+	size_t m = 0;
+
+	*half = 0;
+	for (size_t i = 0; i < n; i++)
+		if (block_us[i] > 0) {
+			sum += block_us[i];
+			m++;
+		}
+	if (m < 2)
+		return -EINVAL;
+	mean = sum / (double)m;
+	for (size_t i = 0; i < n; i++)
+		if (block_us[i] > 0)
+			ss += (block_us[i] - mean) * (block_us[i] - mean);
+	*half = sp_t95((unsigned)(m - 1)) * sqrt(ss / (double)(m - 1)) / sqrt((double)m);
+	return 0;
+}
+
+void sp_lat_widen_by_blocks(struct sp_lat_summary *s, const double *block_us, size_t n)
+{
+	double half;
+
+	if (sp_hist_block_ci_half(block_us, n, &half) < 0 || s->samples == 0)
+		return;
+	if (s->p50_us - half < s->p50_ci_lo_us)
+		s->p50_ci_lo_us = s->p50_us - half > 0 ? s->p50_us - half : 0;
+	if (s->p50_us + half > s->p50_ci_hi_us)
+		s->p50_ci_hi_us = s->p50_us + half;
+}
+
+int sp_hist_paired_block_ci_half(const double *a, const double *b, size_t n, double *half)
+{
+	double d[SP_MAX_BLOCKS];
+	size_t m = 0;
+
+	*half = 0;
+	for (size_t i = 0; i < n && m < SP_MAX_BLOCKS; i++)
+		if (a[i] > 0 && b[i] > 0)
+			d[m++] = a[i] - b[i];
+	if (m < 2)
+		return -EINVAL;
+	/* sp_hist_block_ci_half leaves out values <= 0: a difference may be either sign */
+	{
+		double sum = 0, ss = 0, mean;
+
+		for (size_t i = 0; i < m; i++)
+			sum += d[i];
+		mean = sum / (double)m;
+		for (size_t i = 0; i < m; i++)
+			ss += (d[i] - mean) * (d[i] - mean);
+		*half = sp_t95((unsigned)(m - 1)) * sqrt(ss / (double)(m - 1)) / sqrt((double)m);
+	}
+	return 0;
+}

@@ -180,7 +180,8 @@ static void obj_fill(struct jb *b, json_t *o, const struct sp_field *t, const vo
 			put(b, o, t->key, list_from(b, t, p));
 			break;
 		case SP_F_DBL_LIST: {
-			size_t n = *(const size_t *)(p + t->aux);
+			size_t n = (t->flags & SP_FF_COUNT_U32) ? *(const uint32_t *)(p + t->aux)
+								: *(const size_t *)(p + t->aux);
 			json_t *a = json_array();
 
 			for (size_t i = 0; i < n && i < t->max; i++)

@@ -92,7 +92,10 @@ static int dbl_list_into(const struct sp_field *t, char *base, json_t *v, const 
 			return sp_err_set(e, -EINVAL, "%s.%s[%zu]: expected a number", path, t->key,
 					  i);
 	}
-	*(size_t *)(base + t->aux) = json_array_size(v);
+	if (t->flags & SP_FF_COUNT_U32)
+		*(uint32_t *)(base + t->aux) = (uint32_t)json_array_size(v);
+	else
+		*(size_t *)(base + t->aux) = json_array_size(v);
 	return 0;
 }
 

@@ -81,6 +81,13 @@
 		.key = k, .type = SP_F_DBL_LIST, .off = AT(T, m[0], double),                       \
 		.aux = AT(T, n, size_t), .max = sizeof(((T *)0)->m) / sizeof(((T *)0)->m[0])       \
 	}
+/* a DBL_LIST whose count is a uint32_t */
+#define DBL_LIST_U32(k, T, m, n)                                                                   \
+	{                                                                                          \
+		.key = k, .type = SP_F_DBL_LIST, .off = AT(T, m[0], double),                       \
+		.aux = AT(T, n, uint32_t), .max = sizeof(((T *)0)->m) / sizeof(((T *)0)->m[0]),    \
+		.flags = SP_FF_COUNT_U32                                                           \
+	}
 #define STR_LIST(k, T, m, n)                                                                       \
 	{                                                                                          \
 		.key = k, .type = SP_F_STR_LIST, .off = AT(T, m[0], char *),                       \
@@ -321,6 +328,15 @@ static const struct sp_field concurrency_fields[] = {
     END,
 };
 
+typedef struct sp_fault_floor floor_t;
+
+static const struct sp_field floor_fields[] = {
+    FLAT(floor_t, lat, lat_fields),
+    DBL_LIST_U32("blocks", floor_t, block_p50_us, n_blocks),
+    U64("unmapped", floor_t, unmapped),
+    END,
+};
+
 static const struct sp_field fault_fields[] = {
     U32("threads", fault_t, threads),
     U64("buffer_bytes", fault_t, buffer_bytes),
@@ -333,6 +349,8 @@ static const struct sp_field fault_fields[] = {
     {.key = "ci", .type = SP_F_OBJ, .off = 0, .sub = fault_ci},
     BOOL("invalid", fault_t, invalid),
     SECTION("concurrency", fault_t, concurrency, concurrency_fields),
+    DBL_LIST_U32("blocks", fault_t, block_p50_us, n_blocks),
+    SECTION("floor", fault_t, floor, floor_fields),
     END,
 };
 
