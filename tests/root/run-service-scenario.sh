@@ -40,7 +40,7 @@ pc0=$(cat /proc/sys/vm/page-cluster)
 cat "$out/stderr"
 [ "$(cat /proc/sys/vm/page-cluster)" = "$pc0" ] || fail "vm.page-cluster not restored: $pc0 -> $(cat /proc/sys/vm/page-cluster)"
 order=$(sed -n "s/^swapplace: \[[0-9]*\/4\] measuring '\([a-z]*\)'.*(round \([0-9]\) of 2).*/\2:\1/p" "$out/stderr" | tr '\n' ' ')
-[ "$order" = "1:start 1:none 2:start 2:none " ] || fail "the service's rounds are not interleaved: $order"
+[ "$order" = "1:start 1:none 2:none 2:start " ] || fail "the service's rounds are not interleaved and counterbalanced: $order"
 python3 - "$out/r/report.json" "$pc0" <<'PY' || fail "report.json does not hold the service's results"
 import json, math, sys
 r = json.load(open(sys.argv[1]))
