@@ -210,6 +210,24 @@ static void vm_policy_fact(struct sp_doc_block *fb, const struct sp_machine *m)
 
 /* ---- the machine and its disks ---------------------------------------------------------- */
 
+const char *sp_machine_serial_text(const struct sp_machine *m)
+{
+	if (m->dmi_serial[0])
+		return m->dmi_serial;
+	if (!m->have_dmi_serial_state)
+		return "-"; /* an older report: why it is empty was not recorded */
+	switch (m->dmi_serial_state) {
+	case SP_DMI_SERIAL_NOT_REPORTED:
+		return "not reported by this machine's firmware";
+	case SP_DMI_SERIAL_ROOT_ONLY:
+		return "not readable (root only)";
+	case SP_DMI_SERIAL_UNREADABLE:
+		return "not readable";
+	default:
+		return "-";
+	}
+}
+
 static void machine_section(struct sp_doc *d, const struct sp_report *r)
 {
 	static const char *const heads[] = {"device", "model",	    "serial",	"firmware",
@@ -223,8 +241,7 @@ static void machine_section(struct sp_doc *d, const struct sp_report *r)
 	fb = sp_doc_add_facts(d);
 	fact_str(fb, "Vendor", m->dmi_vendor);
 	fact_str(fb, "Model", m->dmi_model);
-	sp_doc_fact(fb, "Serial", "%s",
-		    m->dmi_serial[0] ? m->dmi_serial : "not readable (root only)");
+	sp_doc_fact(fb, "Serial", "%s", sp_machine_serial_text(m));
 	fact_str(fb, "BIOS vendor", m->bios_vendor);
 	fact_str(fb, "BIOS version", m->bios_version);
 	fact_str(fb, "BIOS date", m->bios_date);
