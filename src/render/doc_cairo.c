@@ -271,11 +271,27 @@ static void facts(struct pager *p, const struct sp_doc_block *b)
 	}
 }
 
+/* One line of a PRE block, set off by a grey bar at its left, so raw figures read apart from
+ * running text on every page they cover; indent: a continuation's hang (points). */
+static void pre_line(struct pager *p, const char *s, size_t n, double indent)
+{
+	sp_pager_need(p, PRE_LH);
+	sp_paint_font(p->cr, SP_FONT_MONO, PRE_PT); /* the footer may have changed it */
+	if (p->paint) {
+		sp_paint_rgb(p->cr, C_HAIR, 1);
+		cairo_rectangle(p->cr, p->x0, p->y, 1.5, PRE_LH);
+		cairo_fill(p->cr);
+	}
+	sp_pager_show(p, p->x0 + 8 + indent, p->y + PRE_LH * 0.76, s, n, C_TEXT);
+	p->y += PRE_LH;
+}
+
 static void pre(struct pager *p, const char *text)
 {
 	/* tabs to 8 columns, so a table someone typed keeps its columns */
-	size_t n = strlen(text), tabs = 0, col = 0, j = 0;
+	size_t n = strlen(text), tabs = 0, col = 0, j = 0, cols;
 	char *x, *s;
+	double adv;
 
 	for (size_t i = 0; i < n; i++)
 		tabs += text[i] == '\t';
@@ -302,21 +318,30 @@ static void pre(struct pager *p, const char *text)
 		return;
 	}
 	sp_pager_space(p, 5);
-	/* set off by a grey bar at its left, so raw figures read apart from running text on
-	 * every page they cover */
+	/* monospaced: a line wider than the text area continues on the next, broken at a field
+	 * boundary (never "max" / "1928 us") and hung under its value column */
 	sp_paint_font(p->cr, SP_FONT_MONO, PRE_PT);
-	sp_pager_wrap(p, s, p->tw - 8);
-	for (size_t i = 0; i < p->n_lines && !p->err; i++) {
-		sp_pager_need(p, PRE_LH);
-		sp_paint_font(p->cr, SP_FONT_MONO, PRE_PT); /* the footer may have changed it */
-		if (p->paint) {
-			sp_paint_rgb(p->cr, C_HAIR, 1);
-			cairo_rectangle(p->cr, p->x0, p->y, 1.5, PRE_LH);
-			cairo_fill(p->cr);
-		}
-		sp_pager_show(p, p->x0 + 8, p->y + PRE_LH * 0.76, s + p->lines[i].off,
-			      p->lines[i].len, C_TEXT);
-		p->y += PRE_LH;
+	adv = sp_pager_width(p, "0", 1);
+	cols = adv > 0 ? (size_t)floor((p->tw - 8) / adv) : 80;
+	if (cols < 20)
+		cols = 20;
+	for (const char *a = s; !p->err;) {
+		size_t len = strcspn(a, "\n"), off = 0, hang = sp_text_hang(a, len, cols);
+
+		if (hang > cols / 2)
+			hang = cols / 2;
+		do {
+			size_t next, w = off ? cols - hang : cols;
+			size_t k = sp_text_fit_fields(a + off, len - off, w, &next);
+
+			if (!next)
+				next = len - off; /* never stall */
+			pre_line(p, a + off, k, off ? (double)hang * adv : 0);
+			off += next;
+		} while (off < len && !p->err);
+		if (!a[len])
+			break;
+		a += len + 1;
 	}
 	p->used = 1;
 	free(s);

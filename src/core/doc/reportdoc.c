@@ -29,6 +29,7 @@
 #include "core/config/textfmt.h"
 #include "core/config/units.h"
 #include "core/doc/doc_text.h"
+#include "core/doc/textmetrics.h"
 #include "core/findings/sweep_sentence.h"
 #include "core/findings/verdict.h"
 #include "core/findings/zswap.h"
@@ -1481,17 +1482,10 @@ static const char *mbytes(char *buf, uint64_t v)
 	return sp_format_bytes(v, buf, 16);
 }
 
-/* A unit after a number stays on its line: "+12 %", "98.4 us)". */
-static int glued(const char *word)
-{
-	if (word[0] == '%')
-		return 1;
-	return word[0] == 'u' && word[1] == 's' &&
-	       (word[2] == '\0' || word[2] == ' ' || word[2] == ')' || word[2] == ',' ||
-		word[2] == ';');
-}
-
-/* Word-wrap text: first line after first, the rest after cont (same width as first). */
+/*
+ * Word-wrap text: first line after first, the rest after cont (same width as first), broken at
+ * field boundaries and never beside a figure ("max" / "1928 us"): core/doc/textmetrics.h.
+ */
 static void wrap(struct sbuf *out, const char *first, const char *cont, const char *text)
 {
 	size_t width = RAW_COLUMNS - strlen(first);
@@ -1500,19 +1494,12 @@ static void wrap(struct sbuf *out, const char *first, const char *cont, const ch
 	while (*text == ' ')
 		text++;
 	while (*text) {
-		size_t n = strlen(text), cut = n;
+		size_t n = strlen(text), next, cut = sp_text_fit_fields(text, n, width, &next);
 
-		if (n > width) {
-			cut = width;
-			while (cut > 0 && (text[cut] != ' ' || glued(text + cut + 1)))
-				cut--;
-			if (cut == 0) /* one word longer than the line: break it */
-				cut = width;
-		}
+		if (!next)
+			next = n;
 		emit(out, "%s%.*s", prefix, (int)cut, text);
-		text += cut;
-		while (*text == ' ')
-			text++;
+		text += next;
 		prefix = cont;
 	}
 }
