@@ -5,8 +5,8 @@
  * was not root and the file denied it, "not readable" for other failures, "-" for an older
  * report that did not record why; the state goes through report.json (null when not
  * recorded). The pressure verdict: a no-swap baseline OOM-killed before its first timed touch
- * gives no rate ("0 touches/s until then" was never measured); one killed after timed touches
- * keeps its rate.
+ * gives no rate ("0 touches/s until then" was never measured), nor does its appendix line; one
+ * killed after timed touches keeps its rate.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -166,6 +166,19 @@ static void oom_baseline_rate(void)
 	pressure_sentence("without swap the workload over its memory limit was OOM-killed "
 			  "before its first timed touch, so no rate was measured; with zram-lz4 "
 			  "it ran at 612000 touches/s");
+	/* the appendix says so too, not "0 touches, 0/s" */
+	{
+		char *buf = NULL;
+		size_t len = 0;
+		FILE *m = open_memstream(&buf, &len);
+
+		CHECK(m != NULL);
+		CHECK(sp_report_text_write(m, &r, NULL) == 0);
+		fclose(m);
+		CHECK(strstr(buf, "               0 timed touches: no rate, no latency\n") != NULL);
+		CHECK(strstr(buf, "0 touches, 0/s") == NULL);
+		free(buf);
+	}
 }
 
 int main(void)

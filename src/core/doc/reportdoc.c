@@ -1661,9 +1661,12 @@ static void pressure_block(struct sbuf *out, const struct sp_pressure_probe *p)
 	emit(out, "  pressure     cgroup v%d, limit %s, hot %s, cold %s, %.1f s", p->cgroup_version,
 	     mbytes(a, p->limit_bytes), mbytes(b, p->hot_bytes), mbytes(c, p->cold_bytes),
 	     p->duration_s);
-	emit(out, "               %llu touches, %s/s, p50 %s us, p99 %s us",
-	     (unsigned long long)p->touches, sp_fmt_rate(a, p->touches_per_s),
-	     sp_fmt_us(b, p->lat.p50_us), sp_fmt_us(c, p->lat.p99_us));
+	if (!p->touches) /* killed while it filled its memory: nothing was timed */
+		emit(out, "               0 timed touches: no rate, no latency");
+	else
+		emit(out, "               %llu touches, %s/s, p50 %s us, p99 %s us",
+		     (unsigned long long)p->touches, sp_fmt_rate(a, p->touches_per_s),
+		     sp_fmt_us(b, p->lat.p50_us), sp_fmt_us(c, p->lat.p99_us));
 	emit(out, "               %llu major faults, swap used %s, %s",
 	     (unsigned long long)p->major_faults, mbytes(d, p->swap_used_bytes),
 	     p->oom_killed ? "OOM-KILLED" : "not OOM-killed");
