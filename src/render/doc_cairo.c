@@ -124,8 +124,17 @@ static double keep_h(struct pager *p)
 			kb->kind = SP_KEEP_FIGURE;
 			kb->h = kb->head_h = h;
 			break;
-		case SP_DOC_SECTION:
 		case SP_DOC_HEADING:
+			if (n == 1 && p->d->blocks[p->i_block].kind == SP_DOC_SECTION) {
+				/* a section's first heading: with its own first lines or figure */
+				kb->h = 10 + 2 +
+					text_h(p, b->text, SP_FONT_SANS_BOLD, HEADING_PT,
+					       HEADING_PT * 1.3, p->tw, &lines);
+				kb->head_h = kb->h + 3 * BODY_LH + 5;
+				break;
+			}
+			/* fall through */
+		case SP_DOC_SECTION:
 			kb->kind = SP_KEEP_TITLE;
 			kb->h = kb->head_h = 0;
 			break;

@@ -4,8 +4,9 @@
  * introduction and a chart, keeps both, so when they do not fit below it the title moves to the
  * next page; a long introduction keeps only its first lines; a title next keeps nothing. Then
  * the PDF: a section "Latency distributions" with a three-line paragraph and a chart (the
- * report's layout), after 0 to 59 lines of filler so the page ends at every height: the
- * section's title is always on its chart's page.
+ * report's layout), with or without a heading between title and paragraph, after 0 to 59
+ * lines of filler so the page ends at every height: the section's title is always on its
+ * chart's page.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -64,7 +65,7 @@ static void rule(void)
 	CHECK_NEAR(sp_keep_with_title(NULL, 3, PAGE_H), 0, 1e-9);
 }
 
-static void pdf(enum sp_paper paper, size_t filler)
+static void pdf(enum sp_paper paper, size_t filler, int with_heading)
 {
 	struct sp_page_opts o = {paper, 0};
 	struct sp_page_layout lay;
@@ -83,6 +84,8 @@ static void pdf(enum sp_paper paper, size_t filler)
 	for (size_t i = 0; i < filler; i++)
 		sp_doc_add_text(&d, SP_DOC_PARA, "line %zu", i);
 	sp_doc_add_text(&d, SP_DOC_SECTION, "Latency distributions");
+	if (with_heading) /* a section's first heading goes with the section's title */
+		sp_doc_add_text(&d, SP_DOC_HEADING, "Swap-in latency");
 	sp_doc_add_text(&d, SP_DOC_PARA,
 			"Each line is one placement's swap-in latencies: at a latency on the x "
 			"axis, the line's height is the fraction of swap-ins that took at most "
@@ -111,8 +114,8 @@ int main(void)
 {
 	rule();
 	for (size_t k = 0; k < 60; k++) {
-		pdf(SP_PAPER_A4, k);
-		pdf(SP_PAPER_LETTER, k);
+		pdf(SP_PAPER_A4, k, 0);
+		pdf(SP_PAPER_LETTER, k, k % 2);
 	}
 	return CHECK_DONE();
 }
