@@ -10,7 +10,8 @@
  *
  * What goes where: page 1 opens with the title and subtitle; a section starts on a new page
  * when less than a quarter of the page remains (with duplex: always, on an odd page, leaving a
- * blank even page with its footer); a heading keeps a few lines of its text with it; tables
+ * blank even page with its footer); a title keeps a few lines of its text with it, or its
+ * short introduction and the chart or table after it (core/doc/keep.h); tables
  * break between rows and repeat their header; a chart never breaks.
  */
 #include "render/doc_cairo.h"
@@ -24,6 +25,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "core/doc/keep.h"
 #include "render/doc_table.h"
 #include "render/pager.h"
 #include "render/paint.h"
@@ -66,36 +68,101 @@ static void title_block(struct pager *p)
 	p->used = 0; /* the title alone does not make a duplex section move on */
 }
 
+/* The height of a text block as it would be set at w in font f (clean copy measured). */
+static double text_h(struct pager *p, const char *text, enum sp_font f, double size_pt, double lh,
+		     double w, size_t *lines)
+{
+	char *s = sp_paint_clean_utf8(text ? text : "");
+
+	if (!s) {
+		p->err = -ENOMEM;
+		*lines = 1;
+		return lh;
+	}
+	*lines = sp_pager_lines(p, s, f, size_pt, w);
+	free(s);
+	return (double)*lines * lh;
+}
+
 /*
- * How much of the block after a title must stand on the title's page: a whole chart (it never
- * splits), a table's caption, header and first row, else three lines. A title alone at the
- * foot of a page, its text overleaf, is the first thing a reader notices.
+ * How much of the blocks after a title must stand on the title's page (core/doc/keep.h): a
+ * whole chart (it never splits), a table's caption, header and first row, else three lines;
+ * a short introduction together with the chart or table it introduces. A title alone at the
+ * foot of a page, its text or chart overleaf, is the first thing a reader notices.
  */
+#define KEEP_LOOKAHEAD 6
 static double keep_h(struct pager *p)
 {
-	const struct sp_doc_block *b;
-	double h;
+	struct sp_keep_block k[KEEP_LOOKAHEAD];
+	size_t n = 0;
 
-	if (p->i_block + 1 >= p->d->n_blocks)
-		return 0;
-	b = &p->d->blocks[p->i_block + 1];
-	switch (b->kind) {
-	case SP_DOC_CHART:
-		if (!b->chart)
-			return 0;
-		h = sp_chart_height_pt(b->chart, p->tw);
-		return 8 + (h >= 80 ? fmin(h, p->bottom - p->top) : 80);
-	case SP_DOC_TABLE:
-		h = 8 + 2 * (TABLE_PT_MAX * 1.3 + 4) + 2;
-		if (b->table && b->table->caption && *b->table->caption)
-			h += BODY_LH + 2;
-		return h;
-	case SP_DOC_SECTION:
-	case SP_DOC_HEADING:
-		return 0;
-	default:
-		return 3 * BODY_LH + 5;
+	for (size_t i = p->i_block + 1; i < p->d->n_blocks && n < KEEP_LOOKAHEAD; i++) {
+		const struct sp_doc_block *b = &p->d->blocks[i];
+		struct sp_keep_block *kb = &k[n++];
+		size_t lines = 1;
+		double h;
+
+		kb->kind = SP_KEEP_TEXT;
+		switch (b->kind) {
+		case SP_DOC_CHART:
+			if (!b->chart) {
+				kb->h = kb->head_h = 0;
+				break;
+			}
+			h = sp_chart_height_pt(b->chart, p->tw);
+			kb->kind = SP_KEEP_FIGURE;
+			kb->h = kb->head_h = 8 + (h >= 80 ? fmin(h, p->bottom - p->top) : 80);
+			break;
+		case SP_DOC_TABLE:
+			if (!b->table) {
+				kb->h = kb->head_h = 0;
+				break;
+			}
+			h = 8 + 2 * (TABLE_PT_MAX * 1.3 + 4) + 2;
+			if (b->table->caption && *b->table->caption)
+				h += BODY_LH + 2;
+			kb->kind = SP_KEEP_FIGURE;
+			kb->h = kb->head_h = h;
+			break;
+		case SP_DOC_HEADING:
+			if (n == 1 && p->d->blocks[p->i_block].kind == SP_DOC_SECTION) {
+				/* a section's first heading: with its own first lines or figure */
+				kb->h = 10 + 2 +
+					text_h(p, b->text, SP_FONT_SANS_BOLD, HEADING_PT,
+					       HEADING_PT * 1.3, p->tw, &lines);
+				kb->head_h = kb->h + 3 * BODY_LH + 5;
+				break;
+			}
+			/* fall through */
+		case SP_DOC_SECTION:
+			kb->kind = SP_KEEP_TITLE;
+			kb->h = kb->head_h = 0;
+			break;
+		case SP_DOC_PARA:
+			kb->h =
+			    5 + text_h(p, b->text, SP_FONT_SANS, BODY_PT, BODY_LH, p->tw, &lines);
+			kb->head_h = 5 + (double)(lines < 3 ? lines : 3) * BODY_LH;
+			break;
+		case SP_DOC_BULLET:
+			kb->h = 5 + text_h(p, b->text, SP_FONT_SANS, BODY_PT, BODY_LH, p->tw - 13,
+					   &lines);
+			kb->head_h = 5 + (double)(lines < 3 ? lines : 3) * BODY_LH;
+			break;
+		case SP_DOC_FACTS:
+			kb->h = 5 + (double)(b->n_facts + 1) * BODY_LH;
+			kb->head_h = 3 * BODY_LH + 5;
+			break;
+		case SP_DOC_PRE:
+		default:
+			/* its lines are not measured here: it counts as long text */
+			kb->h = p->bottom - p->top;
+			kb->head_h = 3 * BODY_LH + 5;
+			break;
+		}
+		if (kb->kind == SP_KEEP_TITLE)
+			break;
 	}
+	return sp_keep_with_title(k, n, p->bottom - p->top);
 }
 
 static void section(struct pager *p, const char *title)
@@ -213,11 +280,27 @@ static void facts(struct pager *p, const struct sp_doc_block *b)
 	}
 }
 
+/* One line of a PRE block, set off by a grey bar at its left, so raw figures read apart from
+ * running text on every page they cover; indent: a continuation's hang (points). */
+static void pre_line(struct pager *p, const char *s, size_t n, double indent)
+{
+	sp_pager_need(p, PRE_LH);
+	sp_paint_font(p->cr, SP_FONT_MONO, PRE_PT); /* the footer may have changed it */
+	if (p->paint) {
+		sp_paint_rgb(p->cr, C_HAIR, 1);
+		cairo_rectangle(p->cr, p->x0, p->y, 1.5, PRE_LH);
+		cairo_fill(p->cr);
+	}
+	sp_pager_show(p, p->x0 + 8 + indent, p->y + PRE_LH * 0.76, s, n, C_TEXT);
+	p->y += PRE_LH;
+}
+
 static void pre(struct pager *p, const char *text)
 {
 	/* tabs to 8 columns, so a table someone typed keeps its columns */
-	size_t n = strlen(text), tabs = 0, col = 0, j = 0;
+	size_t n = strlen(text), tabs = 0, col = 0, j = 0, cols;
 	char *x, *s;
+	double adv;
 
 	for (size_t i = 0; i < n; i++)
 		tabs += text[i] == '\t';
@@ -244,21 +327,30 @@ static void pre(struct pager *p, const char *text)
 		return;
 	}
 	sp_pager_space(p, 5);
-	/* set off by a grey bar at its left, so raw figures read apart from running text on
-	 * every page they cover */
+	/* monospaced: a line wider than the text area continues on the next, broken at a field
+	 * boundary (never "max" / "1928 us") and hung under its value column */
 	sp_paint_font(p->cr, SP_FONT_MONO, PRE_PT);
-	sp_pager_wrap(p, s, p->tw - 8);
-	for (size_t i = 0; i < p->n_lines && !p->err; i++) {
-		sp_pager_need(p, PRE_LH);
-		sp_paint_font(p->cr, SP_FONT_MONO, PRE_PT); /* the footer may have changed it */
-		if (p->paint) {
-			sp_paint_rgb(p->cr, C_HAIR, 1);
-			cairo_rectangle(p->cr, p->x0, p->y, 1.5, PRE_LH);
-			cairo_fill(p->cr);
-		}
-		sp_pager_show(p, p->x0 + 8, p->y + PRE_LH * 0.76, s + p->lines[i].off,
-			      p->lines[i].len, C_TEXT);
-		p->y += PRE_LH;
+	adv = sp_pager_width(p, "0", 1);
+	cols = adv > 0 ? (size_t)floor((p->tw - 8) / adv) : 80;
+	if (cols < 20)
+		cols = 20;
+	for (const char *a = s; !p->err;) {
+		size_t len = strcspn(a, "\n"), off = 0, hang = sp_text_hang(a, len, cols);
+
+		if (hang > cols / 2)
+			hang = cols / 2;
+		do {
+			size_t next, w = off ? cols - hang : cols;
+			size_t k = sp_text_fit_fields(a + off, len - off, w, &next);
+
+			if (!next)
+				next = len - off; /* never stall */
+			pre_line(p, a + off, k, off ? (double)hang * adv : 0);
+			off += next;
+		} while (off < len && !p->err);
+		if (!a[len])
+			break;
+		a += len + 1;
 	}
 	p->used = 1;
 	free(s);

@@ -95,9 +95,15 @@ int sp_machine_probe(const char *root, struct sp_machine *m)
 	(void)r;
 	read_trimmed(root, "/sys/class/dmi/id/sys_vendor", m->dmi_vendor, sizeof(m->dmi_vendor));
 	read_trimmed(root, "/sys/class/dmi/id/product_name", m->dmi_model, sizeof(m->dmi_model));
-	/* product_serial is mode 0400: read by root, "" for anyone else (not an error) */
-	read_trimmed(root, "/sys/class/dmi/id/product_serial", m->dmi_serial,
-		     sizeof(m->dmi_serial));
+	/* product_serial is mode 0400: read by root, "" for anyone else (not an error); the
+	 * state says which of that, no DMI tables, or another failure left it empty */
+	m->dmi_serial_state =
+	    sp_dmi_serial_state_of((long)sp_read_text(root, "/sys/class/dmi/id/product_serial",
+						      m->dmi_serial, sizeof(m->dmi_serial)),
+				   geteuid() == 0);
+	m->have_dmi_serial_state = 1;
+	if (m->dmi_serial_state != SP_DMI_SERIAL_READ)
+		m->dmi_serial[0] = '\0';
 	read_trimmed(root, "/sys/class/dmi/id/bios_vendor", m->bios_vendor, sizeof(m->bios_vendor));
 	read_trimmed(root, "/sys/class/dmi/id/bios_version", m->bios_version,
 		     sizeof(m->bios_version));

@@ -52,6 +52,10 @@ $R -o "$W/demo.pdf" --layout "$W/demo.lay" --words "$W/demo.words" || fail "rend
 [ "$(grep -c '^cell' "$W/demo.words")" = 450 ] || fail "the demo's table has not 90 x 5 cells"
 check_doc "$W/demo.pdf" "$W/demo.lay" "$W/demo.words" whole
 [ "$(awk '$1 == "pages" {print $2}' "$W/demo.lay")" -ge 3 ] || fail "the demo fits fewer than 3 pages"
+# a preformatted line of figures wraps at a field boundary: "max 1928 us" stays on one line
+# under the line's value column, never "max" at one line's end and "1928 us" at the next's start
+grep -qE '^ +max 1928 us$' "$W/all.txt" || fail "the appendix line did not wrap with 'max 1928 us' whole"
+grep -qE 'max *$' "$W/all.txt" && fail "a preformatted line ends in 'max'"
 # the fonts are the ones we ship, embedded (a PDF opens the same on any computer)
 if command -v pdffonts >/dev/null; then
 	pdffonts "$W/demo.pdf" | tail -n +3 >"$W/fonts"

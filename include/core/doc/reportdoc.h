@@ -33,4 +33,11 @@ int sp_report_text_write(FILE *out, const struct sp_report *r, const struct sp_f
  */
 enum sp_chart_group sp_placement_chart_group(enum sp_placement_kind k);
 
+/*
+ * The machine's DMI serial as the report's "Serial" fact says it: the serial, or why there is
+ * none (not reported by the firmware, readable by root only, not readable); "-" for a report
+ * that did not record why.
+ */
+const char *sp_machine_serial_text(const struct sp_machine *m);
+
 #endif

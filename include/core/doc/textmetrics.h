@@ -26,4 +26,24 @@ double sp_text_width_pt(enum sp_font f, double size_pt, const char *s);
 size_t sp_text_fit(enum sp_font f, double size_pt, const char *s, size_t len, double width_pt,
 		   size_t *next_out);
 
+/*
+ * For monospaced lines of figures (the appendix): the length in bytes of the longest prefix of
+ * s (at most len bytes, no '\n' in it) that fits in cols columns (a code point is a column),
+ * broken at a field boundary (a run of two or more spaces, or a space after ',' or ';') or at a
+ * single space that is not beside a figure: no break before a word that starts with a digit
+ * nor after one that ends with one, so "max 1928 us" and "sector 6291464" stay whole. The last
+ * such break that fits is taken; where none fits, the last space; a line with no space is cut
+ * between code points. *next_out is
+ * where the next line starts (spaces skipped). A line that fits is returned whole.
+ */
+size_t sp_text_fit_fields(const char *s, size_t len, size_t cols, size_t *next_out);
+
+/*
+ * The columns a continuation of the monospaced line s (len bytes) is indented by, so it reads
+ * under the line's value column: the leading blanks of an indented line (4 or more); for a
+ * "label  value" line the column of the value when it is within cols / 3; else the leading
+ * blanks plus 2.
+ */
+size_t sp_text_hang(const char *s, size_t len, size_t cols);
+
 #endif

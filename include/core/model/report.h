@@ -430,6 +430,8 @@ struct sp_machine {
 	char dmi_vendor[64], dmi_model[64];
 	/* /sys/class/dmi/id: product_serial (root-only: "" when unreadable), bios_* */
 	char dmi_serial[64];
+	/* why dmi_serial is what it is (enum sp_dmi_serial_state); have_: 0 in older reports */
+	int dmi_serial_state, have_dmi_serial_state;
 	char bios_vendor[64], bios_version[64], bios_date[32];
 	double timer_cost_ns; /* cost of one clock read, measured at start */
 	int cgroup_version;   /* of the memory controller: 1, 2, or 0 when absent */
@@ -440,6 +442,25 @@ struct sp_machine {
 	int thp, have_thp; /* enum sp_thp_mode */
 	int mglru, have_mglru;
 };
+
+/*
+ * Where machine.dmi_serial came from, so a page says why it is empty: read; not reported (no
+ * DMI tables, or the firmware wrote none); readable by root only (the run was not root); not
+ * readable for another reason.
+ */
+enum sp_dmi_serial_state {
+	SP_DMI_SERIAL_READ,
+	SP_DMI_SERIAL_NOT_REPORTED,
+	SP_DMI_SERIAL_ROOT_ONLY,
+	SP_DMI_SERIAL_UNREADABLE,
+};
+const char *sp_dmi_serial_state_name(int state);	  /* "read", "not_reported", ... */
+int sp_dmi_serial_state_parse(const char *s, int *state); /* 0 or -EINVAL */
+/*
+ * The state of a serial from how reading product_serial went: got is the read's result (the
+ * bytes kept, or -errno), as_root nonzero when the reader ran as root.
+ */
+int sp_dmi_serial_state_of(long got, int as_root);
 
 /* Identity and safety of one block device, as `swapplace list` shows it. */
 struct sp_device_info {

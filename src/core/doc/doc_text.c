@@ -12,6 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/doc/textmetrics.h"
+
 #define MIN_COLS 40
 #define LCOL_MIN 12 /* a left-aligned column is not cut below this */
 
@@ -558,24 +560,31 @@ static void chart(struct sink *out, const struct sp_chart *c, size_t cols)
 	wrap(out, line, "", cols);
 }
 
+/* Monospaced lines as they are; one wider than cols continues on the next, broken at a field
+ * boundary (core/doc/textmetrics.h) and hung under its value column. */
 static void pre(struct sink *out, const char *text, size_t cols)
 {
 	const char *p = text ? text : "";
 
 	for (;;) {
-		size_t n = strcspn(p, "\n");
-		size_t k = 0, w = 0;
+		size_t n = strcspn(p, "\n"), off = 0, hang = sp_text_hang(p, n, cols);
 
-		while (k < n && w < cols) {
-			k++;
-			while (k < n && ((unsigned char)p[k] & 0xc0) == 0x80)
-				k++;
-			w++;
-		}
-		while (k > 0 && p[k - 1] == ' ')
-			k--;
-		put_clean(out, p, k);
-		sput(out, '\n');
+		if (hang > cols / 2)
+			hang = cols / 2;
+		do {
+			size_t next, k = sp_text_fit_fields(p + off, n - off,
+							    off ? cols - hang : cols, &next);
+
+			if (!next)
+				next = n - off;
+			if (off)
+				spaces(out, hang);
+			while (k > 0 && p[off + k - 1] == ' ')
+				k--;
+			put_clean(out, p + off, k);
+			sput(out, '\n');
+			off += next;
+		} while (off < n);
 		if (!p[n])
 			break;
 		p += n + 1;

@@ -29,6 +29,7 @@
 #include "core/config/textfmt.h"
 #include "core/config/units.h"
 #include "core/doc/doc_text.h"
+#include "core/doc/textmetrics.h"
 #include "core/findings/sweep_sentence.h"
 #include "core/findings/verdict.h"
 #include "core/findings/zswap.h"
@@ -210,6 +211,24 @@ static void vm_policy_fact(struct sp_doc_block *fb, const struct sp_machine *m)
 
 /* ---- the machine and its disks ---------------------------------------------------------- */
 
+const char *sp_machine_serial_text(const struct sp_machine *m)
+{
+	if (m->dmi_serial[0])
+		return m->dmi_serial;
+	if (!m->have_dmi_serial_state)
+		return "-"; /* an older report: why it is empty was not recorded */
+	switch (m->dmi_serial_state) {
+	case SP_DMI_SERIAL_NOT_REPORTED:
+		return "not reported by this machine's firmware";
+	case SP_DMI_SERIAL_ROOT_ONLY:
+		return "not readable (root only)";
+	case SP_DMI_SERIAL_UNREADABLE:
+		return "not readable";
+	default:
+		return "-";
+	}
+}
+
 static void machine_section(struct sp_doc *d, const struct sp_report *r)
 {
 	static const char *const heads[] = {"device", "model",	    "serial",	"firmware",
@@ -223,8 +242,7 @@ static void machine_section(struct sp_doc *d, const struct sp_report *r)
 	fb = sp_doc_add_facts(d);
 	fact_str(fb, "Vendor", m->dmi_vendor);
 	fact_str(fb, "Model", m->dmi_model);
-	sp_doc_fact(fb, "Serial", "%s",
-		    m->dmi_serial[0] ? m->dmi_serial : "not readable (root only)");
+	sp_doc_fact(fb, "Serial", "%s", sp_machine_serial_text(m));
 	fact_str(fb, "BIOS vendor", m->bios_vendor);
 	fact_str(fb, "BIOS version", m->bios_version);
 	fact_str(fb, "BIOS date", m->bios_date);
@@ -1465,17 +1483,10 @@ static const char *mbytes(char *buf, uint64_t v)
 	return sp_format_bytes(v, buf, 16);
 }
 
-/* A unit after a number stays on its line: "+12 %", "98.4 us)". */
-static int glued(const char *word)
-{
-	if (word[0] == '%')
-		return 1;
-	return word[0] == 'u' && word[1] == 's' &&
-	       (word[2] == '\0' || word[2] == ' ' || word[2] == ')' || word[2] == ',' ||
-		word[2] == ';');
-}
-
-/* Word-wrap text: first line after first, the rest after cont (same width as first). */
+/*
+ * Word-wrap text: first line after first, the rest after cont (same width as first), broken at
+ * field boundaries and never beside a figure ("max" / "1928 us"): core/doc/textmetrics.h.
+ */
 static void wrap(struct sbuf *out, const char *first, const char *cont, const char *text)
 {
 	size_t width = RAW_COLUMNS - strlen(first);
@@ -1484,19 +1495,12 @@ static void wrap(struct sbuf *out, const char *first, const char *cont, const ch
 	while (*text == ' ')
 		text++;
 	while (*text) {
-		size_t n = strlen(text), cut = n;
+		size_t n = strlen(text), next, cut = sp_text_fit_fields(text, n, width, &next);
 
-		if (n > width) {
-			cut = width;
-			while (cut > 0 && (text[cut] != ' ' || glued(text + cut + 1)))
-				cut--;
-			if (cut == 0) /* one word longer than the line: break it */
-				cut = width;
-		}
+		if (!next)
+			next = n;
 		emit(out, "%s%.*s", prefix, (int)cut, text);
-		text += cut;
-		while (*text == ' ')
-			text++;
+		text += next;
 		prefix = cont;
 	}
 }
@@ -1658,9 +1662,12 @@ static void pressure_block(struct sbuf *out, const struct sp_pressure_probe *p)
 	emit(out, "  pressure     cgroup v%d, limit %s, hot %s, cold %s, %.1f s", p->cgroup_version,
 	     mbytes(a, p->limit_bytes), mbytes(b, p->hot_bytes), mbytes(c, p->cold_bytes),
 	     p->duration_s);
-	emit(out, "               %llu touches, %s/s, p50 %s us, p99 %s us",
-	     (unsigned long long)p->touches, sp_fmt_rate(a, p->touches_per_s),
-	     sp_fmt_us(b, p->lat.p50_us), sp_fmt_us(c, p->lat.p99_us));
+	if (!p->touches) /* killed while it filled its memory: nothing was timed */
+		emit(out, "               0 timed touches: no rate, no latency");
+	else
+		emit(out, "               %llu touches, %s/s, p50 %s us, p99 %s us",
+		     (unsigned long long)p->touches, sp_fmt_rate(a, p->touches_per_s),
+		     sp_fmt_us(b, p->lat.p50_us), sp_fmt_us(c, p->lat.p99_us));
 	emit(out, "               %llu major faults, swap used %s, %s",
 	     (unsigned long long)p->major_faults, mbytes(d, p->swap_used_bytes),
 	     p->oom_killed ? "OOM-KILLED" : "not OOM-killed");

@@ -141,3 +141,91 @@ size_t sp_text_fit(enum sp_font f, double size_pt, const char *s, size_t len, do
 	*next_out = i;
 	return end;
 }
+
+static int is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+/* The break at the space s[i] (s[i - 1] not a space): 2 a field boundary, 1 a plain word
+ * boundary, 0 none (a figure beside a single space: "max 1928", "1928 us"). */
+static int break_rank(const char *s, size_t i, size_t len)
+{
+	size_t j = i;
+
+	while (j < len && s[j] == ' ')
+		j++;
+	if (j - i >= 2 || s[i - 1] == ',' || s[i - 1] == ';')
+		return 2;
+	if (j < len && (is_digit(s[j]) || ((s[j] == '+' || s[j] == '-' || s[j] == '.') &&
+					   j + 1 < len && is_digit(s[j + 1]))))
+		return 0;
+	if (is_digit(s[i - 1]))
+		return 0;
+	return 1;
+}
+
+size_t sp_text_fit_fields(const char *s, size_t len, size_t cols, size_t *next_out)
+{
+	size_t i = 0, col = 0, field = 0, word = 0, any = 0, cut = 0, end;
+
+	if (cols < 1)
+		cols = 1;
+	while (i < len) {
+		size_t n = 1;
+
+		if (s[i] == ' ' && i > 0 && s[i - 1] != ' ') {
+			int r = break_rank(s, i, len);
+
+			if (r == 2)
+				field = i;
+			else if (r == 1)
+				word = i;
+			else
+				any = i;
+		}
+		if (s[i] != ' ' && col >= cols)
+			break;
+		if ((unsigned char)s[i] >= 0xc0)
+			while (i + n < len && ((unsigned char)s[i + n] & 0xc0) == 0x80 && n < 4)
+				n++;
+		if (col < cols)
+			cut = i + n;
+		col++;
+		i += n;
+	}
+	if (i >= len) {
+		end = len;
+	} else if (field || word) {
+		end = field > word ? field : word; /* the fullest line */
+	} else if (any) {
+		end = any; /* figures from end to end: a space beside one beats a cut figure */
+	} else {
+		end = cut; /* no space to break at: cut between code points */
+	}
+	i = end;
+	while (i < len && s[i] == ' ')
+		i++;
+	*next_out = i;
+	return end;
+}
+
+size_t sp_text_hang(const char *s, size_t len, size_t cols)
+{
+	size_t lead = 0, i;
+
+	while (lead < len && s[lead] == ' ')
+		lead++;
+	if (lead >= 4)
+		return lead;
+	/* "  label  value": the value's column */
+	for (i = lead; i + 1 < len && i <= cols / 3; i++)
+		if (s[i] == ' ' && s[i + 1] == ' ' && i > lead) {
+			while (i < len && s[i] == ' ')
+				i++;
+			if (i <= cols / 3)
+				return i;
+			break;
+		}
+	return lead + 2;
+}

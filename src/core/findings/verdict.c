@@ -873,7 +873,13 @@ int sp_verdict_sentence(const struct sp_report *r, const struct sp_findings *f,
 		return 0;
 	}
 	case SP_VERDICT_PRESSURE:
-		if (f->none_oom_killed)
+		if (f->none_oom_killed &&
+		    (!r->results[f->none].pressure_probe.touches || !(f->none_touches_per_s > 0)))
+			/* killed while it filled its memory: no touch was timed, no rate exists */
+			sp_cat(buf, len,
+			       "without swap the workload over its memory limit was "
+			       "OOM-killed before its first timed touch, so no rate was measured");
+		else if (f->none_oom_killed)
 			sp_cat(buf, len,
 			       "without swap the workload over its memory limit was "
 			       "OOM-killed (%s touches/s until then)",

@@ -34,6 +34,44 @@ int sp_status_parse(const char *s, enum sp_status *out)
 	return -EINVAL;
 }
 
+static const char *const dmi_serial_names[] = {
+    [SP_DMI_SERIAL_READ] = "read",
+    [SP_DMI_SERIAL_NOT_REPORTED] = "not_reported",
+    [SP_DMI_SERIAL_ROOT_ONLY] = "root_only",
+    [SP_DMI_SERIAL_UNREADABLE] = "unreadable",
+};
+
+const char *sp_dmi_serial_state_name(int state)
+{
+	if ((unsigned)state >= sizeof(dmi_serial_names) / sizeof(dmi_serial_names[0]))
+		return "unreadable";
+	return dmi_serial_names[state];
+}
+
+int sp_dmi_serial_state_parse(const char *s, int *state)
+{
+	for (size_t i = 0; i < sizeof(dmi_serial_names) / sizeof(dmi_serial_names[0]); i++) {
+		if (strcmp(s, dmi_serial_names[i]) == 0) {
+			*state = (int)i;
+			return 0;
+		}
+	}
+	return -EINVAL;
+}
+
+int sp_dmi_serial_state_of(long got, int as_root)
+{
+	if (got > 0)
+		return SP_DMI_SERIAL_READ;
+	/* no file: no DMI tables (most VMs without SMBIOS, ARM boards); empty: none written */
+	if (got == 0 || got == -ENOENT || got == -ENOTDIR)
+		return SP_DMI_SERIAL_NOT_REPORTED;
+	/* the file is mode 0400: denied to anyone else; root denied is something else */
+	if ((got == -EACCES || got == -EPERM) && !as_root)
+		return SP_DMI_SERIAL_ROOT_ONLY;
+	return SP_DMI_SERIAL_UNREADABLE;
+}
+
 static const char *const kind_names[] = {
     [SP_PL_START] = "start",	   [SP_PL_END] = "end",	    [SP_PL_FILE] = "file",
     [SP_PL_ZRAM] = "zram",	   [SP_PL_ALSO] = "also",   [SP_PL_NONE] = "none",

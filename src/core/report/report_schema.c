@@ -218,6 +218,9 @@ static const struct sp_field profile_fields[] = {
 };
 
 static const struct sp_enum_type thp_type = {sp_thp_name, sp_thp_parse, "always, madvise or never"};
+static const struct sp_enum_type dmi_serial_type = {sp_dmi_serial_state_name,
+						    sp_dmi_serial_state_parse,
+						    "read, not_reported, root_only or unreadable"};
 
 /* a value the kernel may lack (a counter, a setting): null when the int flag m2 is 0 */
 #define ROW_IF(k, ft, T, m, ct, m2)                                                                \
@@ -250,6 +253,8 @@ static const struct sp_field machine_fields[] = {
     STR("dmi_vendor", struct sp_machine, dmi_vendor),
     STR("dmi_model", struct sp_machine, dmi_model),
     STR("dmi_serial", struct sp_machine, dmi_serial),
+    ENUM_IF("dmi_serial_state", struct sp_machine, dmi_serial_state, &dmi_serial_type,
+	    have_dmi_serial_state),
     STR("bios_vendor", struct sp_machine, bios_vendor),
     STR("bios_version", struct sp_machine, bios_version),
     STR("bios_date", struct sp_machine, bios_date),
