@@ -515,7 +515,8 @@ int sp_jrec_check(const struct sp_jrec *r, const char *sysctl_root, struct sp_er
 
 	sp_err_init(e);
 	if (r->kind != SP_J_CGROUP && r->kind != SP_J_ZRAM && !plain_path(p))
-		return no(e, "not an absolute path");
+		return no(e,
+			  "not an absolute path in one spelling (no '.', '..' or empty component)");
 	switch (r->kind) {
 	case SP_J_PARTTABLE:
 	case SP_J_SWAPON:
