@@ -244,11 +244,15 @@ static int parse_head(const char *line, size_t n, struct sp_jhead *h, struct sp_
 			return fail(e, 1, "a header field is not key=value");
 		if (word_is(w[i], kl, "pid") && !parse_uint(eq + 1, vl, &v) && v && v < 1u << 30)
 			h->pid = (int)v;
-		else if (word_is(w[i], kl, "boot") && strlen(tmp) < sizeof(h->boot_id))
+		/* boot and cmd are written as they are (a kernel boot id, a command's name):
+		 * anything else in them is not ours (found by tests/fuzz/fuzz-journal.c) */
+		else if (word_is(w[i], kl, "boot") && strlen(tmp) < sizeof(h->boot_id) &&
+			 strspn(tmp, "0123456789abcdef-") == strlen(tmp))
 			snprintf(h->boot_id, sizeof(h->boot_id), "%s", tmp);
 		else if (word_is(w[i], kl, "start") && !parse_uint(eq + 1, vl, &v))
 			h->start_ticks = v;
-		else if (word_is(w[i], kl, "cmd") && strlen(tmp) < sizeof(h->cmd))
+		else if (word_is(w[i], kl, "cmd") && strlen(tmp) < sizeof(h->cmd) &&
+			 strspn(tmp, "abcdefghijklmnopqrstuvwxyz") == strlen(tmp))
 			snprintf(h->cmd, sizeof(h->cmd), "%s", tmp);
 		else if (word_is(w[i], kl, "time") && !parse_uint(eq + 1, vl, &v))
 			h->time = (long long)v;
