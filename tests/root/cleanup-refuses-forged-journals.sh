@@ -6,8 +6,10 @@
 # can write, one owned by another user. Each forged journal also names a canary file (a
 # "file" record, which cleanup removes): the canary stays. The same journal, root's and
 # 0644, is acted on (the canary goes), so the refusals are the checks', not an accident.
-# Then `run` refuses while an unfinished journal of this boot is in the run directory,
-# naming it and `swapplace cleanup`, and runs once it is cleaned.
+# Then `run` and `measure` refuse while an unfinished journal of this boot is in the run
+# directory, naming it and `swapplace cleanup`. And `measure --out` refuses (exit 3) a
+# directory that is a symbolic link, another user's, or holds a journal or a report already,
+# leaving it as it was.
 . "$(dirname "$0")/lib.sh"
 need_root
 t0=$SECONDS
@@ -111,4 +113,22 @@ cat "$out/e"
 [ "$rc" = 3 ] && grep -q "journal-78" "$out/e" || fail "run beside a dead run's journal: exit $rc"
 "$SWAPPLACE" cleanup 2>"$out/e" || fail "cleanup: $(cat "$out/e")"
 [ ! -e "$out/d/swapplace-canary" ] || fail "cleanup without an argument did not undo journal-78"
+
+echo "== an --out that is a link, another user's, or holds a journal or a report: refused"
+mkdir "$out/o-journal" "$out/o-report" "$out/o-real" "$out/o-nobody"
+echo "an earlier run's" >"$out/o-journal/journal"
+echo "{}" >"$out/o-report/report.json"
+ln -s "$out/o-real" "$out/o-link"
+chown 65534 "$out/o-nobody"
+for o in o-journal:"holds an earlier run's journal" o-report:"holds an earlier run's report.json" \
+	o-link:"is a symbolic link" o-nobody:"belongs to another user"; do
+	rc=0
+	"$SWAPPLACE" measure --scenario none --time-per-placement 1 --budget 16M \
+		--out "$out/${o%%:*}" 2>"$out/e" || rc=$?
+	cat "$out/e"
+	[ "$rc" = 3 ] || fail "--out ${o%%:*}: exit $rc (want 3)"
+	grep -q "${o#*:}" "$out/e" || fail "--out ${o%%:*}: the refusal does not say '${o#*:}'"
+done
+[ "$(cat "$out/o-journal/journal")" = "an earlier run's" ] || fail "the earlier journal was changed"
+[ -z "$(ls -A "$out/o-real")" ] || fail "something was written through the link"
 echo "ok ($((SECONDS - t0)) s)"
