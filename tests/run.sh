@@ -33,6 +33,12 @@ machine_state() {
 	# the knobs a run changes and must put back
 	echo "swappiness $(cat /proc/sys/vm/swappiness 2>/dev/null) page-cluster $(cat /proc/sys/vm/page-cluster 2>/dev/null)"
 	cat /sys/module/zswap/parameters/enabled /sys/module/zswap/parameters/compressor 2>/dev/null
+	# the controllers a run enables for its cgroups (a "subtree" journal record) and must
+	# disable again: the root's and its first level's cgroup.subtree_control (v2)
+	for f in /sys/fs/cgroup/cgroup.subtree_control /sys/fs/cgroup/*/cgroup.subtree_control; do
+		[ -r "$f" ] && echo "$f: $(cat "$f" 2>/dev/null)"
+	done
+	return 0
 }
 
 kernel_log_mark() { [ "$(id -u)" = 0 ] && dmesg 2>/dev/null | wc -l || echo 0; }

@@ -59,6 +59,22 @@ int sp_journal_finish(void);
  * Returns: 0 or -errno.
  */
 int sp_journal_mark_cleaned(const char *path);
+int sp_journal_mark_cleaned_fd(int fd);
+
+/*
+ * Open a journal only when it can be trusted to say what root wrote: the directory holding
+ * it and the file itself owned by root and writable by no group or other user, the file a
+ * regular file opened without following a symbolic link (O_NOFOLLOW) and checked with fstat
+ * after the open. flags: O_RDONLY or O_RDWR. Returns: the descriptor, or -errno with why in
+ * e (-ELOOP a symbolic link, -EPERM an owner or a mode).
+ */
+int sp_journal_open_trusted(const char *path, int flags, struct sp_err *e);
+
+/*
+ * sp_journal_open_trusted, then the whole file into *text (NUL-terminated, free it).
+ * Returns: the descriptor (still open, at no particular offset), or -errno with e.
+ */
+int sp_journal_read_trusted(const char *path, int flags, char **text, struct sp_err *e);
 
 /* The path of the copy in the output directory, else the run directory's; "" when none. */
 const char *sp_journal_path(void);
@@ -71,6 +87,13 @@ int sp_journal_self(struct sp_jhead *h);
  * Returns: 1 alive, 0 gone.
  */
 int sp_journal_writer_alive(const struct sp_jhead *h);
+
+/*
+ * Is there a journal in the run directory that a run of this boot left unfinished (killed
+ * before its undo), or one that cannot be trusted or read? Its path goes into path.
+ * Returns: 1 found, 0 none, -errno when the directory cannot be listed.
+ */
+int sp_journal_find_unfinished(char *path, size_t len);
 
 /* Is head from this boot (the machine has not restarted since the journal was written)? */
 int sp_journal_same_boot(const struct sp_jhead *h);

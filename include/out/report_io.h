@@ -95,6 +95,14 @@ int sp_report_write_dir(const char *dir, const struct sp_report *r);
 int sp_report_dir_ready(const char *dir);
 
 /*
+ * sp_report_dir_ready() for the directory of a run (run, measure --out) that will keep its
+ * journal there: also refused when dir is a symbolic link, belongs to another user (-EPERM),
+ * or already holds a journal or a report of an earlier run (-EEXIST: its journal would be
+ * cleanup's to finish, its report would be mixed with this one). e says which and why.
+ */
+int sp_report_dir_claim(const char *dir, struct sp_err *e);
+
+/*
  * `swapplace report RUN.json --format FORMAT`: read a saved report, analyse it again and
  * render it to out in a format of the table (NULL: "text"), pages as o says (NULL: A4).
  * Returns: 0; -EINVAL with e set for an unknown format or a malformed report; -errno (e set)

@@ -38,6 +38,7 @@ refuse() { # REASON [FILE with swapplace's stderr]
 run_target() { # SERIAL
 	SERIAL=$1
 	rm -f "$RUNDIR/reason" # an earlier refusal in this session is not this run's
+	clean_before_run
 	mkdir -p "$TMP_OUT"
 	say "running on serial $SERIAL; progress follows"
 	{

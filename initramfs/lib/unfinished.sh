@@ -47,6 +47,22 @@ clean_unfinished() {
 	return 0
 }
 
+# Before every run, not only at boot: a run of this session that did not finish (killed
+# before its undo) left its journal under /run/swapplace, whose twin on the stick cleanup
+# finishes too. swapplace run refuses to measure beside what a dead run left (its swap, zram,
+# sysctls), so it is cleaned up first; what cleanup undid is shown, a failure said. (The
+# stick's journals of earlier boots were cleaned at boot, clean_unfinished.)
+clean_before_run() {
+	if ! sys swapplace cleanup >"$RUNDIR/cleanup.out" 2>"$RUNDIR/cleanup.err"; then
+		say "WARNING: the cleanup after an earlier run failed; what it said:"
+		sed 's/^/  /' "$RUNDIR/cleanup.err" "$RUNDIR/cleanup.out"
+	elif [ -s "$RUNDIR/cleanup.out" ]; then
+		say "cleaned up after an earlier run of this session:"
+		sed 's/^/  /' "$RUNDIR/cleanup.out"
+	fi
+	return 0
+}
+
 # The disk backups in a temporary report a power cut left (reports/.tmp-<date>-<pid>/backup-*,
 # swapplace restore's input) are whole: each was renamed into place once synced. They are kept
 # as reports/<date>-<pid>-interrupted/ before the incomplete report goes.

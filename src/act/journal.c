@@ -4,8 +4,10 @@
  */
 #include "act/journal.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -138,9 +140,40 @@ static int create(int i, const char *path, struct sp_err *e)
 
 	if (n < 0 || (size_t)n >= sizeof(jr.path[i]))
 		return sp_err_set(e, -ENAMETOOLONG, "journal path '%s' is too long", path);
-	jr.fd[i] = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0600);
-	if (jr.fd[i] < 0)
-		return sp_err_sys(e, -errno, "cannot create the journal '%s'", path);
+	/* a new file or nothing: never an earlier journal truncated, never a link followed */
+	jr.fd[i] =
+	    open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_APPEND | O_CLOEXEC, 0600);
+	if (jr.fd[i] < 0) {
+		int ret = -errno;
+
+		jr.path[i][0] = '\0';
+		if (ret == -EEXIST)
+			return sp_err_set(e, ret,
+					  "'%s' exists already (an earlier run's journal?): "
+					  "'swapplace cleanup %s' finishes it; then move it away",
+					  path, path);
+		return sp_err_sys(e, ret, "cannot create the journal '%s'", path);
+	}
+	return 0;
+}
+
+/* The run directory: made 0700 by root, or refused when someone else could write in it. */
+static int run_dir_ready(struct sp_err *e)
+{
+	const char *d = sp_run_dir();
+	struct stat st;
+
+	if (mkdir(d, 0700) < 0 && errno != EEXIST)
+		return sp_err_sys(e, -errno, "cannot create '%s'", d);
+	if (lstat(d, &st) < 0)
+		return sp_err_sys(e, -errno, "cannot look at '%s'", d);
+	if (!S_ISDIR(st.st_mode))
+		return sp_err_set(e, -ENOTDIR, "'%s' is not a directory", d);
+	if (st.st_uid != geteuid() || (st.st_mode & (S_IWGRP | S_IWOTH)))
+		return sp_err_set(e, -EPERM,
+				  "'%s' is not this user's alone (owner %u, mode %04o): refusing "
+				  "to keep a journal there",
+				  d, (unsigned)st.st_uid, (unsigned)(st.st_mode & 07777));
 	return 0;
 }
 
@@ -156,7 +189,7 @@ static void close_all(void)
 
 int sp_journal_open(const char *cmd, const char *out_dir, struct sp_err *e)
 {
-	char path[600], line[SP_JOURNAL_LINE_MAX];
+	char path[600], real[PATH_MAX], line[SP_JOURNAL_LINE_MAX];
 	struct sp_jhead h;
 	int ret;
 
@@ -166,13 +199,23 @@ int sp_journal_open(const char *cmd, const char *out_dir, struct sp_err *e)
 	if (ret < 0)
 		return sp_err_sys(e, ret, "cannot read this process's start time");
 	snprintf(h.cmd, sizeof(h.cmd), "%s", cmd);
-	if (mkdir(sp_run_dir(), 0700) < 0 && errno != EEXIST)
-		return sp_err_sys(e, -errno, "cannot create '%s'", sp_run_dir());
-	snprintf(path, sizeof(path), "%s/journal-%d", sp_run_dir(), h.pid);
+	ret = run_dir_ready(e);
+	if (ret < 0)
+		return ret;
+	/* both names absolute and canonical: each is the other's twin, which cleanup checks
+	 * (core/safety/journal.c sp_journal_twin_check, cmd/cleanup.c) */
+	if (!realpath(sp_run_dir(), real))
+		return sp_err_sys(e, -errno, "cannot resolve '%s'", sp_run_dir());
+	if ((size_t)snprintf(path, sizeof(path), "%s/journal-%d", real, h.pid) >= sizeof(path))
+		return sp_err_set(e, -ENAMETOOLONG, "'%s' is too long", real);
 	ret = create(1, path, e);
 	if (ret == 0 && out_dir && *out_dir) {
-		snprintf(path, sizeof(path), "%s/journal", out_dir);
-		ret = create(0, path, e);
+		if (!realpath(out_dir, real))
+			ret = sp_err_sys(e, -errno, "cannot resolve '%s'", out_dir);
+		else if ((size_t)snprintf(path, sizeof(path), "%s/journal", real) >= sizeof(path))
+			ret = sp_err_set(e, -ENAMETOOLONG, "'%s' is too long", real);
+		else
+			ret = create(0, path, e);
 	}
 	if (ret < 0)
 		goto fail;
@@ -272,16 +315,14 @@ int sp_journal_finish(void)
 	return ret;
 }
 
-int sp_journal_mark_cleaned(const char *path)
+int sp_journal_mark_cleaned_fd(int fd)
 {
 	char tail[SP_JOURNAL_LINE_MAX];
 	struct stat st;
 	off_t keep;
 	ssize_t n;
-	int fd = open(path, O_RDWR | O_CLOEXEC), ret;
+	int ret;
 
-	if (fd < 0)
-		return -errno;
 	/* a torn last line (the writer killed mid-append) is cut first, or "cleaned" would
 	 * continue it into a line that does not parse */
 	ret = fstat(fd, &st) < 0 ? -errno : 0;
@@ -299,11 +340,175 @@ int sp_journal_mark_cleaned(const char *path)
 		ret = -errno;
 	if (!ret)
 		ret = write_all(fd, "cleaned\n", 8);
+	return ret;
+}
+
+int sp_journal_mark_cleaned(const char *path)
+{
+	struct sp_err e;
+	int fd = sp_journal_open_trusted(path, O_RDWR, &e), ret;
+
+	if (fd < 0)
+		return fd;
+	ret = sp_journal_mark_cleaned_fd(fd);
 	close(fd);
 	return ret;
+}
+
+/* Root's, and no one else may write it: the owner root, not group- or other-writable. */
+static const char *untrusted(const struct stat *st)
+{
+	if (st->st_uid != 0)
+		return "is not owned by root";
+	if (st->st_mode & (S_IWGRP | S_IWOTH))
+		return "is writable by its group or by others";
+	return NULL;
+}
+
+int sp_journal_open_trusted(const char *path, int flags, struct sp_err *e)
+{
+	char dir[600];
+	const char *base, *why;
+	struct stat st;
+	int dfd, fd, ret;
+
+	sp_err_init(e);
+	base = strrchr(path, '/');
+	if (!base)
+		snprintf(dir, sizeof(dir), ".");
+	else if (base == path)
+		snprintf(dir, sizeof(dir), "/");
+	else if ((size_t)(base - path) < sizeof(dir))
+		snprintf(dir, sizeof(dir), "%.*s", (int)(base - path), path);
+	else
+		return sp_err_set(e, -ENAMETOOLONG, "'%s' is too long", path);
+	base = base ? base + 1 : path;
+	if (!*base)
+		return sp_err_set(e, -EINVAL, "'%s' names no file", path);
+	/* the directory by descriptor, then the file in it: nothing can be swapped between the
+	 * checks and the read */
+	dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (dfd < 0)
+		return sp_err_sys(e, -errno, "cannot open the directory of '%s'", path);
+	if (fstat(dfd, &st) < 0) {
+		ret = sp_err_sys(e, -errno, "cannot look at '%s'", dir);
+		close(dfd);
+		return ret;
+	}
+	why = untrusted(&st);
+	if (why) {
+		close(dfd);
+		return sp_err_set(e, -EPERM, "its directory '%s' %s", dir, why);
+	}
+	fd =
+	    openat(dfd, base, (flags & O_ACCMODE) | O_NOFOLLOW | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
+	ret = fd < 0 ? -errno : 0;
+	close(dfd);
+	if (ret == -ELOOP)
+		return sp_err_set(e, ret, "'%s' is a symbolic link", path);
+	if (ret < 0)
+		return sp_err_sys(e, ret, "cannot open '%s'", path);
+	if (fstat(fd, &st) < 0) {
+		ret = sp_err_sys(e, -errno, "cannot look at '%s'", path);
+		close(fd);
+		return ret;
+	}
+	why = !S_ISREG(st.st_mode) ? "is not a regular file" : untrusted(&st);
+	if (why) {
+		close(fd);
+		return sp_err_set(e, -EPERM, "'%s' %s", path, why);
+	}
+	return fd;
+}
+
+int sp_journal_read_trusted(const char *path, int flags, char **text, struct sp_err *e)
+{
+	size_t len = 0, cap = 0;
+	char *buf = NULL;
+	int fd = sp_journal_open_trusted(path, flags, e);
+
+	*text = NULL;
+	if (fd < 0)
+		return fd;
+	for (;;) {
+		ssize_t n;
+
+		if (cap - len < 4097) {
+			char *nb;
+
+			if (cap >= (64u << 20)) {
+				free(buf);
+				close(fd);
+				return sp_err_set(e, -EFBIG, "'%s' is too big for a journal", path);
+			}
+			cap = cap ? cap * 2 : 16384;
+			nb = realloc(buf, cap);
+			if (!nb) {
+				free(buf);
+				close(fd);
+				return sp_err_set(e, -ENOMEM, NULL);
+			}
+			buf = nb;
+		}
+		n = pread(fd, buf + len, cap - len - 1, (off_t)len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			int ret = sp_err_sys(e, -errno, "cannot read '%s'", path);
+
+			free(buf);
+			close(fd);
+			return ret;
+		}
+		if (n == 0)
+			break;
+		len += (size_t)n;
+	}
+	buf[len] = '\0';
+	*text = buf;
+	return fd;
 }
 
 const char *sp_journal_path(void)
 {
 	return jr.path[0][0] ? jr.path[0] : jr.path[1];
+}
+
+int sp_journal_find_unfinished(char *path, size_t len)
+{
+	struct dirent **names = NULL;
+	int n = sp_list_dir(NULL, sp_run_dir(), &names), found = 0;
+
+	if (n == -ENOENT)
+		return 0;
+	if (n < 0)
+		return n;
+	for (int i = 0; i < n && !found; i++) {
+		struct sp_journal j;
+		struct sp_err e;
+		char p[600], *text = NULL;
+		int fd;
+
+		if (strncmp(names[i]->d_name, "journal-", 8))
+			continue;
+		snprintf(p, sizeof(p), "%s/%s", sp_run_dir(), names[i]->d_name);
+		fd = sp_journal_read_trusted(p, O_RDONLY, &text, &e);
+		if (fd < 0) {
+			found = fd != -ENOENT; /* not one to trust: cleanup says why */
+		} else if (sp_journal_parse(text, strlen(text), &j, NULL) < 0) {
+			found = 1;
+		} else {
+			/* another boot's: the kernel state went with the restart */
+			found = !sp_journal_finished(&j) && sp_journal_same_boot(&j.head) &&
+				j.head.pid != (int)getpid();
+			sp_journal_release(&j);
+		}
+		if (fd >= 0)
+			close(fd);
+		free(text);
+		if (found)
+			snprintf(path, len, "%s", p);
+	}
+	sp_free_list(names, n);
+	return found;
 }

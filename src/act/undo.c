@@ -96,6 +96,12 @@ void sp_undo_install(void)
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
+	/*
+	 * A reader that went away (`| head -1`, a pager quit early, `| tee log` killed by the
+	 * same Ctrl-C) must not kill the run before its undo: writes to it fail with EPIPE
+	 * instead, which nothing treats as fatal. Children put SIGPIPE back (act/worker.c).
+	 */
+	signal(SIGPIPE, SIG_IGN);
 	atexit(sp_undo_all);
 }
 

@@ -8,6 +8,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -22,6 +23,9 @@
 
 /* workers reaped dead by SIGBUS: the kernel's answer to a page it could not read from swap */
 static unsigned long sigbus_deaths;
+
+/* the controller that forked the workers: a worker whose parent is not it is an orphan */
+static pid_t sp_worker_parent;
 
 unsigned long sp_worker_sigbus_deaths(void)
 {
@@ -46,6 +50,7 @@ int sp_worker_start(struct sp_worker *w, const struct sp_memcg *cg, sp_worker_fn
 		ret = -errno;
 		goto err;
 	}
+	sp_worker_parent = getpid();
 	pid = fork();
 	if (pid < 0) {
 		ret = -errno;
@@ -90,6 +95,15 @@ int sp_worker_prologue(void)
 	signal(SIGINT, SIG_DFL);
 	signal(SIGTERM, SIG_DFL);
 	signal(SIGHUP, SIG_DFL);
+	signal(SIGPIPE, SIG_DFL); /* the controller ignores it (act/undo.c); a worker need not */
+	/*
+	 * A worker never outlives its controller: killed (-9), the controller cannot reap it,
+	 * and a worker left holding its pages would stand beside the next run's measurement.
+	 * The parent may have died before the prctl: then this process is an orphan already.
+	 */
+	if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0 ||
+	    (sp_worker_parent && getppid() != sp_worker_parent))
+		_exit(125);
 	return sp_write_text("/proc/self/oom_score_adj", "1000");
 }
 

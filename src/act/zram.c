@@ -53,6 +53,8 @@ static int hot_add(int *id)
 	return 0;
 }
 
+static int remove_owned(int id);
+
 /*
  * hot_add for a look at the module's compressors, removed at once: journaled too (with no
  * compressor and size 0), so a kill in between leaves a record cleanup acts on. *seq gets the
@@ -67,11 +69,15 @@ static int probe_add(int *id, unsigned *seq)
 	if (ret < 0)
 		return ret;
 	snprintf(ids, sizeof(ids), "%d", *id);
-	sp_journal_record(seq, SP_J_ZRAM, ids, "", "0");
+	ret = sp_journal_record(seq, SP_J_ZRAM, ids, "", "0");
+	if (ret < 0) {
+		/* a device no journal names must not outlive this call: a kill would strand it */
+		remove_owned(*id);
+		*id = -1;
+		return ret;
+	}
 	return 0;
 }
-
-static int remove_owned(int id);
 
 static void probe_done(int id, unsigned seq)
 {

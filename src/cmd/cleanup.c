@@ -10,6 +10,8 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,36 +26,77 @@
 
 #define PENDING_MAX 4096
 
+/*
+ * The twin as cleanup may touch it: a name core/safety/journal.c accepts, and, when it
+ * exists, the same name once every symbolic link is resolved. Returns: 0, or -EINVAL with why.
+ */
+static int twin_ok(const char *twin, struct sp_err *e)
+{
+	char real[PATH_MAX];
+
+	if (sp_journal_twin_check(twin, e) < 0)
+		return -EINVAL;
+	if (*twin && realpath(twin, real) && strcmp(real, twin))
+		return sp_err_set(e, -EINVAL,
+				  "its twin '%s' is reached through a symbolic link ('%s')", twin,
+				  real);
+	return 0;
+}
+
+/* Is path a file directly in the run directory (both as realpath spells them)? */
+static int in_run_dir(const char *path)
+{
+	char dir[PATH_MAX];
+	const char *slash = strrchr(path, '/');
+	size_t n;
+
+	if (!realpath(sp_run_dir(), dir) || !slash)
+		return 0;
+	n = strlen(dir);
+	return (size_t)(slash - path) == n && !strncmp(path, dir, n);
+}
+
 /* Finish the twin copy too, when it is the same run's journal and still unfinished. */
 static void clean_twin(const struct sp_journal *j)
 {
 	struct sp_journal t;
+	struct sp_err e;
 	char *text = NULL;
+	int fd;
 
-	if (!j->head.twin[0] || sp_read_all(NULL, j->head.twin, &text) < 0)
+	if (!j->head.twin[0])
 		return;
+	fd = sp_journal_read_trusted(j->head.twin, O_RDWR, &text, &e);
+	if (fd < 0) {
+		if (fd != -ENOENT)
+			fprintf(stderr, "swapplace: the twin '%s' is left as it is: %s\n",
+				j->head.twin, e.reason);
+		return;
+	}
 	if (sp_journal_parse(text, strlen(text), &t, NULL) == 0) {
 		if (t.head.pid == j->head.pid && t.head.start_ticks == j->head.start_ticks &&
 		    !strcmp(t.head.boot_id, j->head.boot_id) && !sp_journal_finished(&t))
-			sp_journal_mark_cleaned(j->head.twin);
+			sp_journal_mark_cleaned_fd(fd);
 		sp_journal_release(&t);
 	}
+	close(fd);
 	free(text);
 }
 
 /*
  * The copy under the run directory goes once cleaned, when its twin in the output directory
- * keeps the record: /run does not fill up with the journals of killed runs.
+ * keeps the record: /run does not fill up with the journals of killed runs. Only a file
+ * directly in the run directory is ever removed (twin_ok checked the twin's spelling).
  */
 static void remove_run_copy(const char *path, const struct sp_journal *j)
 {
-	size_t n = strlen(sp_run_dir());
 	const char *copy = NULL;
+	char real[PATH_MAX];
 
-	if (!strncmp(path, sp_run_dir(), n) && path[n] == '/' && j->head.twin[0] &&
+	if (realpath(path, real) && in_run_dir(real) && j->head.twin[0] &&
 	    access(j->head.twin, F_OK) == 0)
 		copy = path;
-	else if (!strncmp(j->head.twin, sp_run_dir(), n) && j->head.twin[n] == '/')
+	else if (j->head.twin[0] && in_run_dir(j->head.twin))
 		copy = j->head.twin;
 	if (copy && unlink(copy) == 0)
 		fprintf(stderr, "swapplace: removed '%s' (its twin keeps the record)\n", copy);
@@ -68,19 +111,24 @@ static int clean_one(const char *path)
 	char *text = NULL, said[768];
 	struct sp_err e;
 	size_t n, undone = 0;
-	int ret, rc = SP_EXIT_OK, same_boot;
+	int ret, rc = SP_EXIT_OK, same_boot, fd;
 
 	if (!pend)
 		return sp_fail(SP_EXIT_FAILURE, SP_ERR_OF(-ENOMEM), "cannot clean up");
-	ret = sp_read_all(NULL, path, &text);
-	if (ret < 0) {
+	/* only a journal root alone could have written is acted on */
+	fd = sp_journal_read_trusted(path, O_RDWR, &text, &e);
+	if (fd == -ELOOP || fd == -EPERM) {
 		free(pend);
-		return sp_fail(SP_EXIT_FAILURE, SP_ERR_OF(ret), "cannot read the journal '%s'",
-			       path);
+		return sp_fail(SP_EXIT_REFUSED, NULL, "refusing '%s': %s", path, e.reason);
+	}
+	if (fd < 0) {
+		free(pend);
+		return sp_fail(SP_EXIT_FAILURE, &e, "cannot read the journal '%s'", path);
 	}
 	ret = sp_journal_parse(text, strlen(text), &j, &e);
 	free(text);
 	if (ret < 0) {
+		close(fd);
 		free(pend);
 		if (ret == -ENOMEM)
 			return sp_fail(SP_EXIT_FAILURE, SP_ERR_OF(ret), "cannot read '%s'", path);
@@ -102,6 +150,10 @@ static int clean_one(const char *path)
 	if (n > PENDING_MAX) {
 		rc = sp_fail(SP_EXIT_FAILURE, NULL, "'%s' holds more than %d changes to undo", path,
 			     PENDING_MAX);
+		goto out;
+	}
+	if (twin_ok(j.head.twin, &e) < 0) {
+		rc = sp_fail(SP_EXIT_REFUSED, NULL, "refusing '%s': %s", path, e.reason);
 		goto out;
 	}
 	/* every record checked before the first is acted on: a journal edited by hand to name
@@ -146,7 +198,7 @@ static int clean_one(const char *path)
 			path);
 		goto out;
 	}
-	ret = sp_journal_mark_cleaned(path);
+	ret = sp_journal_mark_cleaned_fd(fd);
 	if (ret < 0) {
 		rc = sp_fail(SP_EXIT_FAILURE, SP_ERR_OF(ret), "cannot mark '%s' cleaned", path);
 		goto out;
@@ -156,6 +208,7 @@ static int clean_one(const char *path)
 	fprintf(stderr, "swapplace: '%s' cleaned: %zu change%s undone\n", path, undone,
 		undone == 1 ? "" : "s");
 out:
+	close(fd);
 	sp_journal_release(&j);
 	free(pend);
 	return rc;
@@ -166,7 +219,8 @@ static int clean_all(void)
 {
 	struct dirent **names = NULL;
 	char path[600];
-	int n, rc = SP_EXIT_OK, found = 0;
+	struct sp_err e;
+	int n, rc = SP_EXIT_OK, found = 0, fd;
 
 	n = sp_list_dir(NULL, sp_run_dir(), &names);
 	if (n < 0 && n != -ENOENT)
@@ -179,13 +233,15 @@ static int clean_all(void)
 		if (strncmp(names[i]->d_name, "journal-", 8))
 			continue;
 		snprintf(path, sizeof(path), "%s/%s", sp_run_dir(), names[i]->d_name);
-		if (sp_read_all(NULL, path, &text) == 0 &&
-		    sp_journal_parse(text, strlen(text), &j, NULL) == 0) {
+		fd = sp_journal_read_trusted(path, O_RDONLY, &text, &e);
+		if (fd >= 0 && sp_journal_parse(text, strlen(text), &j, NULL) == 0) {
 			unfinished = !sp_journal_finished(&j);
 			sp_journal_release(&j);
 		} else {
 			unfinished = 1; /* clean_one says why it refuses it */
 		}
+		if (fd >= 0)
+			close(fd);
 		free(text);
 		if (!unfinished)
 			continue;

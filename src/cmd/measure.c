@@ -306,6 +306,7 @@ int sp_cmd_measure(const struct sp_config *c)
 	size_t n = 0, max = SP_MAX_SWAP_ARGS + SP_TRY_MAX + 2;
 	unsigned scenarios = 0;
 	char dir[512], name[48];
+	struct sp_err e;
 	int ret, rc;
 
 	if (!r || !f || !pl) {
@@ -375,10 +376,11 @@ int sp_cmd_measure(const struct sp_config *c)
 		n++;
 	}
 	run_report_init(r, "measure", c);
-	ret = c->out_dir ? sp_report_dir_ready(c->out_dir) : 0;
+	ret = c->out_dir ? sp_report_dir_claim(c->out_dir, &e) : 0;
 	if (ret < 0) {
-		rc = sp_fail(SP_EXIT_FAILURE, SP_ERR_OF(ret), "cannot keep the report in '%s'",
-			     c->out_dir);
+		rc = sp_fail(ret == -EPERM || ret == -EEXIST || ret == -ENOTDIR ? SP_EXIT_REFUSED
+										: SP_EXIT_FAILURE,
+			     &e, "cannot keep the report in '%s'", c->out_dir);
 		goto out;
 	}
 	rc = run_journal_open(r, "measure", c->out_dir);

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cmd/commands.h"
 #include "cmd/fail.h"
@@ -65,6 +66,15 @@ static int pages_job(const char *json_path, const char *format, const struct sp_
 	return ret;
 }
 
+/* Are a and b the same file (the report and its printer)? */
+static int same_file(const char *a, const char *b)
+{
+	struct stat sa, sb;
+
+	return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
+	       sa.st_ino == sb.st_ino;
+}
+
 int sp_cmd_print(const struct sp_config *c)
 {
 	const char *format = c->format ? c->format : "text";
@@ -76,7 +86,19 @@ int sp_cmd_print(const struct sp_config *c)
 	int fd, ret;
 
 	sp_err_init(&e);
-	fd = sp_printer_open(c->printer);
+	if (c->printer_file && c->input && same_file(c->input, c->printer))
+		return sp_fail(SP_EXIT_FAILURE, NULL,
+			       "refusing to print '%s' onto itself (--printer names the report)",
+			       c->input);
+	fd = sp_printer_open(c->printer, c->printer_file);
+	if (fd == -EPERM)
+		return sp_fail(
+		    SP_EXIT_FAILURE, NULL,
+		    "'%s' is a regular file, not a printer: left as it is (--printer-file "
+		    "writes over a regular file)",
+		    c->printer);
+	if (fd == -ENXIO)
+		return sp_fail(SP_EXIT_FAILURE, NULL, "nothing reads the FIFO '%s'", c->printer);
 	if (fd == -ENOENT)
 		return sp_fail(SP_EXIT_FAILURE, NULL,
 			       "no printer at '%s' (is it plugged in and on? a USB printer is "
@@ -84,7 +106,8 @@ int sp_cmd_print(const struct sp_config *c)
 			       c->printer);
 	if (fd == -ENODEV)
 		return sp_fail(SP_EXIT_FAILURE, NULL,
-			       "'%s' is not a printer (not a character device)", c->printer);
+			       "'%s' is not a printer (not a character device or a FIFO)",
+			       c->printer);
 	if (fd < 0)
 		return sp_fail(SP_EXIT_FAILURE, SP_ERR_OF(fd), "cannot open the printer '%s'",
 			       c->printer);

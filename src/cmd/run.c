@@ -1248,10 +1248,11 @@ int sp_cmd_run(const struct sp_config *c)
 	/* the report must have a home before the disk is touched: a stick that is read-only or
 	 * full is said now, not after an hour of measuring */
 	run_report_dir(r, c, out_dir, sizeof(out_dir));
-	ret = sp_report_dir_ready(out_dir);
+	ret = sp_report_dir_claim(out_dir, &e);
 	if (ret < 0) {
-		rc = sp_fail(SP_EXIT_FAILURE, SP_ERR_OF(ret), "cannot keep the report in '%s'",
-			     out_dir);
+		rc = sp_fail(ret == -EPERM || ret == -EEXIST || ret == -ENOTDIR ? SP_EXIT_REFUSED
+										: SP_EXIT_FAILURE,
+			     &e, "cannot keep the report in '%s'", out_dir);
 		goto out;
 	}
 	/* written ahead of every change from here on, beside the report */

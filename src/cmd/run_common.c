@@ -4,10 +4,12 @@
 #include "cmd/run_common.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "act/journal.h"
 #include "act/runlock.h"
@@ -160,6 +162,22 @@ int run_lock(const char *cmd)
 	if (ret < 0)
 		return sp_fail(SP_EXIT_FAILURE, SP_ERR_OF(ret), "cannot take the lock in '%s'",
 			       sp_run_dir());
+	/* a run killed before it could undo left its swap, zram, sysctls behind: measuring
+	 * beside them would take them for the machine's own "before" values */
+	if (!strcmp(cmd, "run") || !strcmp(cmd, "measure")) {
+		char left[600];
+
+		ret = sp_journal_find_unfinished(left, sizeof(left));
+		if (ret > 0)
+			return sp_fail(SP_EXIT_REFUSED, NULL,
+				       "an earlier swapplace run of this boot did not finish: its "
+				       "journal '%s' lists changes still to undo; run 'swapplace "
+				       "cleanup' first",
+				       left);
+		if (ret < 0)
+			return sp_fail(SP_EXIT_FAILURE, SP_ERR_OF(ret),
+				       "cannot look for unfinished journals in '%s'", sp_run_dir());
+	}
 	return SP_EXIT_OK;
 }
 
@@ -195,9 +213,15 @@ void run_report_dir(const struct sp_report *r, const struct sp_config *c, char *
 	if (c->out_dir) {
 		snprintf(dir, len, "%s", c->out_dir);
 	} else if (c->cmd == SP_CMD_RUN) {
+		/* absolute: the journal's twin and the cleanup command printed name it so */
+		char cwd[PATH_MAX];
+
+		if (!getcwd(cwd, sizeof(cwd)))
+			snprintf(cwd, sizeof(cwd), ".");
 		gmtime_r(&r->started, &tm);
-		snprintf(dir, len, "reports/%04d%02d%02d-%02d%02d%02d", tm.tm_year + 1900,
-			 tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec);
+		snprintf(dir, len, "%s/reports/%04d%02d%02d-%02d%02d%02d",
+			 strcmp(cwd, "/") ? cwd : "", tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday,
+			 tm.tm_hour, tm.tm_min, tm.tm_sec);
 	}
 }
 

@@ -10,31 +10,37 @@
 
 #include "sys/sysfs.h"
 
-int sp_printer_open(const char *path)
+int sp_printer_open(const char *path, int allow_file)
 {
 	struct stat st;
 	int fd, ret;
 
 	if (!path || !*path)
 		return -EINVAL;
-	/* before opening: a FIFO without a reader would block the open for ever */
 	if (stat(path, &st) < 0)
 		return -errno;
-	if (!S_ISREG(st.st_mode) && !S_ISCHR(st.st_mode))
+	if (S_ISREG(st.st_mode) && !allow_file)
+		return -EPERM; /* `print r.json --printer r.json` would destroy the report */
+	if (!S_ISREG(st.st_mode) && !S_ISCHR(st.st_mode) && !S_ISFIFO(st.st_mode))
 		return -ENODEV;
-	/* no O_CREAT: a printer that is not there is an error, never a new file */
-	fd = sp_open_stat(path, O_WRONLY | O_NOCTTY, &st);
+	/*
+	 * No O_CREAT: a printer that is not there is an error, never a new file. O_NONBLOCK for
+	 * the open alone: a FIFO without a reader is ENXIO at once instead of a wait for ever.
+	 */
+	fd = sp_open_stat(path, O_WRONLY | O_NOCTTY | O_NONBLOCK, &st);
 	if (fd < 0)
 		return fd;
-	if (S_ISREG(st.st_mode)) {
-		if (ftruncate(fd, 0) < 0) {
-			ret = -errno;
-			close(fd);
-			return ret;
-		}
-	} else if (!S_ISCHR(st.st_mode)) {
+	if ((S_ISREG(st.st_mode) && !allow_file) ||
+	    (!S_ISREG(st.st_mode) && !S_ISCHR(st.st_mode) && !S_ISFIFO(st.st_mode))) {
+		close(fd); /* swapped between the stat and the open */
+		return S_ISREG(st.st_mode) ? -EPERM : -ENODEV;
+	}
+	ret = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) < 0 ? -errno : 0;
+	if (!ret && S_ISREG(st.st_mode) && ftruncate(fd, 0) < 0)
+		ret = -errno;
+	if (ret) {
 		close(fd);
-		return -ENODEV;
+		return ret;
 	}
 	return fd;
 }

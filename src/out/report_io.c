@@ -57,24 +57,67 @@ static int mkdir_p(const char *dir)
 	return S_ISDIR(st.st_mode) ? 0 : -ENOTDIR;
 }
 
-int sp_report_dir_ready(const char *dir)
+/* What a run's output directory must not hold already: another run's journal or report. */
+static const char *const earlier[] = {"journal",    "report.json", "report.txt", "report.html",
+				      "report.pdf", "report.ps",   "summary.csv"};
+
+int sp_report_dir_claim(const char *dir, struct sp_err *e)
 {
 	char probe[4096];
-	int ret, fd;
+	struct stat st;
+	int ret, fd, dfd;
 
+	sp_err_init(e);
 	if (!dir)
-		return -EINVAL;
+		return sp_err_set(e, -EINVAL, NULL);
 	ret = mkdir_p(dir);
 	if (ret < 0)
+		return sp_err_sys(e, ret, "cannot make the directory '%s'", dir);
+	/* the directory itself by descriptor, not through a symbolic link */
+	dfd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (dfd < 0)
+		return errno == ELOOP || errno == ENOTDIR
+			   ? sp_err_set(e, -ENOTDIR, "'%s' is a symbolic link or not a directory",
+					dir)
+			   : sp_err_sys(e, -errno, "cannot open '%s'", dir);
+	if (fstat(dfd, &st) < 0) {
+		ret = sp_err_sys(e, -errno, "cannot look at '%s'", dir);
+		close(dfd);
 		return ret;
+	}
+	if (st.st_uid != geteuid()) {
+		close(dfd);
+		return sp_err_set(e, -EPERM,
+				  "'%s' belongs to another user (uid %u): the run's journal and "
+				  "report go into a directory of its own",
+				  dir, (unsigned)st.st_uid);
+	}
+	for (size_t i = 0; i < sizeof(earlier) / sizeof(earlier[0]); i++) {
+		if (fstatat(dfd, earlier[i], &st, AT_SYMLINK_NOFOLLOW) == 0) {
+			close(dfd);
+			return sp_err_set(
+			    e, -EEXIST,
+			    "'%s' holds an earlier run's %s already: give --out a new "
+			    "directory",
+			    dir, earlier[i]);
+		}
+	}
+	close(dfd);
 	if ((size_t)snprintf(probe, sizeof(probe), "%s/.swapplace-write-test.%ld", dir,
 			     (long)getpid()) >= sizeof(probe))
-		return -ENAMETOOLONG;
-	fd = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+		return sp_err_set(e, -ENAMETOOLONG, "'%s' is too long", dir);
+	fd = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
 	if (fd < 0)
-		return -errno;
+		return sp_err_sys(e, -errno, "cannot create a file in '%s'", dir);
 	close(fd);
-	return unlink(probe) < 0 ? -errno : 0;
+	return unlink(probe) < 0 ? sp_err_sys(e, -errno, "cannot remove '%s'", probe) : 0;
+}
+
+int sp_report_dir_ready(const char *dir)
+{
+	struct sp_err e;
+
+	return sp_report_dir_claim(dir, &e);
 }
 
 /* --- the formats ------------------------------------------------------------------ */

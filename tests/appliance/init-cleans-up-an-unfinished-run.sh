@@ -5,7 +5,8 @@
 # keeps the directory as reports/<date>-unfinished with the journal, cleanup.txt and
 # reason.txt, and goes on with the run. A finished journal (a saved report's) is left alone; a
 # temporary directory without a journal is removed as before; a cleanup that fails is said
-# and the boot still goes on.
+# and the boot still goes on. Right before the run (after the plan) the menu runs `swapplace
+# cleanup` once more, without a journal: a run of this session killed before its undo.
 . "$(dirname "$0")/lib.sh"
 
 DEST_NAME=20260101-120000-Standard-PC-i440FX-PIIX-1996-SPHDD0002
@@ -27,7 +28,10 @@ cleans_then_runs() {
 	run_init
 	[ "$RC" = 0 ] || fail "init exited $RC"
 	local kept=$STICK/reports/20251231-235959-unfinished
-	[ "$(calls swapplace | grep -c '^swapplace cleanup')" = 1 ] || fail "cleanup calls: $(calls swapplace | grep cleanup)"
+	[ "$(calls swapplace | grep -c '^swapplace cleanup /')" = 1 ] || fail "cleanup calls: $(calls swapplace | grep cleanup)"
+	# and once more right before the run, without a journal (the run directory's)
+	[ "$(line_of '^swapplace cleanup$')" -lt "$(line_of '^swapplace run')" ] || fail "no cleanup right before the run"
+	[ "$(line_of '^swapplace plan')" -lt "$(line_of '^swapplace cleanup$')" ] || fail "the cleanup before the run is not right before it"
 	calls swapplace | grep -qx "swapplace cleanup $STICK/reports/$TMP/journal" || fail "cleanup not called on the journal"
 	[ "$(line_of '^swapplace cleanup')" -lt "$(line_of '^swapplace run')" ] || fail "cleanup after the run"
 	[ "$(line_of '^mount -t vfat')" -lt "$(line_of '^swapplace cleanup')" ] || fail "cleanup before the stick was mounted"
@@ -63,7 +67,8 @@ nothing_unfinished() {
 	conf
 	mkdir -p "$STICK/reports/.tmp-20251229-000000-5"
 	run_init
-	calls swapplace | grep -q '^swapplace cleanup' && fail "cleanup called with no journal"
+	calls swapplace | grep -q '^swapplace cleanup /' && fail "cleanup called with no journal"
+	[ "$(calls swapplace | grep -c '^swapplace cleanup$')" = 1 ] || fail "no cleanup of the run directory before the run"
 	has_out "did not finish" && fail "an unfinished run is said where there is none"
 	[ ! -e "$STICK/reports/.tmp-20251229-000000-5" ] || fail "the temporary directory is left"
 	return 0

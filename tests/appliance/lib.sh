@@ -107,6 +107,8 @@ run)
 	cat "$out/report.txt"
 	exit 0 ;;
 cleanup)
+	# cleanup without a journal (before every run): nothing unfinished under /run/swapplace
+	[ -n "${2:-}" ] || { echo "swapplace: no unfinished journal in '/run/swapplace': nothing to undo" >&2; exit 0; }
 	# cleanup JOURNAL: says what it undid, like the real one; cleanup.rc makes it fail
 	echo "swapplace: the machine restarted since: the swap, zram, cgroups and settings of that run went with it" >&2
 	echo "swapplace: cleanup: nothing left but the partition table on /dev/vdb"

@@ -2,11 +2,13 @@
 # tests/render/report-formats-and-print.sh - `swapplace report FIXTURE --format F` for every format
 # (json, text, csv and html on stdout; pdf and ps with -o, written whole or not at all), an
 # unknown format refused with exit 2 and no file, pdf and ps refused on a terminal (a pty from
-# script) with exit 2; `swapplace print --printer FILE` with a
+# script) with exit 2; `swapplace print --printer FILE --printer-file` with a
 # regular file standing in for the printer: text is 7-bit ASCII with CR LF, 60 lines a page
-# and a form feed between pages; ps starts %!PS and pdf %PDF-; a printer path that does
-# not exist is refused and not created, a directory or a FIFO is not a printer (and does not
-# hang the open), a character device (/dev/null) is.
+# and a form feed between pages; ps starts %!PS and pdf %PDF-; a regular file without
+# --printer-file is refused and unchanged (`print r.json --printer r.json`), and the report
+# is never printed onto itself; a printer path that does not exist is refused and not
+# created, a directory is not a printer, a FIFO nobody reads is refused without hanging and
+# one that is read is printed into, a character device (/dev/null) is.
 . "$(dirname "$0")/../lib.sh"
 cd "$TOP" || exit 1
 SP=build/swapplace
@@ -64,9 +66,23 @@ if command -v script >/dev/null 2>&1; then
 	script -qec "$SP report $FIX --format text" /dev/null >"$W/tty" 2>&1 || fail "text on a terminal refused"
 fi
 
+# --- a regular file is no printer unless --printer-file says so: `print r.json --printer
+# r.json` is refused and r.json stays as it was (issue 19); with --printer-file, never the
+# report itself
+cp $FIX "$W/r.json"
+sum=$(sha256sum <"$W/r.json")
+rc=0
+$SP print "$W/r.json" --printer "$W/r.json" 2>"$W/err" || rc=$?
+[ $rc = 1 ] || fail "print onto a regular file: exit $rc (want 1)"
+grep -q "'$W/r.json' is a regular file, not a printer: left as it is" "$W/err" || fail "no clear message: $(cat "$W/err")"
+[ "$(sha256sum <"$W/r.json")" = "$sum" ] || fail "the report was changed by a refused print"
+$SP print "$W/r.json" --printer "$W/r.json" --printer-file 2>"$W/err" && fail "printed a report onto itself"
+grep -q "onto itself" "$W/err" || fail "no clear message: $(cat "$W/err")"
+[ "$(sha256sum <"$W/r.json")" = "$sum" ] || fail "the report was changed by a print onto itself"
+
 # --- print text: a regular file stands in for the printer
 : >"$W/lp0"
-$SP print $FIX --printer "$W/lp0" 2>"$W/err" || fail "print: $(cat "$W/err")"
+$SP print $FIX --printer "$W/lp0" --printer-file 2>"$W/err" || fail "print: $(cat "$W/err")"
 grep -Eq "sent $(stat -c %s "$W/lp0") bytes \(text, [0-9]+ pages\) to '$W/lp0'" "$W/err" ||
 	fail "print did not say what it sent: $(cat "$W/err") (file: $(stat -c %s "$W/lp0") bytes)"
 # the pages it said it sent: the file below must hold exactly that many, each numbered of them
@@ -102,7 +118,7 @@ PY
 # --- print ps and pdf
 for f in ps pdf; do
 	: >"$W/lp-$f"
-	$SP print $FIX --printer "$W/lp-$f" --format $f 2>"$W/err" || fail "print --format $f: $(cat "$W/err")"
+	$SP print $FIX --printer "$W/lp-$f" --printer-file --format $f 2>"$W/err" || fail "print --format $f: $(cat "$W/err")"
 	case $f in
 	ps) head -c 4 "$W/lp-ps" | grep -q '^%!PS' || fail "printed ps does not start %!PS" ;;
 	pdf) head -c 5 "$W/lp-pdf" | grep -q '^%PDF-' || fail "printed pdf does not start %PDF-" ;;
@@ -120,14 +136,23 @@ mkdir "$W/dir"
 $SP print $FIX --printer "$W/dir" 2>"$W/err" && fail "printed to a directory"
 grep -q "'$W/dir' is not a printer" "$W/err" || fail "no clear message for a directory: $(cat "$W/err")"
 mkfifo "$W/fifo"
+# a FIFO the user names is taken when something reads it; nobody reading: refused at once
 timeout 10 $SP print $FIX --printer "$W/fifo" 2>"$W/err"
 [ $? = 1 ] || fail "a FIFO as printer: exit $? (want 1; 124 is a hang)"
+grep -q "nothing reads the FIFO" "$W/err" || fail "no clear message for a FIFO: $(cat "$W/err")"
+cat "$W/fifo" >"$W/fifo.out" &
+reader=$!
+for _ in $(seq 50); do [ -e /proc/$reader ] && break; sleep 0.1; done
+sleep 0.2
+timeout 10 $SP print $FIX --printer "$W/fifo" 2>"$W/err" || fail "print into a read FIFO: $(cat "$W/err")"
+wait $reader
+[ -s "$W/fifo.out" ] || fail "nothing came out of the FIFO"
 # a character device is a printer: /dev/null takes every byte
 $SP print $FIX --printer /dev/null 2>"$W/err" || fail "print to /dev/null: $(cat "$W/err")"
 grep -q "sent [0-9]* bytes (text, $NPAGES pages) to '/dev/null'" "$W/err" || fail "$(cat "$W/err")"
 # a malformed report sends nothing
 : >"$W/lp-bad"
-$SP print tests/fixtures/report-wrong-schema.json --printer "$W/lp-bad" 2>"$W/err" && fail "printed a report of another schema"
+$SP print tests/fixtures/report-wrong-schema.json --printer "$W/lp-bad" --printer-file 2>"$W/err" && fail "printed a report of another schema"
 [ ! -s "$W/lp-bad" ] || fail "bytes sent for a report that does not parse"
 echo "ok: report in every format, print to a stand-in printer"
 exit 0

@@ -13,6 +13,8 @@ machine_state() {
 	for p in /sys/module/zswap/parameters/enabled /sys/module/zswap/parameters/compressor; do
 		[ -r "$p" ] && echo "zswap ${p##*/}=$(cat "$p")"
 	done
+	[ -r /sys/fs/cgroup/cgroup.subtree_control ] &&
+		echo "subtree_control: $(cat /sys/fs/cgroup/cgroup.subtree_control)"
 	return 0
 }
 

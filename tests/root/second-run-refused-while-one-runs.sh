@@ -2,7 +2,8 @@
 # One run at a time: while a run goes, a second run (on another disk) and a measure are refused
 # with exit 3 and a message naming the first one's pid, and the second disk is not written.
 # Once the first is killed with SIGKILL (while its probe's worker processes run), the lock is
-# free again: a measure runs to its end. The killed run's leftovers are cleaned up after.
+# free again, but a measure is refused beside the killed run's leftovers, naming its journal
+# and `swapplace cleanup`; after the cleanup a measure runs to its end.
 # runner: may run beside a guest
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/lib-journal.sh"
@@ -47,10 +48,21 @@ cat "$out/errm"
 kill -0 "$pid" 2>/dev/null || fail "the first run ended by itself: the test proves nothing"
 kill -9 "$pid"
 wait "$pid" 2>/dev/null
+# the lock is free, but the killed run's swap and cgroup are still there: a measure beside
+# them is refused, naming the journal and cleanup (not "another run is active")
 rc=0
 "$SWAPPLACE" measure --scenario none --time-per-placement 1 --budget 16M >"$out/m.out" \
 	2>"$out/m.err" || rc=$?
-[ "$rc" = 0 ] || { cat "$out/m.err"; fail "a measure after the first run was killed: exit $rc (lock stuck?)"; }
+cat "$out/m.err"
+[ "$rc" = 3 ] || fail "a measure beside the killed run's leftovers: exit $rc (want 3)"
+grep -q "another swapplace run is active" "$out/m.err" && fail "the lock is stuck after the kill"
+grep -q "did not finish: its journal '.*journal-$pid'.*'swapplace cleanup'" "$out/m.err" ||
+	fail "the refusal does not name the journal and swapplace cleanup"
 "$SWAPPLACE" cleanup "$J" || fail "cleanup after the killed run"
 expect_machine_as "$before" "after the cleanup"
+rc=0
+"$SWAPPLACE" measure --scenario none --time-per-placement 1 --budget 16M >"$out/m.out" \
+	2>"$out/m.err" || rc=$?
+[ "$rc" = 0 ] || { cat "$out/m.err"; fail "a measure after the cleanup: exit $rc (lock stuck?)"; }
+expect_machine_as "$before" "after the measure"
 echo "ok ($((SECONDS - t0)) s)"

@@ -190,8 +190,8 @@ static void only_ours(void)
 	CHECK(check_rec(SP_J_CGROUP, "3", "/sys/fs/cgroup/swapplace-x", 0, 0) < 0);
 	CHECK(check_rec(SP_J_SYSCTL, "/proc/sys/vm/swappiness", "60", "10", 0) == 0);
 	CHECK(check_rec(SP_J_SYSCTL, "/etc/passwd", "x", "y", 0) < 0);
-	CHECK(check_rec(SP_J_SYSCTL, "/tmp/fake/vm/x", "1", "2", "/tmp/fake") == 0);
-	CHECK(check_rec(SP_J_SYSCTL, "/tmp/fakeother/vm/x", "1", "2", "/tmp/fake") < 0);
+	CHECK(check_rec(SP_J_SYSCTL, "/tmp/fake/vm/swappiness", "1", "2", "/tmp/fake") == 0);
+	CHECK(check_rec(SP_J_SYSCTL, "/tmp/fakeother/vm/swappiness", "1", "2", "/tmp/fake") < 0);
 	CHECK(check_rec(SP_J_ZSWAP, "/sys/module/zswap/parameters/enabled", "Y", "N", 0) == 0);
 	CHECK(check_rec(SP_J_ZSWAP, "/sys/module/zram/parameters/x", "Y", "N", 0) < 0);
 	CHECK(check_rec(SP_J_MOUNT, "/run/swapplace-42", "/dev/sdb2", "1", 0) == 0);

@@ -1,7 +1,8 @@
 /*
  * t-printer-opens-only-what-exists-and-writes-all - sp_printer_open() never creates a printer
- * (a missing path is -ENOENT and stays missing), refuses a directory and a FIFO (-ENODEV,
- * without blocking), takes a character device and a regular stand-in (truncated first);
+ * (a missing path is -ENOENT and stays missing), refuses a directory (-ENODEV) and a FIFO
+ * nobody reads (-ENXIO, without blocking), takes a character device; a regular file is refused
+ * and left as it was (-EPERM) unless the caller allows one (--printer-file), then truncated;
  * sp_printer_write() delivers every byte in order through a pipe whose slow reader and an
  * interval timer without SA_RESTART make the writes short and interrupted.
  */
@@ -66,17 +67,17 @@ int main(void)
 
 	/* missing: refused, not created */
 	snprintf(path, sizeof(path), "%s/usb/lp0", tmpl);
-	CHECK(sp_printer_open(path) == -ENOENT);
+	CHECK(sp_printer_open(path, 1) == -ENOENT);
 	snprintf(path, sizeof(path), "%s/lp0", tmpl);
-	CHECK(sp_printer_open(path) == -ENOENT);
+	CHECK(sp_printer_open(path, 1) == -ENOENT);
 	CHECK(stat(path, &st) < 0 && errno == ENOENT);
 	/* a directory and a FIFO are not printers */
-	CHECK(sp_printer_open(tmpl) == -ENODEV);
+	CHECK(sp_printer_open(tmpl, 1) == -ENODEV);
 	snprintf(path, sizeof(path), "%s/fifo", tmpl);
 	CHECK(mkfifo(path, 0600) == 0);
-	CHECK(sp_printer_open(path) == -ENODEV);
+	CHECK(sp_printer_open(path, 0) == -ENXIO);
 	/* a character device is; a regular file stands in and is truncated */
-	fd = sp_printer_open("/dev/null");
+	fd = sp_printer_open("/dev/null", 0);
 	CHECK(fd >= 0);
 	if (fd >= 0)
 		CHECK(sp_printer_close(fd) == 0);
@@ -84,7 +85,10 @@ int main(void)
 	f = fopen(path, "w");
 	fputs("an older job, longer than the next one\n", f);
 	fclose(f);
-	fd = sp_printer_open(path);
+	/* not without being told: refused and untouched */
+	CHECK(sp_printer_open(path, 0) == -EPERM);
+	CHECK(stat(path, &st) == 0 && st.st_size == 39);
+	fd = sp_printer_open(path, 1);
 	CHECK(fd >= 0);
 	CHECK(sp_printer_write(fd, "job\n", 4, &sent) == 0);
 	CHECK_EQ_U64(sent, 4);

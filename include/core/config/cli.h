@@ -106,6 +106,7 @@ struct sp_config {
 	const char *printer;   /* print --printer DEV (default /dev/usb/lp0) */
 	const char *paper;     /* --paper a4|letter: the PDF's and PostScript's pages */
 	int duplex;	       /* --duplex: each section starts on an odd page */
+	int printer_file;      /* print --printer-file: --printer may be a regular file */
 	size_t n_inputs;
 	const char *inputs[SP_CLI_MAX_INPUTS]; /* compare A.json B.json ... */
 	const char *cpu_max; /* --cpu-max CPUS: a CPU quota on every workload cgroup */

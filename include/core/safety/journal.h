@@ -111,11 +111,22 @@ size_t sp_journal_pending(const struct sp_journal *j, const struct sp_jrec **out
 
 /*
  * Is the record about something only swapplace makes? Cleanup acts on nothing else, even in
- * a journal edited by hand: cgroups named swapplace-* under /sys/fs/cgroup, values under
- * /proc/sys (or sysctl_root, the tests' SWAPPLACE_PROC_SYS, when not NULL) and zswap's
- * parameters, mounts on /run/swapplace-*, absolute paths, zram ids that are numbers.
+ * a journal edited by hand: cgroups named swapplace-* under /sys/fs/cgroup, the two sysctls
+ * swapplace sets (vm.swappiness, vm.page-cluster under /proc/sys, or under sysctl_root, the
+ * tests' SWAPPLACE_PROC_SYS, when not NULL) with numbers for values, zswap's parameters
+ * swapplace sets (enabled, compressor, ...) with words for values, mounts on swapplace-*
+ * directories, absolute paths in one spelling (no "." or ".." component, no "//"), zram ids
+ * that are numbers.
  * Returns: 0, or -EINVAL with why in e.
  */
 int sp_jrec_check(const struct sp_jrec *r, const char *sysctl_root, struct sp_err *e);
+
+/*
+ * Is a header's twin= path one cleanup may open: "" (none), or an absolute path in one
+ * spelling whose last component is "journal" or "journal-PID". Returns: 0, or -EINVAL with
+ * why in e. (Whether it is under the run directory, and canonical once symbolic links are
+ * resolved, is the edge's to check: cmd/cleanup.c.)
+ */
+int sp_journal_twin_check(const char *twin, struct sp_err *e);
 
 #endif

@@ -233,7 +233,11 @@ const struct sp_option sp_options[] = {
 	  .help = "write into FILE (atomically: a temporary name, then renamed)" },
 	{ .name = "printer", .kind = SP_OPT_STRING, .cmds = B(PRINT), .field = F(printer),
 	  .metavar = "DEV", .def = "/dev/usb/lp0",
-	  .help = "the printer's device (usblp); it must exist, it is never created" },
+	  .help = "the printer's device (usblp) or a FIFO a print server reads; it must exist, "
+		  "it is never created; a regular file is refused (see --printer-file)" },
+	{ .name = "printer-file", .kind = SP_OPT_FLAG, .cmds = B(PRINT), .field = F(printer_file),
+	  .help = "--printer may name a regular file, which is truncated and written (a "
+		  "stand-in for a printer)" },
 	{ .name = "paper", .kind = SP_OPT_CHOICE, .cmds = PAGES, .field = F(paper),
 	  .choices = "a4|letter", .metavar = "a4|letter", .def = "a4",
 	  .help = "the page size of the PDF and PostScript report" },

@@ -244,11 +244,15 @@ static int parse_head(const char *line, size_t n, struct sp_jhead *h, struct sp_
 			return fail(e, 1, "a header field is not key=value");
 		if (word_is(w[i], kl, "pid") && !parse_uint(eq + 1, vl, &v) && v && v < 1u << 30)
 			h->pid = (int)v;
-		else if (word_is(w[i], kl, "boot") && strlen(tmp) < sizeof(h->boot_id))
+		/* boot and cmd are written as they are (a kernel boot id, a command's name):
+		 * anything else in them is not ours (found by tests/fuzz/fuzz-journal.c) */
+		else if (word_is(w[i], kl, "boot") && strlen(tmp) < sizeof(h->boot_id) &&
+			 strspn(tmp, "0123456789abcdef-") == strlen(tmp))
 			snprintf(h->boot_id, sizeof(h->boot_id), "%s", tmp);
 		else if (word_is(w[i], kl, "start") && !parse_uint(eq + 1, vl, &v))
 			h->start_ticks = v;
-		else if (word_is(w[i], kl, "cmd") && strlen(tmp) < sizeof(h->cmd))
+		else if (word_is(w[i], kl, "cmd") && strlen(tmp) < sizeof(h->cmd) &&
+			 strspn(tmp, "abcdefghijklmnopqrstuvwxyz") == strlen(tmp))
 			snprintf(h->cmd, sizeof(h->cmd), "%s", tmp);
 		else if (word_is(w[i], kl, "time") && !parse_uint(eq + 1, vl, &v))
 			h->time = (long long)v;
@@ -430,9 +434,77 @@ static const char *base_of(const char *path)
 	return b ? b + 1 : path;
 }
 
+/*
+ * An absolute path in its one spelling: no empty, "." or ".." component, no trailing '/'.
+ * (Symbolic links are the edge's to resolve: cmd/cleanup.c compares with realpath().)
+ */
 static int plain_path(const char *p)
 {
-	return p[0] == '/' && !strstr(p, "/..");
+	if (p[0] != '/' || !p[1])
+		return 0;
+	for (const char *c = p + 1;;) {
+		const char *end = strchr(c, '/');
+		size_t n = end ? (size_t)(end - c) : strlen(c);
+
+		if (!n || (n == 1 && c[0] == '.') || (n == 2 && c[0] == '.' && c[1] == '.'))
+			return 0;
+		if (!end)
+			return 1;
+		c = end + 1;
+	}
+}
+
+/* A decimal number of at most 10 digits (a sysctl's value as swapplace sets it). */
+static int small_number(const char *s)
+{
+	size_t n = strlen(s);
+
+	return n && n <= 10 && strspn(s, "0123456789") == n;
+}
+
+/* The sysctls swapplace sets (core/scenario/sweep.c, --page-cluster): nothing else. */
+static const char *const own_sysctls[] = {"vm/swappiness", "vm/page-cluster"};
+
+/*
+ * zswap's parameters swapplace sets (act/zswap.c: enabled, compressor) and the other plain
+ * ones a zswap placement could set; a value is a word of [A-Za-z0-9_-].
+ */
+static const char *const own_zswap[] = {
+    "enabled",	       "compressor", "max_pool_percent", "zpool", "accept_threshold_percent",
+    "shrinker_enabled"};
+
+static int in_list(const char *s, const char *const *list, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(s, list[i]))
+			return 1;
+	return 0;
+}
+
+static int word(const char *s)
+{
+	size_t n = strlen(s);
+
+	return n && n < 64 &&
+	       strspn(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-") == n;
+}
+
+int sp_journal_twin_check(const char *twin, struct sp_err *e)
+{
+	const char *b;
+
+	sp_err_init(e);
+	if (!*twin)
+		return 0;
+	if (!plain_path(twin))
+		return sp_err_set(e, -EINVAL,
+				  "its twin '%s' is not an absolute path in one spelling", twin);
+	b = base_of(twin);
+	if (strcmp(b, "journal") &&
+	    (strncmp(b, "journal-", 8) || !small_number(b + 8) || strlen(b + 8) > 7))
+		return sp_err_set(e, -EINVAL, "its twin '%s' is not named journal or journal-PID",
+				  twin);
+	return 0;
 }
 
 static int no(struct sp_err *e, const char *text)
@@ -447,7 +519,8 @@ int sp_jrec_check(const struct sp_jrec *r, const char *sysctl_root, struct sp_er
 
 	sp_err_init(e);
 	if (r->kind != SP_J_CGROUP && r->kind != SP_J_ZRAM && !plain_path(p))
-		return no(e, "not an absolute path");
+		return no(e,
+			  "not an absolute path in one spelling (no '.', '..' or empty component)");
 	switch (r->kind) {
 	case SP_J_PARTTABLE:
 	case SP_J_SWAPON:
@@ -469,15 +542,30 @@ int sp_jrec_check(const struct sp_jrec *r, const char *sysctl_root, struct sp_er
 		    !*r->f[1] || strpbrk(r->f[1], " +-/"))
 			return no(e, "not a controller in a cgroup.subtree_control");
 		return 0;
-	case SP_J_SYSCTL:
-		if (starts(p, "/proc/sys/") ||
-		    (sysctl_root && *sysctl_root && starts(p, sysctl_root) &&
-		     p[strlen(sysctl_root)] == '/'))
-			return 0;
-		return no(e, "not a value under /proc/sys");
+	case SP_J_SYSCTL: {
+		const char *rel = NULL;
+
+		if (starts(p, "/proc/sys/"))
+			rel = p + strlen("/proc/sys/");
+		else if (sysctl_root && *sysctl_root && starts(p, sysctl_root) &&
+			 p[strlen(sysctl_root)] == '/')
+			rel = p + strlen(sysctl_root) + 1;
+		if (!rel)
+			return no(e, "not a value under /proc/sys");
+		if (!in_list(rel, own_sysctls, sizeof(own_sysctls) / sizeof(own_sysctls[0])))
+			return no(e, "not vm.swappiness or vm.page-cluster, the only sysctls "
+				     "swapplace sets");
+		if (!small_number(r->f[1]) || !small_number(r->f[2]))
+			return no(e, "not a number for its old and new value");
+		return 0;
+	}
 	case SP_J_ZSWAP:
-		if (!starts(p, "/sys/module/zswap/parameters/"))
-			return no(e, "not a zswap parameter");
+		if (!starts(p, "/sys/module/zswap/parameters/") ||
+		    !in_list(p + strlen("/sys/module/zswap/parameters/"), own_zswap,
+			     sizeof(own_zswap) / sizeof(own_zswap[0])))
+			return no(e, "not a zswap parameter swapplace sets");
+		if (!word(r->f[1]) || !word(r->f[2]))
+			return no(e, "not a word for its old and new value");
 		return 0;
 	case SP_J_MOUNT:
 		if (!starts(base_of(p), "swapplace-") ||
