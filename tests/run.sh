@@ -107,8 +107,18 @@ longest_first() { # files... -> the same files, the longest-taking first (stable
 	for t in "$@"; do printf '%s\t%s\n' "$(takes_about "$t")" "$t"; done | sort -s -t "$(printf '\t')" -k1,1nr | cut -f2
 }
 
+count_result() { # FILE: a test's output from a background run; counts its first line
+	local line
+	line=$(head -n 1 "$1")
+	case $line in
+	PASS*) pass=$((pass + 1)) ;;
+	SKIP*) skip=$((skip + 1)) ;;
+	*) fail=$((fail + 1)); failed_names="$failed_names $(echo "$line" | awk '{print $2}')" ;;
+	esac
+}
+
 run_shared() { # group timeout files...: RUNNER_JOBS at a time, results printed in file order
-	local group=$1 tmo=$2 dir i=0 n running=0 t line
+	local group=$1 tmo=$2 dir i=0 n running=0 t
 	shift 2
 	dir=$(mktemp -d)
 	for t in "$@"; do
@@ -123,12 +133,7 @@ run_shared() { # group timeout files...: RUNNER_JOBS at a time, results printed 
 	wait
 	for n in $(seq 1 "$i"); do
 		cat "$dir/$n.out"
-		line=$(head -n 1 "$dir/$n.out")
-		case $line in
-		PASS*) pass=$((pass + 1)) ;;
-		SKIP*) skip=$((skip + 1)) ;;
-		*) fail=$((fail + 1)); failed_names="$failed_names $(echo "$line" | awk '{print $2}')" ;;
-		esac
+		count_result "$dir/$n.out"
 	done
 	rm -rf "$dir"
 }
@@ -157,19 +162,14 @@ guest_lane_start() { # files...: runs them one at a time until $overlap_dir/stop
 }
 
 guest_lane_collect() { # prints and counts what the lane ran
-	local f line
+	local f
 	touch "$overlap_dir/stop"
 	wait "$guest_lane_pid"
 	echo "== the guests that ran beside the root group, until $(date +%T)"
 	for f in "$overlap_dir"/*.out; do
 		[ -f "$f" ] || continue
 		cat "$f"
-		line=$(head -n 1 "$f")
-		case $line in
-		PASS*) pass=$((pass + 1)) ;;
-		SKIP*) skip=$((skip + 1)) ;;
-		*) fail=$((fail + 1)); failed_names="$failed_names $(echo "$line" | awk '{print $2}')" ;;
-		esac
+		count_result "$f"
 	done
 }
 
