@@ -29,7 +29,18 @@ if [ "$(id -u)" != 0 ]; then
 fi
 export DEBIAN_FRONTEND=noninteractive
 dpkg --print-foreign-architectures | grep -qx i386 || dpkg --add-architecture i386
-apt-get update -qq >/dev/null
+# A mirror mid-sync fails one index now and then ("File has unexpected size"): retry, then go on
+# with the lists apt has; a package it then cannot find still fails the install below.
+for try in 1 2 3; do
+	apt-get update -qq >/dev/null 2>/tmp/install-deps-update.$$ && break
+	if [ "$try" = 3 ]; then
+		echo "install-deps: apt-get update failed 3 times, going on with the lists it has:" >&2
+		tail -n 3 /tmp/install-deps-update.$$ >&2
+	else
+		sleep 20
+	fi
+done
+rm -f /tmp/install-deps-update.$$
 [ -z "$need" ] && exit 0
 echo "install-deps: installing$need" >&2
 apt-get install -y -qq --no-install-recommends $need >/dev/null
