@@ -31,16 +31,67 @@ export DEBIAN_FRONTEND=noninteractive
 dpkg --print-foreign-architectures | grep -qx i386 || dpkg --add-architecture i386
 # A mirror mid-sync fails one index now and then ("File has unexpected size"): retry, then go on
 # with the lists apt has; a package it then cannot find still fails the install below.
+log=/tmp/install-deps-update.$$
 for try in 1 2 3; do
-	apt-get update -qq >/dev/null 2>/tmp/install-deps-update.$$ && break
+	apt-get update -qq >/dev/null 2>$log && break
 	if [ "$try" = 3 ]; then
 		echo "install-deps: apt-get update failed 3 times, going on with the lists it has:" >&2
-		tail -n 3 /tmp/install-deps-update.$$ >&2
+		tail -n 3 $log >&2
 	else
 		sleep 20
 	fi
 done
-rm -f /tmp/install-deps-update.$$
-[ -z "$need" ] && exit 0
-echo "install-deps: installing$need" >&2
-apt-get install -y -qq --no-install-recommends $need >/dev/null
+[ -z "$need" ] && { rm -f $log; exit 0; }
+native="" foreign=""
+for p in $need; do
+	case $p in *:i386) foreign="$foreign $p" ;; *) native="$native $p" ;; esac
+done
+# The machine's own packages first, alone: a lagging i386 index cannot hold them back.
+if [ -n "$native" ]; then
+	echo "install-deps: installing$native" >&2
+	apt-get install -y -qq --no-install-recommends $native >/dev/null
+fi
+[ -z "$foreign" ] && { rm -f $log; exit 0; }
+echo "install-deps: installing$foreign" >&2
+if apt-get install -y -qq --no-install-recommends $foreign >/dev/null 2>$log.install; then
+	rm -f $log $log.install
+	exit 0
+fi
+# An i386 library must be the very version of its amd64 twin (Multi-Arch: same). When a suite's
+# i386 index did not download (seen for days: bookworm-security's i386 Packages.xz of the wrong
+# size), its amd64 updates have no i386 twin and apt "holds broken packages". Then take that
+# suite's packages only where nothing else has them (pin 100), and move the amd64 twins apt
+# names unmet to the version the i386 lists have (a header package such as linux-libc-dev).
+suites=$(sed -n 's|.*Failed to fetch [^ ]*/dists/\([^/ ]*\)/[^ ]*binary-i386/.*|\1|p' $log | sort -u)
+if [ -z "$suites" ]; then
+	cat $log.install >&2
+	rm -f $log $log.install
+	exit 1
+fi
+pref=/tmp/install-deps-pref.$$
+for s in $suites; do
+	printf 'Package: *\nPin: release n=%s\nPin-Priority: 100\n\n' "$s"
+done >$pref
+echo "install-deps: the i386 index of$(echo $suites | sed 's/^/ /') is missing: i386 libraries at the versions both architectures' lists have" >&2
+apt_pinned() { apt-get -o Dir::Etc::preferences="$pref" --allow-downgrades --no-install-recommends "$@"; }
+twins=""
+for round in 1 2 3 4 5 6 7 8; do
+	if apt_pinned -s install $foreign $twins >$log.sim 2>&1; then
+		[ -n "$twins" ] && echo "install-deps: matching the amd64 twins:$twins" >&2
+		apt_pinned -y -qq install $foreign $twins >/dev/null
+		rm -f $log $log.install $log.sim $pref
+		exit 0
+	fi
+	added=""
+	for x in $(sed -n '/unmet dependencies/,$p' $log.sim | grep -o '[a-z0-9][a-z0-9.+-]*:i386' | sed 's/:i386$//' | sort -u); do
+		inst=$(dpkg-query -W -f='${Version}' "$x:amd64" 2>/dev/null) || continue
+		cand=$(apt-cache -o Dir::Etc::preferences="$pref" policy "$x:i386" | awk '/Candidate:/ { print $2; exit }')
+		case $cand in '' | '(none)' | "$inst") continue ;; esac
+		case " $twins " in *" $x:amd64="*) continue ;; esac
+		twins="$twins $x:amd64=$cand" added=1
+	done
+	[ -n "$added" ] || break
+done
+cat $log.sim >&2
+rm -f $log $log.install $log.sim $pref
+exit 1
