@@ -383,6 +383,9 @@ int sp_cmd_measure(const struct sp_config *c)
 			     &e, "cannot keep the report in '%s'", c->out_dir);
 		goto out;
 	}
+	rc = run_metrics_check(c);
+	if (rc != SP_EXIT_OK)
+		goto out;
 	rc = run_journal_open(r, "measure", c->out_dir);
 	if (rc != SP_EXIT_OK)
 		goto out;

@@ -1255,6 +1255,9 @@ int sp_cmd_run(const struct sp_config *c)
 			     &e, "cannot keep the report in '%s'", out_dir);
 		goto out;
 	}
+	rc = run_metrics_check(c);
+	if (rc != SP_EXIT_OK)
+		goto out;
 	/* written ahead of every change from here on, beside the report */
 	rc = run_journal_open(r, "run", out_dir);
 	if (rc != SP_EXIT_OK)
