@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/config/textfmt.h"
 #include "core/scenario/service.h"
 
 struct fam {
@@ -34,54 +35,26 @@ struct label {
 
 /* ---- the text format ---- */
 
-/* the length of the valid UTF-8 sequence at s (1 to 4), or 0 when it is not one */
-static size_t utf8_len(const unsigned char *s)
-{
-	size_t n;
-	unsigned cp;
-
-	if (s[0] < 0x80)
-		return 1;
-	if (s[0] >= 0xc2 && s[0] <= 0xdf)
-		n = 2, cp = s[0] & 0x1f;
-	else if (s[0] >= 0xe0 && s[0] <= 0xef)
-		n = 3, cp = s[0] & 0x0f;
-	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
-		n = 4, cp = s[0] & 0x07;
-	else
-		return 0;
-	for (size_t i = 1; i < n; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		cp = cp << 6 | (s[i] & 0x3f);
-	}
-	/* overlong forms, UTF-16 surrogates and code points past U+10FFFF are not UTF-8 */
-	if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 || cp > 0x10ffff)) ||
-	    (cp >= 0xd800 && cp <= 0xdfff))
-		return 0;
-	return n;
-}
-
 void sp_prom_label_value(FILE *out, const char *s)
 {
-	const unsigned char *p = (const unsigned char *)(s ? s : "");
+	size_t len = s ? strlen(s) : 0;
 
 	fputc('"', out);
-	while (*p) {
-		size_t n = utf8_len(p);
+	for (size_t i = 0; i < len;) {
+		unsigned char c = (unsigned char)s[i];
+		size_t n = sp_utf8_seq_len(s, i, len);
 
-		if (*p == '\\' || *p == '"') {
+		if (c == '\\' || c == '"') {
 			fputc('\\', out);
-			fputc(*p, out);
-		} else if (*p == '\n') {
+			fputc(c, out);
+		} else if (c == '\n') {
 			fputs("\\n", out);
-		} else if (n == 0 || *p < 0x20 || *p == 0x7f) {
+		} else if (n == 0 || c < 0x20 || c == 0x7f) {
 			fputc('?', out);
-			n = 1;
 		} else {
-			fwrite(p, 1, n, out);
+			fwrite(s + i, 1, n, out);
 		}
-		p += n ? n : 1;
+		i += n ? n : 1;
 	}
 	fputc('"', out);
 }
