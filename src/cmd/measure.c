@@ -322,6 +322,9 @@ int sp_cmd_measure(const struct sp_config *c)
 			     "and reads swap devices");
 		goto out;
 	}
+	rc = run_metrics_check(c);
+	if (rc != SP_EXIT_OK)
+		goto out;
 	rc = run_lock("measure");
 	if (rc != SP_EXIT_OK)
 		goto out;
@@ -383,9 +386,6 @@ int sp_cmd_measure(const struct sp_config *c)
 			     &e, "cannot keep the report in '%s'", c->out_dir);
 		goto out;
 	}
-	rc = run_metrics_check(c);
-	if (rc != SP_EXIT_OK)
-		goto out;
 	rc = run_journal_open(r, "measure", c->out_dir);
 	if (rc != SP_EXIT_OK)
 		goto out;

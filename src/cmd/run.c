@@ -1215,6 +1215,10 @@ int sp_cmd_run(const struct sp_config *c)
 			     "'run' needs root: it partitions '%s' and enables swap", c->target);
 		goto out;
 	}
+	/* --metrics DIR that cannot take the file is said before anything else is done */
+	rc = run_metrics_check(c);
+	if (rc != SP_EXIT_OK)
+		goto out;
 	/* before anything is looked at: a second run is refused for being one, not for what
 	 * the first one holds */
 	rc = run_lock("run");
@@ -1255,9 +1259,6 @@ int sp_cmd_run(const struct sp_config *c)
 			     &e, "cannot keep the report in '%s'", out_dir);
 		goto out;
 	}
-	rc = run_metrics_check(c);
-	if (rc != SP_EXIT_OK)
-		goto out;
 	/* written ahead of every change from here on, beside the report */
 	rc = run_journal_open(r, "run", out_dir);
 	if (rc != SP_EXIT_OK)

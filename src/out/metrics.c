@@ -30,9 +30,11 @@ int sp_metrics_dir_check(const char *dir, struct sp_err *e)
 	if (!dir || !*dir)
 		return sp_err_set(e, -EINVAL, "no directory given");
 	if (stat(dir, &st) < 0)
-		return sp_err_sys(e, -errno, "cannot use '%s'", dir);
+		return errno == ENOENT
+			   ? sp_err_set(e, -ENOENT, "no such directory (it is not made)")
+			   : sp_err_set(e, -errno, NULL);
 	if (!S_ISDIR(st.st_mode))
-		return sp_err_set(e, -ENOTDIR, "'%s' is not a directory", dir);
+		return sp_err_set(e, -ENOTDIR, "not a directory");
 	ret = sp_atomic_tmp(dir, SP_PROM_FILE, fill_nothing, NULL, tmp, sizeof(tmp), e);
 	if (ret < 0)
 		return e && e->reason[0] ? ret : sp_err_sys(e, ret, "cannot write into '%s'", dir);

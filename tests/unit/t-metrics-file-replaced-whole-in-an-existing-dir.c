@@ -45,7 +45,7 @@ int main(void)
 	CHECK(mkdtemp(tmpl) != NULL);
 	snprintf(sub, sizeof(sub), "%s/missing", tmpl);
 	CHECK(sp_metrics_dir_check(sub, &e) == -ENOENT);
-	CHECK(strstr(e.reason, sub) != NULL);
+	CHECK_STR(sp_err_msg(&e), "no such directory (it is not made)");
 	CHECK(stat(sub, &st) < 0); /* not made */
 	snprintf(file, sizeof(file), "%s/a-file", tmpl);
 	old = fopen(file, "w");
