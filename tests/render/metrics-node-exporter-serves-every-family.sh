@@ -15,14 +15,19 @@
 # Then it proves the check can fail: a malformed line planted in the file, or a sample with a
 # timestamp (node_exporter refuses those), makes node_textfile_scrape_error 1 and takes every
 # swapplace_ series away, and the checker says so. The exporter listens on 127.0.0.1 only and
-# is stopped on every exit path. Skips without the exporter binary.
+# is stopped on every exit path. Skips when the exporter can be neither fetched nor found.
 # runner: may run beside another test
 . "$(dirname "$0")/../lib.sh"
 
 SP=$TOP/build/swapplace
 [ -x "$SP" ] || skip "build/swapplace not built (make)"
-NE=$(command -v prometheus-node-exporter || command -v node_exporter) ||
-	skip "needs prometheus-node-exporter (tests/install-deps.sh)"
+# Debian's package unpacked into the build's package cache (image/fetch-debs.sh: apt-get download
+# and dpkg-deb -x), not installed: installed, its service would listen on port 9100 of every
+# address of a systemd machine. An exporter already on the PATH serves when the archive cannot.
+NE=$TOP/build/pkgs/root/prometheus-node-exporter/usr/bin/prometheus-node-exporter
+[ -x "$NE" ] || "$TOP/image/fetch-debs.sh" "$TOP/build/pkgs" prometheus-node-exporter >/dev/null 2>&1 || true
+[ -x "$NE" ] || NE=$(command -v prometheus-node-exporter || command -v node_exporter) ||
+	skip "needs prometheus-node-exporter (fetched from Debian's archive into build/pkgs; it could not be)"
 need_cmd python3
 
 scratch_dir D /tmp/swapplace-metrics.XXXXXX
