@@ -81,10 +81,18 @@ void run_page_opts(const struct sp_config *c, struct sp_page_opts *o);
 void run_report_dir(const struct sp_report *r, const struct sp_config *c, char *dir, size_t len);
 
 /*
+ * Before a long run: --metrics DIR is an existing directory a file can be made in, else the
+ * command is refused now (exit 2 for a directory that is not there, 1 otherwise, printed).
+ * Returns an exit code (SP_EXIT_OK without --metrics).
+ */
+int run_metrics_check(const struct sp_config *c);
+
+/*
  * Write the report into c->out_dir (default reports/<timestamp>): report.json and report.txt
  * (failing them fails the command), report.html, report.pdf and summary.csv (one that fails
- * is warned about, naming the format, and costs nothing else); then print the text report (or
- * the JSON with --json) on stdout. Returns an exit code.
+ * is warned about, naming the format, and costs nothing else); with --metrics DIR also
+ * DIR/swapplace.prom (out/metrics.h; failing it fails the command, not the report); then print
+ * the text report (or the JSON with --json) on stdout. Returns an exit code.
  */
 int run_report_save(struct sp_report *r, const struct sp_config *c, char *dir, size_t len);
 

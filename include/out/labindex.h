@@ -1,8 +1,10 @@
 /*
  * labindex.h - the lab index on the stick: reports/index.html lists every run saved in
  * reports/<run>/report.json (date, machine, target disk, the verdict's first sentence, links to
- * each run's report files) and compares all of them (core/findings/compare.h), so one file opened
- * on any computer shows a lab's machines side by side after one stick has booted them all.
+ * each run's report files), groups them by machine model (a table per DMI vendor and product: each
+ * machine of one kind by its serial, with its fastest swap-in and build job and its verdict) and
+ * compares all of them (core/findings/compare.h), so one file opened on any computer shows a
+ * lab's machines side by side after one stick has booted them all.
  *
  * It reads report files and writes one file, atomically: index.html is first written under a
  * temporary name in the same directory, flushed, fsync'd, its stream's sticky error checked,

@@ -322,6 +322,9 @@ int sp_cmd_measure(const struct sp_config *c)
 			     "and reads swap devices");
 		goto out;
 	}
+	rc = run_metrics_check(c);
+	if (rc != SP_EXIT_OK)
+		goto out;
 	rc = run_lock("measure");
 	if (rc != SP_EXIT_OK)
 		goto out;

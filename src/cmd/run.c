@@ -1215,6 +1215,10 @@ int sp_cmd_run(const struct sp_config *c)
 			     "'run' needs root: it partitions '%s' and enables swap", c->target);
 		goto out;
 	}
+	/* --metrics DIR that cannot take the file is said before anything else is done */
+	rc = run_metrics_check(c);
+	if (rc != SP_EXIT_OK)
+		goto out;
 	/* before anything is looked at: a second run is refused for being one, not for what
 	 * the first one holds */
 	rc = run_lock("run");

@@ -19,6 +19,7 @@
 #include "core/doc/reportdoc.h"
 #include "core/findings/analysis.h"
 #include "core/report/report_json.h"
+#include "out/metrics.h"
 #include "out/report_io.h"
 #include "sys/devices.h"
 #include "sys/log.h"
@@ -233,13 +234,43 @@ void run_page_opts(const struct sp_config *c, struct sp_page_opts *o)
 		o->paper = SP_PAPER_A4;
 }
 
+int run_metrics_check(const struct sp_config *c)
+{
+	struct sp_err e;
+	int ret;
+
+	if (!c->metrics_dir)
+		return SP_EXIT_OK;
+	ret = sp_metrics_dir_check(c->metrics_dir, &e);
+	if (ret < 0)
+		return sp_fail(ret == -ENOENT || ret == -ENOTDIR ? SP_EXIT_USAGE : SP_EXIT_FAILURE,
+			       &e, "cannot keep the metrics (--metrics) in '%s'", c->metrics_dir);
+	return SP_EXIT_OK;
+}
+
+/* --metrics DIR: DIR/swapplace.prom; the report is saved whatever becomes of it */
+static int run_metrics_save(const struct sp_report *r, const struct sp_findings *f,
+			    const struct sp_config *c)
+{
+	char path[4096];
+	struct sp_err e;
+
+	if (!c->metrics_dir)
+		return SP_EXIT_OK;
+	if (sp_metrics_write(c->metrics_dir, r, f, path, sizeof(path), &e) < 0)
+		return sp_fail(SP_EXIT_FAILURE, &e, "cannot write the metrics into '%s'",
+			       c->metrics_dir);
+	fprintf(stderr, "swapplace: metrics written to '%s'\n", path);
+	return SP_EXIT_OK;
+}
+
 int run_report_save(struct sp_report *r, const struct sp_config *c, char *dir, size_t len)
 {
 	struct sp_findings *f = calloc(1, sizeof(*f));
 	struct sp_report_failed failed = {0};
 	struct sp_page_opts po;
 	char written[256] = "";
-	int ret;
+	int ret, mrc;
 
 	if (!f)
 		return sp_fail(SP_EXIT_FAILURE, SP_ERR_OF(-ENOMEM), "cannot save the report");
@@ -255,6 +286,7 @@ int run_report_save(struct sp_report *r, const struct sp_config *c, char *dir, s
 			       dir);
 	}
 	sp_analyse(r, f);
+	mrc = run_metrics_save(r, f, c);
 	if (c->json)
 		ret = sp_report_json_write(stdout, r, f);
 	else
@@ -283,7 +315,7 @@ int run_report_save(struct sp_report *r, const struct sp_config *c, char *dir, s
 	free(f);
 	if (ret < 0)
 		return sp_fail(SP_EXIT_FAILURE, SP_ERR_OF(ret), "cannot print the report");
-	return SP_EXIT_OK;
+	return mrc;
 }
 
 /*

@@ -20,6 +20,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "core/config/textfmt.h"
 #include "core/doc/compare_doc.h"
 #include "core/doc/doc.h"
 #include "core/doc/doc_html.h"
@@ -39,6 +40,10 @@ struct run {
 	time_t started;
 	char date[40];
 	char machine[260]; /* DMI vendor, model and serial */
+	char kind[260];	   /* the machine's model: DMI vendor and product, as the report has them */
+	char serial[64];   /* its DMI serial, "" when the report has none */
+	char fastest[96];  /* the fastest swap-in: placement and median, "" when none measured */
+	char build[96];	   /* the fastest build job: placement and wall time, "" when none ran */
 	char disk[240];
 	char verdict[512];
 	int has[FILES];
@@ -70,6 +75,8 @@ static void summarise(struct run *u, const struct sp_report *r, struct sp_findin
 		 m->dmi_model[0]    ? m->dmi_model
 		 : m->dmi_vendor[0] ? ""
 				    : "unknown machine");
+	snprintf(u->kind, sizeof(u->kind), "%s", u->machine);
+	snprintf(u->serial, sizeof(u->serial), "%s", m->dmi_serial);
 	snprintf(u->disk, sizeof(u->disk), "%s", r->target[0] ? r->target : "no target disk");
 	for (size_t i = 0; i < r->n_devices && i < SP_MAX_DEVICES; i++) {
 		const struct sp_device_info *d = &r->devices[i];
@@ -80,9 +87,20 @@ static void summarise(struct run *u, const struct sp_report *r, struct sp_findin
 			 d->serial[0] ? " (serial " : "", d->serial, d->serial[0] ? ")" : "");
 		break;
 	}
-	u->verdict[0] = '\0';
-	if (sp_analyse(r, f) == 0 && f->n_verdict > 0)
-		sp_verdict_sentence(r, f, f->verdict[0], u->verdict, sizeof(u->verdict));
+	u->verdict[0] = u->fastest[0] = u->build[0] = '\0';
+	if (sp_analyse(r, f) == 0) {
+		char us[16];
+
+		if (f->n_verdict > 0)
+			sp_verdict_sentence(r, f, f->verdict[0], u->verdict, sizeof(u->verdict));
+		if (f->best >= 0)
+			snprintf(u->fastest, sizeof(u->fastest), "%s, %s us",
+				 r->results[f->best].placement,
+				 sp_fmt_us(us, r->results[f->best].fault_probe.lat.p50_us));
+		if (f->has_build && f->build.n > 0)
+			snprintf(u->build, sizeof(u->build), "%s, %.1f s",
+				 f->build.rows[0].placement, f->build.rows[0].wall_s);
+	}
 	if (!u->verdict[0])
 		snprintf(u->verdict, sizeof(u->verdict), "no verdict");
 }
@@ -204,6 +222,72 @@ static void runs_section(struct sp_doc *d, const struct run *runs, size_t n, siz
 		if (!runs[i].ok)
 			sp_doc_add_text(d, SP_DOC_BULLET, "%s/report.json: %s", runs[i].dir,
 					runs[i].why);
+}
+
+/* by machine model, then oldest first; "unknown machine" (no DMI) after every named one */
+static int by_kind(const void *a, const void *b)
+{
+	const struct run *x = *(const struct run *const *)a, *y = *(const struct run *const *)b;
+	int ux = !strcmp(x->kind, "unknown machine"), uy = !strcmp(y->kind, "unknown machine");
+	int c = ux != uy ? ux - uy : strcmp(x->kind, y->kind);
+
+	return c ? c : by_date(x, y);
+}
+
+/*
+ * The readable runs grouped by machine model (DMI vendor and product): one heading per model
+ * and a table of its runs side by side, each with its number in the list above, its serial,
+ * its fastest swap-in and build job and its verdict, so a lab sees every machine of one kind
+ * together.
+ */
+static int models_section(struct sp_doc *d, const struct run *runs, size_t n_ok)
+{
+	static const char *const heads[] = {
+	    "#", "date", "serial", "target disk", "fastest swap-in", "fastest build", "verdict"};
+	const struct run **by = calloc(n_ok ? n_ok : 1, sizeof(*by));
+	size_t n_models = 0;
+
+	if (!by)
+		return -ENOMEM;
+	for (size_t i = 0; i < n_ok; i++)
+		by[i] = &runs[i]; /* the readable runs sort first */
+	qsort(by, n_ok, sizeof(*by), by_kind);
+	for (size_t i = 0; i < n_ok; i++)
+		n_models += !i || strcmp(by[i]->kind, by[i - 1]->kind);
+	sp_doc_add_text(d, SP_DOC_SECTION, "Runs by machine model");
+	sp_doc_add_text(d, SP_DOC_PARA,
+			"The runs above grouped by the machine's model, as its firmware names it "
+			"(DMI vendor and product): %zu %s. Each machine is told apart by its "
+			"serial; # is the run's number in the list above.",
+			n_models, sp_plural(n_models, "model", "models"));
+	if (!n_ok)
+		sp_doc_add_text(d, SP_DOC_PARA, "No readable report yet.");
+	for (size_t i = 0, first = 0; i < n_ok; i = first) {
+		struct sp_doc_table *t;
+
+		while (first < n_ok && !strcmp(by[first]->kind, by[i]->kind))
+			first++;
+		sp_doc_add_text(d, SP_DOC_HEADING, "%s: %zu %s", by[i]->kind, first - i,
+				sp_plural(first - i, "run", "runs"));
+		t = sp_doc_add_table(d, NULL, 7, heads, "rllllll");
+		for (size_t k = i; k < first && t; k++) {
+			const struct run *u = by[k];
+			int row = sp_doc_row_add(t);
+
+			sp_doc_cell(t, row, 0, SP_DOC_MARK_NONE, "%zu", (size_t)(u - runs) + 1);
+			sp_doc_cell(t, row, 1, SP_DOC_MARK_NONE, "%s", u->date);
+			sp_doc_cell(t, row, 2, SP_DOC_MARK_NONE, "%s",
+				    u->serial[0] ? u->serial : "-");
+			sp_doc_cell(t, row, 3, SP_DOC_MARK_NONE, "%s", u->disk);
+			sp_doc_cell(t, row, 4, SP_DOC_MARK_NONE, "%s",
+				    u->fastest[0] ? u->fastest : "-");
+			sp_doc_cell(t, row, 5, SP_DOC_MARK_NONE, "%s",
+				    u->build[0] ? u->build : "-");
+			sp_doc_cell(t, row, 6, SP_DOC_MARK_NONE, "%s", u->verdict);
+		}
+	}
+	free(by);
+	return 0;
 }
 
 /* The comparison of the most recent readable runs (they sort first, oldest first). */
@@ -365,7 +449,9 @@ static int build_doc(struct sp_doc *d, const char *dir, const struct run *runs, 
 		snprintf(sub, sizeof(sub), "no readable run on this stick yet");
 	sp_doc_set_titles(d, "swapplace lab index", sub, "swapplace lab index");
 	runs_section(d, runs, n, n_ok);
-	ret = compare_section(d, dir, runs, n_ok, n_compared);
+	ret = models_section(d, runs, n_ok);
+	if (!ret)
+		ret = compare_section(d, dir, runs, n_ok, n_compared);
 	return ret < 0 ? ret : sp_doc_err(d); /* the doc's first failure, checked once */
 }
 

@@ -25,6 +25,7 @@
 #include "core/doc/reportdoc.h"
 #include "core/findings/analysis.h"
 #include "core/model/report.h"
+#include "core/report/metrics_prom.h"
 #include "core/report/report_csv.h"
 #include "core/report/report_json.h"
 #include "out/atomic.h"
@@ -137,6 +138,11 @@ static int w_csv(FILE *out, const struct sp_report_ctx *c)
 	return sp_report_csv_write(out, c->r, c->f);
 }
 
+static int w_prom(FILE *out, const struct sp_report_ctx *c)
+{
+	return sp_report_prom_write(out, c->r, c->f);
+}
+
 static int w_html(FILE *out, const struct sp_report_ctx *c)
 {
 	return c->doc ? sp_doc_write_html_paper(out, c->doc, c->pages.paper == SP_PAPER_LETTER)
@@ -169,6 +175,8 @@ const struct sp_report_format sp_report_formats[] = {
 	{ .name = "pdf", .file = "report.pdf", .needs_doc = 1, .binary = 1, .write = w_pdf },
 	{ .name = "csv", .file = "summary.csv", .write = w_csv },
 	{ .name = "ps", .needs_doc = 1, .binary = 1, .write = w_ps },
+	/* not in a report directory: `--metrics DIR` writes it where the collector reads */
+	{ .name = "prom", .write = w_prom },
 };
 /* clang-format on */
 const size_t sp_n_report_formats = sizeof(sp_report_formats) / sizeof(sp_report_formats[0]);
@@ -430,7 +438,7 @@ static const struct sp_report_format *format_or_err(const char *format, struct s
 
 	if (!fmt)
 		sp_err_set(e, -EINVAL,
-			   "unknown format '%s' (expected text, json, html, pdf, ps or csv)",
+			   "unknown format '%s' (expected text, json, html, pdf, ps, csv or prom)",
 			   format);
 	return fmt;
 }

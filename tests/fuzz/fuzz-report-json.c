@@ -2,7 +2,8 @@
  * fuzz-report-json.c - the reader behind `report`, `print` and `compare`: report.json text in
  * (core/report/json_read.c and its schema tables, core/report/report_schema.c), then everything a
  * saved report goes through when it is rendered again: the analysis, the JSON and text writers, the
- * CSV summary, and the document (text and HTML) the printable formats are painted from.
+ * CSV summary, swapplace.prom (its label values from any bytes), and the document (text and HTML)
+ * the printable formats are painted from.
  *
  * Invariants: the reader returns 0 or -EINVAL with a message, never reads outside the input
  * (ASan: the input is not NUL-terminated, as the edge's buffer is not); a report it accepts
@@ -17,6 +18,7 @@
 #include "core/doc/reportdoc.h"
 #include "core/findings/analysis.h"
 #include "core/model/report.h"
+#include "core/report/metrics_prom.h"
 #include "core/report/report_csv.h"
 #include "core/report/report_json.h"
 #include "fuzz.h"
@@ -92,6 +94,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	FUZZ_CHECK(ret == 0, "analysis of an accepted report: %d", ret);
 	sp_report_text_write(devnull, r, f);
 	sp_report_csv_write(devnull, r, f);
+	sp_report_prom_write(devnull, r, f);
 	sp_doc_init(&d);
 	if (sp_report_doc_build(&d, r, f) == 0) {
 		sp_doc_write_text(devnull, &d, SP_DOC_TEXT_COLUMNS);

@@ -5,7 +5,10 @@
 # both runs oldest first with machine, disk and verdict, names the broken one as unreadable,
 # links each run's files that exist (relative), compares the runs (the budget difference, a bar
 # per placement per run), is well-formed, and is written atomically (no temporary left; an
-# existing index.html replaced whole). A third run rewrites it. Then the appliance's hook: the
+# existing index.html replaced whole). The runs are grouped by machine model (a heading per DMI
+# vendor and product, its runs' numbers, serials and fastest placements in a table under it, the
+# models in name order, a machine without DMI last). A third run, another machine of the second
+# run's model, rewrites it and joins that model's group. Then the appliance's hook: the
 # init calls `swapplace index` on the stick's reports after a saved run, and a failing index
 # costs nothing but the index.
 . "$(dirname "$0")/../appliance/lib.sh" # the init's hook runs at the end
@@ -33,6 +36,66 @@ EOF
 echo '{"schema": "swapplace-report/1", "results": [' >"$R/20260103-broken/report.json"
 echo "refused: the disk is mounted" >"$R/20260104-refused/reason.txt"
 echo "an old index" >"$R/index.html"
+
+# groups INDEX 'MODEL:#,#;MODEL:#' [SERIAL...]: the section "Runs by machine model" has exactly
+# these headings in this order, each with the runs (their numbers in the list) under it, and
+# names the serials given
+groups() {
+	python3 - "$@" <<'EOF' || fail "the runs by machine model: see above"
+import html.parser, sys
+text = open(sys.argv[1], encoding="utf-8").read()
+want = [(g.split(":")[0], g.split(":")[1].split(",")) for g in sys.argv[2].split(";")]
+
+class P(html.parser.HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.tag, self.on, self.groups, self.row, self.cell = None, False, [], None, None
+    def handle_starttag(self, tag, attrs):
+        self.tag = tag
+        if tag == "tr" and self.on and self.groups:
+            self.row = []
+        if tag == "td" and self.row is not None:
+            self.cell = ""
+    def handle_endtag(self, tag):
+        self.tag = None
+        if tag == "td" and self.row is not None and self.cell is not None:
+            self.row.append(self.cell)
+            self.cell = None
+        if tag == "tr" and self.row is not None:
+            if self.row:
+                self.groups[-1][1].append(self.row)
+            self.row = None
+    def handle_data(self, d):
+        if self.tag == "h2":
+            self.on = d.strip() == "Runs by machine model"
+        elif self.tag == "h3" and self.on and d.strip():
+            self.groups.append((d.strip(), []))
+        if self.cell is not None:
+            self.cell += d
+
+p = P()
+p.feed(text)
+got = [(h.rsplit(":", 1)[0], [row[0] for row in rows]) for h, rows in p.groups]
+if got != want:
+    print("FAIL: groups %s, expected %s" % (got, want))
+    sys.exit(1)
+for h, rows in p.groups:
+    n = len(rows)
+    if not h.endswith(": %d %s" % (n, "run" if n == 1 else "runs")):
+        print("FAIL: heading %r for %d runs" % (h, n))
+        sys.exit(1)
+    for row in rows:
+        if len(row) != 7 or not row[4] or not row[6]:
+            print("FAIL: a run's row %s" % row)
+            sys.exit(1)
+serials = [row[2] for _, rows in p.groups for row in rows]
+for s in sys.argv[3:]:
+    if s not in serials:
+        print("FAIL: serial %s not in the groups: %s" % (s, serials))
+        sys.exit(1)
+print("groups: %s" % got)
+EOF
+}
 
 "$SP" index "$R" 2>"$D/err" || fail "index exited $?: $(cat "$D/err")"
 grep -q "lists 2 runs (1 unreadable), 2 compared" "$D/err" || fail "stderr: $(cat "$D/err")"
@@ -85,13 +148,28 @@ for pl in ["start", "end", "file", "zram-lz4", "zram-lzo"]:
         need(n == 1, "%d bars for %s run %d" % (n, pl, k))
 print("index.html: %d links, %d bars" % (len(p.hrefs), len(p.bars)))
 EOF
+groups "$H" "LENOVO ThinkCentre M700:2;QEMU Standard PC (Q35 + ICH9, 2009):1" PC0A1B2C
 
-# a third run rewrites it
+# a third run rewrites it: another machine of the second run's model joins its group
 mkdir -p "$R/20260105-ccc"
-cp "$R/20260102-bbb/report.json" "$R/20260105-ccc/report.json"
+sed 's/"PC0A1B2C"/"PC0Z9Y8X"/' "$R/20260102-bbb/report.json" >"$R/20260105-ccc/report.json"
 "$SP" index "$R" 2>"$D/err" || fail "second index exited $?"
 grep -q "lists 3 runs (1 unreadable), 3 compared" "$D/err" || fail "stderr: $(cat "$D/err")"
 grep -q "20260105-ccc" "$H" || fail "the third run is not listed"
+groups "$H" "LENOVO ThinkCentre M700:2,3;QEMU Standard PC (Q35 + ICH9, 2009):1" PC0A1B2C PC0Z9Y8X
+# a machine without DMI tables: its own group, after every named model
+mkdir -p "$R/20260106-nodmi"
+python3 - "$R/20260101-aaa/report.json" "$R/20260106-nodmi/report.json" <<'EOF' || fail "cannot make a report without DMI"
+import json, sys
+r = json.load(open(sys.argv[1]))
+r["started_unix"] = r.get("started_unix", 0) + 5 * 86400
+r.pop("started", None)
+r["machine"]["dmi_vendor"] = r["machine"]["dmi_model"] = ""
+json.dump(r, open(sys.argv[2], "w"), indent=1)
+EOF
+"$SP" index "$R" 2>"$D/err" || fail "index with a run without DMI exited $?"
+groups "$H" "LENOVO ThinkCentre M700:2,3;QEMU Standard PC (Q35 + ICH9, 2009):1;unknown machine:4"
+rm -r "$R/20260106-nodmi"
 
 # more runs than a comparison holds: all listed, the 16 most recent compared
 for i in $(seq 10 24); do

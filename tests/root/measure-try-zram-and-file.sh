@@ -7,7 +7,9 @@
 # placements, the service's four cases on all three, the spike OOM-killing under none and
 # losing nothing with swap; the service ran with vm.page-cluster 0 on zram, as seed 000 set
 # it, and as the machine has it on the file and none (read back to the machine's value after);
-# the verdict answers the question in one sentence. Afterwards no
+# the verdict answers the question in one sentence. --metrics DIR wrote DIR/swapplace.prom, the
+# same bytes `report report.json --format prom` gives, mode "try", the two try placements' swap-in
+# latency and none's OOM kills in it, and no temporary beside it. Afterwards no
 # swap area, zram device or file of the measurement remains, and the filesystem unmounts.
 . "$(dirname "$0")/lib.sh"
 BUDGET_MIB=33
@@ -30,8 +32,9 @@ at_exit "umount '$mnt'"
 
 pc0=$(cat /proc/sys/vm/page-cluster)
 [ "$pc0" != 0 ] || skip "vm.page-cluster is 0 on this machine: zram's 0 would not show"
+mkdir "$out/m"
 "$SWAPPLACE" measure --try zram,file:"$mnt" --budget ${BUDGET_MIB}M --time-per-placement 3 \
-	--service-time 2 --seed 3 --json --out "$out/r" >"$out/json" 2>"$out/stderr" ||
+	--service-time 2 --seed 3 --json --out "$out/r" --metrics "$out/m" >"$out/json" 2>"$out/stderr" ||
 	{ cat "$out/stderr"; fail "measure --try failed"; }
 cat "$out/stderr"
 [ "$(cat /proc/sys/vm/page-cluster)" = "$pc0" ] || fail "vm.page-cluster not restored: $pc0 -> $(cat /proc/sys/vm/page-cluster)"
@@ -87,6 +90,21 @@ assert "66 MiB swap file" in t and "served the spike with no failed request" in 
 assert "without swap " in t and " OOM-killed" in t, t
 PY
 grep -q "on this server" "$out/r/report.txt" || fail "report.txt has no try verdict"
+
+# --metrics: the run's swapplace.prom is the saved report's, exported after the fact
+prom=$out/m/swapplace.prom
+[ -f "$prom" ] || fail "--metrics wrote no $prom"
+[ "$(ls -A "$out/m")" = swapplace.prom ] || fail "beside swapplace.prom: $(ls -A "$out/m")"
+"$SWAPPLACE" report "$out/r/report.json" --format prom >"$out/export.prom" || fail "report --format prom"
+cmp "$prom" "$out/export.prom" || fail "--metrics and report --format prom differ"
+grep -q '^swapplace_info{.*mode="try"' "$prom" || fail "no swapplace_info with mode try: $(grep info "$prom")"
+grep -q '^swapplace_swapin_latency_seconds{placement="try-zram-[^"]*",kind="zram",.*quantile="0.5"} [0-9]' "$prom" ||
+	fail "no swap-in median of try-zram"
+grep -q '^swapplace_swapin_latency_seconds{placement="try-file",kind="file",.*quantile="0.5"} [0-9]' "$prom" ||
+	fail "no swap-in median of try-file"
+grep -Eq '^swapplace_oom_kills\{placement="none",kind="none",model="",case="spike"\} [1-9]' "$prom" ||
+	fail "none's spike OOM kills are not in the metrics: $(grep oom_kills "$prom")"
+grep -q '^swapplace_build_wall_seconds' "$prom" && fail "a build wall time in a measure that ran no build"
 
 # nothing of the measurement is left: its file, its zram device, its swap area
 left=$(find "$mnt" -mindepth 1 -maxdepth 1 ! -name lost+found)

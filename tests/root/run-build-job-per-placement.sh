@@ -5,14 +5,24 @@
 # swapped in and out on start and end (pswpin, pswpout > 0) and finished ok with the machine's
 # own page-cluster in force; without swap (none) it was OOM-killed; the ram baseline finished
 # without swapping; analysis.build ranks start and end with ratios to the ram baseline; the
-# text report has the job's table and the verdict leads with it. --scenario none runs no job.
+# text report has the job's table and the verdict leads with it. --metrics DIR gets swapplace.prom,
+# the saved report's export byte for byte: the build's wall time on start, end and ram, none's
+# OOM-killed job and no wall time for it, mode "run"; a --metrics DIR that does not exist is
+# refused (exit 2) before the disk is looked at. --scenario none runs no job.
 . "$(dirname "$0")/lib.sh"
 need_sweep
 make_run_target
 pc_before=$(cat /proc/sys/vm/page-cluster)
+rc=0
+"$SWAPPLACE" run --target "$dev" --confirm "$size" --metrics "$out/no-such-dir" --out "$out/x" \
+	>/dev/null 2>"$out/stderr-m" || rc=$?
+[ "$rc" = 2 ] || fail "--metrics into a missing directory exited $rc, not 2: $(cat "$out/stderr-m")"
+grep -q "no such directory" "$out/stderr-m" || fail "no clear refusal: $(cat "$out/stderr-m")"
+[ -e "$out/x" ] || [ -e "$out/no-such-dir" ] && fail "a refused run made a directory"
+mkdir "$out/m"
 "$SWAPPLACE" run --target "$dev" --confirm "$size" --swap-size 128M --budget 32M \
 	--time-per-placement 3 --profile-time 0 --job-scale 0.25 --only start,end,none,ram --seed 3 \
-	--out "$out/r" >"$out/stdout" 2>"$out/stderr" || { cat "$out/stderr"; fail "run failed"; }
+	--out "$out/r" --metrics "$out/m" >"$out/stdout" 2>"$out/stderr" || { cat "$out/stderr"; fail "run failed"; }
 cat "$out/stderr"
 [ "$(cat /proc/sys/vm/page-cluster)" = "$pc_before" ] || fail "vm.page-cluster not restored"
 python3 - "$out/r/report.json" "$pc_before" <<'PY' || fail "report.json does not hold the job's results"
@@ -56,6 +66,18 @@ assert [x["placement"] for x in a["not_ok"]] == ["none"], a["not_ok"]
 assert r["analysis"]["verdict"][0]["kind"] == "build-job", r["analysis"]["verdict"][0]
 PY
 grep -q "^Job wall time per placement" "$out/r/report.txt" || fail "no job table in report.txt"
+prom=$out/m/swapplace.prom
+[ "$(ls -A "$out/m")" = swapplace.prom ] || fail "--metrics DIR holds: $(ls -A "$out/m")"
+"$SWAPPLACE" report "$out/r/report.json" --format prom >"$out/export.prom" || fail "report --format prom"
+cmp "$prom" "$out/export.prom" || fail "--metrics and report --format prom differ"
+grep -q '^swapplace_info{.*mode="run"' "$prom" || fail "no swapplace_info with mode run"
+for p in start end ram; do
+	grep -q "^swapplace_build_wall_seconds{placement=\"$p\",.*job=\"build\"} [0-9]" "$prom" ||
+		fail "no build wall time of $p in the metrics"
+done
+grep -q '^swapplace_build_wall_seconds{placement="none"' "$prom" && fail "none's failed build has a wall time"
+grep -q '^swapplace_oom_killed{placement="none",kind="none",model="",scenario="build",case=""} 1$' "$prom" ||
+	fail "none's OOM-killed build is not in the metrics"
 "$SWAPPLACE" report "$out/r/report.json" >"$out/again" || fail "report command failed"
 cmp -s "$out/again" "$out/r/report.txt" || fail "rendering the saved run differs"
 

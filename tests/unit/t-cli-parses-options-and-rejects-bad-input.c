@@ -248,7 +248,7 @@ int main(void)
 	CHECK_STR(err, "invalid size '0' for --swap-size");
 	CHECK(parse(&c, err, ARGS("swapplace", "probe", "x", "--offset", "0")) == 0);
 	CHECK(parse(&c, err, ARGS("swapplace", "report", "a.json", "--format", "docx")) == -EINVAL);
-	CHECK_STR(err, "invalid value 'docx' for --format (one of text|json|html|csv|ps|pdf)");
+	CHECK_STR(err, "invalid value 'docx' for --format (one of text|json|html|csv|ps|pdf|prom)");
 	CHECK(parse(&c, err, ARGS("swapplace", "report", "a.json", "--format", "json")) == 0);
 	CHECK_STR(c.format, "json");
 	/* report: every format, -o, the pages; print: its printer and its three formats */

@@ -101,7 +101,7 @@ int main(void)
 			fmts[n].write = stub;
 		n++;
 	}
-	CHECK(n == 6);
+	CHECK(n == 7); /* json text html pdf csv ps prom */
 	CHECK(!strcmp(fmts[0].name, "json") && !strcmp(fmts[1].name, "text"));
 	CHECK(sp_report_format_find("pdf") && !sp_report_format_find("docx"));
 

@@ -101,7 +101,7 @@ struct sp_config {
 	uint64_t length_bytes; /* probe --length BYTES (0: to the end) */
 	const char *device;    /* probe DEV */
 	const char *input;     /* report RUN.json; restore BACKUP_DIR */
-	const char *format;    /* report --format text|json|html|pdf|ps|csv; print: text|ps|pdf */
+	const char *format;    /* report --format text|json|...|prom; print: text|ps|pdf */
 	const char *output;    /* report -o FILE: written atomically instead of stdout */
 	const char *printer;   /* print --printer DEV (default /dev/usb/lp0) */
 	const char *paper;     /* --paper a4|letter: the PDF's and PostScript's pages */
@@ -112,6 +112,8 @@ struct sp_config {
 	const char *cpu_max; /* --cpu-max CPUS: a CPU quota on every workload cgroup */
 	const char *io_max;  /* --io-max IOPS[,BPS]: a cap on the swap device's I/O */
 	struct sp_caps caps; /*   both, parsed after the options (core/config/caps.h) */
+	/* --metrics DIR (run, measure): DIR/swapplace.prom for node_exporter (out/metrics.h) */
+	const char *metrics_dir;
 };
 
 /* Zero c, then set every default of the option table (core/config/options.h). */

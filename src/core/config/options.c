@@ -219,10 +219,16 @@ const struct sp_option sp_options[] = {
 	  .metavar = "DIR",
 	  .help = "also write the report into DIR: report.json, report.txt, report.html, "
 		  "report.pdf, summary.csv" },
+	{ .name = "metrics", .kind = SP_OPT_STRING, .cmds = B(RUN) | B(MEASURE),
+	  .field = F(metrics_dir), .flags = SP_OPTF_ONCE, .metavar = "DIR",
+	  .help = "also write the figures as DIR/swapplace.prom, atomically, for node_exporter's "
+		  "textfile collector (--collector.textfile.directory=DIR); DIR must exist "
+		  "(docs/metrics.md)" },
 	{ .name = "format", .kind = SP_OPT_CHOICE, .cmds = B(REPORT), .field = F(format),
-	  .choices = "text|json|html|csv|ps|pdf", .metavar = "FORMAT", .def = "text",
-	  .help = "text, json, html, csv (summary.csv), ps (PostScript) or pdf; pdf and ps "
-		  "need -o or a stdout that is not a terminal" },
+	  .choices = "text|json|html|csv|ps|pdf|prom", .metavar = "FORMAT", .def = "text",
+	  .help = "text, json, html, csv (summary.csv), ps (PostScript), pdf, or prom "
+		  "(swapplace.prom for node_exporter's textfile collector); pdf and ps need -o or "
+		  "a stdout that is not a terminal" },
 	{ .name = "format", .kind = SP_OPT_CHOICE, .cmds = B(PRINT), .field = F(format),
 	  .choices = "text|ps|pdf", .metavar = "text|ps|pdf", .def_note = "text",
 	  .help = "what the printer is sent: plain ASCII text with a form feed between pages, "
