@@ -13,7 +13,11 @@
 # - even as --job-user root the same writes fail (a /dev without disks, read-only; no
 #   CAP_MKNOD, CAP_SYS_ADMIN or CAP_SYS_PTRACE);
 # - report.json names the programs it ran by absolute path ("tools") and the job's user
-#   ("job_user"), and report.txt's appendix says both.
+#   ("job_user"), and report.txt's appendix says both; a mkfs.ext4 and a cp planted first in
+#   PATH are never run;
+# - with no mkfs.ext4 in /usr/sbin:/usr/bin:/sbin:/bin (an empty directory mounted over them in
+#   a mount namespace of the test's own) the run stops at once, naming it, exit 1, the target
+#   byte-identical and no report directory made.
 . "$(dirname "$0")/lib.sh"
 need_sweep
 id nobody >/dev/null 2>&1 || skip "no user 'nobody'"
@@ -102,8 +106,31 @@ for sudo in "" 0; do
 done
 [ "$(device_sum "$dev" 4)" = "$before" ] || fail "a refused --job changed the target"
 
-run_job sudo env SUDO_UID="$nobody_uid" SUDO_GID="$nobody_gid" --
+# a missing program: said before anything is written
+if command -v unshare >/dev/null; then
+	mkdir "$out/empty"
+	rc=0
+	unshare -m bash -c 'for d in /usr/sbin /usr/bin /sbin /bin; do
+		[ -L "$d" ] || mount --bind "$1" "$d" || exit 99; done
+		exec "$2" run "${@:3}"' - "$out/empty" "$SWAPPLACE" "${common[@]}" \
+		--out "$out/notools" >"$out/notools.out" 2>&1 || rc=$?
+	cat "$out/notools.out"
+	[ "$rc" = 1 ] || fail "a run without mkfs.ext4 exited $rc, not 1"
+	grep -q "mkfs.ext4 not found in /usr/sbin:/usr/bin:/sbin:/bin" "$out/notools.out" ||
+		fail "the missing mkfs.ext4 is not named"
+	[ ! -e "$out/notools" ] || fail "a run without its programs made its report directory"
+	[ "$(device_sum "$dev" 4)" = "$before" ] || fail "a run without its programs changed the target"
+fi
+
+# programs planted first in PATH: never run
+mkdir "$out/evil"
+for p in mkfs.ext4 debugfs cp sh; do
+	printf '#!/bin/sh\ntouch %s/ran-%s\nexit 1\n' "$out" "$p" >"$out/evil/$p"
+	chmod 755 "$out/evil/$p"
+done
+PATH=$out/evil:$PATH run_job sudo env SUDO_UID="$nobody_uid" SUDO_GID="$nobody_gid" --
 check_job sudo "$nobody_uid" "$nobody_gid"
+! ls "$out"/ran-* 2>/dev/null || fail "a program planted in PATH was run"
 run_job named env -u SUDO_UID -u SUDO_GID -- --job-user nobody
 check_job named "$nobody_uid" "$nobody_gid"
 run_job root env -u SUDO_UID -u SUDO_GID -- --job-user root
