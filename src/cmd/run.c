@@ -1243,7 +1243,8 @@ static int find_tools(const struct sp_config *c)
 
 	sp_err_init(&e);
 	if (sp_tools_find(names, c->job_dir ? 3 : 2, &e) < 0)
-		return sp_fail(SP_EXIT_FAILURE, &e, "a program the run needs is missing (nothing written)");
+		return sp_fail(SP_EXIT_FAILURE, &e,
+			       "a program the run needs is missing (nothing written)");
 	return SP_EXIT_OK;
 }
 
