@@ -61,6 +61,14 @@ void sp_userjob_user_describe(const struct sp_userjob_user *u, char *buf, size_t
  */
 int sp_userjob_become(const struct sp_userjob_user *u);
 
+/*
+ * In a forked child, right before its exec: close every descriptor above stderr. Whatever the
+ * controller holds open (a disk held O_EXCL, a library's descriptor without O_CLOEXEC) is a way
+ * to the disk that no permission check stops: the job and the programs run as its user get
+ * none of them.
+ */
+void sp_userjob_close_fds(void);
+
 struct sp_userjob_opts {
 	const char *cmd;      /* given to sh -c */
 	const char *dir;      /* its working directory, on the data filesystem */

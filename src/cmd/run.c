@@ -853,6 +853,7 @@ static int setup_job(struct run_ctx *x, struct sp_err *e)
 				strerror(-err));
 			_exit(126);
 		}
+		sp_userjob_close_fds();
 		execle(cp, "cp", "-a", "--", src, x->job_dir, (char *)NULL, env);
 		_exit(127);
 	}

@@ -7,6 +7,8 @@
 #   `id -G` are nobody's alone (no supplementary group of root's), NoNewPrivs is 1, its
 #   environment is PATH, HOME, LANG and TERM and nothing of swapplace's (a planted variable is
 #   gone), it runs in the placement's memory cgroup, and its wall time is timed (a 0.5 s sleep);
+#   it holds no descriptor but 0, 1 and 2 (swapplace is started with the other device open as
+#   fd 9, without O_CLOEXEC: a write through an inherited one meets no permission check);
 # - the job writes `dd of=` a block device (another loop device filled with random bytes, and
 #   the same through /proc/1/root, and the target itself), and makes one with mknod: all fail,
 #   and the other device is byte-identical (checksum) after;
@@ -35,6 +37,7 @@ common=(--target "$dev" --confirm "$size" --swap-size 128M --budget 32M --time-p
 # what every job does: say who it is and where, then try the disks
 job='id -u >"$O/uid"; id -g >"$O/gid"; id -G >"$O/groups"; env | sort >"$O/env"
 grep NoNewPrivs /proc/self/status >"$O/nnp"; cat /proc/self/cgroup >"$O/cgroup"
+ls /proc/$$/fd | sort -n | tr "\n" " " >"$O/fds"
 for d in '"$victim"' /proc/1/root'"$victim"' '"$dev"'; do
 	dd if=/dev/zero of="$d" bs=4k count=1 conv=notrunc,fsync status=none 2>>"$O/dd" && echo "$d" >>"$O/wrote"
 done
@@ -55,7 +58,8 @@ run_job() {
 	chown "$nobody_uid:$nobody_gid" "$out/$name-o"
 	env "${envs[@]}" SWAPPLACE_PLANTED=secret LANG=C.UTF-8 TERM=dumb \
 		"$SWAPPLACE" run "${common[@]}" "$@" --job "O=$out/$name-o; $job" --out "$out/$name" \
-		>/dev/null 2>"$out/$name.err" || { cat "$out/$name.err"; fail "$name: run failed"; }
+		>/dev/null 2>"$out/$name.err" 9<"$victim" ||
+		{ cat "$out/$name.err"; fail "$name: run failed"; }
 }
 
 # check_job NAME UID GID: what the job wrote, and its report
@@ -67,6 +71,8 @@ check_job() {
 	[ "$(cat "$o/gid")" = "$3" ] || fail "$1: the job ran as gid $(cat "$o/gid"), not $3"
 	[ "$(cat "$o/groups")" = "$3" ] || fail "$1: the job kept groups $(cat "$o/groups")"
 	grep -q "NoNewPrivs:.*1" "$o/nnp" || fail "$1: no_new_privs is not set"
+	# swapplace was given the other device open as fd 9: the job has no descriptor of its
+	[ "$(cat "$o/fds")" = "0 1 2 " ] || fail "$1: the job inherited descriptors: $(cat "$o/fds")"
 	[ ! -e "$o/wrote" ] || fail "$1: the job wrote $(cat "$o/wrote")"
 	[ "$(grep -c . "$o/dd")" -ge 4 ] || fail "$1: not every write failed with a message"
 	[ "$(cut -d= -f1 "$o/env" | grep -v '^PWD$\|^SHLVL$\|^_$\|^OLDPWD$' | sort | tr '\n' ' ')" = \
