@@ -14,6 +14,7 @@
 #include "core/model/report.h"
 #include "core/scenario/buildjob.h"
 #include "probe/faultprobe.h"
+#include "probe/userjob.h"
 
 struct sp_placement {
 	char name[48];
@@ -55,6 +56,7 @@ struct sp_job_spec {
 	enum sp_job_kind kind;
 	const struct sp_buildjob_plan *plan; /* SP_JOB_BUILD: set up in dir already */
 	const char *cmd;		     /* SP_JOB_USER: given to sh -c */
+	const struct sp_userjob_user *user;  /* SP_JOB_USER: who runs it */
 	const char *dir;		     /* its tree, on the target's data filesystem */
 	const char *tool_dir;		     /* SP_JOB_BUILD: its toolchain, there too */
 	const struct sp_build_files *files;  /* where they lie, copied into each result */

@@ -22,6 +22,7 @@
 #include "act/undo.h"
 #include "sys/log.h"
 #include "sys/sysfs.h"
+#include "sys/tools.h"
 
 #define GUID_LINUX_SWAP "0657FD6D-A4AB-43C4-84E5-0933C84B4F4F"
 #define GUID_LINUX_FS "0FC63DAF-8483-4772-8E79-3D69D8477DE4"
@@ -275,7 +276,9 @@ int sp_disk_write_layout_fd(int fd, const char *dev, const struct sp_layout *l)
  */
 static int run_captured(const char *const argv[], char *last, size_t last_len)
 {
-	static const char *const dirs[] = {"/sbin/", "/usr/sbin/", "/bin/", "/usr/bin/"};
+	static const char *const tool_env[] = {"PATH=" SP_TOOL_DIRS, "LC_ALL=C", NULL};
+	/* by absolute path (sys/tools.h), never through PATH: found before the fork */
+	const char *path = sp_tool_path(argv[0]);
 	char buf[512], line[256];
 	size_t used = 0;
 	int pfd[2], status;
@@ -284,6 +287,8 @@ static int run_captured(const char *const argv[], char *last, size_t last_len)
 
 	if (last_len)
 		last[0] = 0;
+	if (!path)
+		return 127;
 	if (pipe2(pfd, O_CLOEXEC) < 0)
 		return -errno;
 	pid = fork();
@@ -294,19 +299,14 @@ static int run_captured(const char *const argv[], char *last, size_t last_len)
 	}
 	if (pid == 0) {
 		int devnull = open("/dev/null", O_RDONLY);
-		size_t i;
 
 		if (devnull >= 0) {
 			dup2(devnull, 0);
 			dup2(devnull, 1);
 		}
 		dup2(pfd[1], 2);
-		execvp(argv[0], (char *const *)argv);
-		/* a minimal PATH (initramfs, cron) may lack the sbin directories */
-		for (i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
-			snprintf(buf, sizeof(buf), "%s%s", dirs[i], argv[0]);
-			execv(buf, (char *const *)argv);
-		}
+		/* nothing of the caller's environment (MKE2FS_CONFIG, E2FSPROGS_*) */
+		execve(path, (char *const *)argv, (char *const *)tool_env);
 		_exit(127);
 	}
 	close(pfd[1]);
@@ -379,7 +379,9 @@ int sp_mkfs_ext4(const char *part, const char *label, struct sp_err *e)
 
 	sp_debug("disk", "mkfs.ext4 %s -> %d: %s", part, ret, said);
 	if (ret == 127)
-		return sp_err_set(e, -ENOENT, "mkfs.ext4 not found (e2fsprogs is not installed)");
+		return sp_err_set(e, -ENOENT,
+				  "mkfs.ext4 not found in " SP_TOOL_DIRS
+				  " (e2fsprogs is not installed)");
 	if (ret < 0)
 		return sp_err_sys(e, ret, "cannot run mkfs.ext4");
 	if (ret != 0) {
@@ -413,7 +415,9 @@ int sp_ext4_mkdir_at_start(const char *part, const char *name, struct sp_err *e)
 	ret = run_captured(argv, said, sizeof(said));
 	sp_debug("disk", "debugfs -w -R '%s' %s -> %d: %s", cmd, part, ret, said);
 	if (ret == 127)
-		return sp_err_set(e, -ENOENT, "debugfs not found (e2fsprogs is not installed)");
+		return sp_err_set(e, -ENOENT,
+				  "debugfs not found in " SP_TOOL_DIRS
+				  " (e2fsprogs is not installed)");
 	if (ret < 0)
 		return sp_err_sys(e, ret, "cannot run debugfs");
 	/* debugfs -R exits 0 when the command itself fails; the caller checks the directory

@@ -18,6 +18,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -60,6 +61,7 @@
 #include "probe/placement.h"
 #include "probe/profile.h"
 #include "probe/serverjob.h"
+#include "probe/userjob.h"
 #include "sys/backup.h"
 #include "sys/blkdev.h"
 #include "sys/devices.h"
@@ -67,6 +69,7 @@
 #include "sys/machine.h"
 #include "sys/sysfs.h"
 #include "sys/timer.h"
+#include "sys/tools.h"
 
 struct run_ctx {
 	const struct sp_config *c;
@@ -94,6 +97,8 @@ struct run_ctx {
 	struct sp_build_files job_files[2]; /* where the toolchain and the project lie */
 	struct sp_buildjob_plan job_plan;
 	struct sp_job_spec job;
+	struct sp_userjob_user job_user; /* who runs --job (--job-user, SUDO_UID) */
+	char job_user_said[96];		 /* "nobody (uid 65534, gid 65534)" */
 	unsigned scenarios; /* --scenario as SP_SCENARIO_* bits (core/scenario/scenario.h) */
 	/* --zswap's compressors (core/plan/zswap_choice.h sp_zswap_choose), chosen when vetting */
 	char zswap_algs[16][SP_ZSWAP_ALG_MAX];
@@ -198,6 +203,25 @@ static const struct sp_err *find_error(struct sp_err *e, int err)
 }
 
 /*
+ * Who runs --job: --job-user, else sudo's SUDO_UID and SUDO_GID; never root unless named.
+ * Returns an exit code (2 when nobody is named or the user does not exist).
+ */
+static int choose_job_user(struct run_ctx *x)
+{
+	struct sp_job_user want;
+	struct sp_err e;
+
+	sp_err_init(&e);
+	if (sp_job_user_choose(x->c->job_user, getenv("SUDO_UID"), getenv("SUDO_GID"), &want, &e) <
+		0 ||
+	    sp_userjob_user_resolve(&want, &x->job_user, &e) < 0)
+		return sp_fail(SP_EXIT_USAGE, &e, "cannot run --job");
+	sp_userjob_user_describe(&x->job_user, x->job_user_said, sizeof(x->job_user_said));
+	x->job.user = &x->job_user;
+	return SP_EXIT_OK;
+}
+
+/*
  * Which job runs on every placement (--scenario, --job) and the build job's plan, sized from
  * the budget and --job-scale. Its directory is filled in once the data filesystem exists.
  * Returns an exit code.
@@ -216,6 +240,9 @@ static int plan_job(struct run_ctx *x)
 	if (c->job_dir && !c->job_cmd)
 		return sp_fail(SP_EXIT_USAGE, NULL, "--job-dir '%s' needs a --job to run in it",
 			       c->job_dir);
+	if (c->job_user && !c->job_cmd)
+		return sp_fail(SP_EXIT_USAGE, NULL, "--job-user '%s' needs a --job to run",
+			       c->job_user);
 	if (c->job_cmd && !x->scenarios)
 		return sp_fail(SP_EXIT_USAGE, NULL,
 			       "--job runs a job, --scenario none runs none: "
@@ -233,7 +260,7 @@ static int plan_job(struct run_ctx *x)
 			return sp_fail(SP_EXIT_USAGE, NULL, "--job needs a command");
 		x->job.kind = SP_JOB_USER;
 		x->job.cmd = c->job_cmd;
-		return SP_EXIT_OK;
+		return choose_job_user(x);
 	}
 	if (!(x->scenarios & SP_SCENARIO_BUILD))
 		return SP_EXIT_OK;
@@ -435,6 +462,7 @@ static void print_plan(const struct run_ctx *x, FILE *out)
 						: SP_PLAN_JOB_NONE,
 	    .job_plan = &x->job_plan,
 	    .job_timeout_s = x->job.timeout_s,
+	    .job_user = x->job_user_said,
 	    .job_run_s = sp_est_job_s(&er, &x->dev),
 	    .sweep = &x->sweep,
 	    .sweep_scenarios = sweep_scenarios(x),
@@ -798,19 +826,35 @@ static int setup_job(struct run_ctx *x, struct sp_err *e)
 	if (x->job.kind != SP_JOB_USER)
 		return 0;
 	/* the user's working copy goes where the build job's tree would: near the start of the
-	 * data filesystem (apply_layout made the directory in block group 0) */
+	 * data filesystem (apply_layout made the directory in block group 0); the job's user's */
 	x->job.dir = x->job_dir;
+	if (chown(x->job_dir, (uid_t)x->job_user.uid, (gid_t)x->job_user.gid) < 0)
+		return sp_err_set(e, -errno, "cannot give '%s' to %s", x->job_dir,
+				  x->job_user_said);
 	if (!x->c->job_dir)
 		return 0;
-	fprintf(stderr, "swapplace: copying '%s' into '%s'\n", x->c->job_dir, x->job_dir);
+	fprintf(stderr, "swapplace: copying '%s' into '%s' as %s\n", x->c->job_dir, x->job_dir,
+		x->job_user_said);
 	pid = fork();
 	if (pid < 0)
 		return sp_err_set(e, -errno, "fork");
 	if (pid == 0) {
+		/* as the job's user: it copies what that user may read, not what root may */
+		static char *const env[] = {"PATH=/usr/bin:/bin", "LC_ALL=C", NULL};
+		const char *cp = sp_tool_path("cp");
 		char src[4096];
+		int err;
 
+		signal(SIGPIPE, SIG_DFL);
 		snprintf(src, sizeof(src), "%s/.", x->c->job_dir);
-		execlp("cp", "cp", "-a", "--", src, x->job_dir, (char *)NULL);
+		err = cp ? sp_userjob_become(&x->job_user) : -ENOENT;
+		if (err) {
+			fprintf(stderr, "swapplace: cannot copy as %s: %s\n", x->job_user_said,
+				strerror(-err));
+			_exit(126);
+		}
+		sp_userjob_close_fds();
+		execle(cp, "cp", "-a", "--", src, x->job_dir, (char *)NULL, env);
 		_exit(127);
 	}
 	while (waitpid(pid, &status, 0) < 0)
@@ -1189,6 +1233,44 @@ static int save_backups(struct run_ctx *x, struct sp_report *r, const char *out_
 	return SP_EXIT_OK;
 }
 
+/*
+ * The external programs the run execs (sys/tools.h): mkfs.ext4 and debugfs for the data
+ * filesystem, cp for --job-dir. Returns an exit code: 1 when one is missing.
+ */
+static int find_tools(const struct sp_config *c)
+{
+	const char *names[3] = {"mkfs.ext4", "debugfs", "cp"};
+	struct sp_err e;
+
+	sp_err_init(&e);
+	if (sp_tools_find(names, c->job_dir ? 3 : 2, &e) < 0)
+		return sp_fail(SP_EXIT_FAILURE, &e,
+			       "a program the run needs is missing (nothing written)");
+	return SP_EXIT_OK;
+}
+
+/* The tools found and the job's user, into the report. */
+static void report_tools(const struct run_ctx *x, struct sp_report *r)
+{
+	const char *name, *path;
+
+	for (size_t i = 0; (name = sp_tool_at(i, &path)) && r->n_tools < SP_REPORT_MAX_TOOLS;
+	     i++, r->n_tools++) {
+		snprintf(r->tools[r->n_tools].name, sizeof(r->tools[0].name), "%s", name);
+		snprintf(r->tools[r->n_tools].path, sizeof(r->tools[0].path), "%s", path);
+	}
+	if (x->job.kind == SP_JOB_USER && r->n_tools < SP_REPORT_MAX_TOOLS) {
+		/* the job's shell, run by its absolute path as ever */
+		snprintf(r->tools[r->n_tools].name, sizeof(r->tools[0].name), "sh");
+		snprintf(r->tools[r->n_tools++].path, sizeof(r->tools[0].path), "/bin/sh");
+	}
+	r->has_tools = r->n_tools > 0;
+	if (x->job.kind == SP_JOB_USER) {
+		r->has_job_user = 1;
+		snprintf(r->job_user, sizeof(r->job_user), "%s", x->job_user_said);
+	}
+}
+
 int sp_cmd_run(const struct sp_config *c)
 {
 	struct run_ctx *x = calloc(1, sizeof(*x));
@@ -1217,6 +1299,10 @@ int sp_cmd_run(const struct sp_config *c)
 	}
 	/* --metrics DIR that cannot take the file is said before anything else is done */
 	rc = run_metrics_check(c);
+	if (rc != SP_EXIT_OK)
+		goto out;
+	/* the programs it runs, by absolute path, before anything is written */
+	rc = find_tools(c);
 	if (rc != SP_EXIT_OK)
 		goto out;
 	/* before anything is looked at: a second run is refused for being one, not for what
@@ -1249,6 +1335,7 @@ int sp_cmd_run(const struct sp_config *c)
 	for (size_t i = 0; i < c->n_also; i++)
 		say_backing(&x->also[i]);
 	run_report_init(r, "run", c);
+	report_tools(x, r);
 	/* the report must have a home before the disk is touched: a stick that is read-only or
 	 * full is said now, not after an hour of measuring */
 	run_report_dir(r, c, out_dir, sizeof(out_dir));

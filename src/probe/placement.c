@@ -499,7 +499,8 @@ static int run_job(const struct sp_placement *p, const struct sp_measure_opts *o
 					     .dir = j->dir,
 					     .limit_bytes = limit,
 					     .allow_swap = allow_swap,
-					     .timeout_s = j->timeout_s};
+					     .timeout_s = j->timeout_s,
+					     .user = j->user};
 
 		ret = sp_userjob_run(&uo, run, run->output_tail, sizeof(run->output_tail));
 		snprintf(run->job, sizeof(run->job), "%s", j->cmd);

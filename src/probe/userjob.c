@@ -7,17 +7,31 @@
  * while it waits, so a chatty job never blocks on a full pipe, and keeps only the last
  * RING_BYTES. The run itself is probe/jobrun.c's, shared with the build job, so the zombie's
  * /proc/<pid>/io (sh plus every child it waited for) is read before the reap.
+ *
+ * Before the release, the child (root until then) makes its private /dev, drops what a root
+ * job could use to reach a disk anyway, and becomes the job's user (userjob.h); a step that
+ * fails is said in the job's output after the release, and the job fails with status 126.
  */
 #include "probe/userjob.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <grp.h>
 #include <inttypes.h>
+#include <linux/capability.h>
 #include <poll.h>
+#include <pwd.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mount.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/sysmacros.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -106,6 +120,202 @@ static int drain(int fd, struct ring *r)
 	}
 }
 
+/* ---- who runs it ---- */
+
+static void env_copy(char *dst, size_t len, const char *name)
+{
+	const char *v = getenv(name);
+
+	dst[0] = '\0';
+	if (!v || strlen(v) >= len)
+		return;
+	for (const char *p = v; *p; p++)
+		if ((unsigned char)*p < 0x20 || *p == 0x7f)
+			return;
+	snprintf(dst, len, "%s", v);
+}
+
+int sp_userjob_user_resolve(const struct sp_job_user *want, struct sp_userjob_user *u,
+			    struct sp_err *e)
+{
+	struct passwd pw, *res = NULL;
+	char buf[4096];
+	gid_t groups[SP_USERJOB_MAX_GROUPS];
+	int n = SP_USERJOB_MAX_GROUPS, ret;
+
+	memset(u, 0, sizeof(*u));
+	if (want->by_name)
+		ret = getpwnam_r(want->name, &pw, buf, sizeof(buf), &res);
+	else
+		ret = getpwuid_r((uid_t)want->uid, &pw, buf, sizeof(buf), &res);
+	if (ret)
+		return sp_err_sys(e, -ret, "cannot read the user database");
+	if (!res && want->by_name)
+		return sp_err_set(e, -ENOENT, "no user '%s' to run --job as", want->name);
+	env_copy(u->lang, sizeof(u->lang), "LANG");
+	env_copy(u->term, sizeof(u->term), "TERM");
+	if (!res) {
+		/* a bare uid: its own group, none beside */
+		u->uid = want->uid;
+		u->gid = want->has_gid ? want->gid : want->uid;
+		snprintf(u->home, sizeof(u->home), "/");
+		return 0;
+	}
+	u->uid = (uint32_t)pw.pw_uid;
+	u->gid = want->has_gid ? want->gid : (uint32_t)pw.pw_gid;
+	if (strlen(pw.pw_name) >= sizeof(u->name))
+		return sp_err_set(e, -EINVAL, "user name '%.64s' is too long", pw.pw_name);
+	snprintf(u->name, sizeof(u->name), "%s", pw.pw_name);
+	if (pw.pw_dir && *pw.pw_dir == '/' && strlen(pw.pw_dir) < sizeof(u->home))
+		snprintf(u->home, sizeof(u->home), "%s", pw.pw_dir);
+	else
+		snprintf(u->home, sizeof(u->home), "/");
+	/* initgroups' list, taken here: NSS after a fork of a process with threads can hang */
+	if (getgrouplist(u->name, (gid_t)u->gid, groups, &n) < 0)
+		return sp_err_set(e, -E2BIG, "user '%s' is in more than %d groups", u->name,
+				  SP_USERJOB_MAX_GROUPS);
+	u->n_groups = (size_t)n;
+	for (int i = 0; i < n; i++)
+		u->groups[i] = (uint32_t)groups[i];
+	return 0;
+}
+
+void sp_userjob_user_describe(const struct sp_userjob_user *u, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s (uid %u, gid %u)", u->name[0] ? u->name : "no name", u->uid, u->gid);
+}
+
+int sp_userjob_become(const struct sp_userjob_user *u)
+{
+	static const int drop[] = {CAP_MKNOD, CAP_SYS_ADMIN, CAP_SYS_RAWIO, CAP_SYS_PTRACE};
+	gid_t groups[SP_USERJOB_MAX_GROUPS];
+	pid_t parent = getppid();
+	uid_t r, ef, sv;
+	gid_t gr, ge, gs;
+
+	for (size_t i = 0; i < sizeof(drop) / sizeof(drop[0]); i++)
+		if (prctl(PR_CAPBSET_DROP, drop[i], 0, 0, 0) < 0)
+			return -errno;
+	for (size_t i = 0; i < u->n_groups; i++)
+		groups[i] = (gid_t)u->groups[i];
+	if (setgroups(u->n_groups, groups) < 0 || setresgid(u->gid, u->gid, u->gid) < 0 ||
+	    setresuid(u->uid, u->uid, u->uid) < 0)
+		return -errno;
+	if (getresuid(&r, &ef, &sv) < 0 || getresgid(&gr, &ge, &gs) < 0)
+		return -errno;
+	if (r != u->uid || ef != u->uid || sv != u->uid || gr != u->gid || ge != u->gid ||
+	    gs != u->gid)
+		return -EPERM;
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0)
+		return -errno;
+	/* the uid's change cleared it; the parent may have died in between */
+	if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0 || getppid() != parent)
+		return -ESRCH;
+	return 0;
+}
+
+void sp_userjob_close_fds(void)
+{
+	struct rlimit rl;
+	long max = 65536;
+
+	/* close_range (5.9); else each one up to the limit */
+#ifdef SYS_close_range
+	if (syscall(SYS_close_range, 3u, ~0u, 0u) == 0)
+		return;
+#endif
+	if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY &&
+	    rl.rlim_cur < (rlim_t)max)
+		max = (long)rl.rlim_cur;
+	for (long fd = 3; fd < max; fd++)
+		close((int)fd);
+}
+
+/* mknod and chmod (the umask would take 0666 away) */
+static int dev_node(const char *path, unsigned maj, unsigned min)
+{
+	if (mknod(path, S_IFCHR | 0666, makedev(maj, min)) < 0 || chmod(path, 0666) < 0)
+		return -errno;
+	return 0;
+}
+
+/*
+ * A mount namespace of the child's own with a /dev that holds no block device: a tmpfs over
+ * the real one, which hides its nodes and its submounts. Its nodes are made anew with the real
+ * ones' numbers (mknod: the tmpfs is not nodev). Returns: 0, or -errno.
+ */
+static int private_dev(void)
+{
+	static const struct {
+		const char *path;
+		unsigned maj, min;
+	} nodes[] = {{"/dev/null", 1, 3},   {"/dev/zero", 1, 5},    {"/dev/full", 1, 7},
+		     {"/dev/random", 1, 8}, {"/dev/urandom", 1, 9}, {"/dev/tty", 5, 0}};
+	static const char *const links[][2] = {{"/proc/self/fd", "/dev/fd"},
+					       {"/proc/self/fd/0", "/dev/stdin"},
+					       {"/proc/self/fd/1", "/dev/stdout"},
+					       {"/proc/self/fd/2", "/dev/stderr"},
+					       {"pts/ptmx", "/dev/ptmx"}};
+	int ret;
+
+	if (unshare(CLONE_NEWNS) < 0)
+		return -errno;
+	/* nothing mounted in here may reach the machine's namespace */
+	if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) < 0)
+		return -errno;
+	if (mount("swapplace-dev", "/dev", "tmpfs", MS_NOSUID | MS_NOEXEC,
+		  "mode=0755,size=64k,nr_inodes=64") < 0)
+		return -errno;
+	for (size_t i = 0; i < sizeof(nodes) / sizeof(nodes[0]); i++)
+		if ((ret = dev_node(nodes[i].path, nodes[i].maj, nodes[i].min)))
+			return ret;
+	for (size_t i = 0; i < sizeof(links) / sizeof(links[0]); i++)
+		if (symlink(links[i][0], links[i][1]) < 0)
+			return -errno;
+	if (mkdir("/dev/pts", 0755) < 0 || mkdir("/dev/shm", 01777) < 0 ||
+	    chmod("/dev/shm", 01777) < 0)
+		return -errno;
+	/* a devpts instance of its own: the job's terminals, not the machine's; a kernel that
+	 * cannot (before 4.7, without multiple instances) leaves the job without a pty, not
+	 * without a run */
+	mount("devpts", "/dev/pts", "devpts", MS_NOSUID | MS_NOEXEC,
+	      "newinstance,ptmxmode=0666,mode=0620");
+	if (mount("shm", "/dev/shm", "tmpfs", MS_NOSUID | MS_NODEV, "mode=1777") < 0)
+		return -errno;
+	/* read-only: even a root job (which cannot remount it: no CAP_SYS_ADMIN) makes no file
+	 * there, so `dd of=/dev/sdb` fails at the open */
+	if (mount(NULL, "/dev", NULL, MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NOEXEC, NULL) < 0)
+		return -errno;
+	return 0;
+}
+
+/* PATH, HOME, LANG, TERM: nothing else of swapplace's environment */
+struct job_env {
+	char path[64], home[16 + sizeof(((struct sp_userjob_user *)0)->home)], lang[80], term[80];
+	char *envp[5];
+};
+
+static void job_env(const struct sp_userjob_user *u, struct job_env *v)
+{
+	size_t n = 0;
+
+	snprintf(v->path, sizeof(v->path), "PATH=/usr/local/bin:/usr/bin:/bin");
+	snprintf(v->home, sizeof(v->home), "HOME=%s", u->home);
+	v->envp[n++] = v->path;
+	v->envp[n++] = v->home;
+	if (u->lang[0]) {
+		snprintf(v->lang, sizeof(v->lang), "LANG=%s", u->lang);
+		v->envp[n++] = v->lang;
+	}
+	if (u->term[0]) {
+		snprintf(v->term, sizeof(v->term), "TERM=%s", u->term);
+		v->envp[n++] = v->term;
+	}
+	v->envp[n] = NULL;
+}
+
+/* ---- the run ---- */
+
 struct child_args {
 	const struct sp_userjob_opts *o;
 	int out_fd; /* write end of the output pipe */
@@ -114,7 +324,9 @@ struct child_args {
 static int child_main(void *arg, int go_fd, int result_fd)
 {
 	const struct child_args *a = arg;
-	int null_fd;
+	const char *step = "its own /dev";
+	struct job_env env;
+	int null_fd, err;
 
 	(void)result_fd;
 	if (sp_worker_prologue())
@@ -125,13 +337,28 @@ static int child_main(void *arg, int go_fd, int result_fd)
 	null_fd = open("/dev/null", O_RDONLY);
 	if (null_fd < 0 || dup2(null_fd, 0) < 0 || dup2(a->out_fd, 1) < 0 || dup2(a->out_fd, 2) < 0)
 		return 126;
+	if (null_fd > 2)
+		close(null_fd);
+	/* before it reads its release: the job's clock starts at the release (docs/method.md) */
+	err = private_dev();
+	if (!err) {
+		step = "its user";
+		err = sp_userjob_become(a->o->user);
+	}
+	job_env(a->o->user, &env);
 	if (sp_worker_await_go(go_fd))
 		return 126;
-	if (chdir(a->o->dir) < 0) {
-		dprintf(2, "swapplace: cannot enter '%s': %s\n", a->o->dir, strerror(errno));
+	if (err) {
+		dprintf(2, "swapplace: cannot give the job %s: %s\n", step, strerror(-err));
 		return 126;
 	}
-	execl("/bin/sh", "sh", "-c", a->o->cmd, (char *)NULL);
+	if (chdir(a->o->dir) < 0) {
+		dprintf(2, "swapplace: cannot enter '%s' as uid %u: %s\n", a->o->dir,
+			a->o->user->uid, strerror(errno));
+		return 126;
+	}
+	sp_userjob_close_fds();
+	execle("/bin/sh", "sh", "-c", a->o->cmd, (char *)NULL, env.envp);
 	dprintf(2, "swapplace: cannot run /bin/sh: %s\n", strerror(errno));
 	return 127;
 }
@@ -187,8 +414,9 @@ int sp_userjob_run(const struct sp_userjob_opts *o, struct sp_scenario_build *ou
 	out->exit_code = -1;
 	if (tail && tail_len)
 		tail[0] = '\0';
-	if (!o->cmd || !*o->cmd || !o->dir || !(o->timeout_s > 0)) {
-		snprintf(out->reason, sizeof(out->reason), "no command, directory or timeout");
+	if (!o->cmd || !*o->cmd || !o->dir || !(o->timeout_s > 0) || !o->user) {
+		snprintf(out->reason, sizeof(out->reason),
+			 "no command, directory, user or timeout");
 		return -EINVAL;
 	}
 	ring = calloc(1, sizeof(*ring));

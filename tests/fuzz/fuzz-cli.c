@@ -99,6 +99,26 @@ static void values_after(const struct sp_config *c)
 			   "cpu-max %g", c->caps.cpu_max);
 	if (c->io_max)
 		FUZZ_CHECK(c->caps.io_iops > 0, "io-max");
+	if (c->job_user) {
+		struct sp_job_user u;
+		struct sp_err je;
+
+		/* accepted on the command line: a name to look up without a '/', or a uid that is
+		 * not setresuid's "leave it" */
+		ret = sp_job_user_parse(c->job_user, &u, &je);
+		FUZZ_CHECK(ret == 0, "--job-user accepted, then refused: %d", ret);
+		if (ret == 0 && u.by_name)
+			FUZZ_CHECK(fuzz_terminated(u.name, sizeof(u.name)) && u.name[0] &&
+				       u.name[0] != '-' && !strchr(u.name, '/'),
+				   "job user name");
+		if (ret == 0 && !u.by_name)
+			FUZZ_CHECK(u.uid != UINT32_MAX, "job user uid");
+		/* with SUDO_UID taken from the same text: a uid, never root, or a message */
+		ret = sp_job_user_choose(NULL, c->job_user, NULL, &u, &je);
+		FUZZ_CHECK((ret == 0 && u.uid != 0 && u.uid != UINT32_MAX && u.from_sudo) ||
+			       (ret == -EINVAL && je.reason[0]),
+			   "SUDO_UID '%s': %d", c->job_user, ret);
+	}
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

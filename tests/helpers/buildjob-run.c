@@ -6,9 +6,11 @@
  *                     [--swap 0|1] [--ram] [--no-setup] [--timeout S] [--estimate]
  * The toolchain goes into DIR/usr, the project into DIR.
  *        buildjob-run --job CMD --dir DIR [--budget-mib N] [--swap 0|1] [--ram] [--timeout S]
+ *                     [--job-user NAME|UID]
  * --ram runs without a limit (the baseline); --no-setup reuses a tree set up before; --job
- * runs the user's own job (probe/userjob.h) in DIR instead and prints its output's tail as
- * "tail: " lines.
+ * runs the user's own job (probe/userjob.h) in DIR instead, as --job-user (root by default:
+ * this is a test tool; swapplace itself never defaults to root), and prints its output's tail
+ * as "tail: " lines.
  * Exit: 0 when the job ran (an OOM kill or a timeout is a result), 1 when it failed to run,
  * 2 on usage errors.
  */
@@ -57,12 +59,24 @@ static void print_common(const struct sp_scenario_build *b)
 	       b->swapout.pages, b->swapout.seconds, b->swapout.pages_per_s);
 }
 
-static int run_job(const char *cmd, const char *dir, uint64_t limit, int swap, double timeout_s)
+static int run_job(const char *cmd, const char *dir, uint64_t limit, int swap, double timeout_s,
+		   const char *user)
 {
-	struct sp_userjob_opts o = {cmd, dir, limit, swap, timeout_s};
+	struct sp_userjob_opts o = {cmd, dir, limit, swap, timeout_s, NULL};
+	struct sp_userjob_user u;
+	struct sp_job_user want;
 	struct sp_scenario_build b;
 	char tail[4096], *line, *save = NULL;
-	int rc = sp_userjob_run(&o, &b, tail, sizeof(tail));
+	struct sp_err e;
+	int rc;
+
+	sp_err_init(&e);
+	if (sp_job_user_parse(user, &want, &e) || sp_userjob_user_resolve(&want, &u, &e)) {
+		fprintf(stderr, "buildjob-run: %s\n", e.reason);
+		return 2;
+	}
+	o.user = &u;
+	rc = sp_userjob_run(&o, &b, tail, sizeof(tail));
 
 	printf("rc=%d\n", rc);
 	print_common(&b);
@@ -76,14 +90,21 @@ static int run_job(const char *cmd, const char *dir, uint64_t limit, int swap, d
 int main(int argc, char **argv)
 {
 	static const struct option opts[] = {
-	    {"dir", required_argument, NULL, 'd'},     {"budget-mib", required_argument, NULL, 'b'},
-	    {"seed", required_argument, NULL, 's'},    {"scale", required_argument, NULL, 'x'},
-	    {"runs", required_argument, NULL, 'r'},    {"swap", required_argument, NULL, 'w'},
-	    {"ram", no_argument, NULL, 'R'},	       {"no-setup", no_argument, NULL, 'n'},
-	    {"timeout", required_argument, NULL, 't'}, {"job", required_argument, NULL, 'j'},
-	    {"jobs", required_argument, NULL, 'J'},    {NULL, 0, NULL, 0},
+	    {"dir", required_argument, NULL, 'd'},
+	    {"budget-mib", required_argument, NULL, 'b'},
+	    {"seed", required_argument, NULL, 's'},
+	    {"scale", required_argument, NULL, 'x'},
+	    {"runs", required_argument, NULL, 'r'},
+	    {"swap", required_argument, NULL, 'w'},
+	    {"ram", no_argument, NULL, 'R'},
+	    {"no-setup", no_argument, NULL, 'n'},
+	    {"timeout", required_argument, NULL, 't'},
+	    {"job", required_argument, NULL, 'j'},
+	    {"jobs", required_argument, NULL, 'J'},
+	    {"job-user", required_argument, NULL, 'u'},
+	    {NULL, 0, NULL, 0},
 	};
-	const char *dir = NULL, *job = NULL;
+	const char *dir = NULL, *job = NULL, *user = "root";
 	uint64_t budget = SP_BUILDJOB_DEFAULT_BUDGET, seed = 1;
 	double scale = 1.0, timeout_s = 3600;
 	size_t runs = 1;
@@ -129,6 +150,9 @@ int main(int argc, char **argv)
 		case 'J':
 			jobs = (uint32_t)strtoul(optarg, NULL, 10);
 			break;
+		case 'u':
+			user = optarg;
+			break;
 		default:
 			return usage();
 		}
@@ -141,7 +165,7 @@ int main(int argc, char **argv)
 	}
 	sp_undo_install();
 	if (job)
-		return run_job(job, dir, ram ? 0 : budget, swap, timeout_s);
+		return run_job(job, dir, ram ? 0 : budget, swap, timeout_s, user);
 	printf("n_sources=%u\nsource_bytes=%" PRIu64 "\nheap_bytes=%" PRIu64 "\nn_units=%u\n",
 	       p.n_sources, p.source_bytes_total, p.heap_pages * SP_BUILDJOB_PAGE_BYTES, p.n_units);
 	snprintf(tooldir, sizeof(tooldir), "%s/usr", dir);

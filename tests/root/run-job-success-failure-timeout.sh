@@ -1,6 +1,7 @@
 #!/bin/bash
 # run-job-success-failure-timeout - `run --job CMD --job-dir DIR` runs the user's command on
-# every placement instead of the build job, in a copy of DIR on the target's data filesystem,
+# every placement instead of the build job (as --job-user nobody), in a copy of DIR on the
+# target's data filesystem,
 # under the budget's limit (none for the ram baseline), and checks its exit status each time:
 # a job that succeeds is ok with exit_code 0 on every placement (it found DIR's file, so it ran
 # in the copy); `exit 3` is failed on every placement with "exit status 3" and its output's
@@ -10,10 +11,13 @@ need_sweep
 make_loop dev 1G
 scratch_dir out
 size=$(blockdev --getsize64 "$dev")
+# the job runs as nobody, who copies DIR (so it must be able to read it)
+id nobody >/dev/null 2>&1 || skip "no user 'nobody'"
+chmod 755 "$out"
 mkdir "$out/src" && echo 42 >"$out/src/marker"
 # no profile, 1 s of probes: this test checks the job that runs after them
 common=(--target "$dev" --confirm "$size" --swap-size 128M --budget 32M --time-per-placement 1
-	--profile-time 0)
+	--profile-time 0 --job-user nobody)
 
 # success: the copy is its working directory, and the shell's own pwd says where that is
 "$SWAPPLACE" run "${common[@]}" --only start,end,ram --job-dir "$out/src" \

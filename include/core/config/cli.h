@@ -86,6 +86,7 @@ struct sp_config {
 	const char *project_at;	  /* --project-at allocator|start: where the project's tree lies */
 	const char *job_cmd;	  /* --job CMD: the user's job instead of the build job */
 	const char *job_dir;	  /* --job-dir DIR: copied as the job's working copy */
+	const char *job_user;	  /* --job-user NAME|UID: who runs --job (sp_job_user_choose) */
 	double job_timeout_s;	  /* --job-timeout SECONDS: per run of the job */
 	uint32_t page_cluster;	  /* --page-cluster N: vm.page-cluster for the job's runs */
 	int page_cluster_given;	  /*   (not given: as the machine has it) */
@@ -115,6 +116,36 @@ struct sp_config {
 	/* --metrics DIR (run, measure): DIR/swapplace.prom for node_exporter (out/metrics.h) */
 	const char *metrics_dir;
 };
+
+/*
+ * Who runs --job, as the command line and sudo name it: --job-user NAME|UID, else SUDO_UID (with
+ * SUDO_GID). Root only when named: --job-user root or --job-user 0.
+ */
+#define SP_JOB_USER_NAME_MAX 32 /* useradd's limit */
+struct sp_job_user {
+	int by_name;			     /* 1: name is to be looked up; 0: uid */
+	char name[SP_JOB_USER_NAME_MAX + 1]; /* --job-user NAME */
+	uint32_t uid;			     /* --job-user UID, or SUDO_UID */
+	int has_gid;			     /* SUDO_GID was given: gid */
+	uint32_t gid;
+	int from_sudo; /* SUDO_UID named it, not --job-user */
+};
+
+/*
+ * --job-user's argument: a name (letters, digits, '.', '_', '-', a final '$'; not starting with
+ * '-'; 1 to 32 characters; not all digits) or a uid (decimal, 0 to 4294967294: (uid_t)-1 means
+ * "no change" to setresuid). Returns: 0, or -EINVAL with the reason in e.
+ */
+int sp_job_user_parse(const char *arg, struct sp_job_user *u, struct sp_err *e);
+
+/*
+ * Who runs --job: job_user (--job-user, may be NULL) when given, else sudo_uid and sudo_gid
+ * (the environment's SUDO_UID and SUDO_GID, may be NULL). Refused: neither given; SUDO_UID 0
+ * (root, without --job-user root saying so); a SUDO_UID or SUDO_GID that is not a uid.
+ * Returns: 0, or -EINVAL with the reason in e (the caller exits 2).
+ */
+int sp_job_user_choose(const char *job_user, const char *sudo_uid, const char *sudo_gid,
+		       struct sp_job_user *u, struct sp_err *e);
 
 /* Zero c, then set every default of the option table (core/config/options.h). */
 void sp_config_defaults(struct sp_config *c);

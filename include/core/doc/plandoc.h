@@ -44,6 +44,7 @@ struct sp_plan_view {
 	enum sp_plan_job job;
 	const struct sp_buildjob_plan *job_plan; /* SP_PLAN_JOB_BUILD */
 	double job_timeout_s;			 /* SP_PLAN_JOB_USER: per run */
+	const char *job_user;			 /* SP_PLAN_JOB_USER: who runs it */
 	double job_run_s;			 /* SP_PLAN_JOB_BUILD: one run, estimated */
 	const struct sp_sweep_plan *sweep;	 /* n_knobs 0: none */
 	unsigned sweep_scenarios;		 /* what a sweep's run repeats (SP_SCENARIO_*) */

@@ -503,6 +503,13 @@ struct sp_backup_entry {
 	char restore[512]; /* the command line to type in the report's directory */
 };
 
+/* An external program the run executed, by the absolute path it was found at (sys/tools.h). */
+#define SP_REPORT_MAX_TOOLS 8
+struct sp_tool_entry {
+	char name[32];	/* mkfs.ext4 */
+	char path[128]; /* /usr/sbin/mkfs.ext4 */
+};
+
 struct sp_report {
 	char schema[32]; /* SP_SCHEMA */
 	char tool_version[32];
@@ -545,6 +552,11 @@ struct sp_report {
 	struct sp_sweep_row sweeps[SP_SWEEP_MAX_ROWS];
 	size_t n_backups; /* run: what was saved before the first write (core/safety/backup.h) */
 	struct sp_backup_entry backups[SP_MAX_BACKUPS];
+	int has_tools; /* run: the programs it executed ("tools") */
+	size_t n_tools;
+	struct sp_tool_entry tools[SP_REPORT_MAX_TOOLS];
+	int has_job_user;  /* run --job: who ran it ("job_user") */
+	char job_user[96]; /*   "nobody (uid 65534, gid 65534)" */
 };
 
 /* Zero a report and set its schema and version. */

@@ -137,6 +137,74 @@ static int check_required(const struct sp_config *c, const char *sub, struct sp_
 	return 0;
 }
 
+/* A uid as decimal digits, (uid_t)-1 excluded. Returns: 0, or -EINVAL. */
+static int parse_id(const char *s, uint32_t *id)
+{
+	uint64_t v = 0;
+	size_t n = strlen(s);
+
+	if (!n || n > 10 || s[strspn(s, "0123456789")])
+		return -EINVAL;
+	for (size_t i = 0; i < n; i++)
+		v = v * 10 + (uint64_t)(s[i] - '0');
+	if (v >= UINT32_MAX)
+		return -EINVAL;
+	*id = (uint32_t)v;
+	return 0;
+}
+
+int sp_job_user_parse(const char *arg, struct sp_job_user *u, struct sp_err *e)
+{
+	size_t n = strlen(arg), ok;
+
+	memset(u, 0, sizeof(*u));
+	if (n && !arg[strspn(arg, "0123456789")]) {
+		if (parse_id(arg, &u->uid) < 0)
+			return sp_err_set(e, -EINVAL,
+					  "invalid uid '%s' for --job-user (0 to 4294967294)", arg);
+		return 0;
+	}
+	ok = strspn(arg, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-");
+	if (ok + (arg[ok] == '$') != n)
+		ok = 0;
+	if (!n || n > SP_JOB_USER_NAME_MAX || !ok || arg[0] == '-')
+		return sp_err_set(e, -EINVAL,
+				  "invalid user name '%.64s' for --job-user (letters, digits, '.', "
+				  "'_', '-', at most %d characters, not starting with '-')",
+				  arg, SP_JOB_USER_NAME_MAX);
+	u->by_name = 1;
+	memcpy(u->name, arg, n + 1);
+	return 0;
+}
+
+int sp_job_user_choose(const char *job_user, const char *sudo_uid, const char *sudo_gid,
+		       struct sp_job_user *u, struct sp_err *e)
+{
+	if (job_user)
+		return sp_job_user_parse(job_user, u, e);
+	memset(u, 0, sizeof(*u));
+	if (!sudo_uid || !*sudo_uid)
+		return sp_err_set(e, -EINVAL,
+				  "--job runs as the user who asked for it, and there is no "
+				  "SUDO_UID to say who that is: pass --job-user NAME|UID "
+				  "(--job-user root to run it as root)");
+	if (parse_id(sudo_uid, &u->uid) < 0)
+		return sp_err_set(e, -EINVAL, "SUDO_UID '%.32s' is not a uid: pass --job-user",
+				  sudo_uid);
+	if (u->uid == 0)
+		return sp_err_set(e, -EINVAL,
+				  "SUDO_UID is 0: --job would run as root; pass --job-user root "
+				  "to allow that, or --job-user NAME|UID");
+	if (sudo_gid && *sudo_gid) {
+		if (parse_id(sudo_gid, &u->gid) < 0)
+			return sp_err_set(
+			    e, -EINVAL, "SUDO_GID '%.32s' is not a gid: pass --job-user", sudo_gid);
+		u->has_gid = 1;
+	}
+	u->from_sudo = 1;
+	return 0;
+}
+
 /* --cpu-max and --io-max into c->caps: refused here, before anything is touched */
 static int parse_caps(struct sp_config *c, struct sp_err *e)
 {
@@ -239,5 +307,10 @@ int sp_cli_parse(int argc, char **argv, struct sp_config *c, struct sp_err *e)
 	    !sp_cmd_positional_optional(c->cmd))
 		return sp_err_set(e, -EINVAL, "'%s' needs %s", sub, pos_what);
 	ret = check_required(c, sub, e);
+	if (!ret && c->job_user) {
+		struct sp_job_user u; /* looked up by the run (probe/userjob.h) */
+
+		ret = sp_job_user_parse(c->job_user, &u, e);
+	}
 	return ret ? ret : parse_caps(c, e);
 }

@@ -184,6 +184,11 @@ const struct sp_option sp_options[] = {
 	{ .name = "job-dir", .kind = SP_OPT_STRING, .cmds = SWEEP, .field = F(job_dir),
 	  .flags = SP_OPTF_ONCE, .metavar = "DIR", .def_note = "an empty directory",
 	  .help = "copied once into the target's data filesystem; --job runs in the copy" },
+	{ .name = "job-user", .kind = SP_OPT_STRING, .cmds = SWEEP, .field = F(job_user),
+	  .flags = SP_OPTF_ONCE, .metavar = "NAME|UID", .def_note = "SUDO_UID, SUDO_GID",
+	  .help = "who runs --job (never root unless 'root' is given): without it and without "
+		  "sudo's SUDO_UID, --job is refused; the job gets no new privileges, a clean "
+		  "environment and a /dev without block devices" },
 	{ .name = "job-timeout", .kind = SP_OPT_DURATION, .cmds = SWEEP,
 	  .field = F(job_timeout_s), .metavar = "SECONDS", .def = "1h",
 	  .help = "a run of the job that takes longer is killed and fails" },

@@ -178,10 +178,12 @@ static void job(const struct sp_plan_view *v, struct sp_doc *d)
 	if (v->job == SP_PLAN_JOB_USER) {
 		sp_doc_add_text(d, SP_DOC_PARA,
 				"job per placement: your job 'sh -c %s' in a copy of %s on "
-				"the data filesystem, timeout %.0f s per run, %s",
+				"the data filesystem, as %s (no new privileges, a clean "
+				"environment, a /dev without disks), timeout %.0f s per run, %s",
 				c->job_cmd ? c->job_cmd : "",
-				c->job_dir ? c->job_dir : "an empty directory", v->job_timeout_s,
-				limit);
+				c->job_dir ? c->job_dir : "an empty directory",
+				v->job_user && *v->job_user ? v->job_user : "its user",
+				v->job_timeout_s, limit);
 		return;
 	}
 	sp_doc_add_text(

@@ -1796,6 +1796,10 @@ static void appendix_section(struct sp_doc *d, const struct sp_report *r)
 	fact_str(fb, "Target", r->target);
 	fact_str(fb, "Layout", r->layout);
 	fact_str(fb, "Kernel", r->machine.kernel);
+	for (size_t i = 0; r->has_tools && i < r->n_tools && i < SP_REPORT_MAX_TOOLS; i++)
+		sp_doc_fact(fb, "Program run", "%s as %s", r->tools[i].name, r->tools[i].path);
+	if (r->has_job_user)
+		fact_str(fb, "Job run as", r->job_user);
 	if (r->machine.timer_cost_ns > 0)
 		sp_doc_fact(fb, "Clock read cost", "%.1f ns", r->machine.timer_cost_ns);
 	else

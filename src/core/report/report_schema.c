@@ -962,6 +962,22 @@ static const struct sp_field journal_fields[] = {
     END,
 };
 
+static const struct sp_field tool_fields[] = {
+    STR("name", struct sp_tool_entry, name),
+    STR("path", struct sp_tool_entry, path),
+    END,
+};
+
+static const struct sp_field tools_fields[] = {
+    LIST("tools", struct sp_report, tools, n_tools, tool_fields, 0),
+    END,
+};
+
+static const struct sp_field job_user_fields[] = {
+    STR("job_user", struct sp_report, job_user),
+    END,
+};
+
 const struct sp_field sp_schema_report[] = {
     {.key = "schema",
      .type = SP_F_SCHEMA,
@@ -1008,5 +1024,17 @@ const struct sp_field sp_schema_report[] = {
     SECTION("constraints", struct sp_report, constraints, constraints_fields),
     LIST("sweeps", struct sp_report, sweeps, n_sweeps, sweep_fields, 0),
     LIST("backups", struct sp_report, backups, n_backups, backup_fields, 0),
+    {.key = "",
+     .type = SP_F_FLAT,
+     .off = 0,
+     .aux = AT(struct sp_report, has_tools, int),
+     .flags = SP_FF_COND | SP_FF_COND_FIRST,
+     .sub = tools_fields},
+    {.key = "",
+     .type = SP_F_FLAT,
+     .off = 0,
+     .aux = AT(struct sp_report, has_job_user, int),
+     .flags = SP_FF_COND | SP_FF_COND_FIRST,
+     .sub = job_user_fields},
     END,
 };
