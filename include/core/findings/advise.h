@@ -103,6 +103,15 @@ int sp_advice_default_workload(const struct sp_findings *f, enum sp_workload *ou
 int sp_advise(const struct sp_report *r, const struct sp_findings *f, enum sp_workload w,
 	      struct sp_advice *out);
 
+/* The choices in the order they are said, each with its label ("swap area", "zram", ...). */
+struct sp_advice_item {
+	const char *label; /* static */
+	const struct sp_advice_choice *c;
+};
+#define SP_ADVICE_ITEMS 6
+/* Returns: how many were written (the compressor only with zram on). */
+size_t sp_advice_items(const struct sp_advice *a, struct sp_advice_item *out);
+
 /* The zram compressor a placement was measured with: "lz4" of "zram-lz4", "" for none. */
 void sp_advice_zram_alg(const char *placement, char *buf, size_t len);
 

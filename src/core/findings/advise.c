@@ -86,6 +86,14 @@ __attribute__((format(printf, 3, 4))) static void say(char *buf, size_t len, con
 	va_end(ap);
 }
 
+/* a figure with the decimals its size deserves: "%.*f" with N(v) */
+static int prec(double v)
+{
+	v = fabs(v);
+	return v >= 100 ? 0 : v >= 10 ? 1 : 2;
+}
+#define N(v) prec(v), (v)
+
 static void choice_init(struct sp_advice_choice *c)
 {
 	memset(c, 0, sizeof(*c));
@@ -483,10 +491,11 @@ static void cmp_sentence(const struct sp_report *r, enum sp_workload w,
 	if (c->by_counts && w == SP_WL_SERVICE && c->result >= 0 && c->other >= 0) {
 		say(buf, len,
 		    "%llu failed requests and %llu OOM kills on %s against %llu and %llu on %s "
-		    "(p95 %.3g ms against %.3g ms; counts decide first)",
+		    "(p95 %.*f ms against %.*f ms; counts decide first)",
 		    (unsigned long long)c->failed, (unsigned long long)c->kills,
 		    pname(r, c->result), (unsigned long long)c->other_failed,
-		    (unsigned long long)c->other_kills, pname(r, c->other), c->fig, c->other_fig);
+		    (unsigned long long)c->other_kills, pname(r, c->other), N(c->fig),
+		    N(c->other_fig));
 		return;
 	}
 	if (c->result < 0) {
@@ -494,12 +503,12 @@ static void cmp_sentence(const struct sp_report *r, enum sp_workload w,
 		return;
 	}
 	if (c->other < 0) {
-		snprintf(buf, len, "%s %.3g %s on %s, with nothing to compare it with",
-			 figure_name(w), c->fig, c->unit ? c->unit : "", pname(r, c->result));
+		snprintf(buf, len, "%s %.*f %s on %s, with nothing to compare it with",
+			 figure_name(w), N(c->fig), c->unit ? c->unit : "", pname(r, c->result));
 		return;
 	}
-	say(buf, len, "%s %.3g %s on %s against %.3g %s on %s (%s)", figure_name(w), c->fig,
-	    c->unit ? c->unit : "", pname(r, c->result), c->other_fig, c->unit ? c->unit : "",
+	say(buf, len, "%s %.*f %s on %s against %.*f %s on %s (%s)", figure_name(w), N(c->fig),
+	    c->unit ? c->unit : "", pname(r, c->result), N(c->other_fig), c->unit ? c->unit : "",
 	    pname(r, c->other), tail);
 }
 
@@ -516,9 +525,10 @@ static void zram_choice(const struct sp_report *r, const struct sp_findings *f,
 	/* per page, from the fault probe: said beside, never the reason */
 	if (f->best_zram >= 0 && f->best_disk >= 0 && f->zram_disk_ratio > 0)
 		snprintf(pp, sizeof(pp),
-			 "; per page, %s's swap-in median was %.3g us against %.3g us on %s",
-			 pname(r, f->best_zram), r->results[f->best_zram].fault_probe.lat.p50_us,
-			 r->results[f->best_disk].fault_probe.lat.p50_us, pname(r, f->best_disk));
+			 "; per page, %s's swap-in median was %.*f us against %.*f us on %s",
+			 pname(r, f->best_zram), N(r->results[f->best_zram].fault_probe.lat.p50_us),
+			 N(r->results[f->best_disk].fault_probe.lat.p50_us),
+			 pname(r, f->best_disk));
 	if (v->zram_disk.a < 0) {
 		z->basis = SP_ADV_DEFAULT;
 		say(z->reason, sizeof(z->reason),
@@ -663,9 +673,9 @@ static void swap_choice(const struct sp_report *r, const struct verdicts *v, str
 		return;
 	}
 	say(sw->reason, sizeof(sw->reason),
-	    "keep the swap areas the machine has: %s; %s (the default: no area is "
-	    "moved or added without a resolved difference)",
-	    s, v->disk_disk.b < 0 ? "only one disk placement ran it" : "not resolved");
+	    "keep the swap areas the machine has: %s%s (the default: no area is moved or "
+	    "added without a resolved difference)",
+	    s, v->disk_disk.b < 0 ? "; only one disk placement ran it" : "");
 }
 
 static void zswap_choice(const struct sp_report *r, const struct verdicts *v, struct sp_advice *a)
@@ -747,9 +757,9 @@ static void knob_choice(const struct sp_report *r, const struct sp_findings *f, 
 		c->other_fig = l->median[worst];
 		c->unit = l->unit;
 		say(c->reason, sizeof(c->reason),
-		    "%s = %d: on %s the %s %s was %.3g %s at %d against %.3g %s at %d (%s)",
+		    "%s = %d: on %s the %s %s was %.*f %s at %d against %.*f %s at %d (%s)",
 		    sp_knob_sysctl(k), *value, pname(r, placement), l->line, l->what,
-		    l->median[best], l->unit, kf->values[best], l->median[worst], l->unit,
+		    N(l->median[best]), l->unit, kf->values[best], N(l->median[worst]), l->unit,
 		    kf->values[worst], tail);
 		return;
 	}
@@ -809,12 +819,12 @@ static void hot_note(const struct sp_report *r, const struct sp_findings *f, str
 	fits = h->best_fits_case >= 0 ? svc_case(r, h->best, h->best_fits_case) : NULL;
 	say(a->note, sizeof(a->note),
 	    "in hot overflow (a working set 120 %% of the limit, all of it read) the best "
-	    "placement with swap, %s, served %.3g requests/s of the %.3g asked, p95 %.3g ms",
-	    pname(r, h->best), c->served_per_s, c->rate_per_s, c->p95_ms);
+	    "placement with swap, %s, served %.*f requests/s of the %.*f asked, p95 %.*f ms",
+	    pname(r, h->best), N(c->served_per_s), N(c->rate_per_s), N(c->p95_ms));
 	if (fits)
 		sp_cat(a->note, sizeof(a->note),
-		       " (%.3g ms when it fits), top speed %.3g/s (%.3g/s)", fits->p95_ms,
-		       c->top_speed_per_s, fits->top_speed_per_s);
+		       " (%.*f ms when it fits), top speed %.*f/s (%.*f/s)", N(fits->p95_ms),
+		       N(c->top_speed_per_s), N(fits->top_speed_per_s));
 	sp_cat(a->note, sizeof(a->note),
 	       ": swap keeps such a service up, slowly; no placement makes that working set fit, "
 	       "more RAM does");
@@ -880,4 +890,18 @@ int sp_advise(const struct sp_report *r, const struct sp_findings *f, enum sp_wo
 		    "the report has no figures of the %s workload: every choice is the default",
 		    sp_workload_name(w));
 	return 0;
+}
+
+size_t sp_advice_items(const struct sp_advice *a, struct sp_advice_item *out)
+{
+	size_t n = 0;
+
+	out[n++] = (struct sp_advice_item){"swap area", &a->swap};
+	out[n++] = (struct sp_advice_item){"zram", &a->zram};
+	if (a->zram.on)
+		out[n++] = (struct sp_advice_item){"zram's compressor", &a->compressor};
+	out[n++] = (struct sp_advice_item){"vm.swappiness", &a->swappiness};
+	out[n++] = (struct sp_advice_item){"vm.page-cluster", &a->page_cluster};
+	out[n++] = (struct sp_advice_item){"zswap", &a->zswap};
+	return n;
 }
