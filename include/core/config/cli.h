@@ -38,6 +38,7 @@ enum sp_cmd {
 	SP_CMD_INDEX,
 	SP_CMD_RESTORE, /* cmd/restore.c: a run's backup back onto its disk */
 	SP_CMD_CLEANUP, /* cmd/cleanup.c: undo what a dead run's journal records */
+	SP_CMD_ADVISE,	/* cmd/advise.c: the setup a saved run supports */
 };
 
 /* exit codes, documented in docs/exit-codes.md */
@@ -109,9 +110,11 @@ struct sp_config {
 	int printer_file;      /* print --printer-file: --printer may be a regular file */
 	size_t n_inputs;
 	const char *inputs[SP_CLI_MAX_INPUTS]; /* compare A.json B.json ... */
-	const char *cpu_max; /* --cpu-max CPUS: a CPU quota on every workload cgroup */
-	const char *io_max;  /* --io-max IOPS[,BPS]: a cap on the swap device's I/O */
-	struct sp_caps caps; /*   both, parsed after the options (core/config/caps.h) */
+	const char *cpu_max;   /* --cpu-max CPUS: a CPU quota on every workload cgroup */
+	const char *io_max;    /* --io-max IOPS[,BPS]: a cap on the swap device's I/O */
+	const char *workload;  /* advise --for build|service|cache|gc (NULL: the report's first) */
+	const char *write_dir; /* advise --write DIR: the setup files, written atomically */
+	struct sp_caps caps;   /*   both, parsed after the options (core/config/caps.h) */
 };
 
 /* Zero c, then set every default of the option table (core/config/options.h). */

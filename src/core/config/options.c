@@ -19,7 +19,7 @@
 #define B(cmd) SP_CMD_BIT(SP_CMD_##cmd)
 #define ALL_CMDS                                                                                   \
 	(B(NONE) | B(LIST) | B(PLAN) | B(RUN) | B(MEASURE) | B(PROBE) | B(REPORT) | B(PROFILE) |   \
-	 B(PRINT) | B(COMPARE) | B(INDEX) | B(RESTORE) | B(CLEANUP))
+	 B(PRINT) | B(COMPARE) | B(INDEX) | B(RESTORE) | B(CLEANUP) | B(ADVISE))
 #define PAGES                                                                                      \
 	(B(RUN) | B(MEASURE) | B(REPORT) | B(PRINT) |                                              \
 	 B(COMPARE)) /* they render PDF or PostScript */
@@ -249,6 +249,15 @@ const struct sp_option sp_options[] = {
 	  .choices = "html|pdf|csv|text", .metavar = "text|html|pdf|csv", .def_note = "text",
 	  .help = "the comparison as 80-column text, one HTML file, PDF, or CSV (one row per "
 		  "placement and metric)" },
+	{ .name = "for", .kind = SP_OPT_CHOICE, .cmds = B(ADVISE), .field = F(workload),
+	  .flags = SP_OPTF_ONCE, .choices = "build|service|cache|gc",
+	  .metavar = "build|service|cache|gc",
+	  .def_note = "the report's first of build, service, cache, gc",
+	  .help = "the workload the setup is for" },
+	{ .name = "write", .kind = SP_OPT_STRING, .cmds = B(ADVISE), .field = F(write_dir),
+	  .flags = SP_OPTF_ONCE, .metavar = "DIR",
+	  .help = "write the setup files into DIR, a new or empty directory (atomically: all or "
+		  "none); never a symbolic link, never under /etc" },
 	{ .name = "json", .kind = SP_OPT_FLAG, .cmds = B(LIST) | B(MEASURE) | B(PROBE) | B(PROFILE),
 	  .field = F(json),
 	  .help = "print JSON in the report schema (docs/schema.md) instead of text" },
@@ -389,6 +398,18 @@ static const struct cmd_doc cmd_docs[] = {
 			 "removed; nothing else. A written partition table stays. Without JOURNAL,\n"
 			 "every unfinished journal in /run/swapplace. A second cleanup does nothing.",
 		.positional = "a journal", .pos_field = F(input), .pos_optional = 1,
+	},
+	[SP_CMD_ADVISE] = {
+		.summary = "the setup a saved run supports: swap areas, zram, sysctls, zswap",
+		.synopsis = "swapplace advise RUN.json [--for build|service|cache|gc] [--write DIR]",
+		.about = "From a saved run (run, measure or measure --try): the swap area and its\n"
+			 "priority, zram in front of it (size, compressor), vm.swappiness and\n"
+			 "vm.page-cluster, zswap, or no swap, for one workload, each with the\n"
+			 "measured figures and the resolution that make it; a choice nothing\n"
+			 "resolved falls back to the documented default and says so. With --write,\n"
+			 "the files to install (zram-generator.conf, fstab.swap, 99-swapplace.conf,\n"
+			 "zswap.cmdline, README) in a new directory; nothing is ever written to /etc.",
+		.positional = "a report.json", .pos_field = F(input),
 	},
 };
 
