@@ -252,7 +252,7 @@ const struct sp_option sp_options[] = {
 	{ .name = "for", .kind = SP_OPT_CHOICE, .cmds = B(ADVISE), .field = F(workload),
 	  .flags = SP_OPTF_ONCE, .choices = "build|service|cache|gc",
 	  .metavar = "build|service|cache|gc",
-	  .def_note = "the report's first of build, service, cache, gc",
+	  .def_note = "build, else service, cache, gc",
 	  .help = "the workload the setup is for" },
 	{ .name = "write", .kind = SP_OPT_STRING, .cmds = B(ADVISE), .field = F(write_dir),
 	  .flags = SP_OPTF_ONCE, .metavar = "DIR",
@@ -402,11 +402,11 @@ static const struct cmd_doc cmd_docs[] = {
 	[SP_CMD_ADVISE] = {
 		.summary = "the setup a saved run supports: swap areas, zram, sysctls, zswap",
 		.synopsis = "swapplace advise RUN.json [--for build|service|cache|gc] [--write DIR]",
-		.about = "From a saved run (run, measure or measure --try): the swap area and its\n"
-			 "priority, zram in front of it (size, compressor), vm.swappiness and\n"
-			 "vm.page-cluster, zswap, or no swap, for one workload, each with the\n"
-			 "measured figures and the resolution that make it; a choice nothing\n"
-			 "resolved falls back to the documented default and says so. With --write,\n"
+		.about = "From a saved run (of run or measure, a live server's trial too): the swap\n"
+			 "area and its priority, zram in front of it (size, compressor),\n"
+			 "vm.swappiness and vm.page-cluster, zswap, or no swap, for one workload,\n"
+			 "each with the measured figures and the resolution that make it; a choice\n"
+			 "nothing resolved is the one docs/advise.md names, said so. With --write,\n"
 			 "the files to install (zram-generator.conf, fstab.swap, 99-swapplace.conf,\n"
 			 "zswap.cmdline, README) in a new directory; nothing is ever written to /etc.",
 		.positional = "a report.json", .pos_field = F(input),
