@@ -7,7 +7,8 @@
 # placements, the service's four cases on all three, the spike OOM-killing under none and
 # losing nothing with swap; the service ran with vm.page-cluster 0 on zram, as seed 000 set
 # it, and as the machine has it on the file and none (read back to the machine's value after);
-# the verdict answers the question in one sentence. Afterwards no
+# the verdict answers the question in one sentence; the report's "What to set up" is the
+# service's, as `swapplace advise` says it, and its files are in setup/. Afterwards no
 # swap area, zram device or file of the measurement remains, and the filesystem unmounts.
 . "$(dirname "$0")/lib.sh"
 BUDGET_MIB=33
@@ -87,6 +88,19 @@ assert "66 MiB swap file" in t and "served the spike with no failed request" in 
 assert "without swap " in t and " OOM-killed" in t, t
 PY
 grep -q "on this server" "$out/r/report.txt" || fail "report.txt has no try verdict"
+
+# the advice for the service (the workload measure ran): a section of the report, the same as
+# `swapplace advise` prints, and its files in the report directory's setup/
+for f in zram-generator.conf fstab.swap 99-swapplace.conf zswap.cmdline README; do
+	[ -s "$out/r/setup/$f" ] || fail "measure --out left no setup/$f"
+done
+grep -q "the setup for the service workload" "$out/r/setup/README" || fail "setup/README is not for the service"
+grep -q '^What to set up$' "$out/r/report.txt" || fail "report.txt has no 'What to set up'"
+"$SWAPPLACE" advise "$out/r/report.json" >"$out/advice" || fail "advise of the saved report failed"
+awk '/^What to set up$/ { p = 1 } p' "$out/advice" | sed '/^$/d' >"$out/advice.section"
+awk '/^What to set up$/ { p = 1 } p && /^The machine and its disks$/ { exit } p' "$out/r/report.txt" |
+	sed '/^$/d' >"$out/report.section"
+diff "$out/advice.section" "$out/report.section" || fail "advise and the report's section differ"
 
 # nothing of the measurement is left: its file, its zram device, its swap area
 left=$(find "$mnt" -mindepth 1 -maxdepth 1 ! -name lost+found)
