@@ -3,7 +3,9 @@
  * reports: a resolved winner is advised with its resolution; an unresolved ranking falls back
  * to the default and says so; swap that hurt the service (no swap lost fewer requests in hot
  * overflow) advises none and says why; zram that won per page but lost the job is not advised;
- * zram that won the job goes in front at zram-generator's size, with the compressor that won.
+ * zram that won the job goes in front at zram-generator's size, with the compressor that won;
+ * gc's disk against zram decides zram and only with runs that resolve it; the service's counts
+ * decide before its p95.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -201,6 +203,57 @@ static void zram_won_the_job(void)
 	CHECK(a.zram_size_bytes == 512ull << 20);
 }
 
+static void gc(struct sp_result *res, double p99)
+{
+	struct sp_scenario_gc *g = &res->scenarios.gc;
+
+	g->done = 1;
+	g->status = SP_STATUS_OK;
+	g->n_runs = 8;
+	g->p99_pause_ms = p99;
+	for (int i = 0; i < 8; i++)
+		g->p99_pause_ms_runs[i] = p99 * (1 + 0.002 * i);
+}
+
+/* gc: the findings' disk against zram decides zram; two disks they never compare */
+static void gc_zram(void)
+{
+	start();
+	gc(add("start", SP_PL_START, "/dev/sdb1"), 80);
+	gc(add("end", SP_PL_END, "/dev/sdb3"), 95);
+	gc(add("zram-lz4", SP_PL_ZRAM, "/dev/zram1"), 9);
+	advise(SP_WL_GC);
+	CHECK(a.have_workload && f.gc.disk_zram.resolved);
+	CHECK(a.zram.on && a.zram.basis == SP_ADV_MEASURED);
+	CHECK(strstr(a.zram.reason, "p99 GC pause") != NULL);
+	CHECK(!a.swap.on && a.swap.basis == SP_ADV_DEFAULT); /* start vs end: never compared */
+	/* one run each: the same pauses claim nothing */
+	for (size_t i = 0; i < r.n_results; i++)
+		r.results[i].scenarios.gc.n_runs = 1;
+	advise(SP_WL_GC);
+	CHECK(!a.zram.on && a.zram.basis == SP_ADV_DEFAULT);
+}
+
+/* service: zram lost fewer requests than the disk in the spike: ahead by counts */
+static void service_zram_by_counts(void)
+{
+	struct sp_result *d, *z;
+
+	start();
+	d = add("file", SP_PL_FILE, "/var/tmp/swapfile");
+	z = add("zram-lz4", SP_PL_ZRAM, "/dev/zram1");
+	hot(d, 30, 0, 200);
+	hot(z, 0, 0, 250);
+	snprintf(d->scenarios.service.cases[0].name, 16, "spike");
+	snprintf(z->scenarios.service.cases[0].name, 16, "spike");
+	advise(SP_WL_SERVICE);
+	CHECK(a.zram.on && a.zram.by_counts);
+	CHECK(strstr(a.zram.reason, "0 failed requests") != NULL);
+	CHECK(a.swap.on); /* the only disk, behind zram */
+	CHECK_STR(a.swap_device, "/swapfile");
+	CHECK(a.swap_is_file && a.swap_size_bytes == 1ull << 30);
+}
+
 static void workloads(void)
 {
 	enum sp_workload w;
@@ -225,6 +278,8 @@ int main(void)
 	swap_hurt();
 	zram_lost_on_the_job();
 	zram_won_the_job();
+	gc_zram();
+	service_zram_by_counts();
 	workloads();
 	return CHECK_DONE();
 }

@@ -430,7 +430,6 @@ static void gc_verdicts(const struct sp_report *r, const struct sp_findings *f, 
 {
 	const struct sp_gc_finding *g = &f->gc;
 
-	(void)r;
 	v->unit = "ms";
 	if (g->n_ranked) {
 		v->win.a = g->ranked[0];
@@ -453,8 +452,18 @@ static void gc_verdicts(const struct sp_report *r, const struct sp_findings *f, 
 	} else if (g->best_zram >= 0) {
 		v->zram_disk.a = g->best_zram;
 	}
-	if (g->best_disk >= 0)
+	/* the findings compare no two disks' pauses: a second disk leaves the area unresolved */
+	if (g->best_disk >= 0) {
 		v->disk_disk.a = g->best_disk;
+		v->disk_disk.fa = r->results[g->best_disk].scenarios.gc.p99_pause_ms;
+		for (size_t k = 0; k < g->n_ranked; k++)
+			if (g->ranked[k] != g->best_disk && is_disk(r, g->ranked[k])) {
+				v->disk_disk.b = g->ranked[k];
+				v->disk_disk.fb =
+				    r->results[g->ranked[k]].scenarios.gc.p99_pause_ms;
+				break;
+			}
+	}
 	if (g->best_zram >= 0)
 		v->zram_zram.a = g->best_zram;
 }
