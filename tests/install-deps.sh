@@ -9,13 +9,12 @@ need=""
 i386="liburing-dev:i386 libblkid-dev:i386 libfdisk-dev:i386 libzstd-dev:i386 libjansson-dev:i386
       libcairo2-dev:i386 libext2fs2:i386 libss2:i386 libcom-err2:i386"
 # the tool and its tests (clang, its libFuzzer runtime and llvm-symbolizer: the fuzz harnesses;
-# systemd-zram-generator: render/advise-files-* runs its generator in test mode, and util-linux's
-# findmnt verifies fstab.swap; on a systemd host the package's own /etc config makes a zram0
-# swap at the next boot, which a measurement then finds: see docs/advise.md);
+# util-linux's findmnt verifies fstab.swap; systemd-zram-generator is NOT installed: its /etc
+# config would make a zram0 swap at the next boot, so render/advise-files-* fetches its .deb and
+# unpacks it into build/pkgs with image/fetch-debs.sh);
 # then the appliance's build tools and the QEMU boot tests
 for p in build-essential pkg-config liburing-dev libblkid-dev libfdisk-dev libzstd-dev \
          libjansson-dev libcairo2-dev fonts-dejavu-core poppler-utils ghostscript chromium e2fsprogs util-linux fio kmod python3 \
-         systemd-zram-generator \
          clang clang-format libclang-rt-dev llvm \
          grub-common grub-pc-bin dosfstools mtools fdisk cpio zstd \
          qemu-system-x86 qemu-utils ovmf socat expect mdadm lvm2 btrfs-progs \

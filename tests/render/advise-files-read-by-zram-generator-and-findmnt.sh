@@ -1,7 +1,9 @@
 #!/bin/bash
 # tests/render/advise-files-read-by-zram-generator-and-findmnt.sh - the files `swapplace advise
-# --write` makes are the ones the real components read: Debian's zram-generator, run as a
-# generator into a scratch directory with ZRAM_GENERATOR_ROOT (its test mode: the config and
+# --write` makes are the ones the real components read: Debian's zram-generator (its .deb fetched
+# with apt-get download and unpacked with dpkg-deb -x into build/pkgs by image/fetch-debs.sh, never
+# installed: the package's own /etc config would make a zram0 swap at the machine's next boot),
+# run as a generator into a scratch directory with ZRAM_GENERATOR_ROOT (its test mode: the config and
 # /proc/meminfo under that root, nothing set up), makes dev-zram0.swap with the priority the
 # file says, is asked for the compressor the file says (its modprobe, faked here to record its
 # arguments instead of loading a module) and logs the size the file says; a file with no
@@ -14,10 +16,14 @@
 . "$(dirname "$0")/../lib.sh"
 cd "$TOP" || exit 1
 SP=build/swapplace
-GEN=/lib/systemd/system-generators/zram-generator
 [ -x $SP ] || skip "build/swapplace not built (make)"
-[ -x $GEN ] || GEN=/usr/lib/systemd/system-generators/zram-generator
-[ -x $GEN ] || skip "needs systemd-zram-generator (tests/install-deps.sh)"
+need_cmd apt-get
+need_cmd dpkg-deb
+PKG=$(image/fetch-debs.sh build/pkgs systemd-zram-generator 2>/dev/null | awk '{ print $2 }') ||
+	skip "cannot fetch Debian's systemd-zram-generator (apt-get download; run apt-get update?)"
+GEN=$PKG/lib/systemd/system-generators/zram-generator
+[ -x "$GEN" ] || GEN=$PKG/usr/lib/systemd/system-generators/zram-generator
+[ -x "$GEN" ] || skip "the unpacked systemd-zram-generator has no zram-generator"
 need_cmd findmnt
 [ "$(id -u)" = 0 ] || skip "needs root: zram-generator logs the size it read to the kernel's log"
 FIX=tests/fixtures/advise/zram-wins-build.json
