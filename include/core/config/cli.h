@@ -114,6 +114,9 @@ struct sp_config {
 	const char *io_max;    /* --io-max IOPS[,BPS]: a cap on the swap device's I/O */
 	const char *workload;  /* advise --for build|service|cache|gc (NULL: the report's first) */
 	const char *write_dir; /* advise --write DIR: the setup files, written atomically */
+	int apply;	       /* advise --apply: install the setup here and make it active */
+	int undo;	       /* advise --undo: revert the apply recorded under --root */
+	const char *root;      /* advise --root DIR: where --apply installs (default /) */
 	struct sp_caps caps;   /*   both, parsed after the options (core/config/caps.h) */
 };
 
