@@ -6,7 +6,8 @@
 # (a scratch copy of a small etc/: fstab with one line, sysctl.d with one file, systemd/):
 # the files are installed (zram-generator.conf with [zram0], the swap line appended with pri=,
 # 99-swapplace.conf), the old fstab saved byte for byte, the journal ends "kept", nothing made
-# active; --undo makes etc/ byte-identical to its copy (diff -r) and removes the backup. Then
+# active; --undo makes etc/ byte-identical to its copy (diff -r) and removes the backup; an
+# apply killed before its journal's "kept" (the line cut) is undone by `swapplace cleanup`. Then
 # as /, in a private mount namespace whose /etc and /var/lib are the scratch ones: swapon of
 # the loop device at priority 10 in /proc/swaps and vm.page-cluster 0; --undo swaps it off,
 # puts page-cluster back and etc/ byte-identical. A report of another machine (its DMI vendor
@@ -91,6 +92,16 @@ diff -r "$out/etc.orig" "$R/etc" || fail "--undo did not put etc/ back byte for 
 [ "$(stat -c %a "$R/etc/fstab")" = 640 ] || fail "--undo did not keep the fstab's mode"
 [ -e "$R/var/lib/swapplace" ] && fail "--undo left the backup"
 "$SWAPPLACE" advise --undo --root "$R" >/dev/null 2>&1 && fail "a second --undo found something to undo"
+
+# an apply killed after its last step, before "kept": its journal unfinished; `swapplace cleanup`
+# undoes it (the run directory's copy is gone with the killed process's; the backup's is here)
+"$SWAPPLACE" advise "$out/apply.json" --apply --root "$R" >/dev/null 2>&1 || fail "the second --apply --root failed"
+sed -i '$d' "$B/journal"
+grep -q kept "$B/journal" && fail "the test did not cut 'kept'"
+"$SWAPPLACE" cleanup "$B/journal" 2>"$out/cleanup.err" || fail "cleanup of a killed apply failed: $(cat "$out/cleanup.err")"
+diff -r "$out/etc.orig" "$R/etc" || fail "cleanup did not put etc/ back byte for byte"
+"$SWAPPLACE" advise --undo --root "$R" 2>/dev/null || fail "--undo after cleanup did not just remove the backup"
+[ -e "$R/var/lib/swapplace" ] && fail "the backup stayed after cleanup and --undo"
 
 # as /: in a mount namespace of our own whose /etc and /var/lib are the scratch ones; swap and
 # sysctls are the machine's. One namespace for the apply, its readings and the undo: once it
