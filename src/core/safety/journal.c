@@ -558,7 +558,8 @@ int sp_jrec_check(const struct sp_jrec *r, const char *sysctl_root, struct sp_er
 	const char *p = r->f[0];
 
 	sp_err_init(e);
-	if (r->kind != SP_J_CGROUP && r->kind != SP_J_ZRAM && !plain_path(p))
+	if (r->kind != SP_J_CGROUP && r->kind != SP_J_ZRAM && r->kind != SP_J_UNIT &&
+	    !plain_path(p))
 		return no(e,
 			  "not an absolute path in one spelling (no '.', '..' or empty component)");
 	switch (r->kind) {
