@@ -11,6 +11,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "act/journal.h"
+#include "act/runlock.h"
 #include "act/setup_apply.h"
 #include "act/undo.h"
 #include "cmd/commands.h"
@@ -90,6 +92,23 @@ out:
 	return ret;
 }
 
+/* one at a time with run, measure and cleanup: a measure restoring the sysctls it found would
+ * undo an apply's */
+static int lock(const char *what)
+{
+	char holder[200];
+	int ret = sp_runlock_take(what, holder, sizeof(holder));
+
+	if (ret == -EBUSY)
+		return sp_fail(SP_EXIT_REFUSED, NULL,
+			       "another swapplace run is active (%s): %s after it ends", holder,
+			       what);
+	if (ret < 0)
+		return sp_fail(SP_EXIT_FAILURE, SP_ERR_OF(ret), "cannot take the lock in '%s'",
+			       sp_run_dir());
+	return SP_EXIT_OK;
+}
+
 static int apply(const struct sp_config *c, const struct sp_report *r, const struct sp_advice *a)
 {
 	struct sp_apply_log log = {0};
@@ -98,7 +117,9 @@ static int apply(const struct sp_config *c, const struct sp_report *r, const str
 
 	sp_err_init(&e);
 	if (geteuid() != 0)
-		return sp_fail(SP_EXIT_REFUSED, NULL, "--apply needs root");
+		return sp_fail(SP_EXIT_FAILURE, NULL, "--apply needs root");
+	if ((ret = lock("advise --apply")) != SP_EXIT_OK)
+		return ret;
 	ret = this_machine(r, &e);
 	if (ret == -EPERM)
 		return sp_fail(SP_EXIT_REFUSED, &e, "refusing to apply '%s'", c->input);
@@ -129,7 +150,9 @@ static int undo(const struct sp_config *c)
 	if (c->input || c->write_dir || c->workload)
 		return sp_fail(SP_EXIT_USAGE, NULL, "--undo takes no report, --for or --write");
 	if (geteuid() != 0)
-		return sp_fail(SP_EXIT_REFUSED, NULL, "--undo needs root");
+		return sp_fail(SP_EXIT_FAILURE, NULL, "--undo needs root");
+	if ((ret = lock("advise --undo")) != SP_EXIT_OK)
+		return ret;
 	ret = sp_setup_undo(c->root ? c->root : "/", &log, &e);
 	print_log(&log);
 	if (ret < 0)
