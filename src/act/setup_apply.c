@@ -455,6 +455,9 @@ int sp_setup_apply(const char *root_in, const struct sp_report *r, const struct 
 	if ((ret = sp_journal_open("advise", bdir, e)) < 0)
 		goto out;
 	journal = 1;
+	if (a->none)
+		said(log, "the advice is no swap: --apply removes none of the machine's swap lines "
+			  "or areas (swapoff them and remove their fstab lines yourself)");
 	for (size_t i = 0; i < 3 && !ret; i++) {
 		if (!sets_something(text[i]))
 			continue;
