@@ -406,9 +406,9 @@ static const struct cmd_doc cmd_docs[] = {
 		.about = "Reads the journal of a run or measure that did not finish and undoes, newest\n"
 			 "first, each change it records that is still there: swapoff, zram removed,\n"
 			 "cgroups removed, sysctls and zswap set back, mounts and temporary swap files\n"
-			 "removed, an advise --apply's files put back; nothing else. A written\n"
-			 "partition table stays. Without JOURNAL, every unfinished journal in\n"
-			 "/run/swapplace. A second cleanup does nothing.",
+			 "removed, the setup files an unfinished advise apply installed put back;\n"
+			 "nothing else. A written partition table stays. Without JOURNAL, every\n"
+			 "unfinished journal in /run/swapplace. A second cleanup does nothing.",
 		.positional = "a journal", .pos_field = F(input), .pos_optional = 1,
 	},
 	[SP_CMD_ADVISE] = {
