@@ -120,6 +120,9 @@ Every run of the swapplace stick leaves one folder here, named
                   a fixed-width font (Courier New, Consolas) so the tables line up
     summary.csv   one row per placement, for a spreadsheet
     report.json   the same data for programs
+    setup/        the setup the report advises, as files to install on the
+                  measured machine (zram-generator.conf, fstab.swap, sysctl.d,
+                  zswap's kernel parameters); its README says where each goes
     run.log       what the run printed while it ran (it names a report file
                   that could not be made, and why)
 

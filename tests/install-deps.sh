@@ -8,10 +8,11 @@ need=""
 # and blkid its initramfs carries (their executables come from the archive, image/fetch-debs.sh)
 i386="liburing-dev:i386 libblkid-dev:i386 libfdisk-dev:i386 libzstd-dev:i386 libjansson-dev:i386
       libcairo2-dev:i386 libext2fs2:i386 libss2:i386 libcom-err2:i386"
-# the tool and its tests (clang, its libFuzzer runtime and llvm-symbolizer: the fuzz harnesses);
-# then the appliance's build tools and the QEMU boot tests. Components tests run but the
-# machine should not (node_exporter, zram-generator) are unpacked by the tests themselves into
-# build/pkgs with image/fetch-debs.sh, never installed.
+# the tool and its tests (clang, its libFuzzer runtime and llvm-symbolizer: the fuzz harnesses;
+# util-linux's findmnt verifies fstab.swap); then the appliance's build tools and the QEMU boot
+# tests. Components the tests run but the machine should not (node_exporter: its service would
+# listen on port 9100; zram-generator: its /etc config would make a zram0 swap at the next boot)
+# are unpacked by the tests themselves into build/pkgs with image/fetch-debs.sh, never installed.
 for p in build-essential pkg-config liburing-dev libblkid-dev libfdisk-dev libzstd-dev \
          libjansson-dev libcairo2-dev fonts-dejavu-core poppler-utils ghostscript chromium e2fsprogs util-linux fio kmod python3 \
          clang clang-format libclang-rt-dev llvm \

@@ -55,6 +55,14 @@ void sp_journal_undone(unsigned seq);
 int sp_journal_finish(void);
 
 /*
+ * End the journal with its changes in place on purpose (advise --apply): append "kept", fsync,
+ * close, and remove the copy under the run directory, so `swapplace cleanup` finds nothing;
+ * the output directory's copy stays as the record `advise --undo` reverts. Returns: 0 or -errno
+ * (then both copies stay, unfinished: cleanup undoes the apply).
+ */
+int sp_journal_keep(void);
+
+/*
  * Append "cleaned" to the journal at path and fsync it: `swapplace cleanup` finished it.
  * Returns: 0 or -errno.
  */

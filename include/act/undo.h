@@ -36,6 +36,11 @@ size_t sp_undo_depth(void);
  */
 int sp_undo_run_to(size_t mark);
 
+/*
+ * Drop, without running them, the entries above mark: the changes stay on purpose (advise
+ * --apply, once every step succeeded; its journal says "kept" and --undo reverts them).
+ */
+void sp_undo_keep_to(size_t mark);
 /* Run everything (atexit and fatal paths). */
 void sp_undo_all(void);
 

@@ -19,5 +19,6 @@ int sp_cmd_compare(const struct sp_config *c); /* cmd/compare.c */
 int sp_cmd_index(const struct sp_config *c);
 int sp_cmd_restore(const struct sp_config *c); /* cmd/restore.c */
 int sp_cmd_cleanup(const struct sp_config *c); /* cmd/cleanup.c */
+int sp_cmd_advise(const struct sp_config *c);  /* cmd/advise.c */
 
 #endif

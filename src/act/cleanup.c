@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "act/memcg.h"
+#include "act/setup_apply.h"
 #include "core/measure/procparse.h"
 #include "sys/log.h"
 #include "sys/sysfs.h"
@@ -249,11 +250,39 @@ static int undo_file(const struct sp_jrec *r, char *buf, size_t len)
 	return said(buf, len, 1, "removed %s", r->f[0]);
 }
 
+static int undo_conf(const struct sp_jrec *r, char *buf, size_t len)
+{
+	int ret = sp_setup_restore(r->f[0], r->f[1]);
+
+	if (ret < 0) {
+		snprintf(buf, len, "putting back '%s': %s", r->f[0], strerror(-ret));
+		return ret;
+	}
+	if (!ret)
+		return said(buf, len, 0, "'%s' does not exist", r->f[0]);
+	snprintf(buf, len, "%s '%s'%s%s", r->f[1][0] ? "put back" : "removed", r->f[0],
+		 r->f[1][0] ? " from " : "", r->f[1]);
+	return 1;
+}
+
+static int undo_unit(const struct sp_jrec *r, char *buf, size_t len)
+{
+	int ret = sp_setup_stop_unit(r->f[0]);
+
+	if (ret < 0)
+		return said(buf, len, ret, "systemctl stop '%s' failed", r->f[0]);
+	if (!ret)
+		return said(buf, len, 0, "'%s': systemd is not running", r->f[0]);
+	return said(buf, len, 1, "stopped %s", r->f[0]);
+}
+
 int sp_cleanup_undo(const struct sp_jrec *r, int same_boot, char *buf, size_t len)
 {
 	int ret;
 
-	if (!same_boot && r->kind != SP_J_FILE)
+	/* files outlive a restart; so does what an installed file makes at boot (advise --apply's
+	 * unit) */
+	if (!same_boot && r->kind != SP_J_FILE && r->kind != SP_J_CONF && r->kind != SP_J_UNIT)
 		return said(buf, len, 0, "%s: the machine restarted since", sp_jkind_name(r->kind));
 	switch (r->kind) {
 	case SP_J_SWAPON:
@@ -277,6 +306,12 @@ int sp_cleanup_undo(const struct sp_jrec *r, int same_boot, char *buf, size_t le
 		break;
 	case SP_J_FILE:
 		ret = undo_file(r, buf, len);
+		break;
+	case SP_J_CONF:
+		ret = undo_conf(r, buf, len);
+		break;
+	case SP_J_UNIT:
+		ret = undo_unit(r, buf, len);
 		break;
 	default:
 		return said(buf, len, 0, "%s: nothing to undo", sp_jkind_name(r->kind));

@@ -315,6 +315,21 @@ int sp_journal_finish(void)
 	return ret;
 }
 
+int sp_journal_keep(void)
+{
+	int ret;
+
+	if (!jr.active)
+		return 0;
+	ret = append("kept\n");
+	close_all();
+	if (ret == 0 && jr.path[1][0]) {
+		unlink(jr.path[1]);
+		jr.path[1][0] = '\0';
+	}
+	return ret;
+}
+
 int sp_journal_mark_cleaned_fd(int fd)
 {
 	char tail[SP_JOURNAL_LINE_MAX];

@@ -74,6 +74,14 @@ int sp_undo_run_to(size_t mark)
 	return first_err;
 }
 
+void sp_undo_keep_to(size_t mark)
+{
+	while (depth > mark) {
+		depth--;
+		sp_debug("undo", "keep %zu: %s", depth + 1, entries[depth].what);
+	}
+}
+
 void sp_undo_all(void)
 {
 	sp_undo_run_to(0);

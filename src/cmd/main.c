@@ -63,6 +63,8 @@ int main(int argc, char **argv)
 		return sp_cmd_restore(&c);
 	case SP_CMD_CLEANUP:
 		return sp_cmd_cleanup(&c);
+	case SP_CMD_ADVISE:
+		return sp_cmd_advise(&c);
 	default:
 		return sp_fail(SP_EXIT_USAGE, NULL, "no such command");
 	}

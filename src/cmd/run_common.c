@@ -16,11 +16,13 @@
 #include "act/sysctl.h"
 #include "act/zswap.h"
 #include "cmd/fail.h"
+#include "core/config/textfmt.h"
 #include "core/doc/reportdoc.h"
 #include "core/findings/analysis.h"
 #include "core/report/report_json.h"
 #include "out/metrics.h"
 #include "out/report_io.h"
+#include "out/setup_write.h"
 #include "sys/devices.h"
 #include "sys/log.h"
 #include "sys/machine.h"
@@ -305,6 +307,24 @@ int run_report_save(struct sp_report *r, const struct sp_config *c, char *dir, s
 				snprintf(written + strlen(written),
 					 sizeof(written) - strlen(written), "%s%s",
 					 written[0] ? ", " : "", fm->file);
+		}
+		/* the advice's files beside the report (on the stick, with it): a warning when
+		 * they cannot be, never a failed run */
+		{
+			char setup[PATH_MAX];
+			struct sp_err se;
+			int sr;
+
+			snprintf(setup, sizeof(setup), "%s/setup", dir);
+			sr = sp_setup_write_default(setup, r, &se);
+			if (sr < 0)
+				fprintf(
+				    stderr,
+				    "swapplace: warning: the setup files were not written (%s): "
+				    "%s\n",
+				    setup, sp_err_msg(&se));
+			else if (!access(setup, F_OK))
+				sp_cat_sep(written, sizeof(written), ", ", "setup/");
 		}
 		fprintf(stderr, "swapplace: report written to '%s' (%s)\n", dir, written);
 		for (size_t k = 0; k < failed.n; k++)

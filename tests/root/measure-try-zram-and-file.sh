@@ -7,9 +7,10 @@
 # placements, the service's four cases on all three, the spike OOM-killing under none and
 # losing nothing with swap; the service ran with vm.page-cluster 0 on zram, as seed 000 set
 # it, and as the machine has it on the file and none (read back to the machine's value after);
-# the verdict answers the question in one sentence. --metrics DIR wrote DIR/swapplace.prom, the
-# same bytes `report report.json --format prom` gives, mode "try", the two try placements' swap-in
-# latency and none's OOM kills in it, and no temporary beside it. Afterwards no
+# the verdict answers the question in one sentence; the report's "What to set up" is the
+# service's, as `swapplace advise` says it, and its files are in setup/. --metrics DIR wrote
+# DIR/swapplace.prom, the same bytes `report report.json --format prom` gives, mode "try", the two
+# try placements' swap-in latency and none's OOM kills in it, and no temporary beside it. Afterwards no
 # swap area, zram device or file of the measurement remains, and the filesystem unmounts.
 . "$(dirname "$0")/lib.sh"
 BUDGET_MIB=33
@@ -105,6 +106,19 @@ grep -q '^swapplace_swapin_latency_seconds{placement="try-file",kind="file",.*qu
 grep -Eq '^swapplace_oom_kills\{placement="none",kind="none",model="",case="spike"\} [1-9]' "$prom" ||
 	fail "none's spike OOM kills are not in the metrics: $(grep oom_kills "$prom")"
 grep -q '^swapplace_build_wall_seconds' "$prom" && fail "a build wall time in a measure that ran no build"
+
+# the advice for the service (the workload measure ran): a section of the report, the same as
+# `swapplace advise` prints, and its files in the report directory's setup/
+for f in zram-generator.conf fstab.swap 99-swapplace.conf zswap.cmdline README; do
+	[ -s "$out/r/setup/$f" ] || fail "measure --out left no setup/$f"
+done
+grep -q "the setup for the service workload" "$out/r/setup/README" || fail "setup/README is not for the service"
+grep -q '^What to set up$' "$out/r/report.txt" || fail "report.txt has no 'What to set up'"
+"$SWAPPLACE" advise "$out/r/report.json" >"$out/advice" || fail "advise of the saved report failed"
+awk '/^What to set up$/ { p = 1 } p' "$out/advice" | sed '/^$/d' >"$out/advice.section"
+awk '/^What to set up$/ { p = 1 } p && /^The machine and its disks$/ { exit } p' "$out/r/report.txt" |
+	sed '/^$/d' >"$out/report.section"
+diff "$out/advice.section" "$out/report.section" || fail "advise and the report's section differ"
 
 # nothing of the measurement is left: its file, its zram device, its swap area
 left=$(find "$mnt" -mindepth 1 -maxdepth 1 ! -name lost+found)

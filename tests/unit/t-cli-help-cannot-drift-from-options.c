@@ -35,6 +35,7 @@ static int minimal_args(enum sp_cmd cmd, char **argv)
 	    [SP_CMD_RESTORE] = {"swapplace", "restore", "b", "--target", "/dev/sdz", "--confirm",
 				"X1"},
 	    [SP_CMD_CLEANUP] = {"swapplace", "cleanup"},
+	    [SP_CMD_ADVISE] = {"swapplace", "advise", "r.json"},
 	};
 	int n = 0;
 

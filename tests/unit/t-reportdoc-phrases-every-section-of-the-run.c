@@ -26,6 +26,7 @@ static struct sp_doc d;
 static void sections_in_order(void)
 {
 	static const char *const want[] = {"Verdict",
+					   "What to set up",
 					   "The machine and its disks",
 					   "Method",
 					   "Ranking",

@@ -38,6 +38,7 @@ enum sp_cmd {
 	SP_CMD_INDEX,
 	SP_CMD_RESTORE, /* cmd/restore.c: a run's backup back onto its disk */
 	SP_CMD_CLEANUP, /* cmd/cleanup.c: undo what a dead run's journal records */
+	SP_CMD_ADVISE,	/* cmd/advise.c: the setup a saved run supports */
 };
 
 /* exit codes, documented in docs/exit-codes.md */
@@ -110,11 +111,16 @@ struct sp_config {
 	int printer_file;      /* print --printer-file: --printer may be a regular file */
 	size_t n_inputs;
 	const char *inputs[SP_CLI_MAX_INPUTS]; /* compare A.json B.json ... */
-	const char *cpu_max; /* --cpu-max CPUS: a CPU quota on every workload cgroup */
-	const char *io_max;  /* --io-max IOPS[,BPS]: a cap on the swap device's I/O */
-	struct sp_caps caps; /*   both, parsed after the options (core/config/caps.h) */
+	const char *cpu_max;   /* --cpu-max CPUS: a CPU quota on every workload cgroup */
+	const char *io_max;    /* --io-max IOPS[,BPS]: a cap on the swap device's I/O */
+	struct sp_caps caps;   /*   both, parsed after the options (core/config/caps.h) */
 	/* --metrics DIR (run, measure): DIR/swapplace.prom for node_exporter (out/metrics.h) */
 	const char *metrics_dir;
+	const char *workload;  /* advise --for build|service|cache|gc (NULL: the report's first) */
+	const char *write_dir; /* advise --write DIR: the setup files, written atomically */
+	int apply;	       /* advise --apply: install the setup here and make it active */
+	int undo;	       /* advise --undo: revert the apply recorded under --root */
+	const char *root;      /* advise --root DIR: where --apply installs (default /) */
 };
 
 /*

@@ -30,7 +30,7 @@ enum sp_opt_kind {
 };
 
 #define SP_CMD_BIT(cmd) (1u << (cmd))
-#define SP_CMD_LAST SP_CMD_CLEANUP
+#define SP_CMD_LAST SP_CMD_ADVISE
 
 /* flags */
 #define SP_OPTF_ONCE 0x1  /* giving it twice is a usage error */

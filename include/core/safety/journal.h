@@ -16,8 +16,10 @@
  *	end
  *
  * A record is "<seq> <kind> <field>...", seq counting from 1. "undone <seq>" follows when the
- * record's undo ran; "end" when the run ended with every undo run; "cleaned" when `swapplace
- * cleanup` finished it. Bytes after the last newline are a line the writer did not finish
+ * record's undo ran; "end" when the run ended with every undo run; "kept" when `advise --apply`
+ * ended with its changes in place on purpose (`advise --undo` reverts them from this same
+ * journal, kept beside the backups); "cleaned" when `swapplace cleanup` or `advise --undo`
+ * finished it. Bytes after the last newline are a line the writer did not finish
  * (killed during the append, before the change it announced): they are ignored. Any other
  * line that does not parse makes the whole journal refused, so garbage is never acted on.
  * Pure: no I/O.
@@ -46,6 +48,9 @@ enum sp_jkind {
 	SP_J_ZSWAP,	/* PATH OLD NEW: a zswap parameter set; undone as a sysctl */
 	SP_J_MOUNT,	/* DIR SOURCE RMDIR: mounted; undo umount while mounted, rmdir when 1 */
 	SP_J_FILE,	/* PATH: a temporary file made; undo unlink */
+	SP_J_CONF,	/* PATH BACKUP: advise --apply installed PATH, its old bytes saved in
+			 * BACKUP ("" when PATH did not exist); undo copy BACKUP back, else unlink */
+	SP_J_UNIT,	/* NAME: advise --apply started the systemd unit NAME; undo stop it */
 	SP_J_NKINDS,
 };
 
@@ -73,6 +78,7 @@ struct sp_journal {
 	size_t n, cap;
 	int ended;     /* an "end" line: the run itself undid everything */
 	int cleaned;   /* a "cleaned" line: swapplace cleanup finished it */
+	int kept;      /* a "kept" line: advise --apply left its changes on purpose */
 	int torn_tail; /* bytes after the last newline were ignored */
 };
 
@@ -100,12 +106,15 @@ int sp_journal_format_rec(const struct sp_jrec *r, char *buf, size_t len);
 int sp_journal_parse(const char *text, size_t len, struct sp_journal *j, struct sp_err *e);
 void sp_journal_release(struct sp_journal *j);
 
-/* Finished: the run ended normally or a cleanup finished it; nothing is left to undo. */
+/* Finished: the run ended normally, an apply kept its changes, or a cleanup finished it:
+ * nothing is left for `swapplace cleanup` to undo. */
 int sp_journal_finished(const struct sp_journal *j);
 
 /*
  * The records still to undo, newest first, into out (max entries): not undone, and of a kind
- * that has an undo (a partition table has none). Returns: how many there are (may exceed max).
+ * that has an undo (a partition table has none). A kept journal's records are still to undo
+ * (by advise --undo); an ended or cleaned one has none. Returns: how many there are (may exceed
+ * max).
  */
 size_t sp_journal_pending(const struct sp_journal *j, const struct sp_jrec **out, size_t max);
 
@@ -116,7 +125,10 @@ size_t sp_journal_pending(const struct sp_journal *j, const struct sp_jrec **out
  * tests' SWAPPLACE_PROC_SYS, when not NULL) with numbers for values, zswap's parameters
  * swapplace sets (enabled, compressor, ...) with words for values, mounts on swapplace-*
  * directories, absolute paths in one spelling (no "." or ".." component, no "//"), zram ids
- * that are numbers.
+ * that are numbers; for advise --apply, only the files it installs (.../etc/fstab,
+ * .../etc/systemd/zram-generator.conf, .../etc/sysctl.d/99-swapplace.conf,
+ * .../var/lib/swapplace/zswap.cmdline) with backups under .../var/lib/swapplace/advise-backup/
+ * of the same root, and the unit systemd-zram-setup@zram0.service.
  * Returns: 0, or -EINVAL with why in e.
  */
 int sp_jrec_check(const struct sp_jrec *r, const char *sysctl_root, struct sp_err *e);

@@ -18,7 +18,7 @@ static const char *const cmd_names[] = {
     [SP_CMD_RUN] = "run",	  [SP_CMD_MEASURE] = "measure", [SP_CMD_PROBE] = "probe",
     [SP_CMD_REPORT] = "report",	  [SP_CMD_PROFILE] = "profile", [SP_CMD_PRINT] = "print",
     [SP_CMD_COMPARE] = "compare", [SP_CMD_INDEX] = "index",	[SP_CMD_RESTORE] = "restore",
-    [SP_CMD_CLEANUP] = "cleanup",
+    [SP_CMD_CLEANUP] = "cleanup", [SP_CMD_ADVISE] = "advise",
 };
 
 const char *sp_cmd_name(enum sp_cmd cmd)

@@ -19,7 +19,7 @@
 #define B(cmd) SP_CMD_BIT(SP_CMD_##cmd)
 #define ALL_CMDS                                                                                   \
 	(B(NONE) | B(LIST) | B(PLAN) | B(RUN) | B(MEASURE) | B(PROBE) | B(REPORT) | B(PROFILE) |   \
-	 B(PRINT) | B(COMPARE) | B(INDEX) | B(RESTORE) | B(CLEANUP))
+	 B(PRINT) | B(COMPARE) | B(INDEX) | B(RESTORE) | B(CLEANUP) | B(ADVISE))
 #define PAGES                                                                                      \
 	(B(RUN) | B(MEASURE) | B(REPORT) | B(PRINT) |                                              \
 	 B(COMPARE)) /* they render PDF or PostScript */
@@ -260,6 +260,26 @@ const struct sp_option sp_options[] = {
 	  .choices = "html|pdf|csv|text", .metavar = "text|html|pdf|csv", .def_note = "text",
 	  .help = "the comparison as 80-column text, one HTML file, PDF, or CSV (one row per "
 		  "placement and metric)" },
+	{ .name = "for", .kind = SP_OPT_CHOICE, .cmds = B(ADVISE), .field = F(workload),
+	  .flags = SP_OPTF_ONCE, .choices = "build|service|cache|gc",
+	  .metavar = "build|service|cache|gc",
+	  .def_note = "build, else service, cache, gc",
+	  .help = "the workload the setup is for" },
+	{ .name = "write", .kind = SP_OPT_STRING, .cmds = B(ADVISE), .field = F(write_dir),
+	  .flags = SP_OPTF_ONCE, .metavar = "DIR",
+	  .help = "write the setup files into DIR, a new or empty directory (atomically: all or "
+		  "none); never a symbolic link, never under /etc" },
+	{ .name = "apply", .kind = SP_OPT_FLAG, .cmds = B(ADVISE), .field = F(apply),
+	  .help = "install the setup files under --root (each file replaced or changed saved "
+		  "first, every step journaled) and, on /, make them active: swapon, the sysctls, "
+		  "the zram generator's unit; only a measure report of this machine (root)" },
+	{ .name = "undo", .kind = SP_OPT_FLAG, .cmds = B(ADVISE), .field = F(undo),
+	  .help = "revert the last --apply under --root: every saved file put back, the files "
+		  "it made removed, its swap areas off, the sysctls' old values back (root)" },
+	{ .name = "root", .kind = SP_OPT_STRING, .cmds = B(ADVISE), .field = F(root),
+	  .flags = SP_OPTF_ONCE, .metavar = "DIR", .def_note = "/",
+	  .help = "the root --apply and --undo work under; anything but / is only written, "
+		  "never made active" },
 	{ .name = "json", .kind = SP_OPT_FLAG, .cmds = B(LIST) | B(MEASURE) | B(PROBE) | B(PROFILE),
 	  .field = F(json),
 	  .help = "print JSON in the report schema (docs/schema.md) instead of text" },
@@ -397,9 +417,27 @@ static const struct cmd_doc cmd_docs[] = {
 		.about = "Reads the journal of a run or measure that did not finish and undoes, newest\n"
 			 "first, each change it records that is still there: swapoff, zram removed,\n"
 			 "cgroups removed, sysctls and zswap set back, mounts and temporary swap files\n"
-			 "removed; nothing else. A written partition table stays. Without JOURNAL,\n"
-			 "every unfinished journal in /run/swapplace. A second cleanup does nothing.",
+			 "removed, the setup files an unfinished advise apply installed put back;\n"
+			 "nothing else. A written partition table stays. Without JOURNAL, every\n"
+			 "unfinished journal in /run/swapplace. A second cleanup does nothing.",
 		.positional = "a journal", .pos_field = F(input), .pos_optional = 1,
+	},
+	[SP_CMD_ADVISE] = {
+		.summary = "the setup a saved run supports: swap areas, zram, sysctls, zswap",
+		.synopsis = "swapplace advise RUN.json [--for build|service|cache|gc] [--write DIR]\n"
+			    "       swapplace advise RUN.json --apply [--for W] [--root DIR]\n"
+			    "       swapplace advise --undo [--root DIR]",
+		.about = "From a saved run (of run or measure, a live server's trial too): the swap\n"
+			 "area and its priority, zram in front of it (size, compressor),\n"
+			 "vm.swappiness and vm.page-cluster, zswap, or no swap, for one workload,\n"
+			 "each with the measured figures and the resolution that make it; a choice\n"
+			 "nothing resolved is the one docs/advise.md names, said so. With --write,\n"
+			 "the files to install (zram-generator.conf, fstab.swap, 99-swapplace.conf,\n"
+			 "zswap.cmdline, README) in a new directory; nothing is ever written to /etc.\n"
+			 "With --apply, from a measure report of this machine only (exit 3\n"
+			 "otherwise), they are installed, what they replace saved first, and made\n"
+			 "active; --undo puts everything back.",
+		.positional = "a report.json", .pos_field = F(input), .pos_optional = 1,
 	},
 };
 

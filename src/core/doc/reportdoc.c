@@ -28,6 +28,7 @@
 #include "core/config/budget.h"
 #include "core/config/textfmt.h"
 #include "core/config/units.h"
+#include "core/doc/advicedoc.h"
 #include "core/doc/doc_text.h"
 #include "core/doc/textmetrics.h"
 #include "core/findings/sweep_sentence.h"
@@ -1856,6 +1857,7 @@ int sp_report_doc_build(struct sp_doc *d, const struct sp_report *r, const struc
 	sp_doc_set_titles(d, "swapplace report", sub, foot);
 
 	verdict_section(d, r, f);
+	sp_advice_doc_default(d, r, f);
 	machine_section(d, r);
 	method_section(d, r, f);
 	ranking_section(d, r, f);

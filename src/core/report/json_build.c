@@ -16,10 +16,12 @@
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "core/config/textfmt.h"
+#include "core/findings/advise.h"
 #include "core/findings/analysis.h"
 #include "core/findings/verdict.h"
 #include "core/model/report.h"
@@ -499,6 +501,71 @@ static json_t *sweeps_json(struct jb *b, const struct sp_findings *f)
 	return a;
 }
 
+/* one choice of the advice: {basis, advised, placement, against, figure, against_figure, unit,
+ * by_counts, resolution, reason} */
+static json_t *choice_json(struct jb *b, const struct sp_report *r,
+			   const struct sp_advice_choice *c)
+{
+	json_t *o = json_object();
+
+	put(b, o, "basis", json_string(sp_advice_basis_name(c->basis)));
+	put(b, o, "advised", json_boolean(c->on));
+	put(b, o, "placement", name_or_null(r, c->result));
+	put(b, o, "against", name_or_null(r, c->other));
+	put(b, o, "figure", c->unit && c->result >= 0 ? jdbl(c->fig) : json_null());
+	put(b, o, "against_figure", c->unit && c->other >= 0 ? jdbl(c->other_fig) : json_null());
+	put(b, o, "unit", c->unit ? json_string(c->unit) : json_null());
+	put(b, o, "by_counts", json_boolean(c->by_counts));
+	put(b, o, "resolution", resolution_json(b, &c->res));
+	put(b, o, "reason", jstr(c->reason, sizeof(c->reason)));
+	return o;
+}
+
+/* "What to set up" for the report's first workload (core/findings/advise.h); null without one */
+static json_t *advice_json(struct jb *b, const struct sp_report *r, const struct sp_findings *f)
+{
+	struct sp_advice *a;
+	enum sp_workload w;
+	json_t *o, *x;
+
+	if (sp_advice_default_workload(f, &w) < 0)
+		return json_null();
+	a = malloc(sizeof(*a));
+	if (!a || sp_advise(r, f, w, a) < 0) {
+		free(a);
+		b->bad = 1;
+		return NULL;
+	}
+	o = json_object();
+	put(b, o, "workload", json_string(sp_workload_name(w)));
+	put(b, o, "no_swap", json_boolean(a->none));
+	x = choice_json(b, r, &a->swap);
+	put(b, x, "device",
+	    a->swap.on ? jstr(a->swap_device, sizeof(a->swap_device)) : json_null());
+	put(b, x, "priority", a->swap.on ? json_integer(a->swap_priority) : json_null());
+	put(b, x, "make_file", json_boolean(a->swap.on && a->swap_is_file));
+	put(b, o, "swap_area", x);
+	x = choice_json(b, r, &a->zram);
+	put(b, x, "size_bytes", a->zram.on ? ju64(a->zram_size_bytes) : json_null());
+	put(b, x, "priority", a->zram.on ? json_integer(a->zram_priority) : json_null());
+	put(b, o, "zram", x);
+	x = choice_json(b, r, &a->compressor);
+	put(b, x, "algorithm", a->compressor.on ? json_string(a->zram_alg) : json_null());
+	put(b, o, "compressor", x);
+	x = choice_json(b, r, &a->swappiness);
+	put(b, x, "value", a->swappiness.on ? json_integer(a->swappiness_value) : json_null());
+	put(b, o, "swappiness", x);
+	x = choice_json(b, r, &a->page_cluster);
+	put(b, x, "value", a->page_cluster.on ? json_integer(a->page_cluster_value) : json_null());
+	put(b, o, "page_cluster", x);
+	x = choice_json(b, r, &a->zswap);
+	put(b, x, "compressor", a->zswap.on ? json_string(a->zswap_alg) : json_null());
+	put(b, o, "zswap", x);
+	put(b, o, "note", a->note[0] ? jstr(a->note, sizeof(a->note)) : json_null());
+	free(a);
+	return o;
+}
+
 static json_t *analysis_json(struct jb *b, const struct sp_report *r, const struct sp_findings *f)
 {
 	json_t *o = json_object(), *a, *x;
@@ -613,6 +680,7 @@ static json_t *analysis_json(struct jb *b, const struct sp_report *r, const stru
 		push(b, a, x);
 	}
 	put(b, o, "verdict", a);
+	put(b, o, "advice", advice_json(b, r, f));
 	return o;
 }
 

@@ -18,7 +18,8 @@ static const struct {
     [SP_J_ZRAM] = {"zram", 3, 1},	    [SP_J_CGROUP] = {"cgroup", 2, 1},
     [SP_J_SUBTREE] = {"subtree", 2, 1},	    [SP_J_SYSCTL] = {"sysctl", 3, 1},
     [SP_J_ZSWAP] = {"zswap", 3, 1},	    [SP_J_MOUNT] = {"mount", 3, 1},
-    [SP_J_FILE] = {"file", 1, 1},
+    [SP_J_FILE] = {"file", 1, 1},	    [SP_J_CONF] = {"conf", 2, 1},
+    [SP_J_UNIT] = {"unit", 1, 1},
 };
 
 const char *sp_jkind_name(enum sp_jkind k)
@@ -294,6 +295,10 @@ static int parse_line(const char *line, size_t n, unsigned ln, struct sp_journal
 		j->cleaned = 1;
 		return 0;
 	}
+	if (word_is(line, n, "kept")) {
+		j->kept = 1;
+		return 0;
+	}
 	if (k == 2 && word_is(w[0], wl[0], "undone")) {
 		if (parse_uint(w[1], wl[1], &seq))
 			return fail(e, ln, "'undone' without a record number");
@@ -367,7 +372,8 @@ int sp_journal_parse(const char *text, size_t len, struct sp_journal *j, struct 
 			ret = fail(e, ln, "too long for a journal line");
 		} else if (ln == 1) {
 			ret = parse_head(text + pos, n, &j->head, e);
-		} else if (j->ended || j->cleaned) {
+		} else if (j->ended || j->cleaned ||
+			   (j->kept && !(n == 7 && !memcmp(text + pos, "cleaned", 7)))) {
 			ret = fail(e, ln, "a line after the journal's end");
 			/* a second "cleaned" (two cleanups racing the same file) is harmless */
 			if (j->cleaned && n == 7 && !memcmp(text + pos, "cleaned", 7)) {
@@ -399,14 +405,14 @@ void sp_journal_release(struct sp_journal *j)
 
 int sp_journal_finished(const struct sp_journal *j)
 {
-	return j->ended || j->cleaned;
+	return j->ended || j->cleaned || j->kept;
 }
 
 size_t sp_journal_pending(const struct sp_journal *j, const struct sp_jrec **out, size_t max)
 {
 	size_t k = 0;
 
-	if (sp_journal_finished(j))
+	if (j->ended || j->cleaned)
 		return 0;
 	for (size_t i = j->n; i-- > 0;) {
 		const struct sp_jrec *r = &j->recs[i];
@@ -512,13 +518,48 @@ static int no(struct sp_err *e, const char *text)
 	return sp_err_set(e, -EINVAL, "%s", text);
 }
 
+/* Does s end with tail? */
+static int ends(const char *s, const char *tail)
+{
+	size_t n = strlen(s), t = strlen(tail);
+
+	return n >= t && !strcmp(s + n - t, tail);
+}
+
+/* advise --apply's files (act/setup_apply.h), each with its backup under the same root */
+static int conf_check(const struct sp_jrec *r, struct sp_err *e)
+{
+	static const char *const own[] = {"/etc/fstab", "/etc/systemd/zram-generator.conf",
+					  "/etc/sysctl.d/99-swapplace.conf",
+					  "/var/lib/swapplace/zswap.cmdline"};
+	static const char bdir[] = "/var/lib/swapplace/advise-backup/";
+	size_t root = 0;
+	int found = 0;
+
+	for (size_t i = 0; i < sizeof(own) / sizeof(own[0]) && !found; i++)
+		if (ends(r->f[0], own[i])) {
+			found = 1;
+			root = strlen(r->f[0]) - strlen(own[i]);
+		}
+	if (!found)
+		return no(e, "not a file advise --apply installs");
+	if (!*r->f[1])
+		return 0;
+	if (!plain_path(r->f[1]) || strncmp(r->f[1], r->f[0], root) ||
+	    strncmp(r->f[1] + root, bdir, strlen(bdir)) ||
+	    strchr(r->f[1] + root + strlen(bdir), '/'))
+		return no(e, "its backup is not in the advise-backup directory of the same root");
+	return 0;
+}
+
 int sp_jrec_check(const struct sp_jrec *r, const char *sysctl_root, struct sp_err *e)
 {
 	unsigned long long v;
 	const char *p = r->f[0];
 
 	sp_err_init(e);
-	if (r->kind != SP_J_CGROUP && r->kind != SP_J_ZRAM && !plain_path(p))
+	if (r->kind != SP_J_CGROUP && r->kind != SP_J_ZRAM && r->kind != SP_J_UNIT &&
+	    !plain_path(p))
 		return no(e,
 			  "not an absolute path in one spelling (no '.', '..' or empty component)");
 	switch (r->kind) {
@@ -575,6 +616,12 @@ int sp_jrec_check(const struct sp_jrec *r, const char *sysctl_root, struct sp_er
 	case SP_J_FILE:
 		if (!starts(base_of(p), "swapplace-"))
 			return no(e, "not a swapplace-* file");
+		return 0;
+	case SP_J_CONF:
+		return conf_check(r, e);
+	case SP_J_UNIT:
+		if (strcmp(p, "systemd-zram-setup@zram0.service"))
+			return no(e, "not the zram generator's unit");
 		return 0;
 	default:
 		return no(e, "unknown kind");
