@@ -111,9 +111,9 @@ struct sp_config {
 	int printer_file;      /* print --printer-file: --printer may be a regular file */
 	size_t n_inputs;
 	const char *inputs[SP_CLI_MAX_INPUTS]; /* compare A.json B.json ... */
-	const char *cpu_max;   /* --cpu-max CPUS: a CPU quota on every workload cgroup */
-	const char *io_max;    /* --io-max IOPS[,BPS]: a cap on the swap device's I/O */
-	struct sp_caps caps;   /*   both, parsed after the options (core/config/caps.h) */
+	const char *cpu_max; /* --cpu-max CPUS: a CPU quota on every workload cgroup */
+	const char *io_max;  /* --io-max IOPS[,BPS]: a cap on the swap device's I/O */
+	struct sp_caps caps; /*   both, parsed after the options (core/config/caps.h) */
 	/* --metrics DIR (run, measure): DIR/swapplace.prom for node_exporter (out/metrics.h) */
 	const char *metrics_dir;
 	const char *workload;  /* advise --for build|service|cache|gc (NULL: the report's first) */
