@@ -35,7 +35,10 @@
 #define SP_SERVICE_DEFAULT_TIMEOUT_S 10.0 /* the seed's client timeout */
 #define SP_SERVICE_DEFAULT_LOAD_S 60.0	  /* the seed's 60 s of load per run */
 #define SP_SERVICE_DEFAULT_TOP_S 10.0	  /* the closed-loop top-speed span */
-#define SP_SERVICE_TOP_CLIENTS 4u	  /* the seed's 4 connections without a rate limit */
+/* how long a case waits for its service to come up (a service OOM-killed while it fills, as
+ * on none where it cannot fit, waits all of it unless the start limit gives up first) */
+#define SP_SERVICE_START_WAIT_S 30.0
+#define SP_SERVICE_TOP_CLIENTS 4u /* the seed's 4 connections without a rate limit */
 /* serving workers (threads): the seed's server was one Python process, serving one request at
  * a time; --service-workers N gives it more, which overlap their swap-ins */
 #define SP_SERVICE_DEFAULT_WORKERS 1u
