@@ -474,20 +474,17 @@ static struct sp_est_run est_run(struct run_ctx *x)
 		const struct sp_placement_id *id = &x->placements[i].id;
 		struct sp_est_placement *e = &x->est_pl[i];
 
-		*e = (struct sp_est_placement){
-		    .kind = SP_EST_SWAP, .dev = x->dev.dev, .rotational = x->target.rotational};
+		*e = (struct sp_est_placement){.kind = SP_EST_SWAP, .dev = x->dev.dev};
 		if (id->kind == SP_PL_RAM) {
 			e->kind = SP_EST_RAM;
 		} else if (!sp_placement_swaps(id->kind)) {
 			e->kind = SP_EST_NONE;
 		} else if (id->kind == SP_PL_ZRAM || id->kind == SP_PL_ZSWAP) {
 			e->dev = x->cpu_dev;
-			e->rotational = 0;
 			e->no_device_probe = id->kind == SP_PL_ZSWAP;
 		} else if (id->kind == SP_PL_ALSO && id->also_index >= 0 &&
 			   (size_t)id->also_index < x->c->n_also) {
 			e->dev = x->also_dev[id->also_index];
-			e->rotational = x->also[id->also_index].rotational;
 		}
 		e->io_capped = x->cgroup_v2 && sp_placement_on_disk(id->kind);
 	}
@@ -528,7 +525,7 @@ static void print_plan(struct run_ctx *x, FILE *out)
 	    .sweep_run_s = er.n_sweep_runs ? sp_est_sweep_s(&er) / (double)er.n_sweep_runs : 0,
 	    .estimate_s =
 		x->plan_estimate_s > 0 ? x->plan_estimate_s : sp_est_total_s(&er, &x->dev),
-	    .estimate_from = x->plan_estimate_s > 0 ? "as the plan said" : x->dev.from,
+	    .estimate_from = x->plan_estimate_s > 0 ? "as the plan found it" : x->dev.from,
 	    .job_known = sp_est_job_known(&er),
 	    .job_runs = er.user_job ? (size_t)sp_est_rounds(&er) * x->n_placements : 0,
 	};

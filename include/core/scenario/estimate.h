@@ -1,13 +1,16 @@
 /*
- * estimate.h - how long a run will take, as plan and run say it before anything is written:
- * what the estimate assumes of the target (a device model, assumed from its kind or taken from
- * its position profile), and the run's terms (the build job, the scenarios, a sweep) summed by
- * sp_run_estimate() (core/plan/timing.h) with the assumptions below.
+ * estimate.h - how long a run will take, said once before anything is written (plan, run) and
+ * counted down by the progress line: what it knows of each device a placement's swap-ins come
+ * from (the target assumed from its kind, or from a short look or its position profile; an
+ * --also device's look; the CPU's compress timing for zram and zswap), each placement's step
+ * (its probes' shares, the job on its own device, the scenarios) and their sum with the set-up,
+ * the profile, --repeat's rounds and a sweep (issue 18, "one estimate").
  *
  * In the scenario stage, not plan: it composes the scenarios' own estimates (the build job's
  * model, the service, cache and gc durations) and reads the position profile (measure), which
- * the stage order puts before scenario and after plan. Pure: the CPU's cost per page is
- * measured by the edge (sp_buildjob_calibrate, probe/buildjob.h) and handed in.
+ * the stage order puts before scenario and after plan. Pure: the CPU's costs per page are
+ * measured by the edge (sp_buildjob_calibrate and sp_buildjob_calibrate_compress,
+ * probe/buildjob.h) and handed in.
  */
 #ifndef SP_ESTIMATE_H
 #define SP_ESTIMATE_H
@@ -40,7 +43,9 @@
 /* What the estimate knows of the target. */
 struct sp_est_device {
 	struct sp_buildjob_device dev;
-	const char *from; /* as the plan says it: "assumed: an SSD", "from its profile" (static) */
+	/* as the plan says it: "assumed: an SSD", "from its profile", "from a short look at
+	 * it" (static) */
+	const char *from;
 	double profile_s; /* how long the position profile took or will take; 0: it does not run */
 };
 
@@ -104,7 +109,6 @@ struct sp_est_placement {
 	 * device's quick probe, the CPU's calibration (zram, zswap); for none and ram the
 	 * target's (the job's files are on it) */
 	struct sp_buildjob_device dev;
-	int rotational;	     /* its swap is on a spinning disk: a gc pause there lasts seconds */
 	int no_device_probe; /* zswap: its start partition's device probe is not run again */
 	int io_capped;	     /* --io-max applies to its swap's disk (cgroup v2, a disk) */
 };
@@ -157,7 +161,11 @@ double sp_est_job_s(const struct sp_est_run *r, const struct sp_est_placement *p
  */
 double sp_est_service_s(const struct sp_est_run *r, const struct sp_est_placement *pl);
 
-/* The cache scenario's three pool sizes and the gc scenario on pl (0 on ram). */
+/*
+ * The cache scenario's three pool sizes and the gc scenario on pl (0 on ram). The gc's pauses,
+ * seconds each on a spinning disk, are inside its span: a cycle that would not fit what is
+ * left of it is not started (core/scenario/serverjob.h sp_gc_cycle_fits).
+ */
 double sp_est_servers_s(const struct sp_est_run *r, const struct sp_est_placement *pl);
 
 /*
