@@ -245,19 +245,32 @@ static void scenarios(void)
 	      SP_SVC_N_CASES * (sp_service_case_estimate_s(8) + SP_EST_SVC_CASE_S));
 	CHECK(sp_est_service_s(&r, &hdd) > sp_est_service_s(&r, &ssd)); /* its swap-out */
 	CHECK(sp_est_service_s(&r, &ram) == 0);
-	/* none: cold and hot cannot fit the limit, their service never comes up and each case
-	 * waits out its start; fits and spike run as anywhere */
+	/* none: cold and hot cannot fit the limit and their service never comes up; fits and
+	 * spike run as anywhere */
 	{
 		struct sp_est_placement none = ssd;
+		double pages = (double)((64ull << 20) / 4096), run = sp_service_case_estimate_s(8);
+		double ok =
+		    2 * (run + SP_EST_SVC_CASE_S) +
+		    /* their fill at the CPU's page_s (fits 80 %, spike 120 % of the limit) */
+		    (double)((64ull << 20) / 100 * 200 / 4096) * 1e-6;
 
 		none.kind = SP_EST_NONE;
-		CHECK_NEAR(
-		    sp_est_service_s(&r, &none),
-		    2 * (SP_SERVICE_START_WAIT_S + sp_service_case_estimate_s(8)) +
-			2 * (sp_service_case_estimate_s(8) + SP_EST_SVC_CASE_S) +
-			/* their fill at the CPU's page_s (fits 80 %, spike 120 % of the limit) */
-			(double)((64ull << 20) / 100 * 200 / 4096) * 1e-6,
-		    1e-3);
+		/* quick starts (a fill to the limit at 1 us a page): the start limit gives up
+		 * after its burst */
+		CHECK_NEAR(sp_est_service_s(&r, &none),
+			   ok + 2 * (SP_SERVICE_RESTART_BURST *
+					 (pages * 1e-6 + SP_SERVICE_RESTART_DELAY_S) +
+				     run),
+			   1e-3);
+		/* slow ones (200 us a page, an emulated CPU): the burst outlasts the interval, the
+		 * case waits out its start */
+		none.dev.page_s = 200e-6;
+		CHECK(SP_SERVICE_RESTART_BURST * pages * 200e-6 > SP_SERVICE_RESTART_INTERVAL_S);
+		CHECK_NEAR(sp_est_service_s(&r, &none),
+			   200 * (ok - 2 * (run + SP_EST_SVC_CASE_S)) +
+			       2 * (run + SP_EST_SVC_CASE_S) + 2 * (SP_SERVICE_START_WAIT_S + run),
+			   1e-3);
 	}
 	r.scenarios |= SP_SCENARIO_CACHE;
 	t = sp_est_servers_s(&r, &ssd);

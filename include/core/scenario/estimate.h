@@ -156,8 +156,10 @@ double sp_est_job_s(const struct sp_est_run *r, const struct sp_est_placement *p
 /*
  * The service scenario's cases on pl (0 on ram or when it does not run): each its load and top
  * speed, SP_EST_SVC_CASE_S, its memory filled at the CPU's page_s and what exceeds the limit
- * swapped out at the device's rate; on none a case whose service cannot fit the limit waits
- * out its start (SP_SERVICE_START_WAIT_S, core/scenario/service.h) and fails its load.
+ * swapped out at the device's rate; on none a case whose service cannot fit the limit never
+ * comes up: its starts, each a fill to the limit, are given up by the start limit when a burst
+ * of them is quicker than its interval, else the case waits out its start
+ * (SP_SERVICE_START_WAIT_S, core/scenario/service.h); then its load fails.
  */
 double sp_est_service_s(const struct sp_est_run *r, const struct sp_est_placement *pl);
 

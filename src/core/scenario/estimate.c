@@ -131,8 +131,18 @@ static double service_case_s(const struct sp_est_run *r, const struct sp_est_pla
 	if (sp_service_size(k, r->budget_bytes, &sz) < 0)
 		return run_s + SP_EST_SVC_CASE_S;
 	need = sz.hot_bytes + sz.cold_bytes;
-	if (pl->kind == SP_EST_NONE && need > sz.limit_bytes)
-		return SP_SERVICE_START_WAIT_S + run_s;
+	if (pl->kind == SP_EST_NONE && need > sz.limit_bytes) {
+		/* each start fills up to the limit and is OOM-killed there; a burst of starts
+		 * within the start limit's interval gives up, slower ones wait out the start */
+		double starts_s =
+		    SP_SERVICE_RESTART_BURST *
+		    ((double)(sz.limit_bytes / SP_BUILDJOB_PAGE_BYTES) * pl->dev.page_s +
+		     SP_SERVICE_RESTART_DELAY_S);
+
+		return (starts_s < SP_SERVICE_RESTART_INTERVAL_S ? starts_s
+								 : SP_SERVICE_START_WAIT_S) +
+		       run_s;
+	}
 	fill_s = (double)((need + sz.spike_bytes) / SP_BUILDJOB_PAGE_BYTES) * pl->dev.page_s;
 	if (pl->kind == SP_EST_SWAP && need > sz.limit_bytes && pl->dev.seq_bytes_per_s > 0)
 		out_s = (double)(need - sz.limit_bytes) / pl->dev.seq_bytes_per_s;
