@@ -267,50 +267,51 @@ static int plan_job(struct run_ctx *x)
 /*
  * A short read-only look at dev (a position profile's sample) into m: its speed instead of
  * the one assumed from its kind. As root only; a look that fails leaves m as it was.
+ * Returns: how long it took (0: none).
  */
-static void look_at(const char *dev, double time_s, double profile_budget_s, uint64_t seed,
-		    struct sp_est_device *m)
+static double look_at(const char *dev, double time_s, double profile_budget_s, uint64_t seed,
+		      struct sp_est_device *m)
 {
 	struct sp_profile_opts o;
 	struct sp_profile *p;
+	double took = 0;
 
 	if (geteuid() != 0 || sp_interrupted())
-		return;
+		return 0;
 	p = calloc(1, sizeof(*p));
 	if (!p)
-		return;
+		return 0;
 	sp_profile_defaults(&o);
 	o.time_s = time_s;
 	o.seed = seed;
-	if (sp_profile_run(dev, &o, p) == 0)
-		sp_est_device_measured(p, 0, profile_budget_s, m);
+	if (sp_profile_run(dev, &o, p) == 0 &&
+	    sp_est_device_measured(p, 0, profile_budget_s, m) == 0)
+		took = p->duration_s;
 	free(p);
+	return took;
 }
 
 /*
  * What the estimate knows before anything is written (core/scenario/estimate.h): the target
  * assumed from its kind and the job's CPU cost per page measured on this CPU (an old one or a
  * QEMU guest is many times slower than the host the defaults were seen on), then a short
- * read-only look at it (when no position profile will tell); the CPU's compress timing for
- * zram and zswap; each --also device a placement swaps on from a quick look of its own.
+ * read-only look at it (look: when no position profile will tell); the CPU's compress timing
+ * for zram and zswap; each --also device from a quick look of its own.
  */
 static void device_models(struct run_ctx *x, int look)
 {
 	int pc = x->job.page_cluster ? atoi(x->job.page_cluster) : -1;
-	double page_s = 0, compress_s = 0;
+	double page_s = 0, compress_s = 0, looks_s = 0, also_s = 0;
 
 	if (x->job.kind == SP_JOB_BUILD && sp_buildjob_calibrate(&page_s) < 0)
 		page_s = 0;
 	sp_est_device_assume(x->target.rotational, pc, page_s, x->c->profile_time_s, &x->dev);
 	if (look)
-		look_at(x->target.path,
-			x->c->profile_time_s > 0 && x->c->profile_time_s < LOOK_S
-			    ? x->c->profile_time_s
-			    : LOOK_S,
-			x->c->profile_time_s, x->c->seed, &x->dev);
-	/* a look, not the profile: the profile's time is its own term (or none) */
-	if (x->c->profile_time_s <= 0)
-		x->dev.profile_s = 0;
+		looks_s = look_at(x->target.path,
+				  x->c->profile_time_s > 0 && x->c->profile_time_s < LOOK_S
+				      ? x->c->profile_time_s
+				      : LOOK_S,
+				  x->c->profile_time_s, x->c->seed, &x->dev);
 	{
 		char base[256];
 
@@ -323,10 +324,15 @@ static void device_models(struct run_ctx *x, int look)
 		struct sp_est_device m;
 
 		sp_est_device_assume(x->also[i].rotational, pc, page_s, 0, &m);
-		if (look)
-			look_at(x->also[i].path, LOOK_ALSO_S, 0, x->c->seed, &m);
+		/* no profile reads them: looked at by plan and run alike */
+		also_s += look_at(x->also[i].path, LOOK_ALSO_S, 0, x->c->seed, &m);
 		x->also_dev[i] = m.dev;
 	}
+	/* the run's own looks are a term of the run: without a profile, the target's (run looks
+	 * as plan does then) stands in the profile's */
+	if (x->c->profile_time_s <= 0)
+		x->dev.profile_s = looks_s;
+	x->dev.profile_s += also_s;
 }
 
 /* The scenarios a sweep's run repeats (core/scenario/scenario.h bits): the job and every other one.
