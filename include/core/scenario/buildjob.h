@@ -132,7 +132,7 @@ struct sp_buildjob_estimate {
 	uint64_t swapin_ios;		      /* random reads for swap-ins */
 	uint64_t code_refaults;		      /* toolchain pages read back */
 	uint64_t file_read_bytes, file_written_bytes;
-	uint64_t seeks;	   /* head moves between filesystem and swap, and per file */
+	uint64_t seeks;	   /* a head move per file (a refault's is in its read) */
 	uint64_t page_ops; /* pages filled (objects, a heap shape per unit), checked (sources) */
 	double cpu_s, io_s, total_s;
 	/* io_s split: the swap's part (swap-ins, code refaults, swap-out) and the files' part
