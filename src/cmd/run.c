@@ -29,6 +29,7 @@
 
 #include "act/disk.h"
 #include "act/hold.h"
+#include "act/memcg.h"
 #include "act/swapfile.h"
 #include "act/undo.h"
 #include "act/zram.h"
@@ -106,6 +107,17 @@ struct run_ctx {
 	/* what the estimate knows of the target: assumed from its kind, or measured by its
 	 * position profile; and how long that profile took (or will take) */
 	struct sp_est_device dev;
+	/* the other devices a placement's swap-ins come from: the CPU (zram, zswap: its
+	 * compress timing) and each --also device (a quick read-only look, or its kind) */
+	struct sp_buildjob_device cpu_dev;
+	struct sp_buildjob_device also_dev[SP_MAX_ALSO];
+	struct sp_est_placement est_pl[SP_MAX_RESULTS];
+	/* --job CMD: one run's time once a run of it was measured (its ram run's when there is
+	 * one); < 0: unknown */
+	double user_job_s;
+	double plan_estimate_s; /* run --plan FILE: the estimate the plan printed; 0: none */
+	double estimate_s;	/* the estimate printed (0: not yet), kept by plan --save-plan */
+	int cgroup_v2;		/* --io-max is applied only there (act/caps.h) */
 	struct sp_sweep_plan sweep; /* --sweep (core/scenario/sweep.h); n_knobs 0: none */
 };
 
@@ -274,20 +286,80 @@ static int plan_job(struct run_ctx *x)
 	return SP_EXIT_OK;
 }
 
+/* the short read-only look at a disk for the estimate: long enough for a sample of it, short
+ * enough to wait for */
+#define LOOK_S 5.0
+#define LOOK_ALSO_S 2.0
+
 /*
- * What the estimate assumes of the target before anything is read (core/scenario/estimate.h):
- * its kind, the job's page cluster, and the job's CPU cost per page measured on this CPU (an
- * old one or a QEMU guest is many times slower than the host the defaults were seen on).
+ * A short read-only look at dev (a position profile's sample) into m: its speed instead of
+ * the one assumed from its kind. As root only; a look that fails leaves m as it was.
+ * Returns: how long it took (0: none).
  */
-static void device_model_assume(struct run_ctx *x)
+static double look_at(const char *dev, double time_s, double profile_budget_s, uint64_t seed,
+		      struct sp_est_device *m)
 {
-	double page_s = 0;
+	struct sp_profile_opts o;
+	struct sp_profile *p;
+	double took = 0;
+
+	if (geteuid() != 0 || sp_interrupted())
+		return 0;
+	p = calloc(1, sizeof(*p));
+	if (!p)
+		return 0;
+	sp_profile_defaults(&o);
+	o.time_s = time_s;
+	o.seed = seed;
+	if (sp_profile_run(dev, &o, p) == 0 &&
+	    sp_est_device_measured(p, 0, profile_budget_s, m) == 0)
+		took = p->duration_s;
+	free(p);
+	return took;
+}
+
+/*
+ * What the estimate knows before anything is written (core/scenario/estimate.h): the target
+ * assumed from its kind and the job's CPU cost per page measured on this CPU (an old one or a
+ * QEMU guest is many times slower than the host the defaults were seen on), then a short
+ * read-only look at it (look: when no position profile will tell); the CPU's compress timing
+ * for zram and zswap; each --also device from a quick look of its own.
+ */
+static void device_models(struct run_ctx *x, int look)
+{
+	int pc = x->job.page_cluster ? atoi(x->job.page_cluster) : -1;
+	double page_s = 0, compress_s = 0, looks_s = 0, also_s = 0;
 
 	if (x->job.kind == SP_JOB_BUILD && sp_buildjob_calibrate(&page_s) < 0)
 		page_s = 0;
-	sp_est_device_assume(x->target.rotational,
-			     x->job.page_cluster ? atoi(x->job.page_cluster) : -1, page_s,
-			     x->c->profile_time_s, &x->dev);
+	sp_est_device_assume(x->target.rotational, pc, page_s, x->c->profile_time_s, &x->dev);
+	if (look)
+		looks_s = look_at(x->target.path,
+				  x->c->profile_time_s > 0 && x->c->profile_time_s < LOOK_S
+				      ? x->c->profile_time_s
+				      : LOOK_S,
+				  x->c->profile_time_s, x->c->seed, &x->dev);
+	{
+		char base[256];
+
+		x->cgroup_v2 = sp_memcg_detect(base, sizeof(base)) == 2;
+	}
+	if (sp_buildjob_calibrate_compress(&compress_s) < 0 ||
+	    sp_est_cpu_device(compress_s, pc, page_s, &x->cpu_dev) < 0)
+		x->cpu_dev = x->dev.dev;
+	for (size_t i = 0; i < x->c->n_also; i++) {
+		struct sp_est_device m;
+
+		sp_est_device_assume(x->also[i].rotational, pc, page_s, 0, &m);
+		/* no profile reads them: looked at by plan and run alike */
+		also_s += look_at(x->also[i].path, LOOK_ALSO_S, 0, x->c->seed, &m);
+		x->also_dev[i] = m.dev;
+	}
+	/* the run's own looks are a term of the run: without a profile, the target's (run looks
+	 * as plan does then) stands in the profile's */
+	if (x->c->profile_time_s <= 0)
+		x->dev.profile_s = looks_s;
+	x->dev.profile_s += also_s;
 }
 
 /* The scenarios a sweep's run repeats (core/scenario/scenario.h bits): the job and every other one.
@@ -409,28 +481,45 @@ static int find_and_vet(struct run_ctx *x)
 	return vet_sweep(x);
 }
 
-/* The run as the estimate counts it (core/scenario/estimate.h). */
-static struct sp_est_run est_run(const struct run_ctx *x)
+/* The run as the estimate counts it (core/scenario/estimate.h): each placement with its own
+ * device. */
+static struct sp_est_run est_run(struct run_ctx *x)
 {
 	struct sp_est_run r = {
 	    .job = x->job.kind == SP_JOB_BUILD ? &x->job_plan : NULL,
+	    .user_job = x->job.kind == SP_JOB_USER,
+	    .user_job_s = x->user_job_s,
 	    .scenarios = x->scenarios,
 	    .service_time_s = x->c->service_time_s,
 	    .cache_time_s = x->c->cache_time_s,
 	    .gc_time_s = x->c->gc_time_s,
+	    .budget_bytes = x->c->budget_bytes,
 	    .time_per_placement_s = x->c->time_per_placement_s,
+	    .caps = &x->c->caps,
 	    .repeat = x->c->repeat,
 	    .swapfile_bytes = x->layout.swapfile_bytes,
+	    .pl = x->est_pl,
+	    .n_pl = x->n_placements,
 	    .n_sweep_runs = sweep_runs(x),
 	};
 
 	for (size_t i = 0; i < x->n_placements; i++) {
-		if (x->placements[i].id.kind == SP_PL_RAM)
-			r.n_job_only++;
-		else if (sp_placement_swaps(x->placements[i].id.kind))
-			r.n_swapping++;
-		else
-			r.n_none++;
+		const struct sp_placement_id *id = &x->placements[i].id;
+		struct sp_est_placement *e = &x->est_pl[i];
+
+		*e = (struct sp_est_placement){.kind = SP_EST_SWAP, .dev = x->dev.dev};
+		if (id->kind == SP_PL_RAM) {
+			e->kind = SP_EST_RAM;
+		} else if (!sp_placement_swaps(id->kind)) {
+			e->kind = SP_EST_NONE;
+		} else if (id->kind == SP_PL_ZRAM || id->kind == SP_PL_ZSWAP) {
+			e->dev = x->cpu_dev;
+			e->no_device_probe = id->kind == SP_PL_ZSWAP;
+		} else if (id->kind == SP_PL_ALSO && id->also_index >= 0 &&
+			   (size_t)id->also_index < x->c->n_also) {
+			e->dev = x->also_dev[id->also_index];
+		}
+		e->io_capped = x->cgroup_v2 && sp_placement_on_disk(id->kind);
 	}
 	return r;
 }
@@ -439,9 +528,10 @@ static struct sp_est_run est_run(const struct run_ctx *x)
  * The plan (core/doc/plandoc.h) to out: what the run knows gathered into a view, with the
  * kernel's zswap state read now, printed as text (core/doc/doc_text.h).
  */
-static void print_plan(const struct run_ctx *x, FILE *out)
+static void print_plan(struct run_ctx *x, FILE *out)
 {
 	struct sp_est_run er = est_run(x);
+	size_t first = 0; /* the placement whose job's run the plan gives: the first with swap */
 	const char *names[SP_MAX_RESULTS];
 	struct sp_zswap_state st;
 	struct sp_plan_view v = {
@@ -463,24 +553,41 @@ static void print_plan(const struct run_ctx *x, FILE *out)
 	    .job_plan = &x->job_plan,
 	    .job_timeout_s = x->job.timeout_s,
 	    .job_user = x->job_user_said,
-	    .job_run_s = sp_est_job_s(&er, &x->dev),
 	    .sweep = &x->sweep,
 	    .sweep_scenarios = sweep_scenarios(x),
 	    .sweep_runs = sweep_runs(x),
-	    .sweep_run_s = sp_est_sweep_run_s(&er, &x->dev),
-	    .estimate_s = sp_est_total_s(&er, &x->dev),
-	    .estimate_from = x->dev.from,
+	    .sweep_run_s = er.n_sweep_runs ? sp_est_sweep_s(&er) / (double)er.n_sweep_runs : 0,
+	    .estimate_s =
+		x->plan_estimate_s > 0 ? x->plan_estimate_s : sp_est_total_s(&er, &x->dev),
+	    .estimate_from = x->plan_estimate_s > 0 ? "as the plan found it" : x->dev.from,
+	    .job_known = sp_est_job_known(&er),
+	    .job_runs = er.user_job ? (size_t)sp_est_rounds(&er) * x->n_placements : 0,
 	};
 	struct sp_doc d;
 	int ret;
 
 	for (size_t i = 0; i < x->n_placements && i < SP_MAX_RESULTS; i++)
 		names[i] = x->placements[i].name;
+	while (first + 1 < x->n_placements && x->est_pl[first].kind != SP_EST_SWAP)
+		first++;
+	for (size_t i = 0; i < x->n_placements; i++)
+		sp_debug(
+		    "estimate",
+		    "%s: step %.1f s (job %.1f s, service %.1f s, cache+gc %.1f s; read %.3g ms, "
+		    "%.3g MB/s, page %.3g us)",
+		    x->placements[i].name, sp_est_step_s(&er, &x->est_pl[i], 0),
+		    sp_est_job_s(&er, &x->est_pl[i]), sp_est_service_s(&er, &x->est_pl[i]),
+		    sp_est_servers_s(&er, &x->est_pl[i]), x->est_pl[i].dev.rand_read_s * 1e3,
+		    x->est_pl[i].dev.seq_bytes_per_s / 1e6, x->est_pl[i].dev.page_s * 1e6);
+	sp_debug("estimate", "profile %.1f s, rounds %zu, sweep %.1f s", x->dev.profile_s,
+		 sp_est_rounds(&er), sp_est_sweep_s(&er));
+	v.job_run_s = x->n_placements ? sp_est_job_s(&er, &x->est_pl[first]) : 0;
 	if (sp_zswap_read(&st) == 0 && st.present) {
 		v.zswap_present = 1;
 		v.zswap_enabled = st.enabled;
 		v.zswap_compressor = st.compressor;
 	}
+	x->estimate_s = v.estimate_s;
 	sp_doc_init(&d);
 	ret = sp_plandoc_build(&v, &d);
 	/* what a doc that failed to grow holds is still printed; the warning says it is cut */
@@ -488,9 +595,6 @@ static void print_plan(const struct run_ctx *x, FILE *out)
 		sp_warn("the plan could not be printed whole: %s", strerror(ret < 0 ? -ret : EIO));
 	sp_doc_release(&d);
 }
-
-/* plan's look at the disk: long enough for a sample of it, short enough to wait for */
-#define PLAN_PROFILE_S 5.0
 
 static int save_plan_file(const struct run_ctx *x, const char *path);
 
@@ -502,22 +606,12 @@ int sp_cmd_plan(const struct sp_config *c)
 	if (!x)
 		return sp_fail(SP_EXIT_FAILURE, SP_ERR_OF(-ENOMEM), "cannot plan");
 	x->c = c;
+	x->user_job_s = -1;
 	rc = find_and_vet(x);
 	if (rc != SP_EXIT_OK)
 		goto out;
-	device_model_assume(x);
-	/* a short look at the disk, read-only, so the estimate knows its speed (as root) */
-	if (c->profile_time_s > 0 && geteuid() == 0) {
-		struct sp_profile_opts o;
-		struct sp_profile *p = calloc(1, sizeof(*p));
-
-		sp_profile_defaults(&o);
-		o.time_s = c->profile_time_s < PLAN_PROFILE_S ? c->profile_time_s : PLAN_PROFILE_S;
-		o.seed = c->seed;
-		if (p && sp_profile_run(x->target.path, &o, p) == 0)
-			sp_est_device_measured(p, 0, c->profile_time_s, &x->dev);
-		free(p);
-	}
+	/* a short look at the disks, read-only, so the estimate knows their speed (as root) */
+	device_models(x, 1);
 	print_plan(x, stdout);
 	if (c->save_plan)
 		rc = save_plan_file(x, c->save_plan);
@@ -918,6 +1012,16 @@ static int setup_cache_db(struct run_ctx *x, struct sp_err *e)
 	return 0;
 }
 
+/* What the steps from here on take, as the estimate counts them (the progress line). */
+static double steps_left_s(const struct sp_est_run *er, const struct sp_step *steps, size_t n)
+{
+	double s = 0;
+
+	for (size_t k = 0; k < n; k++)
+		s += sp_est_step_s(er, &er->pl[steps[k].placement], steps[k].round);
+	return s;
+}
+
 /*
  * Every placement, in --repeat's interleaved order (core/scenario/scenario.h sp_repeat_order):
  * round 1 is each placement's probes and the scenarios' first run, rounds 2..N each
@@ -927,7 +1031,7 @@ static void measure_all(struct run_ctx *x, struct sp_report *r, const struct sp_
 {
 	const struct sp_config *c = x->c;
 	struct sp_est_run er = est_run(x);
-	size_t rounds = sweep_scenarios(x) ? c->repeat : 1;
+	size_t rounds = sp_est_rounds(&er);
 	struct sp_step *steps = calloc(x->n_placements * rounds, sizeof(*steps));
 	struct sp_result *res[SP_MAX_RESULTS];
 	int n = steps ? sp_repeat_order(x->n_placements, rounds, c->seed, steps,
@@ -948,11 +1052,8 @@ static void measure_all(struct run_ctx *x, struct sp_report *r, const struct sp_
 	for (int k = 0; k < n && !sp_interrupted(); k++) {
 		size_t i = steps[k].placement;
 		struct sp_placement *p = &x->placements[i];
-		size_t probes_left = steps[k].round ? 0 : x->n_placements - i;
 		int left_s =
-		    (int)((double)probes_left * c->time_per_placement_s +
-			  (double)(n - k) * (sp_est_job_s(&er, &x->dev) + sp_est_service_s(&er) +
-					     sp_est_servers_s(&er)));
+		    (int)(steps_left_s(&er, steps + k, (size_t)(n - k)) + sp_est_sweep_s(&er));
 
 		/* "[k/N] measuring 'NAME'" leads every line: the appliance's screen and its tests
 		 * read progress by it */
@@ -977,6 +1078,11 @@ static void measure_all(struct run_ctx *x, struct sp_report *r, const struct sp_
 				res[i]->scenarios.build.wall_s);
 		run_print_service(res[i]);
 		print_servers_done(p->name, &res[i]->scenarios);
+		/* --job CMD: timed now that it ran (its ram run's time wins) */
+		if (er.user_job && res[i]->scenarios.build.done &&
+		    res[i]->scenarios.build.status == SP_STATUS_OK &&
+		    (p->id.kind == SP_PL_RAM || er.user_job_s < 0))
+			er.user_job_s = res[i]->scenarios.build.wall_s;
 	}
 	free(steps);
 }
@@ -991,18 +1097,18 @@ static int save_plan_file(const struct run_ctx *x, const char *path)
 	struct sp_err e;
 
 	sp_identity_of(&x->target, &id);
-	if (sp_planfile_write(path, &id, &e) < 0)
+	if (sp_planfile_write(path, &id, x->estimate_s, &e) < 0)
 		return sp_fail(SP_EXIT_FAILURE, &e, "cannot write '%s'", path);
 	return SP_EXIT_OK;
 }
 
 /* run --plan FILE: the target must still be the disk the plan saw. Returns an exit code. */
-static int check_plan_file(const struct run_ctx *x, const char *path)
+static int check_plan_file(struct run_ctx *x, const char *path)
 {
 	struct sp_target_identity was, now;
 	struct sp_err e;
 
-	if (sp_planfile_read(path, &was, &e) < 0)
+	if (sp_planfile_read(path, &was, &x->plan_estimate_s, &e) < 0)
 		return sp_fail(SP_EXIT_USAGE, NULL, "%s", e.reason);
 	sp_identity_of(&x->target, &now);
 	if (sp_identity_check(&was, &now, "the plan", &e) < 0)
@@ -1276,7 +1382,6 @@ int sp_cmd_run(const struct sp_config *c)
 	struct run_ctx *x = calloc(1, sizeof(*x));
 	struct sp_report *r = calloc(1, sizeof(*r));
 	struct sp_measure_opts mo;
-	struct sp_est_run er;
 	struct sp_time t0 = sp_now();
 	char out_dir[512];
 	struct sp_err e;
@@ -1289,6 +1394,7 @@ int sp_cmd_run(const struct sp_config *c)
 		return sp_fail(SP_EXIT_FAILURE, SP_ERR_OF(-ENOMEM), "cannot run");
 	}
 	x->c = c;
+	x->user_job_s = -1;
 	sp_hold_init(&x->target_hold);
 	for (size_t i = 0; i < SP_MAX_ALSO; i++)
 		sp_hold_init(&x->also_hold[i]);
@@ -1352,7 +1458,8 @@ int sp_cmd_run(const struct sp_config *c)
 		goto out;
 	snprintf(r->target, sizeof(r->target), "%s", x->target.path);
 	snprintf(r->layout, sizeof(r->layout), "%s", sp_layout_kind_name(x->layout.kind));
-	device_model_assume(x);
+	/* a short read-only look at the disks only when no profile tells their speed */
+	device_models(x, c->profile_time_s <= 0);
 
 	/* before the first write: the disk as its owner had it, read-only (the hold is O_EXCL
 	 * against mounts and other claims, not against our own plain reads); it also tells the
@@ -1363,9 +1470,9 @@ int sp_cmd_run(const struct sp_config *c)
 			goto out;
 		sp_est_device_measured(&r->profile, 1, c->profile_time_s, &x->dev);
 	}
+	/* the one estimate: the plan's (run --plan), or this run's own, printed once */
 	print_plan(x, stderr);
-	er = est_run(x);
-	r->estimated_s = sp_est_total_s(&er, &x->dev);
+	r->estimated_s = x->estimate_s;
 	rc = recheck_target(x);
 	if (rc != SP_EXIT_OK)
 		goto out;

@@ -450,10 +450,10 @@ void sp_service_defaults(uint64_t limit_bytes, struct sp_service_opts *o)
 	o->timeout_s = SP_SERVICE_DEFAULT_TIMEOUT_S;
 	o->load_s = SP_SERVICE_DEFAULT_LOAD_S;
 	o->top_s = SP_SERVICE_DEFAULT_TOP_S;
-	o->start_wait_s = 30;
-	o->restart_delay_s = 0.1;
-	o->restart_burst = 5;
-	o->restart_interval_s = 10;
+	o->start_wait_s = SP_SERVICE_START_WAIT_S;
+	o->restart_delay_s = SP_SERVICE_RESTART_DELAY_S;
+	o->restart_burst = SP_SERVICE_RESTART_BURST;
+	o->restart_interval_s = SP_SERVICE_RESTART_INTERVAL_S;
 	o->threads = SP_SERVICE_DEFAULT_WORKERS;
 	o->seed = 1;
 }

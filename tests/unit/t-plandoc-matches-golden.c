@@ -101,6 +101,7 @@ int main(void)
 	    .sweep_run_s = 130,
 	    .estimate_s = 3725,
 	    .estimate_from = "assumed: a 7200 rpm disk",
+	    .job_known = 1,
 	};
 
 	got = render(&v, &len);
@@ -132,6 +133,15 @@ int main(void)
 		     "\nidentity:        the USB bridge's serial 'WD-WCC6Y0ABCDEF' and the "
 		     "disk's own\n                 serial 'WD-WX11A0000001' (VPD page 0x80); "
 		     "--plan refuses a disk\n                 whose own serial changed\n") != NULL);
+	free(got);
+	/* --job CMD before it ran: its time is not made up, it is said unknown (issue 18) */
+	v.job = SP_PLAN_JOB_USER;
+	v.job_known = 0;
+	v.job_runs = 18;
+	got = render(&v, &len);
+	CHECK(strstr(got, "\nestimated time: 62 min 05 s (the disk's speed assumed: a 7200 rpm "
+			  "disk) plus\n") != NULL);
+	CHECK(strstr(got, "your job's 18 runs, whose time is unknown until it has run") != NULL);
 	free(got);
 	return CHECK_DONE();
 }

@@ -11,7 +11,8 @@
 # partitioning must recover the model's zones: its outer/inner sequential-rate ratio within 15 %
 # of the model's rates at the same offsets. The fault probe ran in at least 10 blocks, and its
 # like-for-like floor (direct reads of the very swap slots) is within 20 % of the swap-in median
-# or the report prints the difference with its interval.
+# or the report prints the difference with its interval. The estimate the appliance printed
+# (report.json estimated_s) is within 20 % of the run's duration_s.
 # One vCPU (lib.sh's default): on a 2-core host it leaves a core to QEMU's I/O thread and to the server, which
 # takes the guest's own per-read time under TCG from ~890 to ~570 us (measured: the idle gaps
 # in the server's log); that time is in the guest's median and not in the model.
@@ -212,6 +213,12 @@ else:
         got, want, len(pts)))
     if not (0.85 * want <= got <= 1.15 * want):
         bad.append("profile outer/inner ratio %.3f is not within 15 %% of the model's %.3f" % (got, want))
+# the one estimate the appliance printed (the plan's) against the run (issue 18, "one estimate")
+dur, est = r.get("duration_s") or 0, r.get("estimated_s") or 0
+print("estimate: the run took %.1f s, the plan estimated %.1f s (%+.0f %%)" % (
+    dur, est, 100 * (est - dur) / dur if dur else 0))
+if not est or not dur or abs(est - dur) > 0.2 * dur:
+    bad.append("the estimate %.1f s is not within 20 %% of the run's %.1f s" % (est, dur))
 for m in bad:
     print("check:", m)
 sys.exit(1 if bad else 0)

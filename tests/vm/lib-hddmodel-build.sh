@@ -18,7 +18,9 @@
 #    CPU, and TCG's CPU time varies on a shared host);
 #  - analysis.build ranks start before end, and every start run is faster than every end run
 #    (beyond the runs' spread); the report claims it resolved only as its paired test allows
-#    (never from 3 rounds: docs/method.md, "Resolution").
+#    (never from 3 rounds: docs/method.md, "Resolution");
+#  - the one estimate the appliance printed (report.json estimated_s, the plan's) is within 20 %
+#    of the run's duration_s (issue 18).
 # A product that measured no difference (a job that never leaves its swap area, a project
 # beside the end swap) fails the margin checks.
 # The server's log is cut into placement turns at each mkswap (a write of the first page of a
@@ -240,6 +242,12 @@ if imp < MARGIN_OF_START * start_w:
 if end_w - start_w < MEASURED_OF_MARGIN * imp:
     bad.append("end - start = %.1f s, less than %.0f %% of the implied %.1f s" % (
         end_w - start_w, 100 * MEASURED_OF_MARGIN, imp))
+# the one estimate the appliance printed (the plan's) against the run (issue 18, "one estimate")
+dur, est = r.get("duration_s") or 0, r.get("estimated_s") or 0
+print("estimate: the run took %.1f s, the plan estimated %.1f s (%+.0f %%)" % (
+    dur, est, 100 * (est - dur) / dur if dur else 0))
+if not est or not dur or abs(est - dur) > 0.2 * dur:
+    bad.append("the estimate %.1f s is not within 20 %% of the run's %.1f s" % (est, dur))
 for m in bad:
     print("check:", m)
 sys.exit(1 if bad else 0)

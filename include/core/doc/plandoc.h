@@ -52,6 +52,10 @@ struct sp_plan_view {
 	double sweep_run_s;
 	double estimate_s;
 	const char *estimate_from; /* "assumed: an SSD", "from its profile" */
+	/* --job CMD before it ran: its time is unknown and left out of estimate_s, which then
+	 * says so with its job_runs runs */
+	int job_known;
+	size_t job_runs;
 };
 
 /*

@@ -1,7 +1,7 @@
 /*
  * timing.h - where a placement's time goes, as arithmetic: how the probes share it, how big
  * the fault probe's buffer may be so that filling and evicting it leaves most of its share for
- * timed swap-ins, and how long a whole run takes (the plan's estimate).
+ * timed swap-ins (the run's estimate, core/scenario/estimate.h, counts the same shares).
  *
  * Why this is pure and in one place: the plan prints an estimate before anything is touched,
  * placement.c hands each probe its share, and the fault probe sizes its buffer; all three must
@@ -66,43 +66,5 @@ struct sp_fault_sizing {
  * Returns: 0; -EINVAL for NULL, a share <= 0, a page of 0, threads 0 or a budget under 16 pages.
  */
 int sp_fault_size(const struct sp_fault_sizing_in *in, struct sp_fault_sizing *out);
-
-/*
- * The plan's estimate of a run. Every term is one field, so a new piece of the run (the build
- * job per placement, the position profile) is one input and one line of the sum.
- */
-struct sp_estimate_in {
-	double time_per_placement_s;
-	size_t n_swapping;	  /* placements with swap (disk, file, zram, --also): every probe */
-	size_t n_none;		  /* no-swap baselines: the pressure probe only */
-	size_t n_job_only;	  /* the ram baseline: the job alone, no probes */
-	uint64_t swapfile_bytes;  /* written once at set-up */
-	double write_bytes_per_s; /* the rate it is written at (an assumption, said in the plan) */
-	double mkfs_s;		  /* making the data filesystem and partitioning */
-	double per_placement_s;	  /* activation, deactivation, probes' set-up: each placement */
-	double profile_s;	  /* the position profile: its budget, 0 when it does not run */
-	double job_s;		  /* the job at every placement (all its --repeat runs) */
-	uint64_t job_setup_bytes; /* the job's files, written once at set-up */
-	double service_s;	  /* the service scenario at every placement but ram: all its
-				   * cases; 0 when it does not run */
-	double servers_s;	  /* the cache and gc scenarios at every placement but ram,
-				   * together; 0 when neither runs */
-	size_t n_sweep_runs; /* --sweep: placements x values x rounds (core/scenario/sweep.h) */
-	double sweep_run_s;  /* one of them: activation and the scenarios once */
-};
-
-struct sp_estimate {
-	double setup_s;	     /* mkfs + the swap file */
-	double placements_s; /* every placement's probes and overhead */
-	double profile_s;
-	double jobs_s;
-	double service_s; /* the service scenario on every swapping and no-swap placement */
-	double servers_s; /* the cache and gc scenarios, likewise */
-	double sweep_s;	  /* --sweep's runs */
-	double total_s;
-};
-
-/* Returns: 0; -EINVAL for NULL or negative/NaN times or rates. */
-int sp_run_estimate(const struct sp_estimate_in *in, struct sp_estimate *out);
 
 #endif

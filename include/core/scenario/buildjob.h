@@ -132,9 +132,16 @@ struct sp_buildjob_estimate {
 	uint64_t swapin_ios;		      /* random reads for swap-ins */
 	uint64_t code_refaults;		      /* toolchain pages read back */
 	uint64_t file_read_bytes, file_written_bytes;
-	uint64_t seeks;	   /* head moves between filesystem and swap, and per file */
-	uint64_t page_ops; /* pages filled (heap, objects) and checked (sources) */
+	uint64_t seeks;	   /* a head move per file (a refault's is in its read) */
+	uint64_t page_ops; /* pages filled (objects, a heap shape per unit), checked (sources) */
 	double cpu_s, io_s, total_s;
+	/* io_s split: the swap's part (swap-ins, code refaults, swap-out) and the files' part
+	 * (reads, writes and their seeks), so a run without swap (ram, none) costs the files
+	 * alone */
+	double swap_io_s, file_io_s;
+	/* the share of the job's units done before its heap outgrows the limit beside the hot
+	 * code: where no swap is allowed (none) the OOM killer ends it there; 1 when it fits */
+	double fit_frac;
 };
 
 /*

@@ -35,7 +35,15 @@
 #define SP_SERVICE_DEFAULT_TIMEOUT_S 10.0 /* the seed's client timeout */
 #define SP_SERVICE_DEFAULT_LOAD_S 60.0	  /* the seed's 60 s of load per run */
 #define SP_SERVICE_DEFAULT_TOP_S 10.0	  /* the closed-loop top-speed span */
-#define SP_SERVICE_TOP_CLIENTS 4u	  /* the seed's 4 connections without a rate limit */
+/* how long a case waits for its service to come up; a service OOM-killed while it fills (on
+ * none, where it cannot fit the limit) is restarted after SP_SERVICE_RESTART_DELAY_S, and given
+ * up when SP_SERVICE_RESTART_BURST starts fall within SP_SERVICE_RESTART_INTERVAL_S (systemd's
+ * start limit); one whose starts are slower waits out SP_SERVICE_START_WAIT_S */
+#define SP_SERVICE_START_WAIT_S 30.0
+#define SP_SERVICE_RESTART_DELAY_S 0.1
+#define SP_SERVICE_RESTART_BURST 5
+#define SP_SERVICE_RESTART_INTERVAL_S 10.0
+#define SP_SERVICE_TOP_CLIENTS 4u /* the seed's 4 connections without a rate limit */
 /* serving workers (threads): the seed's server was one Python process, serving one request at
  * a time; --service-workers N gives it more, which overlap their swap-ins */
 #define SP_SERVICE_DEFAULT_WORKERS 1u

@@ -263,9 +263,17 @@ static void cost(const struct sp_plan_view *v, struct sp_doc *d)
 	sp_doc_add_text(d, SP_DOC_PARA, "%.0f s per placement, seed %llu", c->time_per_placement_s,
 			(unsigned long long)c->seed);
 	f = sp_doc_add_facts(d);
-	sp_doc_fact(f, "estimated time", "%d min %02d s (the disk's speed %s)",
-		    (int)v->estimate_s / 60, (int)v->estimate_s % 60,
-		    v->estimate_from ? v->estimate_from : "unknown");
+	if (v->job_known)
+		sp_doc_fact(f, "estimated time", "%d min %02d s (the disk's speed %s)",
+			    (int)v->estimate_s / 60, (int)v->estimate_s % 60,
+			    v->estimate_from ? v->estimate_from : "unknown");
+	else
+		sp_doc_fact(f, "estimated time",
+			    "%d min %02d s (the disk's speed %s) plus your job's %zu %s, whose "
+			    "time is unknown until it has run",
+			    (int)v->estimate_s / 60, (int)v->estimate_s % 60,
+			    v->estimate_from ? v->estimate_from : "unknown", v->job_runs,
+			    v->job_runs == 1 ? "run" : "runs");
 }
 
 int sp_plandoc_build(const struct sp_plan_view *v, struct sp_doc *d)

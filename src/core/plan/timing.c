@@ -1,5 +1,5 @@
 /*
- * timing.c - the fault probe's sizing and the run's estimate (see timing.h): arithmetic only.
+ * timing.c - the fault probe's sizing (see timing.h): arithmetic only.
  */
 #include "core/plan/timing.h"
 
@@ -58,41 +58,5 @@ int sp_fault_size(const struct sp_fault_sizing_in *in, struct sp_fault_sizing *o
 	if (warm < SP_FAULT_WARMUP_MIN)
 		warm = SP_FAULT_WARMUP_MIN;
 	out->warmup = (uint32_t)warm;
-	return 0;
-}
-
-static int bad_time(double t)
-{
-	return !(t >= 0) || isinf(t);
-}
-
-int sp_run_estimate(const struct sp_estimate_in *in, struct sp_estimate *out)
-{
-	double per;
-
-	if (!in || !out || bad_time(in->time_per_placement_s) || bad_time(in->mkfs_s) ||
-	    bad_time(in->per_placement_s) || bad_time(in->profile_s) || bad_time(in->job_s) ||
-	    bad_time(in->service_s) || bad_time(in->servers_s) || bad_time(in->sweep_run_s) ||
-	    bad_time(in->write_bytes_per_s) ||
-	    (in->swapfile_bytes + in->job_setup_bytes && !(in->write_bytes_per_s > 0)))
-		return -EINVAL;
-	memset(out, 0, sizeof(*out));
-	out->setup_s = in->mkfs_s;
-	if (in->swapfile_bytes + in->job_setup_bytes)
-		out->setup_s +=
-		    (double)(in->swapfile_bytes + in->job_setup_bytes) / in->write_bytes_per_s;
-	/* a swapping placement runs every probe; the baseline only the pressure probe */
-	per = in->time_per_placement_s * (SP_SHARE_DEVICE + SP_SHARE_FAULT + SP_SHARE_PRESSURE);
-	out->placements_s = (double)in->n_swapping * (per + in->per_placement_s) +
-			    (double)in->n_none * (in->time_per_placement_s * SP_SHARE_PRESSURE +
-						  in->per_placement_s) +
-			    (double)in->n_job_only * in->per_placement_s;
-	out->profile_s = in->profile_s;
-	out->jobs_s = (double)(in->n_swapping + in->n_none + in->n_job_only) * in->job_s;
-	out->service_s = (double)(in->n_swapping + in->n_none) * in->service_s;
-	out->servers_s = (double)(in->n_swapping + in->n_none) * in->servers_s;
-	out->sweep_s = (double)in->n_sweep_runs * in->sweep_run_s;
-	out->total_s = out->setup_s + out->placements_s + out->profile_s + out->jobs_s +
-		       out->service_s + out->servers_s + out->sweep_s;
 	return 0;
 }

@@ -5,6 +5,7 @@
 #include "core/scenario/estimate.h"
 
 #include <errno.h>
+#include <math.h>
 
 #include "core/measure/profile.h"
 #include "core/plan/timing.h"
@@ -44,7 +45,7 @@ int sp_est_device_measured(const struct sp_profile *p, int full, double profile_
 		return -EINVAL;
 	m->dev.rand_read_s = rnd_us / 1e6;
 	m->dev.seq_bytes_per_s = seq_mib_s * (1 << 20);
-	m->from = "from its profile";
+	m->from = full ? "from its profile" : "from a short look at it";
 	if (full)
 		m->profile_s = p->duration_s;
 	else
@@ -52,62 +53,201 @@ int sp_est_device_measured(const struct sp_profile *p, int full, double profile_
 	return 0;
 }
 
-double sp_est_job_s(const struct sp_est_run *r, const struct sp_est_device *m)
+int sp_est_cpu_device(double compress_page_s, int page_cluster, double page_s,
+		      struct sp_buildjob_device *out)
 {
-	struct sp_buildjob_estimate est;
+	if (!(compress_page_s > 0) || isinf(compress_page_s))
+		return -EINVAL;
+	*out = (struct sp_buildjob_device){
+	    .rand_read_s = SP_EST_CPU_SWAPIN_PAGES * compress_page_s,
+	    .seq_bytes_per_s =
+		SP_BUILDJOB_PAGE_BYTES / (SP_EST_CPU_SWAPOUT_PAGES * compress_page_s),
+	    .page_cluster = page_cluster >= 0 ? page_cluster : SP_EST_PAGE_CLUSTER,
+	    .page_s = page_s > 0 ? page_s : 0};
+	return 0;
+}
 
-	if (!r->job || sp_buildjob_estimate(r->job, &m->dev, &est) < 0)
+int sp_est_job_known(const struct sp_est_run *r)
+{
+	return !r->user_job || r->user_job_s >= 0;
+}
+
+struct sp_buildjob_device sp_est_boxed_device(const struct sp_est_run *r,
+					      const struct sp_est_placement *pl)
+{
+	struct sp_buildjob_device d = pl->dev;
+	const struct sp_caps *k = r->caps;
+
+	/* the ram baseline runs without a box */
+	if (!k || pl->kind == SP_EST_RAM)
+		return d;
+	if (k->cpu_max > 0 && k->cpu_max < 1) {
+		d.page_s /= k->cpu_max;
+		d.cpu_s /= k->cpu_max;
+	}
+	if (pl->io_capped && k->io_iops && d.rand_read_s < 1.0 / (double)k->io_iops)
+		d.rand_read_s = 1.0 / (double)k->io_iops;
+	if (pl->io_capped && k->io_bps && d.seq_bytes_per_s > (double)k->io_bps)
+		d.seq_bytes_per_s = (double)k->io_bps;
+	return d;
+}
+
+double sp_est_job_s(const struct sp_est_run *r, const struct sp_est_placement *pl)
+{
+	struct sp_buildjob_device d = sp_est_boxed_device(r, pl);
+	struct sp_buildjob_estimate est;
+	double files_s;
+
+	if (r->user_job)
+		return r->user_job_s > 0 ? r->user_job_s : 0;
+	if (!r->job || sp_buildjob_estimate(r->job, &d, &est) < 0)
 		return 0;
+	files_s = est.cpu_s + est.file_io_s;
+	switch (pl->kind) {
+	case SP_EST_RAM:
+		/* no limit: nothing swaps, and the files the set-up wrote are still in the page
+		 * cache (its runs on the modeled disk under QEMU: 3.8-5.4 s, where the CPU and
+		 * the files read from the disk came to 10 s); its objects are written back */
+		return est.cpu_s + (double)est.file_written_bytes / d.seq_bytes_per_s;
+	case SP_EST_NONE:
+		/* no swap: the OOM killer stops it once its heap outgrows the limit */
+		return est.fit_frac * files_s;
+	case SP_EST_SWAP:
+		break;
+	}
 	return est.total_s;
 }
 
-double sp_est_service_s(const struct sp_est_run *r)
+/*
+ * One case of the service on pl: its load and top speed, the rest of a case
+ * (SP_EST_SVC_CASE_S), the fill of its memory by the CPU and, beyond the limit, swapped out at
+ * the device's rate. On none a service that cannot fit the limit never comes up: the case
+ * waits out its start (SP_SERVICE_START_WAIT_S) and its load fails.
+ */
+static double service_case_s(const struct sp_est_run *r, const struct sp_est_placement *pl,
+			     enum sp_service_case_kind k)
 {
-	if (!(r->scenarios & SP_SCENARIO_SERVICE))
-		return 0;
-	return SP_SVC_N_CASES * sp_service_case_estimate_s(r->service_time_s);
+	struct sp_service_sizes sz;
+	double run_s = sp_service_case_estimate_s(r->service_time_s), fill_s, out_s = 0;
+	uint64_t need;
+
+	if (sp_service_size(k, r->budget_bytes, &sz) < 0)
+		return run_s + SP_EST_SVC_CASE_S;
+	need = sz.hot_bytes + sz.cold_bytes;
+	if (pl->kind == SP_EST_NONE && need > sz.limit_bytes) {
+		/* each start fills up to the limit and is OOM-killed there; a burst of starts
+		 * within the start limit's interval gives up, slower ones wait out the start */
+		double starts_s =
+		    SP_SERVICE_RESTART_BURST *
+		    ((double)(sz.limit_bytes / SP_BUILDJOB_PAGE_BYTES) * pl->dev.page_s +
+		     SP_SERVICE_RESTART_DELAY_S);
+
+		return (starts_s < SP_SERVICE_RESTART_INTERVAL_S ? starts_s
+								 : SP_SERVICE_START_WAIT_S) +
+		       run_s;
+	}
+	fill_s = (double)((need + sz.spike_bytes) / SP_BUILDJOB_PAGE_BYTES) * pl->dev.page_s;
+	if (pl->kind == SP_EST_SWAP && need > sz.limit_bytes && pl->dev.seq_bytes_per_s > 0)
+		out_s = (double)(need - sz.limit_bytes) / pl->dev.seq_bytes_per_s;
+	return run_s + SP_EST_SVC_CASE_S + fill_s + out_s;
 }
 
-double sp_est_servers_s(const struct sp_est_run *r)
+double sp_est_service_s(const struct sp_est_run *r, const struct sp_est_placement *pl)
 {
 	double s = 0;
 
+	if (!(r->scenarios & SP_SCENARIO_SERVICE) || pl->kind == SP_EST_RAM)
+		return 0;
+	for (int k = 0; k < SP_SVC_N_CASES; k++)
+		s += service_case_s(r, pl, (enum sp_service_case_kind)k);
+	return s;
+}
+
+double sp_est_servers_s(const struct sp_est_run *r, const struct sp_est_placement *pl)
+{
+	double s = 0;
+
+	if (pl->kind == SP_EST_RAM)
+		return 0;
 	if (r->scenarios & SP_SCENARIO_CACHE)
 		s += 3 * sp_cache_case_estimate_s(r->cache_time_s);
+	/* the gc's pauses lie inside its span, on a disk as anywhere: a cycle that would not
+	 * fit in what is left of it is not started (sp_gc_cycle_fits; on the modeled 5400 rpm
+	 * disk the gc took at most its 14 s share, tests/vm/slow-disk-answers-in-30s.sh) */
 	if (r->scenarios & SP_SCENARIO_GC)
 		s += sp_gc_estimate_s(r->gc_time_s);
 	return s;
 }
 
-double sp_est_sweep_run_s(const struct sp_est_run *r, const struct sp_est_device *m)
+/* The scenarios' run on pl: the job, the service, cache and gc. */
+static double scenarios_s(const struct sp_est_run *r, const struct sp_est_placement *pl)
 {
-	return SP_EST_PER_PLACEMENT_S + sp_est_job_s(r, m) + sp_est_service_s(r) +
-	       sp_est_servers_s(r);
+	return sp_est_job_s(r, pl) + sp_est_service_s(r, pl) + sp_est_servers_s(r, pl);
+}
+
+/* The probes' time on pl: their shares of --time-per-placement (core/plan/timing.h). */
+static double probes_s(const struct sp_est_run *r, const struct sp_est_placement *pl)
+{
+	switch (pl->kind) {
+	case SP_EST_RAM:
+		return 0;
+	case SP_EST_NONE:
+		return r->time_per_placement_s * SP_SHARE_PRESSURE;
+	case SP_EST_SWAP:
+		break;
+	}
+	return r->time_per_placement_s *
+	       ((pl->no_device_probe ? 0 : SP_SHARE_DEVICE) + SP_SHARE_FAULT + SP_SHARE_PRESSURE);
+}
+
+double sp_est_step_s(const struct sp_est_run *r, const struct sp_est_placement *pl, size_t round)
+{
+	double s = SP_EST_PER_PLACEMENT_S + scenarios_s(r, pl);
+
+	return round == 0 ? s + probes_s(r, pl) : s;
+}
+
+double sp_est_sweep_run_s(const struct sp_est_run *r, const struct sp_est_placement *pl)
+{
+	return SP_EST_PER_PLACEMENT_S + scenarios_s(r, pl);
+}
+
+double sp_est_sweep_s(const struct sp_est_run *r)
+{
+	double sum = 0;
+	size_t n = 0;
+
+	for (size_t i = 0; i < r->n_pl; i++)
+		if (r->pl[i].kind != SP_EST_RAM) {
+			sum += sp_est_sweep_run_s(r, &r->pl[i]);
+			n++;
+		}
+	return n ? (double)r->n_sweep_runs * sum / (double)n : 0;
+}
+
+size_t sp_est_rounds(const struct sp_est_run *r)
+{
+	unsigned repeats = SP_SCENARIO_SERVICE | SP_SCENARIO_CACHE | SP_SCENARIO_GC;
+
+	if (r->repeat < 2 || (!r->job && !r->user_job && !(r->scenarios & repeats)))
+		return 1;
+	return r->repeat;
 }
 
 double sp_est_total_s(const struct sp_est_run *r, const struct sp_est_device *m)
 {
-	struct sp_estimate_in in = {
-	    .time_per_placement_s = r->time_per_placement_s,
-	    .n_swapping = r->n_swapping,
-	    .n_none = r->n_none,
-	    .n_job_only = r->n_job_only,
-	    .swapfile_bytes = r->swapfile_bytes,
-	    .write_bytes_per_s = SP_EST_WRITE_BYTES_PER_S,
-	    .mkfs_s = SP_EST_MKFS_S,
-	    .per_placement_s = SP_EST_PER_PLACEMENT_S,
-	    .profile_s = m->profile_s,
-	    .job_s = sp_est_job_s(r, m) * (double)r->repeat,
-	    .job_setup_bytes = r->job ? r->job->source_bytes_total : 0,
-	    /* --repeat runs every scenario again, not only the job */
-	    .service_s = sp_est_service_s(r) * (double)r->repeat,
-	    .servers_s = sp_est_servers_s(r) * (double)r->repeat,
-	    .n_sweep_runs = r->n_sweep_runs,
-	    .sweep_run_s = sp_est_sweep_run_s(r, m),
-	};
-	struct sp_estimate est;
+	uint64_t written = r->swapfile_bytes + (r->job ? r->job->source_bytes_total : 0) +
+			   (r->scenarios & SP_SCENARIO_CACHE ? r->budget_bytes : 0);
+	size_t rounds = sp_est_rounds(r);
+	double total;
 
-	if (sp_run_estimate(&in, &est) < 0)
+	if (!(r->time_per_placement_s >= 0) || !(m->profile_s >= 0) ||
+	    isinf(r->time_per_placement_s) || isinf(m->profile_s))
 		return 0;
-	return est.total_s;
+	total = SP_EST_MKFS_S + (double)written / SP_EST_WRITE_BYTES_PER_S + m->profile_s;
+	for (size_t i = 0; i < r->n_pl; i++)
+		for (size_t k = 0; k < rounds; k++)
+			total += sp_est_step_s(r, &r->pl[i], k);
+	total += sp_est_sweep_s(r);
+	return isfinite(total) ? total : 0;
 }

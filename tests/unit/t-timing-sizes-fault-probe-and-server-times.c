@@ -1,10 +1,11 @@
 /*
- * t-timing-sizes-fault-probe-and-estimates-run - the time arithmetic (core/plan/timing.h): on a
+ * t-timing-sizes-fault-probe-and-server-times - the time arithmetic (core/plan/timing.h): on a
  * 5400 rpm disk (11 ms a read, 100 MB/s) at 30 s per placement the fault probe's buffer is what
  * the disk writes in its preparation time, and its one-thread phase expects at least 1,000
  * swap-ins plus the warm-up; on a fast device the budget is the buffer; zram (no rate) gets the
- * budget and the worker's own time cap; the phases add up to the share; the run's estimate is
- * the sum of its terms, the baseline costs only the pressure share, and bad input is refused.
+ * budget and the worker's own time cap; the phases add up to the share; the cache and gc
+ * scenarios' times follow the one the user gives (the run's estimate is
+ * t-estimate-assumes-the-disk-and-sums-the-terms).
  */
 #include <errno.h>
 #include <math.h>
@@ -25,8 +26,6 @@ int main(void)
 	    .uring = 1,
 	};
 	struct sp_fault_sizing s;
-	struct sp_estimate_in ei;
-	struct sp_estimate e;
 
 	CHECK_NEAR(SP_SHARE_DEVICE + SP_SHARE_FAULT + SP_SHARE_PRESSURE, 1.0, 1e-9);
 
@@ -89,50 +88,6 @@ int main(void)
 	CHECK(sp_fault_size(&in, &s) == -EINVAL);
 	CHECK(sp_fault_size(NULL, &s) == -EINVAL);
 
-	/* the estimate: set-up + placements + profile + jobs */
-	ei = (struct sp_estimate_in){
-	    .time_per_placement_s = 30,
-	    .n_swapping = 3,
-	    .n_none = 1,
-	    .swapfile_bytes = 200000000,
-	    .write_bytes_per_s = 100e6,
-	    .mkfs_s = 5,
-	    .per_placement_s = 3,
-	};
-	CHECK(sp_run_estimate(&ei, &e) == 0);
-	CHECK_NEAR(e.setup_s, 5 + 2, 1e-9);
-	CHECK_NEAR(e.placements_s, 3 * (30 + 3) + (30 * SP_SHARE_PRESSURE + 3), 1e-9);
-	CHECK(e.profile_s == 0 && e.jobs_s == 0);
-	CHECK_NEAR(e.total_s, e.setup_s + e.placements_s, 1e-9);
-	/* the profile and the job add their terms, the job once per placement */
-	ei.profile_s = 60;
-	ei.job_s = 40;
-	CHECK(sp_run_estimate(&ei, &e) == 0);
-	CHECK_NEAR(e.jobs_s, 4 * 40, 1e-9);
-	CHECK_NEAR(e.total_s, 7 + e.placements_s + 60 + 160, 1e-9);
-	/* the service scenario runs on every placement with or without swap (not ram) */
-	ei.n_job_only = 1;
-	ei.service_s = 4 * 25;
-	CHECK(sp_run_estimate(&ei, &e) == 0);
-	CHECK_NEAR(e.service_s, 4 * 100, 1e-9);
-	CHECK_NEAR(e.total_s, e.setup_s + e.placements_s + 60 + 5 * 40 + 400, 1e-9);
-	ei.service_s = -1;
-	CHECK(sp_run_estimate(&ei, &e) == -EINVAL);
-	ei.service_s = 0;
-	/* the cache and gc scenarios likewise: every placement but ram; the gc's with its 1 s
-	 * baseline in RAM */
-	ei.servers_s = 3 * sp_cache_case_estimate_s(8) + sp_gc_estimate_s(10);
-	CHECK_NEAR(ei.servers_s,
-		   3 * (SP_SERVER_FILL_EST_S + 2 + 8) + SP_SERVER_FILL_EST_S + SP_GC_BASELINE_S +
-		       10,
-		   1e-9);
-	CHECK(sp_run_estimate(&ei, &e) == 0);
-	CHECK_NEAR(e.servers_s, 4 * ei.servers_s, 1e-9);
-	CHECK_NEAR(e.total_s, e.setup_s + e.placements_s + 60 + 5 * 40 + 4 * ei.servers_s, 1e-9);
-	ei.servers_s = NAN;
-	CHECK(sp_run_estimate(&ei, &e) == -EINVAL);
-	ei.servers_s = 0;
-	ei.n_job_only = 0;
 	/* a case's times from the one the user gives: the warm-up a quarter, 1 to 2 s */
 	{
 		double w, d, t;
@@ -146,30 +101,7 @@ int main(void)
 		CHECK(sp_gc_times(-1, &d, &t) == -EINVAL);
 		CHECK(sp_cache_case_estimate_s(0) == 0 && sp_gc_estimate_s(NAN) == 0);
 	}
-	/* --sweep: each of its runs once more, a term of its own */
-	CHECK(sp_run_estimate(&ei, &e) == 0);
-	CHECK(e.sweep_s == 0);
-	ei.n_sweep_runs = 12;
-	ei.sweep_run_s = 50;
-	{
-		double before = e.total_s;
-
-		CHECK(sp_run_estimate(&ei, &e) == 0);
-		CHECK_NEAR(e.sweep_s, 600, 1e-9);
-		CHECK_NEAR(e.total_s, before + 600, 1e-9);
-	}
-	ei.sweep_run_s = NAN;
-	CHECK(sp_run_estimate(&ei, &e) == -EINVAL);
-	ei.n_sweep_runs = 0;
-	ei.sweep_run_s = 0;
-	/* refusals: a swap file with no rate, negative or NaN times */
-	ei.write_bytes_per_s = 0;
-	CHECK(sp_run_estimate(&ei, &e) == -EINVAL);
-	ei.write_bytes_per_s = 100e6;
-	ei.mkfs_s = -1;
-	CHECK(sp_run_estimate(&ei, &e) == -EINVAL);
-	ei.mkfs_s = NAN;
-	CHECK(sp_run_estimate(&ei, &e) == -EINVAL);
-	CHECK(sp_run_estimate(NULL, &e) == -EINVAL);
+	CHECK_NEAR(sp_cache_case_estimate_s(8), SP_SERVER_FILL_EST_S + 2 + 8, 1e-9);
+	CHECK_NEAR(sp_gc_estimate_s(10), SP_SERVER_FILL_EST_S + SP_GC_BASELINE_S + 10, 1e-9);
 	return CHECK_DONE();
 }
