@@ -76,9 +76,9 @@ int sp_buildjob_run(const struct sp_buildjob_plan *p, const char *dir,
 int sp_buildjob_calibrate(double *page_s);
 
 /*
- * The CPU's cost of compressing one page of the job's content with an LZ compressor (a
- * stand-in of the kernel's lzo and lz4, timed here): what zram and zswap cost a swap-out, and
- * the scale of a swap-in from them, for the estimate (core/scenario/estimate.h
+ * The CPU's cost of compressing one page of the job's content with libzstd at level 1 (timed
+ * here; the kernel's lzo and lz4 do the same kind of work): what zram and zswap cost a swap-out,
+ * and the scale of a swap-in from them, for the estimate (core/scenario/estimate.h
  * sp_est_cpu_device). Returns: 0 or -errno.
  */
 int sp_buildjob_calibrate_compress(double *compress_page_s);

@@ -20,6 +20,7 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#include <zstd.h>
 
 #include "act/memcg.h"
 #include "act/undo.h"
@@ -794,66 +795,36 @@ int sp_buildjob_calibrate(double *page_s)
 }
 
 /*
- * A stand-in for the kernel's LZ compressors, for timing only: greedy LZ77 over one page with
- * a 4,096-entry hash of 4-byte sequences, literals and matches as lzo and lz4 emit them. Its
- * output is never read; what matters is that it does an LZ compressor's work per byte (a hash,
- * a compare, a copy), so its time scales with the CPU as theirs does.
+ * The CPU calibration: the job's pages through zstd at level 1 (libzstd, the field's library,
+ * never a compressor of our own), for timing only. The kernel's LZ compressors do the same kind
+ * of work per byte (a hash, a compare, a copy), so the time scales with the CPU as theirs does;
+ * the estimate's shares (core/scenario/estimate.h) turn it into swap-in and swap-out costs.
  */
-static size_t lz_page(const unsigned char *in, size_t n, unsigned char *out, uint16_t *table)
-{
-	size_t i = 0, o = 0, lit = 0;
-
-	memset(table, 0, 4096 * sizeof(*table));
-	while (i + 4 <= n) {
-		uint32_t v, h;
-		size_t cand, len = 0;
-
-		memcpy(&v, in + i, 4);
-		h = (v * 2654435761u) >> 20;
-		cand = table[h];
-		table[h] = (uint16_t)i;
-		if (cand < i && memcmp(in + cand, in + i, 4) == 0)
-			while (i + len < n && in[cand + len] == in[i + len])
-				len++;
-		if (len >= 4) {
-			out[o++] = (unsigned char)lit;
-			memcpy(out + o, in + i - lit, lit);
-			o += lit;
-			out[o++] = (unsigned char)(i - cand);
-			out[o++] = (unsigned char)len;
-			lit = 0;
-			i += len;
-		} else {
-			lit++;
-			i++;
-			if (lit == 255) {
-				out[o++] = (unsigned char)lit;
-				memcpy(out + o, in + i - lit, lit);
-				o += lit;
-				lit = 0;
-			}
-		}
-	}
-	return o + lit + (n - i);
-}
-
 int sp_buildjob_calibrate_compress(double *compress_page_s)
 {
 	enum { N = 1024 }; /* 4 MiB of the job's pages: a few ms on a host, a second under TCG */
-	unsigned char *mem = malloc(N * PAGE + 2 * PAGE);
-	uint16_t table[4096];
-	volatile size_t sink = 0;
+	size_t cap = ZSTD_compressBound(PAGE);
+	unsigned char *mem = malloc(N * PAGE + cap);
+	ZSTD_CCtx *cctx = ZSTD_createCCtx();
+	int ret = 0;
 	struct sp_time t0;
 
-	if (!mem)
-		return -ENOMEM;
+	if (!mem || !cctx) {
+		ret = -ENOMEM;
+		goto out;
+	}
 	for (uint64_t k = 0; k < N; k++)
 		sp_page_fill(mem + k * PAGE, PAGE, k, 1);
 	t0 = sp_now();
-	for (uint64_t k = 0; k < N; k++)
-		sink += lz_page(mem + k * PAGE, PAGE, mem + N * PAGE, table);
+	for (uint64_t k = 0; k < N && !ret; k++)
+		if (ZSTD_isError(
+			ZSTD_compressCCtx(cctx, mem + N * PAGE, cap, mem + k * PAGE, PAGE, 1)))
+			ret = -EIO;
 	*compress_page_s = sp_elapsed_s(t0, sp_now()) / N;
+	if (!ret && !(*compress_page_s > 0))
+		ret = -EIO;
+out:
+	ZSTD_freeCCtx(cctx);
 	free(mem);
-	(void)sink;
-	return *compress_page_s > 0 ? 0 : -EIO;
+	return ret;
 }

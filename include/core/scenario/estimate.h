@@ -70,17 +70,19 @@ int sp_est_device_measured(const struct sp_profile *p, int full, double profile_
 /*
  * The CPU's own devices: zram and zswap answer a swap-in by decompressing a page and take a
  * swap-out by compressing one. From the CPU calibration (compress_page_s: one 4 KiB page of
- * the job's content through an LZ stand-in, timed on this CPU by the edge,
+ * the job's content through libzstd at level 1, timed on this CPU by the edge,
  * sp_buildjob_calibrate_compress): a swap-in costs SP_EST_CPU_SWAPIN_PAGES of it (the fault's
- * path and a decompression, several times faster than the stand-in's compression), a swap-out
- * SP_EST_CPU_SWAPOUT_PAGES. Measured on the demo's host: the stand-in 35-50 us a page, the
- * fault probe's swap-ins from zram-lzo, -lzo-rle, -lz4 and zswap-lzo 7.4-10.0 us (medians);
- * the swap-out share set so that the build job's model on zram gave the 1.6-2.4 s its runs
- * took there (ram: 0.76 s). Both scale with the CPU, which is the point: under QEMU's TCG the
- * stand-in is as many times slower as the kernel's compressors are.
+ * path and a decompression, several times faster than a compression), a swap-out
+ * SP_EST_CPU_SWAPOUT_PAGES. Fitted on the demo's host with an LZ loop of 35-50 us a page against
+ * the fault probe's swap-ins from zram-lzo, -lzo-rle, -lz4 and zswap-lzo of 7.4-10.0 us
+ * (medians), the swap-out share so that the build job's model on zram gave the 1.6-2.4 s its
+ * runs took there (ram: 0.76 s); then carried over to zstd level 1, which took 1.72 times that
+ * loop's time on the same pages (median of 15 alternations: ratio 0.58), so 0.25 and 0.5 became
+ * 0.145 and 0.29. Both scale with the CPU, which is the point: under QEMU's TCG zstd is as many
+ * times slower as the kernel's compressors are.
  */
-#define SP_EST_CPU_SWAPIN_PAGES 0.25
-#define SP_EST_CPU_SWAPOUT_PAGES 0.5
+#define SP_EST_CPU_SWAPIN_PAGES 0.145
+#define SP_EST_CPU_SWAPOUT_PAGES 0.29
 
 /*
  * The service scenario's case beyond its load, top speed and fill: the cgroup made and
