@@ -37,7 +37,7 @@ common=(--target "$dev" --confirm "$size" --swap-size 128M --budget 32M --time-p
 # what every job does: say who it is and where, then try the disks
 job='id -u >"$O/uid"; id -g >"$O/gid"; id -G >"$O/groups"; env | sort >"$O/env"
 grep NoNewPrivs /proc/self/status >"$O/nnp"; cat /proc/self/cgroup >"$O/cgroup"
-ls /proc/$$/fd | sort -n | tr "\n" " " >"$O/fds"
+ls /proc/$$/fd >"$O/fds.raw"; sort -n "$O/fds.raw" | tr "\n" " " >"$O/fds"
 for d in '"$victim"' /proc/1/root'"$victim"' '"$dev"'; do
 	dd if=/dev/zero of="$d" bs=4k count=1 conv=notrunc,fsync status=none 2>>"$O/dd" && echo "$d" >>"$O/wrote"
 done
