@@ -319,6 +319,22 @@ static double look_at(const char *dev, double time_s, double profile_budget_s, u
 }
 
 /*
+ * How long a look takes: at most its default, and never longer than the profile asked for or
+ * one placement's measurement: a run that measures each placement for a second (as the root
+ * tests do, dozens of times in make check) waits a second, not five, for its estimate.
+ */
+static double look_s(const struct sp_config *c, double dflt_s)
+{
+	double s = dflt_s;
+
+	if (c->profile_time_s > 0 && c->profile_time_s < s)
+		s = c->profile_time_s;
+	if (c->time_per_placement_s > 0 && c->time_per_placement_s < s)
+		s = c->time_per_placement_s;
+	return s;
+}
+
+/*
  * What the estimate knows before anything is written (core/scenario/estimate.h): the target
  * assumed from its kind and the job's CPU cost per page measured on this CPU (an old one or a
  * QEMU guest is many times slower than the host the defaults were seen on), then a short
@@ -334,11 +350,8 @@ static void device_models(struct run_ctx *x, int look)
 		page_s = 0;
 	sp_est_device_assume(x->target.rotational, pc, page_s, x->c->profile_time_s, &x->dev);
 	if (look)
-		looks_s = look_at(x->target.path,
-				  x->c->profile_time_s > 0 && x->c->profile_time_s < LOOK_S
-				      ? x->c->profile_time_s
-				      : LOOK_S,
-				  x->c->profile_time_s, x->c->seed, &x->dev);
+		looks_s = look_at(x->target.path, look_s(x->c, LOOK_S), x->c->profile_time_s,
+				  x->c->seed, &x->dev);
 	{
 		char base[256];
 
@@ -352,7 +365,7 @@ static void device_models(struct run_ctx *x, int look)
 
 		sp_est_device_assume(x->also[i].rotational, pc, page_s, 0, &m);
 		/* no profile reads them: looked at by plan and run alike */
-		also_s += look_at(x->also[i].path, LOOK_ALSO_S, 0, x->c->seed, &m);
+		also_s += look_at(x->also[i].path, look_s(x->c, LOOK_ALSO_S), 0, x->c->seed, &m);
 		x->also_dev[i] = m.dev;
 	}
 	/* the run's own looks are a term of the run: without a profile, the target's (run looks

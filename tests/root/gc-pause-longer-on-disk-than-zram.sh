@@ -8,7 +8,10 @@
 # fault inside a pause; major faults happened inside pauses, the machine's pswpin rose inside
 # them (a fault served from the swap cache did no I/O and is no swap-in), no pause faulted more
 # pages than the metadata has (the heap is not walked), and allocations were timed; the median
-# of the pauses that faulted is longer on the disk than on zram. Every figure is measured here
+# of the pauses that faulted is longer on the disk than on zram, where the disk is a slower device
+# (its read-only probe's QD1 median at least twice zram's time per fault inside a pause; a loop
+# device the host serves from its cache is not, and then the order is not asserted; the modeled
+# spinning disk's gc is in vm/slow-disk-answers-in-30s). Every figure is measured here
 # and compared with another; nothing is a constant. Everything undone at exit.
 . "$(dirname "$0")/lib.sh"
 need_root
@@ -61,6 +64,21 @@ d=$(kv faulting_p50_pause_ms "$tmp/disk")
 zr=$(kv faulting_p50_pause_ms "$tmp/zram")
 echo "pause with faults inside, p50: disk $d ms, zram $zr ms; worst: disk $(kv worst_pause_ms "$tmp/disk") ms, zram $(kv worst_pause_ms "$tmp/zram") ms; in RAM (baseline) worst $(kv baseline_worst_pause_ms "$tmp/disk") ms"
 echo "allocation p99: disk $(kv alloc_p99_us "$tmp/disk") us, zram $(kv alloc_p99_us "$tmp/zram") us, in RAM $(kv baseline_alloc_p99_us "$tmp/disk") us"
-awk -v d="$d" -v z="$zr" 'BEGIN { exit !(d > z) }' ||
-	fail "a pause with faults inside was not longer on disk ($d ms) than on zram ($zr ms)"
-echo "ok: the gc pause is longer on disk swap than on zram"
+# The comparison holds where the disk is a slower device than zram's fault path. A loop device
+# whose file the host serves from its own cache reads a page in tens of us, as fast as a zram
+# fault under this limit (its reclaim compresses the pages it evicts, synchronously); then the
+# two pauses are alike and nothing is asserted about their order (CI rehearsal: loop reads at
+# 37 us, pauses 1.38 ms disk and 1.72 ms zram for 27-38 faults). The disk's own read latency:
+# the read-only device probe of the same partition, swapped off; zram's per fault: its pauses.
+disk_us=$("$SWAPPLACE" probe "$part" --time-per-placement 2 --json |
+	python3 -c 'import json, sys; print(json.load(sys.stdin)["results"][0]["device_probe"]["qd1"]["p50_us"])') ||
+	fail "device probe of $part"
+zf=$(kv pause_list "$tmp/zram" | tr ',' '\n' | awk -F: '$2 > 0 { t += $1; n += $2 } END { if (n) printf "%.1f", 1000 * t / n }')
+echo "the disk reads a page in $disk_us us (QD1 median); a zram fault inside a pause took $zf us"
+if awk -v d="$disk_us" -v z="$zf" 'BEGIN { exit !(d >= 2 * z) }'; then
+	awk -v d="$d" -v z="$zr" 'BEGIN { exit !(d > z) }' ||
+		fail "a pause with faults inside was not longer on disk ($d ms) than on zram ($zr ms)"
+	echo "ok: the gc pause is longer on disk swap than on zram"
+else
+	echo "not asserted: the disk here reads no slower than twice a zram fault, so neither pause need be longer"
+fi
