@@ -316,6 +316,21 @@ static int beside_stuck(const struct sp_placement *p, char *buf, size_t len)
 }
 
 /*
+ * Is p not to be activated again: its range could not be written before its probes (its disk
+ * fails writes), or it would sit beside a stuck area? The why goes into buf.
+ */
+static int not_again(const struct sp_placement *p, char *buf, size_t len)
+{
+	if (p->range_err) {
+		snprintf(buf, len,
+			 "not measured: writing its range before the device probe: %.180s",
+			 p->range_why);
+		return 1;
+	}
+	return beside_stuck(p, buf, len);
+}
+
+/*
  * After the turn (deactivated): the error that fails the placement, if any, and the kernel's
  * lines about it. The first cause found names it: a vanished disk explains the I/O errors it
  * caused, a SIGBUS explains a worker that died.
@@ -743,7 +758,7 @@ int sp_placement_again(struct sp_placement *p, const struct sp_measure_opts *o,
 	struct sp_err e;
 	int ret;
 
-	if (beside_stuck(p, why, sizeof(why))) {
+	if (not_again(p, why, sizeof(why))) {
 		struct sp_scenario_build failed = {.status = SP_STATUS_FAILED, .exit_code = -1};
 
 		snprintf(failed.reason, sizeof(failed.reason), "%s", why);
@@ -865,7 +880,7 @@ int sp_placement_scenarios_again(struct sp_placement *p, const struct sp_measure
 
 	res->id = p->id;
 	sp_err_init(&e);
-	if (beside_stuck(p, why, sizeof(why))) {
+	if (not_again(p, why, sizeof(why))) {
 		sp_cat_sep(res->reason, sizeof(res->reason), "; ", "%s", why);
 		return 0;
 	}
