@@ -106,9 +106,13 @@ grep -q "wrote '${ssd}p3': 128 MiB in" "$out/ssd.stderr" ||
 	fail "run did not say it wrote the end partition of '$ssd'"
 check "$(losetup -nO BACK-FILE "$ssd")" "$ssd" "$out/ssd/report.json" written ||
 	fail "the non-rotational disk's swap partitions were not written whole before the probe"
+grep -q "read after writing its range" "$out/ssd/report.txt" ||
+	fail "report.txt does not say the device probe read after writing its range"
 
 run_on "$hdd" hdd
 grep -q "whole before probing" "$out/hdd.stderr" && fail "run wrote a rotational disk's partitions"
 check "$(losetup -nO BACK-FILE "$hdd")" "$hdd" "$out/hdd/report.json" holes ||
 	fail "the rotational disk's swap partitions were written whole"
+grep -q "read after writing its range\|may be optimistic" "$out/hdd/report.txt" &&
+	fail "report.txt says something of a write the rotational disk never had"
 echo ok
