@@ -10,6 +10,7 @@
 #define SP_DISK_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "core/err.h"
 #include "core/plan/plan.h"
@@ -41,6 +42,28 @@ int sp_disk_write_layout(const char *dev, const struct sp_layout *l);
  * will not claim a partition of a disk someone holds exclusively).
  */
 int sp_disk_write_layout_fd(int fd, const char *dev, const struct sp_layout *l);
+
+/* What sp_disk_fill_fd wrote. */
+struct sp_fill_stats {
+	uint64_t range_bytes;	/* the device's size: what was to be written */
+	uint64_t written_bytes; /* how far it got (all of range_bytes on success) */
+	uint64_t writes;	/* O_DIRECT writes issued */
+	double seconds;		/* from the first write to the flush's end */
+};
+
+/*
+ * Write the whole block device open on fd once (a swap partition of ours, through its hold:
+ * act/hold.h) with pseudo-random data from seed (core/measure/fill.h: incompressible, never zeros),
+ * in O_DIRECT writes of at most 1 MiB that end on the disk's 1 MiB boundaries (disk_off_bytes:
+ * where the device starts on its disk), then flush the disk's cache. O_DIRECT is set on fd for
+ * the writes and its flags put back after. Polls sp_interrupted() between writes. name is for
+ * e only. *st (may be NULL) says how far it got, however it ended.
+ * Returns: 0; -EINTR when interrupted; -EIO on a short write; -EINVAL when the device's size or
+ * start is not whole logical blocks; or the -errno of the write, the flush or fcntl (e says
+ * which, at which byte).
+ */
+int sp_disk_fill_fd(int fd, const char *name, uint64_t disk_off_bytes, uint64_t seed,
+		    struct sp_fill_stats *st, struct sp_err *e);
 
 /*
  * The data filesystem of a run, made as an installed system's root would be, in this order:

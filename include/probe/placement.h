@@ -8,6 +8,7 @@
 
 #include <stdint.h>
 
+#include "act/disk.h"
 #include "act/hold.h"
 #include "core/config/caps.h"
 #include "core/err.h"
@@ -40,10 +41,37 @@ struct sp_placement {
 	 * NULL: its own hold (a run without the start placement).
 	 */
 	struct sp_hold *shared_hold;
+	/*
+	 * The device probe's range, for the report (device_probe.rotational, .range_written):
+	 * rotational is its disk's queue/rotational (1, 0; -1 unknown: null). write_range (run:
+	 * a swap partition of ours on a non-rotational disk) asks sp_placement_write_range() to
+	 * write it once before its first mkswap; range_written is 1 when its range was written
+	 * before the probe read it (that write, or a swap file written with data), 0 when not,
+	 * -1 unknown (null). range_err: that write failed (-errno), and the placement's turn fails
+	 * with range_why instead of measuring a device that fails writes.
+	 */
+	int rotational;
+	int write_range;
+	int range_written;
+	int range_err;
+	char range_why[200];
 };
 
 /* A placement named name with identity id, nothing located yet and nothing held. */
 void sp_placement_init(struct sp_placement *p, const char *name, struct sp_placement_id id);
+
+/*
+ * Write p's partition once, whole, before its first mkswap (p->write_range; act/disk.h
+ * sp_disk_fill_fd: pseudo-random data from seed, O_DIRECT, 1 MiB writes), through p's idle
+ * hold: taken back if released and checked to be the partition the run made, exactly as its
+ * mkswap is; never opened by name. The hold stays held. Sets p->range_written to 1, or on an
+ * error other than an interruption p->range_err and p->range_why. *st (may be NULL) says how
+ * much was written in how long.
+ * Returns: 0; -EINTR when interrupted; -EBADF when p has no read-write hold (nothing written);
+ * -ESTALE when the hold's device is no longer the partition; or sp_disk_fill_fd's -errno.
+ */
+int sp_placement_write_range(struct sp_placement *p, uint64_t seed, struct sp_fill_stats *st,
+			     struct sp_err *e);
 
 /* The job run on every placement after its probes (docs/method.md, "The build job"). */
 enum sp_job_kind {

@@ -20,8 +20,11 @@
 
 #include "act/journal.h"
 #include "act/undo.h"
+#include "core/measure/fill.h"
+#include "sys/blkdev.h"
 #include "sys/log.h"
 #include "sys/sysfs.h"
+#include "sys/timer.h"
 #include "sys/tools.h"
 
 #define GUID_LINUX_SWAP "0657FD6D-A4AB-43C4-84E5-0933C84B4F4F"
@@ -522,5 +525,88 @@ int sp_fs_settle(const char *dir, struct sp_err *e)
 	if (syncfs(fd) < 0)
 		ret = sp_err_sys(e, -errno, "syncfs of '%s'", dir);
 	close(fd);
+	return ret;
+}
+
+/* One O_DIRECT write of len bytes at off, whole or -EIO. */
+static int pwrite_all(int fd, const void *buf, uint32_t len, uint64_t off)
+{
+	ssize_t n = pwrite(fd, buf, len, (off_t)off);
+
+	if (n < 0)
+		return -errno;
+	return (uint32_t)n == len ? 0 : -EIO;
+}
+
+int sp_disk_fill_fd(int fd, const char *name, uint64_t disk_off_bytes, uint64_t seed,
+		    struct sp_fill_stats *st, struct sp_err *e)
+{
+	struct sp_fill_stats s = {0};
+	struct sp_fill_plan f;
+	struct sp_rng r;
+	struct sp_time t0;
+	uint64_t off;
+	uint32_t lbs, len;
+	void *buf = NULL;
+	int flags, ret;
+
+	ret = sp_blkdev_geometry(fd, &s.range_bytes, &lbs);
+	if (ret < 0) {
+		sp_err_set(e, ret, "cannot read the size of '%s' (%s)", name, strerror(-ret));
+		goto done;
+	}
+	ret = sp_fill_plan_init(&f, disk_off_bytes, s.range_bytes, SP_FILL_CHUNK_BYTES, lbs);
+	if (ret < 0) {
+		sp_err_set(
+		    e, ret,
+		    "'%s' (%llu bytes from byte %llu of its disk) is not whole %u-byte blocks",
+		    name, (unsigned long long)s.range_bytes, (unsigned long long)disk_off_bytes,
+		    lbs);
+		goto done;
+	}
+	if (posix_memalign(&buf, 4096, SP_FILL_CHUNK_BYTES)) {
+		buf = NULL;
+		ret = sp_err_set(e, -ENOMEM, "no buffer to write '%s'", name);
+		goto done;
+	}
+	flags = fcntl(fd, F_GETFL);
+	if (flags < 0 || fcntl(fd, F_SETFL, flags | O_DIRECT) < 0) {
+		ret = sp_err_set(e, -errno, "cannot write '%s' with O_DIRECT (%s)", name,
+				 strerror(errno));
+		goto done;
+	}
+	sp_rng_seed(&r, seed);
+	t0 = sp_now();
+	while (sp_fill_plan_next(&f, &off, &len)) {
+		if (sp_interrupted()) {
+			ret = sp_err_set(e, -EINTR, "interrupted writing '%s' at byte %llu of %llu",
+					 name, (unsigned long long)off,
+					 (unsigned long long)s.range_bytes);
+			break;
+		}
+		/* new data for every write: no two chunks alike for a deduplicating controller */
+		sp_fill_data(&r, buf, len);
+		ret = pwrite_all(fd, buf, len, off);
+		if (ret < 0) {
+			sp_err_set(e, ret, "writing '%s' at byte %llu of %llu failed (%s)", name,
+				   (unsigned long long)off, (unsigned long long)s.range_bytes,
+				   ret == -EIO ? "I/O error, or a short write" : strerror(-ret));
+			break;
+		}
+		s.written_bytes += len;
+		s.writes++;
+	}
+	/* the disk's write cache too: what the probe reads next is on the medium's mapping */
+	if (!ret && fdatasync(fd) < 0)
+		ret = sp_err_set(e, -errno, "flushing '%s' after writing it failed (%s)", name,
+				 strerror(errno));
+	s.seconds = sp_elapsed_s(t0, sp_now());
+	if (fcntl(fd, F_SETFL, flags) < 0 && !ret)
+		ret = sp_err_set(e, -errno, "cannot turn O_DIRECT off on '%s' (%s)", name,
+				 strerror(errno));
+done:
+	free(buf);
+	if (st)
+		*st = s;
 	return ret;
 }

@@ -57,7 +57,13 @@ int sp_swapfile_create_flags(const char *path, uint64_t bytes, unsigned flags)
 	buf = malloc(CHUNK);
 	if (!buf)
 		return -ENOMEM;
-	/* non-zero, so no filesystem can turn it into a hole or a zero-extent */
+	/*
+	 * non-zero, so no filesystem can turn it into a hole or a zero-extent. Written with data,
+	 * not fallocate'd: every block of the file is mapped on an SSD too, so its device probe
+	 * reads written blocks without the write run gives its swap partitions on one (run.c
+	 * write_ranges; report.json device_probe.range_written is true for the file). The
+	 * pattern compresses, which only a compressing controller would notice.
+	 */
 	memset(buf, 0x5a, CHUNK);
 	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
 	if (fd < 0) {

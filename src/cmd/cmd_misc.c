@@ -165,6 +165,12 @@ int sp_cmd_probe(const struct sp_config *c)
 		rc = sp_fail(SP_EXIT_FAILURE, &e, "probing '%s'", d.path);
 		goto out;
 	}
+	/* probe stays read-only: on an SSD the report says its floor may be optimistic for
+	 * blocks never written (core/findings/analysis.h, dev_range) */
+	res->device_probe.has_rotational = 1;
+	res->device_probe.rotational = d.rotational ? 1 : 0;
+	res->device_probe.has_range_written = 1;
+	res->device_probe.range_written = 0;
 	res->status = SP_STATUS_OK;
 	if (c->out_dir) {
 		rc = run_report_save(r, c, dir, sizeof(dir));

@@ -45,6 +45,7 @@
 #include "core/doc/reportdoc.h"
 #include "core/findings/analysis.h"
 #include "core/measure/profile.h"
+#include "core/measure/rng.h"
 #include "core/plan/placements.h"
 #include "core/plan/plan.h"
 #include "core/plan/timing.h"
@@ -496,6 +497,19 @@ static int find_and_vet(struct run_ctx *x)
 
 /* The run as the estimate counts it (core/scenario/estimate.h): each placement with its own
  * device. */
+/* What write_ranges will write for a placement of identity id: its partition on an SSD. */
+static uint64_t fill_bytes(const struct run_ctx *x, const struct sp_placement_id *id)
+{
+	int k;
+
+	if (id->kind == SP_PL_ALSO && id->also_index >= 0 && (size_t)id->also_index < x->c->n_also)
+		return x->also[id->also_index].rotational ? 0 : x->c->swap_bytes;
+	if ((id->kind != SP_PL_START && id->kind != SP_PL_END) || x->target.rotational)
+		return 0;
+	k = sp_layout_part_index(&x->layout, id->role);
+	return k >= 0 ? x->layout.parts[k].sectors * 512 : 0;
+}
+
 static struct sp_est_run est_run(struct run_ctx *x)
 {
 	struct sp_est_run r = {
@@ -533,6 +547,7 @@ static struct sp_est_run est_run(struct run_ctx *x)
 			e->dev = x->also_dev[id->also_index];
 		}
 		e->io_capped = x->cgroup_v2 && sp_placement_on_disk(id->kind);
+		e->fill_bytes = fill_bytes(x, id);
 	}
 	return r;
 }
@@ -679,6 +694,18 @@ static int project_at_start(const struct run_ctx *x)
 }
 
 /*
+ * A swap partition of ours on a disk with rotational set as the disk said (1 or 0): on a
+ * non-rotational one its range is written once before its first mkswap (write_ranges), on a
+ * spinning one not (it has no mapping to fill, and writing would cost minutes).
+ */
+static void range_plan(struct sp_placement *p, int rotational)
+{
+	p->rotational = rotational ? 1 : 0;
+	p->write_range = !rotational;
+	p->range_written = rotational ? 0 : -1;
+}
+
+/*
  * Write the GPT through the target's hold (O_RDWR|O_EXCL since the safety check), release the
  * disk, make the filesystem and the swap file, and locate each placement on the target: its
  * role says which partition of the plan it lives on. Returns 0 or -errno (e says what failed
@@ -781,6 +808,7 @@ static int apply_layout(struct run_ctx *x, struct sp_err *e)
 			p->n_extents = 1;
 			p->extents[0].start_sector = lp->start_sector;
 			p->extents[0].sectors = lp->sectors;
+			range_plan(p, x->target.rotational);
 			/* ours while idle: nothing else can mount or swapon it; mkswap goes
 			 * through it (probe/placement.c) */
 			ret = sp_hold_take_as(&p->hold, p->swap_path, O_RDWR, &part_id);
@@ -795,6 +823,10 @@ static int apply_layout(struct run_ctx *x, struct sp_err *e)
 		} else if (p->id.kind == SP_PL_FILE) {
 			snprintf(p->swap_path, sizeof(p->swap_path), "%s", x->swapfile);
 			p->size_bytes = x->layout.swapfile_bytes;
+			/* sp_swapfile_create wrote every block of it with data: mapped on any
+			 * disk, so its device probe reads written blocks without a write here */
+			p->rotational = x->target.rotational ? 1 : 0;
+			p->range_written = 1;
 			ret = sp_swapfile_extents(x->swapfile, x->layout.parts[data].start_sector,
 						  p->extents, SP_MAX_EXTENTS, &p->n_extents);
 			if (ret < 0)
@@ -874,6 +906,7 @@ static int apply_also(struct run_ctx *x, struct sp_placement *p, struct sp_err *
 	p->n_extents = 1;
 	p->extents[0].start_sector = l.parts[0].start_sector;
 	p->extents[0].sectors = l.parts[0].sectors;
+	range_plan(p, d->rotational);
 	/* ours while idle, like the target's swap partitions */
 	ret = sp_hold_take_as(&p->hold, p->swap_path, O_RDWR, &part_id);
 	if (ret == -ESTALE)
@@ -881,6 +914,44 @@ static int apply_also(struct run_ctx *x, struct sp_placement *p, struct sp_err *
 	if (ret < 0)
 		return sp_err_prefix(e, ret, "holding '%s'", p->swap_path);
 	return 0;
+}
+
+/*
+ * Each swap partition of a non-rotational disk written whole once, before its first mkswap
+ * (docs/method.md, "The device probe"): a trimmed SSD or NVMe answers a read of a block it
+ * never mapped from its mapping table, and the device probe would report that as the floor.
+ * The disk is the sacrificed one: nothing is journalled. A partition whose write fails is
+ * failed in its turn with the reason (probe/placement.c); the others are still measured.
+ * Returns: 0, or -EINTR when interrupted.
+ */
+static int write_ranges(struct run_ctx *x)
+{
+	for (size_t i = 0; i < x->n_placements && !sp_interrupted(); i++) {
+		struct sp_placement *p = &x->placements[i];
+		struct sp_fill_stats st;
+		struct sp_err e;
+		char b[32];
+		int ret;
+
+		if (!p->write_range)
+			continue;
+		sp_err_init(&e);
+		fprintf(stderr,
+			"swapplace: writing '%s' (%s) whole before probing it: '%s' is not "
+			"rotational, and a trimmed SSD reads unwritten blocks faster\n",
+			p->swap_path, sp_format_bytes(p->size_bytes, b, sizeof(b)), p->probe_dev);
+		ret = sp_placement_write_range(p, sp_mix64(x->c->seed + i), &st, &e);
+		if (ret == -EINTR)
+			return ret;
+		if (ret < 0) {
+			sp_warn("'%s' will not be measured: %s", p->name, sp_err_msg(&e));
+			continue;
+		}
+		fprintf(stderr, "swapplace: wrote '%s': %s in %.1f s (%.0f MiB/s)\n", p->swap_path,
+			sp_format_bytes(st.written_bytes, b, sizeof(b)), st.seconds,
+			st.seconds > 0 ? (double)st.written_bytes / 1048576.0 / st.seconds : 0);
+	}
+	return sp_interrupted() ? -EINTR : 0;
 }
 
 /*
@@ -1512,6 +1583,12 @@ int sp_cmd_run(const struct sp_config *c)
 				     x->also[x->placements[i].id.also_index].path);
 			goto out;
 		}
+	}
+	if (write_ranges(x) == -EINTR) {
+		rc = sp_fail(SP_EXIT_FAILURE, NULL,
+			     "interrupted writing the swap partitions: restoring the machine; no "
+			     "report written");
+		goto out;
 	}
 	ret = setup_job(x, &e);
 	if (ret < 0) {

@@ -65,6 +65,8 @@ void sp_placement_init(struct sp_placement *p, const char *name, struct sp_place
 	snprintf(p->name, sizeof(p->name), "%s", name);
 	p->id = id;
 	sp_hold_init(&p->hold);
+	p->rotational = -1;
+	p->range_written = -1;
 }
 
 /* The hold p lends to swapon for its turn: its own, or the start placement's (zswap). */
@@ -112,6 +114,40 @@ static int mkswap_and_lend(struct sp_placement *p, struct sp_err *e)
 				  "its name): not swapped on",
 				  p->swap_path);
 	return 0;
+}
+
+int sp_placement_write_range(struct sp_placement *p, uint64_t seed, struct sp_fill_stats *st,
+			     struct sp_err *e)
+{
+	struct sp_hold *h = hold_of(p);
+	uint64_t disk_off = p->n_extents ? p->extents[0].start_sector * 512 : 0;
+	int ret;
+
+	if (st)
+		memset(st, 0, sizeof(*st));
+	/* through the hold only: a name may lead to another disk by now, the hold cannot */
+	if (!h->registered || (h->flags & O_ACCMODE) != O_RDWR)
+		return sp_err_set(e, -EBADF, "'%s' is not held for writing: nothing written",
+				  p->swap_path);
+	ret = sp_hold_retake(h);
+	if (ret == 0)
+		ret = sp_hold_check(h);
+	if (ret == -ESTALE)
+		return sp_err_set(e, ret,
+				  "'%s' is no longer the partition the run made (another disk has "
+				  "its name): nothing written",
+				  p->swap_path);
+	if (ret < 0)
+		return sp_err_set(e, ret, "cannot hold '%s' to write it (%s)", p->swap_path,
+				  strerror(-ret));
+	ret = sp_disk_fill_fd(h->fd, p->swap_path, disk_off, seed, st, e);
+	if (ret == 0) {
+		p->range_written = 1;
+	} else if (ret != -EINTR) {
+		p->range_err = ret;
+		snprintf(p->range_why, sizeof(p->range_why), "%s", sp_err_msg(e));
+	}
+	return ret;
 }
 
 /*
@@ -277,6 +313,21 @@ static int beside_stuck(const struct sp_placement *p, char *buf, size_t len)
 		 "swapoff failed) and would take the pages",
 		 stuck_area, stuck_of);
 	return 1;
+}
+
+/*
+ * Is p not to be activated again: its range could not be written before its probes (its disk
+ * fails writes), or it would sit beside a stuck area? The why goes into buf.
+ */
+static int not_again(const struct sp_placement *p, char *buf, size_t len)
+{
+	if (p->range_err) {
+		snprintf(buf, len,
+			 "not measured: writing its range before the device probe: %.180s",
+			 p->range_why);
+		return 1;
+	}
+	return beside_stuck(p, buf, len);
 }
 
 /*
@@ -707,7 +758,7 @@ int sp_placement_again(struct sp_placement *p, const struct sp_measure_opts *o,
 	struct sp_err e;
 	int ret;
 
-	if (beside_stuck(p, why, sizeof(why))) {
+	if (not_again(p, why, sizeof(why))) {
 		struct sp_scenario_build failed = {.status = SP_STATUS_FAILED, .exit_code = -1};
 
 		snprintf(failed.reason, sizeof(failed.reason), "%s", why);
@@ -829,7 +880,7 @@ int sp_placement_scenarios_again(struct sp_placement *p, const struct sp_measure
 
 	res->id = p->id;
 	sp_err_init(&e);
-	if (beside_stuck(p, why, sizeof(why))) {
+	if (not_again(p, why, sizeof(why))) {
 		sp_cat_sep(res->reason, sizeof(res->reason), "; ", "%s", why);
 		return 0;
 	}
@@ -886,6 +937,17 @@ int sp_placement_measure(struct sp_placement *p, const struct sp_measure_opts *o
 		sp_warn("'%s' is not measured: %s", p->name, res->error);
 		goto settled;
 	}
+	/* its range could not be written before the probe: the disk fails writes, and its swap
+	 * area would only meet the same errors */
+	if (p->range_err) {
+		sp_err_init(&e);
+		sp_err_set(&e, p->range_err, "%s", p->range_why);
+		oc.activate_err = p->range_err;
+		watch_err(&fw, "writing its range before the device probe", p->range_err, &e);
+		fail_reason(res, "writing its range before the device probe", &e);
+		snprintf(res->device, sizeof(res->device), "%s", p->swap_path);
+		goto out;
+	}
 	sp_err_init(&e);
 	ret = activate(p, o, &e);
 	/* after activation: a zram device has its name only once it exists */
@@ -913,6 +975,11 @@ int sp_placement_measure(struct sp_placement *p, const struct sp_measure_opts *o
 		sp_err_init(&e);
 		ret = sp_devprobe_run(p->probe_dev, p->extents, p->n_extents, &d,
 				      &res->device_probe, &e);
+		/* beside its figures: was what it read ever written (docs/method.md) */
+		res->device_probe.has_rotational = p->rotational >= 0;
+		res->device_probe.rotational = p->rotational == 1;
+		res->device_probe.has_range_written = p->range_written >= 0;
+		res->device_probe.range_written = p->range_written == 1;
 		watch_err(&fw, "device probe", ret, &e);
 		if (ret == -EINTR)
 			interrupted = 1;

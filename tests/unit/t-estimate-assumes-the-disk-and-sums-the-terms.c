@@ -312,6 +312,12 @@ static void sums(void)
 	m.profile_s = 60;
 	CHECK_NEAR(sp_est_total_s(&r, &m) - base, 60, 1e-6);
 	m.profile_s = 0;
+	/* a partition of an SSD written whole before its probes: its size at its device's
+	 * sequential rate, once (not per round) */
+	pl[0].fill_bytes = 1000000000;
+	CHECK_NEAR(sp_est_total_s(&r, &m) - base, 1e9 / pl[0].dev.seq_bytes_per_s, 1e-6);
+	CHECK(pl[0].dev.seq_bytes_per_s > 0);
+	pl[0].fill_bytes = 0;
 	r.time_per_placement_s = 60;
 	CHECK(sp_est_total_s(&r, &m) > base);
 	r.time_per_placement_s = 30;

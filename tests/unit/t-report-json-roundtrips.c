@@ -106,6 +106,31 @@ int main(void)
 	CHECK(strstr(j, "\"schema\": \"swapplace-report/1\"") == j + 4);
 	free(j);
 
+	/* the device probe's range: written first (true), not written on an SSD or a spinning
+	 * disk (false), unknown (null); each comes back as it went */
+	syn_build(&a);
+	a.results[0].device_probe.has_rotational = 1;
+	a.results[0].device_probe.has_range_written = 1;
+	a.results[0].device_probe.range_written = 1;
+	a.results[1].device_probe.has_rotational = 1;
+	a.results[1].device_probe.rotational = 1;
+	a.results[1].device_probe.has_range_written = 1;
+	j = report_json_dump(&a, &len);
+	CHECK(strstr(j, "\"range_written\": true") != NULL);
+	CHECK(strstr(j, "\"range_written\": false") != NULL);
+	CHECK(strstr(j, "\"range_written\": null") != NULL);
+	CHECK(strstr(j, "\"rotational\": true,\n        \"range_written\": false") != NULL);
+	free(j);
+	roundtrip(&a, "device probe range");
+	CHECK(b.results[0].device_probe.has_range_written &&
+	      b.results[0].device_probe.range_written);
+	CHECK(b.results[0].device_probe.has_rotational && !b.results[0].device_probe.rotational);
+	CHECK(b.results[1].device_probe.has_range_written &&
+	      !b.results[1].device_probe.range_written);
+	CHECK(b.results[1].device_probe.rotational);
+	CHECK(!b.results[2].device_probe.has_range_written &&
+	      !b.results[2].device_probe.has_rotational);
+
 	/* a full 64-bit seed is a decimal string */
 	syn_build(&a);
 	a.seed = UINT64_MAX - 1;

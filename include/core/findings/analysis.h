@@ -150,6 +150,18 @@ struct sp_gc_finding {
 /* lines of the profile chart: a twentieth of the disk each */
 #define SP_PROFILE_ROWS 20
 
+/*
+ * Was what a device probe read ever written (report.h, device_probe.range_written)? A trimmed
+ * SSD or NVMe answers a read of a block it never mapped from its mapping table, faster than a
+ * read of a written one, so a floor read there may be optimistic.
+ */
+enum sp_dev_range {
+	SP_DEV_RANGE_UNKNOWN = 0,   /* no device probe, or not said (an older report, measure) */
+	SP_DEV_RANGE_WRITTEN,	    /* read after writing its range */
+	SP_DEV_RANGE_UNWRITTEN_SSD, /* a non-rotational device, its range not written first */
+	SP_DEV_RANGE_SPINNING,	    /* a rotational device, not written: it has no mapping */
+};
+
 struct sp_findings {
 	/* status ok with a fault-probe median, by median ascending (ties: report order) */
 	size_t n_ranked;
@@ -160,6 +172,9 @@ struct sp_findings {
 	/* per result index: swap-in median / device probe QD1 median; 0 when not both known */
 	double floor_ratio[SP_MAX_RESULTS];
 	double floor_overhead_us[SP_MAX_RESULTS]; /* swap-in median - device median */
+	/* per result index: was its device probe's range written first; and how many were */
+	enum sp_dev_range dev_range[SP_MAX_RESULTS];
+	size_t n_dev_written, n_dev_unwritten_ssd;
 	/*
 	 * per result index: the like-for-like floor (fault_probe.floor, report.h): swap-in median
 	 * minus the floor's median, never clamped, and its 95 % CI from the paired differences of

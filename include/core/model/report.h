@@ -105,6 +105,16 @@ struct sp_device_probe {
 	struct sp_lat_summary deep; /* completion latency at deep_qd */
 	double seq_mib_s;	    /* sequential read rate over the extents */
 	uint64_t seq_bytes;	    /* how much was read sequentially */
+	/*
+	 * Was what it read ever written (issue 18)? A trimmed SSD answers a read of a block it
+	 * never mapped from its mapping table, faster than any written block: the floor would be
+	 * optimistic. rotational: the device's queue/rotational; range_written: the range was
+	 * written whole before the probe read it (run writes each swap partition of a
+	 * non-rotational disk once; a swap file is written with data when made). has_*: known
+	 * (JSON null otherwise: a report from before, or `measure`).
+	 */
+	int rotational, has_rotational;
+	int range_written, has_range_written;
 };
 
 /* One io_uring swap-in depth: IORING_OP_MADVISE(MADV_POPULATE_READ) per evicted page. */

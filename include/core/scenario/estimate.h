@@ -113,6 +113,9 @@ struct sp_est_placement {
 	struct sp_buildjob_device dev;
 	int no_device_probe; /* zswap: its start partition's device probe is not run again */
 	int io_capped;	     /* --io-max applies to its swap's disk (cgroup v2, a disk) */
+	/* its partition written whole once before its probes (a non-rotational disk: run's
+	 * write_ranges), at its device's sequential rate; 0: nothing written */
+	uint64_t fill_bytes;
 };
 
 /* What a run does, as the estimate counts it. */

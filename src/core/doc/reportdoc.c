@@ -370,8 +370,27 @@ static void method_section(struct sp_doc *d, const struct sp_report *r, const st
 		       "The device probe read %u-byte blocks with O_DIRECT through io_uring at "
 		       "random offsets inside the placement's own sectors, at queue depth 1 (its "
 		       "latency is the floor a swap-in there can reach) and at queue depth %u, "
-		       "then in order for the sequential rate; it never writes. ",
-		       dev->block_bytes, dev->deep_qd);
+		       "then in order for the sequential rate; it never writes%s",
+		       dev->block_bytes, dev->deep_qd, f->n_dev_written ? "" : ". ");
+	/* the range a probe read, where the report says (docs/method.md) */
+	if (dev && f->n_dev_written)
+		sp_cat(s, sizeof(s),
+		       " itself, but on a non-rotational disk the run first wrote each swap "
+		       "partition whole, once, with pseudo-random data (O_DIRECT, 1 MiB writes), "
+		       "so there it read after writing its range. ");
+	if (dev && f->n_dev_unwritten_ssd) {
+		char names[256] = "";
+
+		for (size_t i = 0; i < r->n_results && i < SP_MAX_RESULTS; i++)
+			if (f->dev_range[i] == SP_DEV_RANGE_UNWRITTEN_SSD)
+				sp_cat_sep(names, sizeof(names), ", ", "%s",
+					   r->results[i].placement);
+		sp_cat(s, sizeof(s),
+		       "On %s the device is not rotational and its range was not written "
+		       "first: a trimmed SSD answers a read of a block it never mapped from its "
+		       "table, so the floor may be optimistic for blocks never written. ",
+		       names);
+	}
 	if (fault)
 		sp_cat(s, sizeof(s),
 		       "The fault probe filled anonymous pages in a memory cgroup, "
@@ -1597,7 +1616,7 @@ static void extents(struct sbuf *out, const struct sp_result *res)
 	wrap(out, "  extents      ", "               ", s);
 }
 
-static void device_block(struct sbuf *out, const struct sp_device_probe *d)
+static void device_block(struct sbuf *out, const struct sp_device_probe *d, enum sp_dev_range range)
 {
 	char a[16], b[16], c[16], e[16];
 
@@ -1611,6 +1630,12 @@ static void device_block(struct sbuf *out, const struct sp_device_probe *d)
 	     sp_fmt_us(c, d->deep.p99_us));
 	emit(out, "               sequential %.1f MiB/s over %s", d->seq_mib_s,
 	     mbytes(c, d->seq_bytes));
+	if (range == SP_DEV_RANGE_WRITTEN)
+		emit(out, "               read after writing its range");
+	else if (range == SP_DEV_RANGE_UNWRITTEN_SSD)
+		emit(out, "               not rotational, its range not written first:");
+	if (range == SP_DEV_RANGE_UNWRITTEN_SSD)
+		emit(out, "               the floor may be optimistic for blocks never written");
 }
 
 static void fault_block(struct sbuf *out, const struct sp_fault_probe *fp)
@@ -1708,7 +1733,8 @@ static void job_block(struct sbuf *out, const struct sp_scenario_build *b)
 	}
 }
 
-static void result_block(struct sbuf *out, const struct sp_result *res, uint32_t page_size)
+static void result_block(struct sbuf *out, const struct sp_result *res, uint32_t page_size,
+			 enum sp_dev_range range)
 {
 	char a[16];
 
@@ -1731,7 +1757,7 @@ static void result_block(struct sbuf *out, const struct sp_result *res, uint32_t
 	extents(out, res);
 	box_block(out, res);
 	job_block(out, &res->scenarios.build);
-	device_block(out, &res->device_probe);
+	device_block(out, &res->device_probe, range);
 	fault_block(out, &res->fault_probe);
 	pressure_block(out, &res->pressure_probe);
 	if (res->swapout.pages || res->swapout.seconds > 0) {
@@ -1766,7 +1792,8 @@ static void result_block(struct sbuf *out, const struct sp_result *res, uint32_t
 	emit(out, "%s", "");
 }
 
-static void appendix_section(struct sp_doc *d, const struct sp_report *r)
+static void appendix_section(struct sp_doc *d, const struct sp_report *r,
+			     const struct sp_findings *f)
 {
 	struct sp_doc_block *fb;
 	char a[16], ts[40] = "-";
@@ -1815,7 +1842,7 @@ static void appendix_section(struct sp_doc *d, const struct sp_report *r)
 		else
 			sp_doc_add_text(d, SP_DOC_HEADING, "%s: %s", res->placement,
 					sp_status_name(res->status));
-		result_block(&o, res, r->machine.page_size);
+		result_block(&o, res, r->machine.page_size, f->dev_range[i]);
 		while (o.len && o.s[o.len - 1] == '\n')
 			o.s[--o.len] = '\0';
 		if (o.bad) {
@@ -1869,7 +1896,7 @@ int sp_report_doc_build(struct sp_doc *d, const struct sp_report *r, const struc
 	gc_section(d, r, f);
 	sweep_section(d, f);
 	profile_section(d, r, f);
-	appendix_section(d, r);
+	appendix_section(d, r, f);
 	free(own);
 	return sp_doc_err(d);
 }

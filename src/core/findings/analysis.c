@@ -184,6 +184,25 @@ static void floors(const struct sp_report *r, struct sp_findings *f)
 	}
 }
 
+/* Each device probe's range: read after writing it, or on an SSD perhaps never written. */
+static void dev_ranges(const struct sp_report *r, struct sp_findings *f)
+{
+	for (size_t i = 0; i < r->n_results; i++) {
+		const struct sp_device_probe *d = &r->results[i].device_probe;
+		enum sp_dev_range k = SP_DEV_RANGE_UNKNOWN;
+
+		if (!d->done || !d->has_range_written)
+			k = SP_DEV_RANGE_UNKNOWN;
+		else if (d->range_written)
+			k = SP_DEV_RANGE_WRITTEN;
+		else if (d->has_rotational)
+			k = d->rotational ? SP_DEV_RANGE_SPINNING : SP_DEV_RANGE_UNWRITTEN_SSD;
+		f->dev_range[i] = k;
+		f->n_dev_written += k == SP_DEV_RANGE_WRITTEN;
+		f->n_dev_unwritten_ssd += k == SP_DEV_RANGE_UNWRITTEN_SSD;
+	}
+}
+
 /*
  * The disk span the file's position is measured against: from the first sector of the start
  * partition to the last of the end partition (they sit at the disk's very edges), else the
@@ -701,6 +720,7 @@ int sp_analyse(const struct sp_report *r, struct sp_findings *f)
 
 	rank(r, f);
 	floors(r, f);
+	dev_ranges(r, f);
 	for (size_t i = 0; i < r->n_devices; i++)
 		if (!strcmp(r->devices[i].path, r->target) &&
 		    !strcmp(r->devices[i].transport, "loop"))

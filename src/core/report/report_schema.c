@@ -308,6 +308,8 @@ static const struct sp_field device_probe_fields[] = {
     OBJ("deep", devp_t, deep, lat_fields),
     DBL("seq_mib_s", devp_t, seq_mib_s),
     U64("seq_bytes", devp_t, seq_bytes),
+    BOOL_IF("rotational", devp_t, rotational, has_rotational),
+    BOOL_IF("range_written", devp_t, range_written, has_range_written),
     END,
 };
 

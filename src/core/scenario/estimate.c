@@ -246,6 +246,9 @@ double sp_est_total_s(const struct sp_est_run *r, const struct sp_est_device *m)
 		return 0;
 	total = SP_EST_MKFS_S + (double)written / SP_EST_WRITE_BYTES_PER_S + m->profile_s;
 	for (size_t i = 0; i < r->n_pl; i++)
+		if (r->pl[i].fill_bytes && r->pl[i].dev.seq_bytes_per_s > 0)
+			total += (double)r->pl[i].fill_bytes / r->pl[i].dev.seq_bytes_per_s;
+	for (size_t i = 0; i < r->n_pl; i++)
 		for (size_t k = 0; k < rounds; k++)
 			total += sp_est_step_s(r, &r->pl[i], k);
 	total += sp_est_sweep_s(r);
