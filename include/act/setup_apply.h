@@ -2,9 +2,12 @@
  * setup_apply.h - `swapplace advise --apply` and `--undo`: the advice's setup files installed
  * into a root (/ or a scratch copy), each file they replace or change saved first, and, on the
  * live root, made active (swapon of the added swap lines at their pri=, the two sysctls, the
- * zram generator's unit when systemd runs); then all of it taken back.
+ * zram generator's unit when systemd runs, else the zram swap made as the generator would:
+ * act/zram.h's device, compressor, size and swap-priority from the same advice); then all of
+ * it taken back.
  *
- * Every step is recorded ahead in a journal (act/journal.h, kinds conf, swapon, sysctl, unit)
+ * Every step is recorded ahead in a journal (act/journal.h, kinds conf, swapon, sysctl, unit,
+ * zram)
  * whose second copy is ROOT/var/lib/swapplace/advise-backup/journal, beside the saved files:
  * that copy is the backup's manifest (which file came from where, which sysctl had which value,
  * which area was swapped on). An apply that fails part-way undoes what it did; one killed
@@ -37,18 +40,21 @@ struct sp_apply_log {
  * Install a (advice from report r) under root and, when root is "/", activate it.
  * Refused: an earlier apply still in place (-EEXIST), a swap line whose device does not exist
  * (-ENOENT), an installed file that is not a regular file (-ELOOP, -EPERM), a missing /etc
- * directory (-ENOENT). Returns: 0; -errno with why in e, everything undone (or, when an undo
+ * directory (-ENOENT), advised zram on / without systemd and without the zram module
+ * (-ENOENT). Returns: 0; -errno with why in e, everything undone (or, when an undo
  * failed, left in the journal for `swapplace cleanup`).
  */
 int sp_setup_apply(const char *root, const struct sp_report *r, const struct sp_advice *a,
 		   struct sp_apply_log *log, struct sp_err *e);
 
 /*
- * Revert the apply recorded under root: newest first, stop the unit, put the sysctls back
- * (while they hold the applied value), swapoff the added areas, copy every saved file back
- * byte for byte (mode and owner too) and remove the files the apply created; then remove the
- * backup directory. Returns: 0; -ENOENT nothing applied; -errno with why in e (the backup is
- * then kept, and --undo may be run again).
+ * Revert the apply recorded under root: newest first, stop the unit (or swapoff, reset and
+ * hot_remove the zram device it made; left alone after a restart: not the apply's), put the
+ * sysctls back (while they hold the applied value), swapoff the added areas, copy every saved
+ * file back byte for byte (mode and owner too) and remove the files the apply created, a file
+ * record only when it names root's own file (sp_jrec_in_root); then remove the backup
+ * directory. Returns: 0; -ENOENT nothing applied; -errno with why in e (the backup is then
+ * kept, and --undo may be run again).
  */
 int sp_setup_undo(const char *root, struct sp_apply_log *log, struct sp_err *e);
 

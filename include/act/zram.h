@@ -1,6 +1,8 @@
 /*
- * zram.h - zram devices swapplace creates for itself: one per compressor, made with
- * /sys/class/zram-control/hot_add and removed again by the undo list.
+ * zram.h - zram devices swapplace creates for itself: one per compressor measured, or the one
+ * advise --apply swaps on where no systemd starts zram-generator's unit, made with
+ * /sys/class/zram-control/hot_add and removed again by the undo list (or, from the journal,
+ * by `swapplace cleanup` and `advise --undo`).
  *
  * zram devices that already exist (zram0 on most machines) belong to the machine: this module
  * reads them at most, and reset or hot_remove only ever target ids it created in this process.
@@ -40,6 +42,16 @@ int sp_zram_default_algorithm(char *alg, size_t len);
  * the kernel refuses, -EINTR when sp_interrupted() while waiting for the node, other -errno.
  */
 int sp_zram_create(const char *alg, uint64_t disksize, char *dev, size_t devlen, struct sp_err *e);
+
+/*
+ * A zram swap area, as measure's zram placement and advise --apply make one: sp_zram_create()
+ * (alg, disksize), sp_mkswap() with label, sp_swap_on() at prio. Each step is journaled and
+ * its inverse on the undo list (swapoff, then reset + hot_remove of the device made here).
+ * dev gets the device's path once it exists, also when a later step fails (its undo entries
+ * are then the caller's to run). Returns: 0, or the failing step's -errno with e saying which.
+ */
+int sp_zram_swap_on(const char *alg, uint64_t disksize, const char *label, int prio, char *dev,
+		    size_t devlen, struct sp_err *e);
 
 /*
  * Read dev's mm_stat (dev is "/dev/zramN" or "zramN"; parsed by sp_parse_mm_stat()) into c:

@@ -20,6 +20,8 @@
 #include "act/swap.h"
 #include "act/sysctl.h"
 #include "act/undo.h"
+#include "act/zram.h"
+#include "core/measure/procparse.h"
 #include "core/report/setup_files.h"
 #include "sys/log.h"
 #include "sys/sysfs.h"
@@ -27,6 +29,8 @@
 #define BACKUP_DIR "var/lib/swapplace/advise-backup"
 #define ZRAM_UNIT "systemd-zram-setup@zram0.service"
 #define SYSTEMCTL "/usr/bin/systemctl"
+#define ZRAM_CONF "/etc/systemd/zram-generator.conf"
+#define ZRAM_CONTROL "/sys/class/zram-control"
 
 static void said(struct sp_apply_log *log, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
@@ -376,6 +380,79 @@ static void remove_backup(const char *root, const char *bdir)
 	rmdir(p);
 }
 
+/* Is a zram device swapped on (its path into dev)? 1 yes, 0 no, -errno: /proc/swaps unread. */
+static int zram_swapped_on(char *dev, size_t len)
+{
+	struct sp_swap_entry *s = NULL;
+	char *text = NULL;
+	size_t n = 0, lines = 1;
+	int found = 0, ret = sp_read_all(NULL, "/proc/swaps", &text);
+
+	/* a place for every line: one left out would read as "no zram on" */
+	for (const char *c = text; ret == 0 && *c; c++)
+		lines += *c == '\n';
+	if (ret == 0 && !(s = calloc(lines, sizeof(*s))))
+		ret = -ENOMEM;
+	if (ret == 0)
+		ret = sp_parse_swaps(text, s, lines, &n);
+	for (size_t i = 0; ret >= 0 && i < n && !found; i++)
+		if (!strncmp(s[i].path, "/dev/zram", 9)) {
+			snprintf(dev, len, "%s", s[i].path);
+			found = 1;
+		}
+	free(text);
+	free(s);
+	return ret < 0 ? ret : found;
+}
+
+/* Is zram-generator installed (where Debian and upstream put it)? */
+static int have_zram_generator(void)
+{
+	return access("/usr/lib/systemd/system-generators/zram-generator", X_OK) == 0 ||
+	       access("/lib/systemd/system-generators/zram-generator", X_OK) == 0;
+}
+
+/*
+ * No systemd to start zram-generator's unit (another init, a container): the zram swap made
+ * now as the generator would from the same advice, its size, compressor (the kernel's default
+ * when none is advised, as the generator leaves it) and swap-priority; mkswap, swapon. Every
+ * step journaled ahead with its undo registered (act/zram.h): --undo and cleanup swapoff it,
+ * reset it and hot_remove it, a device made here by hot_add, never one the machine had.
+ */
+static int zram_now(const struct sp_advice *a, struct sp_apply_log *log, struct sp_err *e)
+{
+	char alg[SP_ZRAM_ALG_MAX], dev[64], on[256];
+	int ret = zram_swapped_on(on, sizeof(on));
+
+	if (ret < 0)
+		return sp_err_sys(e, ret, "cannot read /proc/swaps");
+	if (ret) {
+		said(log,
+		     "zram: '%s' is swapped on already: no second zram device made (" ZRAM_CONF
+		     " makes one at a boot with systemd)",
+		     on);
+		return 0;
+	}
+	if (a->compressor.on)
+		snprintf(alg, sizeof(alg), "%s", a->zram_alg);
+	else if ((ret = sp_zram_default_algorithm(alg, sizeof(alg))) < 0)
+		return sp_err_sys(e, ret, "cannot read zram's default compressor");
+	ret = sp_zram_swap_on(alg, a->zram_size_bytes, NULL, a->zram_priority, dev, sizeof(dev), e);
+	if (ret < 0)
+		return sp_err_prefix(e, ret, "zram (%s, %llu MiB) not made", alg,
+				     (unsigned long long)(a->zram_size_bytes >> 20));
+	said(log,
+	     "%s (%s, %llu MiB) swapped on at priority %d, made now as zram-generator would: "
+	     "systemd is not PID 1 here; %s",
+	     dev + 5, alg, (unsigned long long)(a->zram_size_bytes >> 20), a->zram_priority,
+	     have_zram_generator()
+		 ? "at a boot with systemd, zram-generator makes zram0 from " ZRAM_CONF
+		 : "zram-generator is not installed: " ZRAM_CONF " makes nothing at boot until it "
+		   "is (Debian: apt-get install systemd-zram-generator) and systemd starts the "
+		   "machine");
+	return 0;
+}
+
 struct target {
 	const char *name; /* the setup file */
 	const char *rel;  /* where under root */
@@ -437,6 +514,14 @@ int sp_setup_apply(const char *root_in, const struct sp_report *r, const struct 
 							 : "");
 			goto out;
 		}
+	if (live && a->zram.on && sets_something(text[0]) &&
+	    access("/run/systemd/system", F_OK) < 0 && access(ZRAM_CONTROL "/hot_add", W_OK) < 0) {
+		ret = sp_err_set(e, -ENOENT,
+				 "systemd is not PID 1 and there is no " ZRAM_CONTROL
+				 " (the zram module is not loaded): the advised zram cannot be "
+				 "made; nothing installed");
+		goto out;
+	}
 	for (size_t i = 0; i < 2; i++) {
 		char dir[PATH_MAX + 64];
 
@@ -489,7 +574,7 @@ int sp_setup_apply(const char *root_in, const struct sp_report *r, const struct 
 	}
 	if (!ret && sets_something(text[1]))
 		ret = set_sysctls(text[1], log, e);
-	if (!ret && sets_something(text[0])) {
+	if (!ret && a->zram.on && sets_something(text[0])) {
 		if (access("/run/systemd/system", F_OK) == 0) {
 			char *reload[] = {SYSTEMCTL, "daemon-reload", NULL};
 			char *start[] = {SYSTEMCTL, "start", ZRAM_UNIT, NULL};
@@ -508,9 +593,7 @@ int sp_setup_apply(const char *root_in, const struct sp_report *r, const struct 
 			else
 				said(log, "started " ZRAM_UNIT);
 		} else {
-			said(log,
-			     "zram: systemd is not running here; the generator makes /dev/zram0 "
-			     "at the next boot");
+			ret = zram_now(a, log, e);
 		}
 	}
 out:
@@ -535,6 +618,13 @@ out:
 	return ret;
 }
 
+/* the zram device zram_now() made, or its swapon */
+static int zram_of_apply(const struct sp_jrec *r)
+{
+	return r->kind == SP_J_ZRAM ||
+	       (r->kind == SP_J_SWAPON && !strncmp(r->f[0], "/dev/zram", 9));
+}
+
 int sp_setup_undo(const char *root_in, struct sp_apply_log *log, struct sp_err *e)
 {
 	char root[PATH_MAX], bdir[PATH_MAX + 64], path[PATH_MAX + 128], buf[512];
@@ -542,7 +632,7 @@ int sp_setup_undo(const char *root_in, struct sp_apply_log *log, struct sp_err *
 	struct sp_journal j;
 	char *text = NULL;
 	size_t n;
-	int fd, ret = 0, failed = 0;
+	int fd, ret = 0, failed = 0, same_boot;
 	const char *R;
 
 	sp_err_init(e);
@@ -560,6 +650,7 @@ int sp_setup_undo(const char *root_in, struct sp_apply_log *log, struct sp_err *
 	ret = sp_journal_parse(text, strlen(text), &j, e);
 	if (ret < 0)
 		goto out;
+	same_boot = sp_journal_same_boot(&j.head);
 	n = sp_journal_pending(&j, pend, sizeof(pend) / sizeof(pend[0]));
 	if (n > sizeof(pend) / sizeof(pend[0])) {
 		ret = sp_err_set(e, -E2BIG, "'%s' records more changes than --undo takes", path);
@@ -574,9 +665,17 @@ int sp_setup_undo(const char *root_in, struct sp_apply_log *log, struct sp_err *
 			failed = 1;
 			continue;
 		}
+		if (!sp_jrec_in_root(pend[i], root)) {
+			said(log, "record %u (%s '%s') left alone: not a file of the root '%s'",
+			     pend[i]->seq, sp_jkind_name(pend[i]->kind), pend[i]->f[0], root);
+			failed = 1;
+			continue;
+		}
 		/* the installed files made the changes outlive a restart: undo them whatever the
-		 * boot */
-		ret = sp_cleanup_undo(pend[i], 1, buf, sizeof(buf));
+		 * boot; but zram made now is gone with the boot, and a zram device of a later one
+		 * is not the apply's */
+		ret = sp_cleanup_undo(pend[i], zram_of_apply(pend[i]) ? same_boot : 1, buf,
+				      sizeof(buf));
 		said(log, "%s%s", ret < 0 ? "failed: " : "", buf);
 		if (ret < 0)
 			failed = 1;

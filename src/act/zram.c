@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "act/journal.h"
+#include "act/swap.h"
 #include "act/undo.h"
 #include "core/measure/procparse.h"
 #include "sys/log.h"
@@ -270,6 +271,19 @@ fail:
 	/* a half-made device is of no use: remove it now (the undo entry becomes a no-op) */
 	remove_owned(id);
 	return ret;
+}
+
+int sp_zram_swap_on(const char *alg, uint64_t disksize, const char *label, int prio, char *dev,
+		    size_t devlen, struct sp_err *e)
+{
+	int ret = sp_zram_create(alg, disksize, dev, devlen, e);
+
+	if (ret < 0)
+		return ret;
+	ret = sp_mkswap(dev, disksize, label);
+	if (ret < 0)
+		return sp_err_prefix(e, ret, "mkswap on '%s'", dev);
+	return sp_swap_on(dev, prio, e);
 }
 
 int sp_zram_stats(const char *dev, struct sp_compression *c)

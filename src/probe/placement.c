@@ -427,18 +427,15 @@ static int activate(struct sp_placement *p, const struct sp_measure_opts *o, str
 	case SP_PL_ZRAM:
 		/* sized for the fault buffer plus the pressure workload's overflow */
 		p->size_bytes = o->budget_bytes * 2;
-		ret = sp_zram_create(p->zram_alg, p->size_bytes, p->swap_path, sizeof(p->swap_path),
-				     e);
+		ret = sp_zram_swap_on(p->zram_alg, p->size_bytes, "swapplace-zram", SP_SWAP_PRIO,
+				      p->swap_path, sizeof(p->swap_path), e);
 		if (ret < 0)
 			return ret;
 		snprintf(p->probe_dev, sizeof(p->probe_dev), "%s", p->swap_path);
 		p->n_extents = 1;
 		p->extents[0].start_sector = 0;
 		p->extents[0].sectors = p->size_bytes / 512;
-		ret = sp_mkswap(p->swap_path, p->size_bytes, "swapplace-zram");
-		if (ret < 0)
-			return sp_err_prefix(e, ret, "mkswap on '%s'", p->swap_path);
-		return sp_swap_on(p->swap_path, SP_SWAP_PRIO, e);
+		return 0;
 	case SP_PL_START:
 	case SP_PL_END:
 	case SP_PL_ALSO:

@@ -5,7 +5,9 @@
  * its reason; the journal's conf and unit records name only the files --apply installs, with
  * their backups in the same root's advise-backup, and the zram generator's unit; a journal that
  * ends "kept" is finished for cleanup while its records stay pending for --undo, and only
- * "cleaned" may follow "kept".
+ * "cleaned" may follow "kept"; --undo --root ROOT puts back only ROOT's own files (a journal
+ * of / or of another root names files it leaves alone), and the zram an apply made where no
+ * systemd runs (its zram and swapon records) is pending for --undo like the rest.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -113,6 +115,30 @@ static void records(void)
 	CHECK(rec(SP_J_UNIT, "ssh.service", NULL) < 0);
 }
 
+static int of_root(const char *path, const char *root)
+{
+	struct sp_jrec r = {.seq = 1, .kind = SP_J_CONF, .n_fields = 2};
+
+	snprintf(r.f[0], sizeof(r.f[0]), "%s", path);
+	return sp_jrec_in_root(&r, root);
+}
+
+static void roots(void)
+{
+	struct sp_jrec z = {.seq = 1, .kind = SP_J_ZRAM, .n_fields = 3, .f = {"1", "lz4", "1"}};
+
+	CHECK(of_root("/etc/fstab", "/") == 1);
+	CHECK(of_root("/var/lib/swapplace/zswap.cmdline", "/") == 1);
+	CHECK(of_root("/tmp/r/etc/fstab", "/tmp/r") == 1);
+	CHECK(of_root("/tmp/r/etc/systemd/zram-generator.conf", "/tmp/r") == 1);
+	/* / seen from a scratch root and the other way round, a root that only starts alike */
+	CHECK(of_root("/etc/fstab", "/tmp/r") == 0);
+	CHECK(of_root("/tmp/r/etc/fstab", "/") == 0);
+	CHECK(of_root("/tmp/rr/etc/fstab", "/tmp/r") == 0);
+	CHECK(of_root("/tmp/r/etc/passwd", "/tmp/r") == 0);
+	CHECK(sp_jrec_in_root(&z, "/tmp/r") == 1); /* the machine's, not a root's */
+}
+
 static void kept(void)
 {
 	static const char text[] =
@@ -121,6 +147,8 @@ static void kept(void)
 	    "2 conf /etc/fstab /var/lib/swapplace/advise-backup/fstab\n"
 	    "3 swapon /dev/sdb2\n"
 	    "4 sysctl /proc/sys/vm/page-cluster 3 0\n"
+	    "5 zram 1 lz4 4294967296\n"
+	    "6 swapon /dev/zram1\n"
 	    "kept\n";
 	const struct sp_jrec *p[8];
 	struct sp_journal j;
@@ -129,17 +157,20 @@ static void kept(void)
 	CHECK(sp_journal_parse(text, strlen(text), &j, &why_e) == 0);
 	CHECK(j.kept && !j.ended && !j.cleaned);
 	CHECK(sp_journal_finished(&j)); /* cleanup leaves it */
-	CHECK(sp_journal_pending(&j, p, 8) == 4);
-	CHECK(p[0]->seq == 4 && p[3]->seq == 1 && p[3]->kind == SP_J_CONF);
-	CHECK(p[3]->f[1][0] == '\0' &&
-	      !strcmp(p[2]->f[1], "/var/lib/swapplace/advise-backup/fstab"));
+	CHECK(sp_journal_pending(&j, p, 8) == 6);
+	/* newest first: the zram swapoff, then its reset and removal, then the rest */
+	CHECK(p[0]->seq == 6 && p[0]->kind == SP_J_SWAPON && p[1]->kind == SP_J_ZRAM);
+	CHECK(sp_jrec_check(p[1], NULL, &why_e) == 0);
+	CHECK(p[2]->seq == 4 && p[5]->seq == 1 && p[5]->kind == SP_J_CONF);
+	CHECK(p[5]->f[1][0] == '\0' &&
+	      !strcmp(p[4]->f[1], "/var/lib/swapplace/advise-backup/fstab"));
 	sp_journal_release(&j);
 
 	snprintf(buf, sizeof(buf), "%scleaned\n", text);
 	CHECK(sp_journal_parse(buf, strlen(buf), &j, &why_e) == 0);
 	CHECK(sp_journal_pending(&j, p, 8) == 0);
 	sp_journal_release(&j);
-	snprintf(buf, sizeof(buf), "%s5 swapon /dev/sdc2\n", text);
+	snprintf(buf, sizeof(buf), "%s7 swapon /dev/sdc2\n", text);
 	CHECK(sp_journal_parse(buf, strlen(buf), &j, &why_e) == -EINVAL);
 	CHECK(strstr(why_e.reason, "after the journal's end") != NULL);
 }
@@ -148,6 +179,7 @@ int main(void)
 {
 	machine();
 	records();
+	roots();
 	kept();
 	return CHECK_DONE();
 }

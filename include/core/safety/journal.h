@@ -134,6 +134,15 @@ size_t sp_journal_pending(const struct sp_journal *j, const struct sp_jrec **out
 int sp_jrec_check(const struct sp_jrec *r, const char *sysctl_root, struct sp_err *e);
 
 /*
+ * Is the record about root's own files (root: "/" or a canonical path)? A conf record must name
+ * one of the files advise --apply installs under root itself: a journal of an apply under
+ * another root (a scratch copy, or / seen through a mount namespace whose /etc is another
+ * directory) names files that `advise --undo --root ROOT` must not put back. Records of
+ * other kinds are about the machine, not a root: 1. Returns: 1 yes, 0 no.
+ */
+int sp_jrec_in_root(const struct sp_jrec *r, const char *root);
+
+/*
  * Is a header's twin= path one cleanup may open: "" (none), or an absolute path in one
  * spelling whose last component is "journal" or "journal-PID". Returns: 0, or -EINVAL with
  * why in e. (Whether it is under the run directory, and canonical once symbolic links are

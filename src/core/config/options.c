@@ -272,10 +272,11 @@ const struct sp_option sp_options[] = {
 	{ .name = "apply", .kind = SP_OPT_FLAG, .cmds = B(ADVISE), .field = F(apply),
 	  .help = "install the setup files under --root (each file replaced or changed saved "
 		  "first, every step journaled) and, on /, make them active: swapon, the sysctls, "
-		  "the zram generator's unit; only a measure report of this machine (root)" },
+		  "the zram generator's unit (where systemd is not PID 1, the zram swap made as "
+		  "the generator would); only a measure report of this machine (root)" },
 	{ .name = "undo", .kind = SP_OPT_FLAG, .cmds = B(ADVISE), .field = F(undo),
 	  .help = "revert the last --apply under --root: every saved file put back, the files "
-		  "it made removed, its swap areas off, the sysctls' old values back (root)" },
+		  "it made removed, its swap areas and zram off, the sysctls' old values back (root)" },
 	{ .name = "root", .kind = SP_OPT_STRING, .cmds = B(ADVISE), .field = F(root),
 	  .flags = SP_OPTF_ONCE, .metavar = "DIR", .def_note = "/",
 	  .help = "the root --apply and --undo work under; anything but / is only written, "

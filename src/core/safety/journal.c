@@ -526,20 +526,33 @@ static int ends(const char *s, const char *tail)
 	return n >= t && !strcmp(s + n - t, tail);
 }
 
-/* advise --apply's files (act/setup_apply.h), each with its backup under the same root */
+/* advise --apply's files (act/setup_apply.h), under its root */
+static const char *const own_conf[] = {"/etc/fstab", "/etc/systemd/zram-generator.conf",
+				       "/etc/sysctl.d/99-swapplace.conf",
+				       "/var/lib/swapplace/zswap.cmdline"};
+
+int sp_jrec_in_root(const struct sp_jrec *r, const char *root)
+{
+	size_t n = strcmp(root, "/") ? strlen(root) : 0;
+
+	if (r->kind != SP_J_CONF)
+		return 1;
+	if (strncmp(r->f[0], root, n))
+		return 0;
+	return in_list(r->f[0] + n, own_conf, sizeof(own_conf) / sizeof(own_conf[0]));
+}
+
+/* advise --apply's files, each with its backup under the same root */
 static int conf_check(const struct sp_jrec *r, struct sp_err *e)
 {
-	static const char *const own[] = {"/etc/fstab", "/etc/systemd/zram-generator.conf",
-					  "/etc/sysctl.d/99-swapplace.conf",
-					  "/var/lib/swapplace/zswap.cmdline"};
 	static const char bdir[] = "/var/lib/swapplace/advise-backup/";
 	size_t root = 0;
 	int found = 0;
 
-	for (size_t i = 0; i < sizeof(own) / sizeof(own[0]) && !found; i++)
-		if (ends(r->f[0], own[i])) {
+	for (size_t i = 0; i < sizeof(own_conf) / sizeof(own_conf[0]) && !found; i++)
+		if (ends(r->f[0], own_conf[i])) {
 			found = 1;
-			root = strlen(r->f[0]) - strlen(own[i]);
+			root = strlen(r->f[0]) - strlen(own_conf[i]);
 		}
 	if (!found)
 		return no(e, "not a file advise --apply installs");
