@@ -189,11 +189,12 @@ static void job(const struct sp_plan_view *v, struct sp_doc *d)
 	sp_doc_add_text(
 	    d, SP_DOC_PARA,
 	    "job per placement: the build job (scale %g: %u units, %u sources of %s, heap to %s), "
-	    "estimated %.0f s per run, %s",
+	    "estimated %.*f s per run, %s",
 	    p->work_scale, p->n_units, p->n_sources,
 	    sp_format_bytes(p->source_bytes_total, a, sizeof(a)),
-	    sp_format_bytes(p->heap_pages * SP_BUILDJOB_PAGE_BYTES, b, sizeof(b)), v->job_run_s,
-	    limit);
+	    sp_format_bytes(p->heap_pages * SP_BUILDJOB_PAGE_BYTES, b, sizeof(b)),
+	    /* a fast disk's job takes under a second: "0 s" would read as none */
+	    v->job_run_s < 10 ? 1 : 0, v->job_run_s, limit);
 }
 
 static void box(const struct sp_plan_view *v, struct sp_doc *d)
