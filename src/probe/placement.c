@@ -75,6 +75,15 @@ static struct sp_hold *hold_of(struct sp_placement *p)
 	return p->shared_hold ? p->shared_hold : &p->hold;
 }
 
+/* the hold's identity check found another disk under the partition's name */
+static int stale_nothing_written(const struct sp_placement *p, struct sp_err *e)
+{
+	return sp_err_set(e, -ESTALE,
+			  "'%s' is no longer the partition the run made (another disk has its "
+			  "name): nothing written",
+			  p->swap_path);
+}
+
 /*
  * A partition of ours made a swap area for its turn: the header written through the idle hold
  * (O_RDWR | O_EXCL since the run made the partition: the device the hold has, whatever its name
@@ -101,10 +110,7 @@ static int mkswap_and_lend(struct sp_placement *p, struct sp_err *e)
 			  : sp_mkswap_fd(h->fd, p->swap_path, p->size_bytes, "swapplace");
 	sp_hold_release(h);
 	if (ret == -ESTALE)
-		return sp_err_set(e, ret,
-				  "'%s' is no longer the partition the run made (another disk has "
-				  "its name): nothing written",
-				  p->swap_path);
+		return stale_nothing_written(p, e);
 	if (ret < 0)
 		return sp_err_prefix(e, ret, "mkswap on '%s'", p->swap_path);
 	ret = sp_hold_check(h);
@@ -133,10 +139,7 @@ int sp_placement_write_range(struct sp_placement *p, uint64_t seed, struct sp_fi
 	if (ret == 0)
 		ret = sp_hold_check(h);
 	if (ret == -ESTALE)
-		return sp_err_set(e, ret,
-				  "'%s' is no longer the partition the run made (another disk has "
-				  "its name): nothing written",
-				  p->swap_path);
+		return stale_nothing_written(p, e);
 	if (ret < 0)
 		return sp_err_set(e, ret, "cannot hold '%s' to write it (%s)", p->swap_path,
 				  strerror(-ret));
