@@ -66,10 +66,17 @@ static void measured(void)
 	CHECK_STR(m.from, "from its profile");
 	CHECK_NEAR(m.profile_s, 12, 1e-9); /* the whole profile ran: its time is spent */
 
-	/* a short sample cut short: the whole profile takes its budget */
+	/* a short sample cut short: the whole profile's 100 points take what the sample's reads
+	 * say (9 random reads of 6 ms and 8 MiB at 200 MiB/s each: 9.4 s), within its budget */
 	CHECK(sp_est_device_measured(&p, 0, 60, &m) == 0);
-	CHECK_NEAR(m.profile_s, 60, 1e-9);
+	CHECK_NEAR(m.profile_s, 100 * (9 * 6e-3 + 8.0 / 200), 1e-9);
 	CHECK_STR(m.from, "from a short look at it");
+	/* ... or its budget, where they would take longer (the probe then stops in time) */
+	CHECK(sp_est_device_measured(&p, 0, 5, &m) == 0);
+	CHECK_NEAR(m.profile_s, 5, 1e-9);
+	/* no profile: no term */
+	CHECK(sp_est_device_measured(&p, 0, 0, &m) == 0);
+	CHECK_NEAR(m.profile_s, 0, 1e-9);
 	/* a sample of 100 points or more: the whole one takes as long again */
 	p.n = 100;
 	for (size_t i = 3; i < p.n; i++)

@@ -279,7 +279,9 @@ vm_pull_when() {
 
 # vm_assert_report OUT: OUT/reports holds one run directory named ...-<target serial> with
 # report.txt, report.html, summary.csv and report.pdf beside report.json, whose report.json measured start, end, file, at least one zram compressor and the NVMe device,
-# each with real swap-ins and integrity checked without a mismatch.
+# each with real swap-ins and integrity checked without a mismatch; and setup/ with the five
+# files the advice writes, each saying what analysis.advice chose (the files' own format is
+# checked with the real zram-generator and findmnt in tests/render; here, that the stick has them).
 vm_assert_report() {
 	python3 - "$1/reports" "$VM_HDD_SERIAL" <<'EOF' || fail "the report does not hold what a run must measure"
 import glob, json, os, shutil, subprocess, sys
@@ -379,6 +381,40 @@ if not ((r.get("analysis") or {}).get("build") or {}).get("ranking"):
     bad.append("no analysis.build.ranking")
 if len((r.get("profile") or {}).get("points") or []) < 10:
     bad.append("the position profile was not read")
+# the advice's files beside the report, on the stick (issue 20): the five the report names,
+# each saying what report.json's analysis.advice chose; "What to set up" in report.txt
+setup = os.path.join(run_path, "setup")
+adv = (r.get("analysis") or {}).get("advice") or {}
+names = ("zram-generator.conf", "fstab.swap", "99-swapplace.conf", "zswap.cmdline", "README")
+have = sorted(os.listdir(setup)) if os.path.isdir(setup) else []
+print("setup/: %s; advice for %s: %s" % (", ".join(have) or "(none)", adv.get("workload"),
+      ", ".join("%s=%s" % (k, (adv.get(k) or {}).get("basis")) for k in
+                ("swap_area", "zram", "compressor", "swappiness", "page_cluster", "zswap"))))
+if sorted(names) != have:
+    bad.append("setup/ holds %s, want %s" % (have, sorted(names)))
+elif not adv:
+    bad.append("report.json has no analysis.advice")
+else:
+    text = {n: open(os.path.join(setup, n), errors="replace").read() for n in names}
+    zram = adv.get("zram") or {}
+    algo = (adv.get("compressor") or {}).get("algorithm")
+    if bool(zram.get("advised")) != ("[zram0]" in text["zram-generator.conf"]):
+        bad.append("zram-generator.conf does not say what analysis.advice.zram does (advised %s)"
+                   % zram.get("advised"))
+    if algo and "compression-algorithm = %s" % algo not in text["zram-generator.conf"]:
+        bad.append("zram-generator.conf lacks the advised compressor %s" % algo)
+    area = adv.get("swap_area") or {}
+    lines = [l for l in text["fstab.swap"].splitlines() if l.strip() and not l.startswith("#")]
+    if bool(area.get("advised")) != bool(lines):
+        bad.append("fstab.swap has %d lines for swap_area advised %s" % (len(lines), area.get("advised")))
+    for n in names[:-1]:
+        if n not in text["README"]:
+            bad.append("setup/README does not say where %s goes" % n)
+    txt = " ".join(open(os.path.join(run_path, "report.txt"), errors="replace").read().split())
+    if "What to set up" not in txt:
+        bad.append("report.txt has no 'What to set up' section")
+    if "setup/" not in log:
+        bad.append("run.log does not say setup/ was written")
 for b in bad:
     print("report:", b)
 sys.exit(1 if bad else 0)

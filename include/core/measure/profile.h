@@ -76,9 +76,16 @@ struct sp_profile_row {
 size_t sp_profile_rows(const struct sp_profile *p, struct sp_profile_row *rows, size_t n_rows);
 
 /*
- * How long a profile with the default options should take on a device that is rotational or
- * not (an assumed HDD: 12 ms random reads and 100 MB/s; an SSD: 0.1 ms and 500 MB/s), capped by
- * its budget: the plan's estimate.
+ * How long a profile with the default options (100 points, each 9 random 4 KiB reads and 8 MiB
+ * in order) takes on a device that reads a random 4 KiB in rand_s and in order at seq_bps bytes
+ * a second, capped by its budget (the probe then reads less per point and stops in time).
+ * Returns: seconds; 0 for a budget of 0 (no profile).
+ */
+double sp_profile_time_s(double rand_s, double seq_bps, double budget_s);
+
+/*
+ * sp_profile_time_s() for a device only known as rotational or not (an assumed HDD: 12 ms random
+ * reads and 100 MB/s; an SSD: 0.1 ms and 500 MB/s): the plan's estimate before any look.
  */
 double sp_profile_estimate_s(double budget_s, int rotational);
 

@@ -61,7 +61,8 @@ void sp_est_device_assume(int rotational, int page_cluster, double page_s, doubl
  * The same from the target's position profile p: the medians of its points' random-read
  * latency and sequential rate. full says the profile was the whole one (its time is spent);
  * otherwise it was a sample and the whole one takes as long again (a sample of 100 points or
- * more), or its budget (profile_budget_s) if it was cut short.
+ * more), or, cut short, what its reads say the whole one takes, at most its budget
+ * (profile_budget_s; core/measure/profile.h sp_profile_time_s).
  * Returns: 0, or -EINVAL when p has no usable point (m is left as it was).
  */
 int sp_est_device_measured(const struct sp_profile *p, int full, double profile_budget_s,

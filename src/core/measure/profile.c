@@ -148,11 +148,18 @@ void sp_profile_sort(struct sp_profile *p)
 	qsort(p->points, p->n, sizeof(p->points[0]), cmp_point);
 }
 
+double sp_profile_time_s(double rand_s, double seq_bps, double budget_s)
+{
+	/* the probe's defaults (probe/profile.c sp_profile_defaults) */
+	double t;
+
+	if (!(budget_s > 0) || !(rand_s >= 0) || !(seq_bps > 0))
+		return budget_s > 0 ? budget_s : 0;
+	t = 100 * (9 * rand_s + (double)(8 << 20) / seq_bps);
+	return t < budget_s ? t : budget_s;
+}
+
 double sp_profile_estimate_s(double budget_s, int rotational)
 {
-	/* the probe's defaults: 100 points, 9 random reads and 8 MiB in order each */
-	double rand_s = rotational ? 12e-3 : 0.1e-3, seq_bps = rotational ? 100e6 : 500e6;
-	double t = 100 * (9 * rand_s + (8 << 20) / seq_bps);
-
-	return t < budget_s ? t : budget_s;
+	return sp_profile_time_s(rotational ? 12e-3 : 0.1e-3, rotational ? 100e6 : 500e6, budget_s);
 }
