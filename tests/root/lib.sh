@@ -240,3 +240,34 @@ our_swaps() {
 	grep -e "^$out/" /proc/swaps
 	for z in $(our_zrams); do grep "^/dev/$z " /proc/swaps; done
 }
+
+# progress_within STAMPED END PCT: every progress line of a run ("[k/N] measuring 'X' (round 1
+# of R): about M min S s left", as stamped by the test: "EPOCH LINE") said within PCT % of the
+# time really left until END (an epoch), or within 2 s of it: the whole second it is printed to
+# and the quiet second a placement waits, which is all a last line's few seconds can resolve
+# (issue 18: the progress line's time left within 20 %). Prints each line's figures.
+progress_within() {
+	python3 - "$1" "$2" "$3" <<'PY' || fail "a progress line's time left is not within $3 % of the time that was left"
+import re, sys
+path, end, pct = sys.argv[1], float(sys.argv[2]), float(sys.argv[3])
+pat = re.compile(r"\[(\d+)/(\d+)\] measuring '([^']+)' \(round 1 of \d+\): about (\d+) min (\d+) s left")
+bad, n = [], 0
+for line in open(path):
+    t, _, text = line.partition(" ")
+    m = pat.search(text)
+    if not m:
+        continue
+    n += 1
+    said = int(m.group(4)) * 60 + int(m.group(5))
+    left = end - float(t)
+    ok = abs(said - left) <= max(pct / 100 * left, 2)
+    print("progress [%s/%s] %-14s said %4d s left, %6.1f s were (%+.0f %%)%s" % (
+        m.group(1), m.group(2), m.group(3), said, left, 100 * (said - left) / left if left else 0,
+        "" if ok else "  <- off"))
+    if not ok:
+        bad.append(m.group(3))
+if not n:
+    sys.exit("no progress line in %s" % path)
+sys.exit(1 if bad else 0)
+PY
+}

@@ -20,10 +20,18 @@ rc=0
 grep -q "no such directory" "$out/stderr-m" || fail "no clear refusal: $(cat "$out/stderr-m")"
 [ -e "$out/x" ] || [ -e "$out/no-such-dir" ] && fail "a refused run made a directory"
 mkdir "$out/m"
+# stderr stamped with the moment each line came: the progress lines' time left against the time
+# that really was (tests/root/lib.sh progress_within)
+stamp() { while IFS= read -r l; do printf '%s %s\n' "$EPOCHREALTIME" "$l"; done; }
 "$SWAPPLACE" run --target "$dev" --confirm "$size" --swap-size 128M --budget 32M \
 	--time-per-placement 3 --profile-time 0 --job-scale 0.25 --only start,end,none,ram --seed 3 \
-	--out "$out/r" --metrics "$out/m" >"$out/stdout" 2>"$out/stderr" || { cat "$out/stderr"; fail "run failed"; }
+	--out "$out/r" --metrics "$out/m" 2>&1 >"$out/stdout" | stamp >"$out/stderr.t"
+rc=${PIPESTATUS[0]}
+ended=$EPOCHREALTIME
+cut -d' ' -f2- "$out/stderr.t" >"$out/stderr"
 cat "$out/stderr"
+[ "$rc" = 0 ] || fail "run failed ($rc)"
+progress_within "$out/stderr.t" "$ended" 20
 [ "$(cat /proc/sys/vm/page-cluster)" = "$pc_before" ] || fail "vm.page-cluster not restored"
 python3 - "$out/r/report.json" "$pc_before" <<'PY' || fail "report.json does not hold the job's results"
 import json, sys

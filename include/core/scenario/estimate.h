@@ -23,15 +23,20 @@
 #include "core/scenario/buildjob.h"
 
 /*
- * The assumptions, the ones a spinning disk sets, where a run takes longest: the swap file
- * written at 100 MB/s, mkfs and partitioning a few seconds (ext4's lazy init writes little),
- * and each placement's own overhead beyond its probes (mkswap, swapon, forking each probe's
- * worker into its cgroup, the pressure workload's fill, swapoff reading back what is still
- * swapped, a zram device made and removed).
+ * The assumptions, the ones a spinning disk sets, where a run takes longest: what the run writes
+ * (the swap file, the job's sources) at the target's sequential rate (100 MB/s where nothing
+ * says it), mkfs and partitioning a second plus ext4's journal written at that rate (its lazy
+ * init writes little else: 0.2 s on a loop disk where 5 s had been assumed), and each
+ * placement's own overhead beyond its probes: the 1 s the disks must stay quiet before
+ * it (probe/placement.c wait_quiet), mkswap, swapon, forking each probe's worker into its
+ * cgroup, swapoff, a zram device made and removed. Measured on a loop disk at 6 s a placement
+ * (tests/root/run-measures-every-placement.sh's progress lines): 7.5-7.9 s a step, so 1.5 s;
+ * the 3 s assumed before put every progress line of that run 19-25 % over the time left.
  */
 #define SP_EST_WRITE_BYTES_PER_S 100e6
-#define SP_EST_MKFS_S 5.0
-#define SP_EST_PER_PLACEMENT_S 3.0
+#define SP_EST_MKFS_S 1.0
+#define SP_EST_JOURNAL_BYTES (64ull << 20) /* mke2fs's for a data filesystem of 4-32 GiB */
+#define SP_EST_PER_PLACEMENT_S 1.5
 
 /* A disk that says it is rotational is assumed a 7200 rpm disk, any other an SSD. */
 #define SP_EST_HDD_RAND_READ_S 8.5e-3

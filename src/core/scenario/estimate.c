@@ -244,12 +244,13 @@ double sp_est_total_s(const struct sp_est_run *r, const struct sp_est_device *m)
 	uint64_t written = r->swapfile_bytes + (r->job ? r->job->source_bytes_total : 0) +
 			   (r->scenarios & SP_SCENARIO_CACHE ? r->budget_bytes : 0);
 	size_t rounds = sp_est_rounds(r);
-	double total;
+	double total, write_bps;
 
 	if (!(r->time_per_placement_s >= 0) || !(m->profile_s >= 0) ||
 	    isinf(r->time_per_placement_s) || isinf(m->profile_s))
 		return 0;
-	total = SP_EST_MKFS_S + (double)written / SP_EST_WRITE_BYTES_PER_S + m->profile_s;
+	write_bps = m->dev.seq_bytes_per_s > 0 ? m->dev.seq_bytes_per_s : SP_EST_WRITE_BYTES_PER_S;
+	total = SP_EST_MKFS_S + (double)(SP_EST_JOURNAL_BYTES + written) / write_bps + m->profile_s;
 	for (size_t i = 0; i < r->n_pl; i++)
 		if (r->pl[i].fill_bytes && r->pl[i].dev.seq_bytes_per_s > 0)
 			total += (double)r->pl[i].fill_bytes / r->pl[i].dev.seq_bytes_per_s;
