@@ -75,6 +75,7 @@
 
 struct run_ctx {
 	const struct sp_config *c;
+	struct sp_time t0; /* the run's start: duration_s's clock, and the progress record's */
 	struct sp_sys_facts facts;
 	struct sp_device_info target;
 	struct sp_device_info also[SP_MAX_ALSO];
@@ -1141,6 +1142,15 @@ static void measure_all(struct run_ctx *x, struct sp_report *r, const struct sp_
 
 		/* "[k/N] measuring 'NAME'" leads every line: the appliance's screen and its tests
 		 * read progress by it */
+		if (steps[k].round == 0 && r->n_progress < SP_REPORT_MAX_PROGRESS) {
+			struct sp_progress_entry *pe = &r->progress[r->n_progress++];
+
+			snprintf(pe->placement, sizeof(pe->placement), "%s", p->name);
+			pe->step = (uint32_t)k + 1;
+			pe->elapsed_s = sp_elapsed_s(x->t0, sp_now());
+			pe->left_s = left_s;
+			r->has_progress = 1;
+		}
 		if (steps[k].round == 0)
 			fprintf(stderr,
 				"swapplace: [%d/%d] measuring '%s' (round 1 of %zu): about "
@@ -1472,6 +1482,8 @@ int sp_cmd_run(const struct sp_config *c)
 	int rc, ret;
 
 	sp_err_init(&e);
+	if (x)
+		x->t0 = t0;
 	if (!x || !r) {
 		free(x);
 		free(r);

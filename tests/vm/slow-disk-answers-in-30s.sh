@@ -6,7 +6,8 @@
 # runs a partition and a swap file (start, file) at 30 s each, and each must be `ok` with
 # at least 1,000 timed one-thread swap-ins, real swap-ins behind them (major faults and pswpin),
 # a concurrency phase and a swap-out rate, and the run must take within 20 % of the plan's
-# estimate (report.json: duration_s vs estimated_s).
+# estimate (report.json: duration_s vs estimated_s), and so must every progress line's time left
+# (report.json progress; or within 2 s).
 # The gc scenario (seed 003) runs after the probes on both, at its defaults (--gc-time 10): on this
 # disk it must complete within its share of the plan (fill, baseline in RAM and span: 14 s),
 # its span ending within it, with every pause listed with its major faults, a pause that faulted
@@ -53,7 +54,7 @@ vm_wait_poweroff
 vm_reports "$VM_DIR/out"
 stop_server
 
-python3 - "$VM_DIR/out/reports" "$EXPECT" "${MODEL[@]}" <<'EOF' || fail "the slow disk gave no answer in its time"
+PYTHONDONTWRITEBYTECODE=1 PYTHONPATH="$(dirname "$0")" python3 - "$VM_DIR/out/reports" "$EXPECT" "${MODEL[@]}" <<'EOF' || fail "the slow disk gave no answer in its time"
 import glob, json, os, subprocess, sys
 
 top, expect, model = sys.argv[1], sys.argv[2], sys.argv[3:]
@@ -141,6 +142,8 @@ dur, est = r.get("duration_s") or 0, r.get("estimated_s") or 0
 print("run: %.1f s, the plan estimated %.1f s (%.0f %%)" % (dur, est, 100 * dur / est if est else 0))
 if not est or not (0.8 * est <= dur <= 1.2 * est):
     bad.append("the run took %.1f s, not within 20 %% of the estimate %.1f s" % (dur, est))
+from vmreport import progress_within
+progress_within(r, 20, bad)
 for m in bad:
     print("check:", m)
 sys.exit(1 if bad else 0)

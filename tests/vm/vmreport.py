@@ -65,6 +65,27 @@ def end_covers(res, lo, hi, bad):
         bad.append("the fault range %d-%d is not inside the end partition %s" % (lo, hi, ext))
 
 
+def progress_within(r, pct, bad):
+    """Every progress line the run printed (report.json "progress") said a time left within
+    pct % of the time really left (duration_s - elapsed_s), or within 2 s of it: the whole
+    second it is printed to and the quiet second each placement waits (issue 18: the progress
+    line's time left within 20 %, like the estimate). Prints each line's figures."""
+    dur = r.get("duration_s") or 0
+    prog = r.get("progress") or []
+    if not prog or not dur:
+        bad.append("report.json has no progress record (%d lines) or no duration" % len(prog))
+        return
+    for p in prog:
+        left = dur - p["elapsed_s"]
+        ok = abs(p["left_s"] - left) <= max(pct / 100 * left, 2)
+        print("progress [%d] %-14s at %6.1f s said %6.1f s left, %6.1f s were (%+.0f %%)%s" % (
+            p["step"], p["placement"], p["elapsed_s"], p["left_s"], left,
+            100 * (p["left_s"] - left) / left if left > 0 else 0, "" if ok else "  <- off"))
+        if not ok:
+            bad.append("progress line %d (%s) said %.0f s left, %.0f s were" % (
+                p["step"], p["placement"], p["left_s"], left))
+
+
 def finish(bad):
     for b in bad:
         print("report:", b)

@@ -513,6 +513,19 @@ struct sp_backup_entry {
 	char restore[512]; /* the command line to type in the report's directory */
 };
 
+/*
+ * A progress line the run printed before a placement's first round ("[k/N] measuring 'X' ...:
+ * about M min S s left"): when, on the clock duration_s is on, and what it said was left, so
+ * the estimate's promise can be read against what happened (tests/vm's modeled disks do).
+ */
+#define SP_REPORT_MAX_PROGRESS SP_MAX_RESULTS
+struct sp_progress_entry {
+	char placement[48];
+	uint32_t step;	  /* k of "[k/N]" */
+	double elapsed_s; /* since the run started */
+	double left_s;	  /* what the line said was left */
+};
+
 /* An external program the run executed, by the absolute path it was found at (sys/tools.h). */
 #define SP_REPORT_MAX_TOOLS 8
 struct sp_tool_entry {
@@ -567,6 +580,9 @@ struct sp_report {
 	struct sp_tool_entry tools[SP_REPORT_MAX_TOOLS];
 	int has_job_user;  /* run --job: who ran it ("job_user") */
 	char job_user[96]; /*   "nobody (uid 65534, gid 65534)" */
+	int has_progress;  /* run: its progress lines ("progress") */
+	size_t n_progress;
+	struct sp_progress_entry progress[SP_REPORT_MAX_PROGRESS];
 };
 
 /* Zero a report and set its schema and version. */

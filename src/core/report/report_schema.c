@@ -975,6 +975,19 @@ static const struct sp_field tools_fields[] = {
     END,
 };
 
+static const struct sp_field progress_entry_fields[] = {
+    STR("placement", struct sp_progress_entry, placement),
+    U32("step", struct sp_progress_entry, step),
+    DBL("elapsed_s", struct sp_progress_entry, elapsed_s),
+    DBL("left_s", struct sp_progress_entry, left_s),
+    END,
+};
+
+static const struct sp_field progress_fields[] = {
+    LIST("progress", struct sp_report, progress, n_progress, progress_entry_fields, 0),
+    END,
+};
+
 static const struct sp_field job_user_fields[] = {
     STR("job_user", struct sp_report, job_user),
     END,
@@ -1038,5 +1051,11 @@ const struct sp_field sp_schema_report[] = {
      .aux = AT(struct sp_report, has_job_user, int),
      .flags = SP_FF_COND | SP_FF_COND_FIRST,
      .sub = job_user_fields},
+    {.key = "",
+     .type = SP_F_FLAT,
+     .off = 0,
+     .aux = AT(struct sp_report, has_progress, int),
+     .flags = SP_FF_COND | SP_FF_COND_FIRST,
+     .sub = progress_fields},
     END,
 };
