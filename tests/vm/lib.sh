@@ -398,7 +398,7 @@ else:
     text = {n: open(os.path.join(setup, n), errors="replace").read() for n in names}
     zram = adv.get("zram") or {}
     algo = (adv.get("compressor") or {}).get("algorithm")
-    if bool(zram.get("advised")) != ("[zram0]" in text["zram-generator.conf"]):
+    if bool(zram.get("advised")) != ("[zram0]" in text["zram-generator.conf"].splitlines()):
         bad.append("zram-generator.conf does not say what analysis.advice.zram does (advised %s)"
                    % zram.get("advised"))
     if algo and "compression-algorithm = %s" % algo not in text["zram-generator.conf"]:
