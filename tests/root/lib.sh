@@ -240,3 +240,73 @@ our_swaps() {
 	grep -e "^$out/" /proc/swaps
 	for z in $(our_zrams); do grep "^/dev/$z " /proc/swaps; done
 }
+
+# set_rotational DEV 0|1: the loop device's queue/rotational (0: the run takes it for an SSD and
+# writes its swap partitions before probing them), put back at exit; skips where the kernel does
+# not let it be written
+set_rotational() {
+	local q was
+	q=/sys/block/$(basename "$1")/queue/rotational
+	was=$(cat "$q") || skip "no $q"
+	echo "$2" >"$q" 2>/dev/null || skip "the kernel refuses writes to $q"
+	at_exit "echo $was > $q"
+	[ "$(cat "$q")" = "$2" ] || skip "$q does not keep $2"
+}
+
+# mark_ends DEV [MIB]: write into the first and the last MIB (default 4) MiB of DEV a mark that
+# names each 512-byte sector ("swapplace-test sector N"), O_DIRECT: the owner's data that
+# outside_intact checks after a run
+mark_ends() {
+	python3 - "$1" "${2:-4}" <<'PY' || fail "cannot mark the ends of $1"
+import mmap, os, sys
+dev, mib = sys.argv[1], int(sys.argv[2])
+fd = os.open(dev, os.O_WRONLY | os.O_DIRECT)
+n = os.lseek(fd, 0, os.SEEK_END) // 512
+buf = mmap.mmap(-1, mib << 20)
+for first in (0, n - (mib << 11)):
+    buf.seek(0)
+    for s in range(first, first + (mib << 11)):
+        buf.write(("swapplace-test sector %d" % s).encode().ljust(512, b"."))
+    os.pwrite(fd, buf, first * 512)
+os.fsync(fd)
+PY
+}
+
+# outside_intact DEV [MIB]: after a run on DEV marked by mark_ends, every 512-byte sector in no
+# partition of DEV's table (sfdisk -J) and not the GPT's own (the first 34 and the last 33
+# sectors: protective MBR, header, 128 entries, and their backup) still holds its mark; prints
+# how many were checked. Fails when there are none, or when one lies outside the marked ends
+# (nothing would prove it unchanged).
+outside_intact() {
+	sfdisk -J "$1" >"$out/outside.json" 2>/dev/null || fail "sfdisk -J $1"
+	python3 - "$1" "${2:-4}" "$out/outside.json" <<'PY'
+import json, os, sys
+dev, mib, table = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+t = json.load(open(table))["partitiontable"]
+fd = os.open(dev, os.O_RDONLY | os.O_DIRECT)
+n = os.lseek(fd, 0, os.SEEK_END) // 512
+used = [(0, 34), (n - 33, n)] + [(p["start"], p["start"] + p["size"]) for p in t["partitions"]]
+marked = [(0, mib << 11), (n - (mib << 11), n)]
+inside = lambda s, spans: any(a <= s < b for a, b in spans)
+free, at = [], 0
+for a, b in sorted(used) + [(n, n)]:
+    free += range(at, max(at, a))
+    at = max(at, b)
+bad = [s for s in free if not inside(s, marked)]
+if bad:
+    sys.exit("%d sectors outside the partitions are not marked (first %d): cannot be checked"
+             % (len(bad), bad[0]))
+if not free:
+    sys.exit("no sector outside the partitions: nothing checked")
+import mmap
+buf = mmap.mmap(-1, 512)
+changed = []
+for s in free:
+    os.preadv(fd, [buf], s * 512)
+    if buf[:] != ("swapplace-test sector %d" % s).encode().ljust(512, b"."):
+        changed.append(s)
+print("%s: %d sectors outside the partitions and the GPT checked, %d changed"
+      % (dev, len(free), len(changed)))
+sys.exit(1 if changed else 0)
+PY
+}
