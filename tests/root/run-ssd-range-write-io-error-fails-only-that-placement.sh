@@ -13,7 +13,8 @@
 # checks both against the table the run wrote, so it cannot pass by failing something else.
 # Asserted: stderr names the partition, the byte and the I/O error and says 'end' will not be
 # measured; report.json has end failed with an error saying "I/O error" and naming the
-# partition, start ok with its range written; report.txt says ERROR; the journal ends "end";
+# partition and the kernel's own "I/O error, dev loopN" line in its kernel_log (logged during the
+# write, before end's turn), start ok with its range written; report.txt says ERROR; the journal ends "end";
 # swap, zram, cgroups, mounts, sysctls and zswap as before; every sector outside the partitions
 # and the GPT still holds the mark written there before.
 . "$(dirname "$0")/lib.sh"
@@ -90,6 +91,10 @@ if end.get("status") != "failed":
 err = end.get("error") or ""
 if "I/O error" not in err or sys.argv[2] not in err:
     bad.append("end: the error does not say I/O error on %s: %r" % (sys.argv[2], err))
+klog = end.get("kernel_log") or []
+print("end: kernel_log %r" % klog[:2])
+if not any("I/O error" in l for l in klog):
+    bad.append("end: no kernel_log line says I/O error: %r" % klog)
 if start.get("status") != "ok":
     bad.append("start: status %s, want ok (%r)" % (start.get("status"), start.get("error")))
 if (start.get("device_probe") or {}).get("range_written") is not True:
