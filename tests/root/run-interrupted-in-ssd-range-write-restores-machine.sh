@@ -61,6 +61,8 @@ print(n)
 PY
 }
 
+# a run this test had to kill (it failed early) is undone from its journal, as a user would
+at_exit "'$SWAPPLACE' cleanup"
 for sig in INT TERM; do
 	# a fresh --also disk each time (its backing file all holes), marked at both ends
 	blkdiscard "$also" || fail "blkdiscard $also"
@@ -72,7 +74,7 @@ for sig in INT TERM; do
 		--scenario none --zswap none --profile-time 0 --seed 7 --out "$out/r-$sig" \
 		>"$out/stdout" 2>"$out/stderr" &
 	pid=$!
-	at_exit "kill -9 $pid"
+	at_exit "kill -9 $pid; wait $pid" # dead before the cleanup below reads its journal
 	for _ in $(seq 600); do
 		grep -q "writing '${also}p1' .* whole before probing it" "$out/stderr" && break
 		kill -0 "$pid" 2>/dev/null || break

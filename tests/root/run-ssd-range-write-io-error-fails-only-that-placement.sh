@@ -33,7 +33,11 @@ truncate -s "$size" "$fdir/back"
 touch "$fdir/disk"
 "$faulty" "$fdir/back" "$fdir/disk" "$from" "$to" >"$out/faulty.out" 2>"$out/faulty.err" &
 fpid=$!
+# unmounted, it exits by itself; should the unmount fail, killing it aborts the connection (the
+# loop device's I/O fails) and the lazy unmount then goes: the wait can never hang
 at_exit "wait $fpid"
+at_exit "umount -l '$fdir/disk'"
+at_exit "kill $fpid"
 at_exit "umount '$fdir/disk'"
 for _ in $(seq 50); do
 	grep -q " $fdir/disk fuse " /proc/mounts && break
