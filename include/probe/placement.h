@@ -16,6 +16,7 @@
 #include "core/scenario/buildjob.h"
 #include "probe/faultprobe.h"
 #include "probe/userjob.h"
+#include "sys/kmsg.h"
 
 struct sp_placement {
 	char name[48];
@@ -48,13 +49,16 @@ struct sp_placement {
 	 * write it once before its first mkswap; range_written is 1 when its range was written
 	 * before the probe read it (that write, or a swap file written with data), 0 when not,
 	 * -1 unknown (null). range_err: that write failed (-errno), and the placement's turn fails
-	 * with range_why instead of measuring a device that fails writes.
+	 * with range_why instead of measuring a device that fails writes; range_kmsg is the kernel
+	 * log's mark from before that write, kept for the turn to collect the kernel's lines about
+	 * the failure (its result's kernel_log, as for a failure in the turn itself).
 	 */
 	int rotational;
 	int write_range;
 	int range_written;
 	int range_err;
 	char range_why[200];
+	struct sp_kmsg_mark range_kmsg;
 };
 
 /* A placement named name with identity id, nothing located yet and nothing held. */
@@ -65,8 +69,8 @@ void sp_placement_init(struct sp_placement *p, const char *name, struct sp_place
  * sp_disk_fill_fd: pseudo-random data from seed, O_DIRECT, 1 MiB writes), through p's idle
  * hold: taken back if released and checked to be the partition the run made, exactly as its
  * mkswap is; never opened by name. The hold stays held. Sets p->range_written to 1, or on an
- * error other than an interruption p->range_err and p->range_why. *st (may be NULL) says how
- * much was written in how long.
+ * error other than an interruption p->range_err, p->range_why and p->range_kmsg. *st (may be
+ * NULL) says how much was written in how long.
  * Returns: 0; -EINTR when interrupted; -EBADF when p has no read-write hold (nothing written);
  * -ESTALE when the hold's device is no longer the partition; or sp_disk_fill_fd's -errno.
  */

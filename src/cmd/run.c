@@ -923,9 +923,9 @@ static int apply_also(struct run_ctx *x, struct sp_placement *p, struct sp_err *
  * never mapped from its mapping table, and the device probe would report that as the floor.
  * The disk is the sacrificed one: nothing is journalled. A partition whose write fails is
  * failed in its turn with the reason (probe/placement.c); the others are still measured.
- * Returns: 0, or -EINTR when interrupted.
+ * Returns: 0, or -EINTR when interrupted (e says where the write stopped when it was inside one).
  */
-static int write_ranges(struct run_ctx *x)
+static int write_ranges(struct run_ctx *x, struct sp_err *e_int)
 {
 	for (size_t i = 0; i < x->n_placements && !sp_interrupted(); i++) {
 		struct sp_placement *p = &x->placements[i];
@@ -942,8 +942,10 @@ static int write_ranges(struct run_ctx *x)
 			"rotational, and a trimmed SSD reads unwritten blocks faster\n",
 			p->swap_path, sp_format_bytes(p->size_bytes, b, sizeof(b)), p->probe_dev);
 		ret = sp_placement_write_range(p, sp_mix64(x->c->seed + i), &st, &e);
-		if (ret == -EINTR)
+		if (ret == -EINTR) {
+			*e_int = e;
 			return ret;
+		}
 		if (ret < 0) {
 			sp_warn("'%s' will not be measured: %s", p->name, sp_err_msg(&e));
 			continue;
@@ -1596,10 +1598,11 @@ int sp_cmd_run(const struct sp_config *c)
 			goto out;
 		}
 	}
-	if (write_ranges(x) == -EINTR) {
-		rc = sp_fail(SP_EXIT_FAILURE, NULL,
-			     "interrupted writing the swap partitions: restoring the machine; no "
-			     "report written");
+	sp_err_init(&e);
+	if (write_ranges(x, &e) == -EINTR) {
+		/* how far the write got: "interrupted writing '/dev/sdb1' at byte N of M" */
+		rc = sp_fail(SP_EXIT_FAILURE, NULL, "%s: restoring the machine; no report written",
+			     e.code ? sp_err_msg(&e) : "interrupted writing the swap partitions");
 		goto out;
 	}
 	ret = setup_job(x, &e);

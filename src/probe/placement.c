@@ -67,6 +67,7 @@ void sp_placement_init(struct sp_placement *p, const char *name, struct sp_place
 	sp_hold_init(&p->hold);
 	p->rotational = -1;
 	p->range_written = -1;
+	p->range_kmsg = SP_KMSG_MARK_INIT;
 }
 
 /* The hold p lends to swapon for its turn: its own, or the start placement's (zswap). */
@@ -143,13 +144,19 @@ int sp_placement_write_range(struct sp_placement *p, uint64_t seed, struct sp_fi
 	if (ret < 0)
 		return sp_err_set(e, ret, "cannot hold '%s' to write it (%s)", p->swap_path,
 				  strerror(-ret));
+	/* the kernel's lines about a failing write are logged now, long before the turn */
+	sp_kmsg_release(&p->range_kmsg);
+	if (sp_kmsg_mark(&p->range_kmsg) < 0)
+		sp_debug("placement", "%s: the kernel log cannot be read", p->name);
 	ret = sp_disk_fill_fd(h->fd, p->swap_path, disk_off, seed, st, e);
 	if (ret == 0) {
 		p->range_written = 1;
 	} else if (ret != -EINTR) {
 		p->range_err = ret;
 		snprintf(p->range_why, sizeof(p->range_why), "%s", sp_err_msg(e));
+		return ret; /* the mark stays, for the turn (sp_placement_measure) */
 	}
+	sp_kmsg_release(&p->range_kmsg);
 	return ret;
 }
 
@@ -940,6 +947,12 @@ int sp_placement_measure(struct sp_placement *p, const struct sp_measure_opts *o
 	/* its range could not be written before the probe: the disk fails writes, and its swap
 	 * area would only meet the same errors */
 	if (p->range_err) {
+		/* the kernel's lines since the write began, not only since the turn did */
+		if (p->range_kmsg.fd >= 0) {
+			sp_kmsg_release(&fw.kmsg);
+			fw.kmsg = p->range_kmsg;
+			p->range_kmsg = SP_KMSG_MARK_INIT;
+		}
 		sp_err_init(&e);
 		sp_err_set(&e, p->range_err, "%s", p->range_why);
 		oc.activate_err = p->range_err;

@@ -269,5 +269,82 @@ for line in open(path):
 if not n:
     sys.exit("no progress line in %s" % path)
 sys.exit(1 if bad else 0)
+
+# set_rotational DEV 0|1: the loop device's queue/rotational (0: the run takes it for an SSD and
+# writes its swap partitions before probing them), put back at exit; skips where the kernel does
+# not let it be written
+set_rotational() {
+	local q was
+	q=/sys/block/$(basename "$1")/queue/rotational
+	was=$(cat "$q") || skip "no $q"
+	echo "$2" >"$q" 2>/dev/null || skip "the kernel refuses writes to $q"
+	at_exit "echo $was > $q"
+	[ "$(cat "$q")" = "$2" ] || skip "$q does not keep $2"
+}
+
+# mark_ends DEV [HEAD [TAIL]]: write into the first HEAD and the last TAIL MiB of DEV (default 4
+# each) a mark that names each 512-byte sector ("swapplace-test sector N"), O_DIRECT: the owner's
+# data that outside_intact checks after a run
+mark_ends() {
+	python3 - "$1" "${2:-4}" "${3:-${2:-4}}" <<'PY' || fail "cannot mark the ends of $1"
+import mmap, os, sys
+dev, head, tail = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+fd = os.open(dev, os.O_WRONLY | os.O_DIRECT)
+n = os.lseek(fd, 0, os.SEEK_END) // 512
+buf = mmap.mmap(-1, 1 << 20)
+for first, mib in ((0, head), (n - (tail << 11), tail)):
+    for m in range(mib):
+        s0 = first + (m << 11)
+        buf.seek(0)
+        buf.write(b"".join(("swapplace-test sector %d" % s).encode().ljust(512, b".")
+                           for s in range(s0, s0 + 2048)))
+        os.pwrite(fd, buf, s0 * 512)
+os.fsync(fd)
+PY
+}
+
+# outside_intact DEV [HEAD [TAIL]]: after a run on DEV marked by mark_ends DEV HEAD TAIL, every
+# 512-byte sector in no partition of DEV's table (sfdisk -J) and not the GPT's own (the first 34 and the last 33
+# sectors: protective MBR, header, 128 entries, and their backup) still holds its mark; prints
+# how many were checked. Fails when there are none, or when one lies outside the marked ends
+# (nothing would prove it unchanged).
+outside_intact() {
+	sfdisk -J "$1" >"$out/outside.json" 2>/dev/null || fail "sfdisk -J $1"
+	python3 - "$1" "${2:-4}" "${3:-${2:-4}}" "$out/outside.json" <<'PY'
+import json, os, sys
+dev, head, tail, table = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
+t = json.load(open(table))["partitiontable"]
+fd = os.open(dev, os.O_RDONLY | os.O_DIRECT)
+n = os.lseek(fd, 0, os.SEEK_END) // 512
+used = [(0, 34), (n - 33, n)] + [(p["start"], p["start"] + p["size"]) for p in t["partitions"]]
+# the spans in no partition and not the GPT's
+free, at = [], 0
+for a, b in sorted(used) + [(n, n)]:
+    if a > at:
+        free.append((at, a))
+    at = max(at, b)
+count = sum(b - a for a, b in free)
+if not count:
+    sys.exit("no sector outside the partitions: nothing checked")
+bad = [(a, b) for a, b in free
+       if not any(ma <= a and b <= mb for ma, mb in [(0, head << 11), (n - (tail << 11), n)])]
+if bad:
+    sys.exit("sectors %d-%d are outside the partitions and not marked: cannot be checked"
+             % (bad[0][0], bad[0][1] - 1))
+import mmap
+buf = mmap.mmap(-1, 1 << 20)
+changed = 0
+for a, b in free:
+    for c in range(a, b, 2048):
+        k = min(2048, b - c)
+        os.preadv(fd, [memoryview(buf)[:k * 512]], c * 512)
+        want = b"".join(("swapplace-test sector %d" % s).encode().ljust(512, b".")
+                        for s in range(c, c + k))
+        if buf[:k * 512] != want:
+            changed += sum(buf[i * 512:(i + 1) * 512] != want[i * 512:(i + 1) * 512]
+                           for i in range(k))
+print("%s: %d sectors outside the partitions and the GPT checked, %d changed"
+      % (dev, count, changed))
+sys.exit(1 if changed else 0)
 PY
 }

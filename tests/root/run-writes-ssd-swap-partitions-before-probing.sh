@@ -15,17 +15,6 @@
 need_sweep
 need_cmd sfdisk
 
-# set_rotational DEV 0|1: the loop device's queue/rotational, put back at exit; skips where the
-# kernel does not let it be written
-set_rotational() {
-	local q was
-	q=/sys/block/$(basename "$1")/queue/rotational
-	was=$(cat "$q") || skip "no $q"
-	echo "$2" >"$q" 2>/dev/null || skip "the kernel refuses writes to $q"
-	at_exit "echo $was > $q"
-	[ "$(cat "$q")" = "$2" ] || skip "$q does not keep $2"
-}
-
 make_loop ssd 1G
 make_loop hdd 1G
 make_loop also 256M
