@@ -76,6 +76,12 @@ $(B)/tests/%: tests/helpers/%.c $(B)/libswapplace.a | $(B)/tests
 	@$(if $(Q),echo "  HELPER  $@")
 	$(Q)$(CC) $(SP_CFLAGS) $(SP_DEPFLAGS) $(CFLAGS) -Itests -o $@ $< $(B)/libswapplace.a $(LDLIBS)
 
+# the FUSE file that fails writes in a range (tests/root/run-ssd-range-write-io-error-*): libfuse3
+$(B)/tests/faulty-file: tests/helpers/faulty-file.c | $(B)/tests
+	@$(if $(Q),echo "  HELPER  $@")
+	$(Q)$(CC) $(SP_CFLAGS) $(SP_DEPFLAGS) $(CFLAGS) $$(pkg-config --cflags fuse3) -o $@ $< \
+		$$(pkg-config --libs fuse3)
+
 # the modeled spinning disk (tests/hddmodel): a pure timing model, its NBD server and its CLI;
 # the t-hddmodel-* unit tests link the model (the shorter stem makes make prefer this rule)
 HDDMODEL := $(B)/tests/nbd-hdd $(B)/tests/hddmodel-expect

@@ -9,13 +9,14 @@ need=""
 i386="liburing-dev:i386 libblkid-dev:i386 libfdisk-dev:i386 libzstd-dev:i386 libjansson-dev:i386
       libcairo2-dev:i386 libext2fs2:i386 libss2:i386 libcom-err2:i386"
 # the tool and its tests (clang, its libFuzzer runtime and llvm-symbolizer: the fuzz harnesses;
-# util-linux's findmnt verifies fstab.swap); then the appliance's build tools and the QEMU boot
-# tests. Components the tests run but the machine should not (node_exporter: its service would
-# listen on port 9100; zram-generator: its /etc config would make a zram0 swap at the next boot)
-# are unpacked by the tests themselves into build/pkgs with image/fetch-debs.sh, never installed.
+# util-linux's findmnt verifies fstab.swap; libfuse3 serves tests/helpers/faulty-file, mounted
+# as root without fusermount3); then the appliance's build tools and the QEMU boot tests.
+# Components the tests run but the machine should not (node_exporter: its service would listen
+# on port 9100; zram-generator: its /etc config would make a zram0 swap at the next boot) are
+# unpacked by the tests themselves into build/pkgs with image/fetch-debs.sh, never installed.
 for p in build-essential pkg-config liburing-dev libblkid-dev libfdisk-dev libzstd-dev \
          libjansson-dev libcairo2-dev fonts-dejavu-core poppler-utils ghostscript chromium e2fsprogs util-linux fio kmod python3 \
-         clang clang-format libclang-rt-dev llvm \
+         clang clang-format libclang-rt-dev llvm libfuse3-dev \
          grub-common grub-pc-bin dosfstools mtools fdisk cpio zstd \
          qemu-system-x86 qemu-utils ovmf socat expect mdadm lvm2 btrfs-progs \
          gcc-multilib $i386; do

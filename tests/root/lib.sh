@@ -269,6 +269,8 @@ for line in open(path):
 if not n:
     sys.exit("no progress line in %s" % path)
 sys.exit(1 if bad else 0)
+PY
+}
 
 # set_rotational DEV 0|1: the loop device's queue/rotational (0: the run takes it for an SSD and
 # writes its swap partitions before probing them), put back at exit; skips where the kernel does

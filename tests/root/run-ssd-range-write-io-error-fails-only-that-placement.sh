@@ -5,8 +5,8 @@
 # partition is written and measured, the report is written, exit 0, and the machine is as found.
 #
 # The target is a loop device (direct I/O, told it is not rotational) over a file served by
-# build/tests/faulty-file, a one-file FUSE filesystem that fails every write into one MiB with
-# EIO: the loop driver fails the request ("I/O error, dev loopN, sector S op 0x1:(WRITE)"), as a
+# build/tests/faulty-file, a one-file FUSE filesystem (libfuse3) that fails every write into one
+# MiB with EIO: the loop driver fails the request ("I/O error, dev loopN, sector S op 0x1:(WRITE)"), as a
 # failing SSD does (this kernel has no device-mapper, NBD, null_blk or fault injection). That MiB
 # lies 32 MiB before the disk's end, inside the end partition and 1 MiB-aligned, so the range
 # write fails part-way, at exactly the byte of the partition where that MiB begins; the test
@@ -40,10 +40,10 @@ at_exit "umount -l '$fdir/disk'"
 at_exit "kill $fpid"
 at_exit "umount '$fdir/disk'"
 for _ in $(seq 50); do
-	grep -q " $fdir/disk fuse " /proc/mounts && break
+	grep -qE " $fdir/disk fuse(\.[^ ]*)? " /proc/mounts && break
 	sleep 0.1
 done
-grep -q " $fdir/disk fuse " /proc/mounts || { cat "$out/faulty.err"; fail "faulty-file did not mount"; }
+grep -qE " $fdir/disk fuse(\.[^ ]*)? " /proc/mounts || { cat "$out/faulty.err"; fail "faulty-file did not mount"; }
 dev=$(losetup --find --show --direct-io=on -P "$fdir/disk") || skip "cannot attach a loop device to a FUSE file"
 at_exit "losetup -d '$dev'"
 set_rotational "$dev" 0
