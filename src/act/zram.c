@@ -196,6 +196,29 @@ int sp_zram_default_algorithm(char *alg, size_t len)
 	return 0;
 }
 
+int sp_zram_kernel_default_algorithm(char *alg, size_t len)
+{
+	struct sp_comp_algs a;
+	char buf[512], path[64];
+	unsigned seq;
+	int id, ret = probe_add(&id, &seq);
+
+	if (ret < 0)
+		return ret;
+	attr_path(id, "comp_algorithm", path, sizeof(path));
+	ret = (int)sp_read_text(NULL, path, buf, sizeof(buf));
+	probe_done(id, seq);
+	if (ret < 0)
+		return ret;
+	ret = sp_parse_comp_algorithm(buf, &a);
+	if (ret < 0)
+		return ret;
+	if (a.current < 0 || (size_t)a.current >= a.n)
+		return -EINVAL;
+	snprintf(alg, len, "%s", a.name[a.current]);
+	return 0;
+}
+
 /* devtmpfs creates the node with the disk, but give a slow udev a moment anyway. */
 static int wait_node(const char *dev)
 {
