@@ -651,13 +651,16 @@ int sp_setup_apply(const char *root_in, const struct sp_report *r, const struct 
 				ret = run_prog(reload);
 			if (!ret && was_active)
 				ret = run_prog(stop);
-			if (!ret)
+			/* a file naming no compressor gets the kernel's, as at a boot */
+			if (!ret && !a->compressor.on)
 				zram0_kernel_default();
 			if (!ret)
 				ret = run_prog(start);
 			if (ret)
-				sp_err_set(e, ret, "'" SYSTEMCTL " %s " ZRAM_UNIT "' failed",
-					   was_active ? "stop' and 'start" : "start");
+				sp_err_set(e, ret,
+					   "'" SYSTEMCTL " daemon-reload', %s'start " ZRAM_UNIT
+					   " " ZRAM_SWAP_UNIT "' failed",
+					   was_active ? "'stop " ZRAM_UNIT "', " : "");
 			else if (was_active)
 				said(log, "restarted " ZRAM_UNIT ": it was active, its zram0 made "
 					  "again from the installed " ZRAM_CONF);

@@ -86,20 +86,27 @@ static void probe_done(int id, unsigned seq)
 		sp_journal_undone(seq);
 }
 
-/* Reset then remove zram<id>, only when this process created it and it still lives. */
+/*
+ * Reset then remove zram<id>, only when this process created it and it still lives. A device
+ * just added is opened for a moment by udev (its blkid probe of the new disk): -EBUSY is
+ * retried for up to a second (under systemd the VM test saw a probe's device stay otherwise).
+ */
 static int remove_owned(int id)
 {
 	char path[64], buf[16];
-	int ret;
+	int ret, tries = 0;
 
 	if (id < 0 || id >= OWNED_MAX || !owned[id])
 		return 0;
 	attr_path(id, "reset", path, sizeof(path));
-	ret = sp_write_text(path, "1");
+	while ((ret = sp_write_text(path, "1")) == -EBUSY && ++tries < 50 && !sp_sleep_ms(20))
+		;
 	if (ret < 0 && ret != -ENOENT)
 		return ret; /* -EBUSY: still swapped on or open */
 	snprintf(buf, sizeof(buf), "%d", id);
-	ret = sp_write_text(ZRAM_CONTROL "/hot_remove", buf);
+	while ((ret = sp_write_text(ZRAM_CONTROL "/hot_remove", buf)) == -EBUSY && ++tries < 50 &&
+	       !sp_sleep_ms(20))
+		;
 	sp_debug("zram", "hot_remove zram%d -> %d", id, ret);
 	if (ret < 0 && ret != -ENODEV && ret != -ENOENT)
 		return ret;

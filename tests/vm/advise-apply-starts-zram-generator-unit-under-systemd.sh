@@ -20,7 +20,8 @@
 # at its fstab pri=, zram0's comp_algorithm and disksize are the file's, vm.swappiness and
 # vm.page-cluster are what 99-swapplace.conf says (and stay so after `sysctl --system`), the
 # journal records each step and ends "kept". After each undo: /etc byte-identical to its copy
-# taken before the apply (diff -r), the swaps, zram0 and both sysctls as before.
+# taken before the apply (diff -r), the swaps, the zram devices (names, sizes; zram0's
+# compressor where Debian's file made it), the units and both sysctls as before.
 # The guest reports on its second serial port; the host asserts.
 # runner: may run beside another test
 # runner: takes about 90 s
@@ -63,7 +64,8 @@ StandardOutput=journal+console
 StandardError=journal+console
 EOF
 cat >"$X/swapplace-test/run.sh" <<'EOF'
-# the guest's half: facts on ttyS1 as "KEY VALUE" lines, the host judges them
+# the guest's half: facts on ttyS1 as "KEY VALUE" lines, the host judges them. Busybox's sh
+# runs its own applet for a bare name: Debian's programs by their path
 exec 3>/dev/ttyS1
 say() { echo "$*" >&3; }
 dump() { sed "s/^/$1| /" "$2" >&3; }
@@ -79,6 +81,7 @@ state() { # LABEL: swaps, zram devices, the unit, the sysctls
 	for z in /sys/block/zram*; do
 		[ -e "$z/disksize" ] && say "$1 zram ${z##*/} $(cat "$z/disksize") $(cat "$z/comp_algorithm")"
 	done
+	say "$1 zrams $(for z in /sys/block/zram*; do [ -e "$z/disksize" ] && printf '%s:%s ' "${z##*/}" "$(cat "$z/disksize")"; done)"
 	say "$1 unit $(systemctl is-active $U)"
 	say "$1 swap-unit $(systemctl is-active dev-zram0.swap)"
 	say "$1 sysctl $(cat /proc/sys/vm/swappiness) $(cat /proc/sys/vm/page-cluster)"
@@ -96,7 +99,7 @@ dump default.err $W/default.err
 
 # 2. the applied report: the fixture's figures, this machine and its disks; the start partition
 # is the virtio disk
-mkswap /dev/vda >/dev/null 2>&1
+/usr/sbin/mkswap /dev/vda >/dev/null 2>&1
 say "mkswap rc $?"
 jq --slurpfile real $W/real.json '.command = "measure" | .machine = $real[0].machine |
 	.devices = $real[0].devices |
@@ -120,9 +123,8 @@ round() {
 	dump "$1-journal" /var/lib/swapplace/advise-backup/journal
 	say "$1-fragment $(systemctl show -P FragmentPath $U) $(systemctl show -P DropInPaths $U)"
 	say "$1-swap-fragment $(systemctl show -P FragmentPath dev-zram0.swap)"
-	# every sysctl.d file, as a boot applies them (rc 1 here: a key of systemd's own
-	# 50-default.conf this kernel lacks; the two of 99-swapplace.conf are checked)
-	sysctl --system >/dev/null 2>$W/sysctl-system.err
+	# every sysctl.d file, as a boot applies them
+	/usr/sbin/sysctl --system >/dev/null 2>$W/sysctl-system.err
 	say "$1-sysctl-system rc $?"
 	dump "$1-sysctl-system.err" $W/sysctl-system.err
 	state "$1-sysctl-system"
@@ -188,6 +190,7 @@ for L in debian none; do
 	v "$L-fragment" | grep -q ' /run/systemd/generator/systemd-zram-setup@zram0.service.d/' ||
 		fail "$L: the unit has no drop-in from the generator: $(v "$L-fragment")"
 	expect "$L-swap-fragment" "/run/systemd/generator/dev-zram0.swap"
+	expect "$L-sysctl-system rc" 0
 	for st in applied sysctl-system; do
 		v "$L-$st swaps" | grep -qw "/dev/zram0:$zpri" || fail "$L-$st: /dev/zram0 not at priority $zpri: $(v "$L-$st swaps")"
 		v "$L-$st swaps" | grep -qw "/dev/vda:$dpri" || fail "$L-$st: /dev/vda not at priority $dpri: $(v "$L-$st swaps")"
@@ -210,7 +213,7 @@ for L in debian none; do
 	[ "$(lines "$L-journal" | tail -n 1)" = kept ] || fail "$L: the journal does not end 'kept'"
 	# --undo: the machine as before the apply
 	expect "$L-undo rc" 0
-	for k in swaps unit swap-unit sysctl; do
+	for k in swaps zrams unit swap-unit sysctl; do
 		[ "$(v "$L-undone $k")" = "$(v "$L-before $k")" ] ||
 			fail "$L: after --undo $k is '$(v "$L-undone $k")', before the apply '$(v "$L-before $k")'"
 	done

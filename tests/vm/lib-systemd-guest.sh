@@ -11,7 +11,8 @@
 # libsystemd-shared, udev (device units: a swap unit waits for its device's), util-linux and
 # mount (mkswap, swapon), procps (sysctl), kmod (modprobe), systemd-zram-generator (its
 # /etc/systemd/zram-generator.conf as the package ships it, the [zram0] Debian enables), jq and
-# busybox-static (the test script's shell and tools); the shared libraries those load, found
+# busybox-static (the test script's shell and tools; its sh runs its own applet for a bare
+# command name, so a script names the packages' programs by path: /usr/sbin/sysctl); the shared libraries those load, found
 # among the unpacked packages first and on the host (Debian's own, installed) otherwise; the
 # kernel's zram, virtio and compressor modules with their dependencies. /usr is merged, as on
 # Debian 12. That root is built once into build/systemd-guest/rootfs.cpio, again only when a
@@ -199,7 +200,8 @@ sg_extra() {
 _sg_libs_missing() {
 	local dir=$1 f lib
 	shift
-	[ -s "$SG_DIR/files" ] || cpio -it --quiet <"$SG_ROOTFS" 2>/dev/null | sed 's|^|/|' >"$SG_DIR/files"
+	# the root's files: its main archive, after the 512 bytes of /dev/console's
+	[ -s "$SG_DIR/files" ] || tail -c +513 "$SG_ROOTFS" | cpio -it --quiet 2>/dev/null | sed 's|^|/|' >"$SG_DIR/files"
 	for f in "$@"; do
 		ldd "$f" 2>/dev/null | awk '{ for (i = 1; i <= NF; i++) if ($i ~ /^\//) print $i }'
 	done | sort -u | while read -r lib; do
