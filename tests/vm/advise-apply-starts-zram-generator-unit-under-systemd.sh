@@ -24,7 +24,7 @@
 # compressor where Debian's file made it), the units and both sysctls as before.
 # The guest reports on its second serial port; the host asserts.
 # runner: may run beside another test
-# runner: takes about 90 s
+# runner: takes about 60 s
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/lib-systemd-guest.sh"
 SWAPPLACE=$TOP/build/swapplace

@@ -86,9 +86,17 @@ _sg_libs() {
 	local tree=$1 f lib
 	shift
 	local lp=$tree/usr/lib/x86_64-linux-gnu:$tree/usr/lib/x86_64-linux-gnu/systemd:$tree/usr/lib/systemd
+	: >"$tree.libs"
 	for f in "$@"; do
-		LD_LIBRARY_PATH=$lp ldd "$f" 2>/dev/null | awk '{ for (i = 1; i <= NF; i++) if ($i ~ /^\//) print $i }'
-	done | sort -u | while read -r lib; do
+		LD_LIBRARY_PATH=$lp ldd "$f" >"$tree.ldd" 2>/dev/null
+		# a library neither the packages nor the host have: the guest's PID 1 would not start
+		if grep -q 'not found' "$tree.ldd"; then
+			echo "lib-systemd-guest: ${f#"$tree"} loads what is not here: $(grep 'not found' "$tree.ldd" | tr -s ' \t\n' ' ')" >&2
+			return 1
+		fi
+		awk '{ for (i = 1; i <= NF; i++) if ($i ~ /^\//) print $i }' "$tree.ldd" >>"$tree.libs"
+	done
+	for lib in $(sort -u "$tree.libs"); do
 		case $lib in "$tree"/*) continue ;; esac
 		[ -e "$tree$lib" ] && continue
 		mkdir -p "$tree$(dirname "$lib")"
