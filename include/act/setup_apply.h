@@ -2,8 +2,9 @@
  * setup_apply.h - `swapplace advise --apply` and `--undo`: the advice's setup files installed
  * into a root (/ or a scratch copy), each file they replace or change saved first, and, on the
  * live root, made active (swapon of the added swap lines at their pri=, the two sysctls, the
- * zram generator's unit when systemd runs, else the zram swap made as the generator would:
- * act/zram.h's device, compressor, size and swap-priority from the same advice); then all of
+ * zram generator's unit when systemd runs, stopped first when active (Debian's own file has
+ * made zram0 since boot) and started with its swap unit, else the zram swap made as the generator
+ * would: act/zram.h's device, compressor, size and swap-priority from the same advice); then all of
  * it taken back.
  *
  * Every step is recorded ahead in a journal (act/journal.h, kinds conf, swapon, sysctl, unit,
@@ -52,9 +53,11 @@ int sp_setup_apply(const char *root, const struct sp_report *r, const struct sp_
  * hot_remove the zram device it made; left alone after a restart: not the apply's), put the
  * sysctls back (while they hold the applied value), swapoff the added areas, copy every saved
  * file back byte for byte (mode and owner too) and remove the files the apply created, a file
- * record only when it names root's own file (sp_jrec_in_root); then remove the backup
- * directory. Returns: 0; -ENOENT nothing applied; -errno with why in e (the backup is then
- * kept, and --undo may be run again).
+ * record only when it names root's own file (sp_jrec_in_root); on the live root under
+ * systemd, after a unit record, daemon-reload and start the unit again when the file put back
+ * defines zram0 (the machine's zram0 as before the apply); then remove the backup directory.
+ * Returns: 0; -ENOENT nothing applied; -errno with why in e (the backup is then kept, and --undo
+ * may be run again).
  */
 int sp_setup_undo(const char *root, struct sp_apply_log *log, struct sp_err *e);
 

@@ -35,6 +35,13 @@ int sp_zram_algorithms(char algs[][SP_ZRAM_ALG_MAX], size_t max, size_t *n);
 int sp_zram_default_algorithm(char *alg, size_t len);
 
 /*
+ * The kernel's own default compressor (CONFIG_ZRAM_DEF_COMP): a new device's, added for the
+ * look and removed. Not always an existing device's: a reset keeps the compressor the device
+ * last had (seen on Debian's 6.1). Returns: 0, -ENOENT without zram, other -errno.
+ */
+int sp_zram_kernel_default_algorithm(char *alg, size_t len);
+
+/*
  * Create a zram device with compressor alg and disksize bytes; its path ("/dev/zram1") goes
  * into dev. Registers the reset and hot_remove on the undo list (swapoff is sp_swap_on's).
  * e (may be NULL) says which step failed.

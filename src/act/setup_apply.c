@@ -31,6 +31,14 @@
 #define SYSTEMCTL "/usr/bin/systemctl"
 #define ZRAM_CONF "/etc/systemd/zram-generator.conf"
 #define ZRAM_CONTROL "/sys/class/zram-control"
+/*
+ * The swap unit zram-generator writes for a [zram0] (in systemd.generator(7)'s normal
+ * directory): started with the service, so that systemctl waits for its swapon too (the service
+ * pulls it in by BindsTo=, but `systemctl start` of the service alone returns before the swap
+ * unit ordered after it ran: the VM test once found no zram0 in /proc/swaps after the apply)
+ */
+#define ZRAM_SWAP_UNIT "dev-zram0.swap"
+#define ZRAM_GENERATED_SWAP "/run/systemd/generator/" ZRAM_SWAP_UNIT
 
 static void said(struct sp_apply_log *log, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
@@ -315,6 +323,55 @@ int sp_setup_stop_unit(const char *unit)
 	return run_prog(argv) < 0 ? -EIO : 1;
 }
 
+/* is the unit active (systemctl is-active)? 1 yes, 0 no or no systemd */
+static int unit_active(const char *unit)
+{
+	char *argv[] = {SYSTEMCTL, "is-active", "--quiet", (char *)unit, NULL};
+
+	return access("/run/systemd/system", F_OK) == 0 && run_prog(argv) == 0;
+}
+
+/*
+ * A reset zram0 keeps the compressor it last had, and zram-generator writes none when its file
+ * names none: the kernel's default written first, so such a file makes zram0 as at a boot
+ * (after an apply's lz4, --undo's Debian file would otherwise bring zram0 back with lz4).
+ * Nothing when zram0 is absent or in use (its disksize not 0); best effort.
+ */
+static void zram0_kernel_default(void)
+{
+	char alg[SP_ZRAM_ALG_MAX], size[32];
+
+	if (sp_read_text(NULL, "/sys/block/zram0/disksize", size, sizeof(size)) < 0 ||
+	    strtoull(size, NULL, 10) != 0 || sp_zram_kernel_default_algorithm(alg, sizeof(alg)) < 0)
+		return;
+	sp_write_text("/sys/block/zram0/comp_algorithm", alg);
+}
+
+/*
+ * After --undo stopped the unit and put the files back: systemd's view made the restored
+ * files' (daemon-reload: the generator runs again, and a removed zram-generator.conf's units go),
+ * and the zram device a restored file defines made again, as a boot would (Debian's own
+ * [zram0], active before the apply). Returns: 0; -EIO systemctl failed.
+ */
+static int unit_reactivate(struct sp_apply_log *log)
+{
+	char *reload[] = {SYSTEMCTL, "daemon-reload", NULL};
+	char *start[] = {SYSTEMCTL, "start", ZRAM_UNIT, ZRAM_SWAP_UNIT, NULL};
+
+	if (access("/run/systemd/system", F_OK) < 0)
+		return 0;
+	if (run_prog(reload) < 0)
+		return -EIO;
+	said(log, "systemctl daemon-reload: the generator ran on the files put back");
+	if (access(ZRAM_GENERATED_SWAP, F_OK) < 0)
+		return 0;
+	zram0_kernel_default();
+	if (run_prog(start) < 0)
+		return -EIO;
+	said(log, "started " ZRAM_UNIT " again: the " ZRAM_CONF " put back defines zram0");
+	return 0;
+}
+
 static int undo_unit(void *p)
 {
 	int ret = sp_setup_stop_unit(p);
@@ -576,8 +633,14 @@ int sp_setup_apply(const char *root_in, const struct sp_report *r, const struct 
 		ret = set_sysctls(text[1], log, e);
 	if (!ret && a->zram.on && sets_something(text[0])) {
 		if (access("/run/systemd/system", F_OK) == 0) {
+			/* stopped first when active: on Debian the package's own
+			 * zram-generator.conf has made zram0 since boot, and a start of an
+			 * active unit changes nothing (the VM test saw the advised lz4 stay
+			 * lzo-rle) */
 			char *reload[] = {SYSTEMCTL, "daemon-reload", NULL};
-			char *start[] = {SYSTEMCTL, "start", ZRAM_UNIT, NULL};
+			char *stop[] = {SYSTEMCTL, "stop", ZRAM_UNIT, NULL};
+			char *start[] = {SYSTEMCTL, "start", ZRAM_UNIT, ZRAM_SWAP_UNIT, NULL};
+			int was_active = unit_active(ZRAM_UNIT);
 			unsigned seq;
 
 			ret = sp_journal_record(&seq, SP_J_UNIT, ZRAM_UNIT, NULL, NULL);
@@ -586,10 +649,21 @@ int sp_setup_apply(const char *root_in, const struct sp_report *r, const struct 
 							     ZRAM_UNIT, sizeof(ZRAM_UNIT));
 			if (!ret)
 				ret = run_prog(reload);
+			if (!ret && was_active)
+				ret = run_prog(stop);
+			/* a file naming no compressor gets the kernel's, as at a boot */
+			if (!ret && !a->compressor.on)
+				zram0_kernel_default();
 			if (!ret)
 				ret = run_prog(start);
 			if (ret)
-				sp_err_set(e, ret, "'" SYSTEMCTL " start " ZRAM_UNIT "' failed");
+				sp_err_set(e, ret,
+					   "'" SYSTEMCTL " daemon-reload', %s'start " ZRAM_UNIT
+					   " " ZRAM_SWAP_UNIT "' failed",
+					   was_active ? "'stop " ZRAM_UNIT "', " : "");
+			else if (was_active)
+				said(log, "restarted " ZRAM_UNIT ": it was active, its zram0 made "
+					  "again from the installed " ZRAM_CONF);
 			else
 				said(log, "started " ZRAM_UNIT);
 		} else {
@@ -632,7 +706,7 @@ int sp_setup_undo(const char *root_in, struct sp_apply_log *log, struct sp_err *
 	struct sp_journal j;
 	char *text = NULL;
 	size_t n;
-	int fd, ret = 0, failed = 0, same_boot;
+	int fd, ret = 0, failed = 0, same_boot, unit = 0;
 	const char *R;
 
 	sp_err_init(e);
@@ -679,6 +753,12 @@ int sp_setup_undo(const char *root_in, struct sp_apply_log *log, struct sp_err *
 		said(log, "%s%s", ret < 0 ? "failed: " : "", buf);
 		if (ret < 0)
 			failed = 1;
+		else if (pend[i]->kind == SP_J_UNIT)
+			unit = 1;
+	}
+	if (unit && !failed && !R[0] && unit_reactivate(log) < 0) {
+		said(log, "failed: systemctl daemon-reload or start " ZRAM_UNIT);
+		failed = 1;
 	}
 	ret = 0;
 	if (failed) {

@@ -86,20 +86,27 @@ static void probe_done(int id, unsigned seq)
 		sp_journal_undone(seq);
 }
 
-/* Reset then remove zram<id>, only when this process created it and it still lives. */
+/*
+ * Reset then remove zram<id>, only when this process created it and it still lives. A device
+ * just added is opened for a moment by udev (its blkid probe of the new disk): -EBUSY is
+ * retried for up to a second (under systemd the VM test saw a probe's device stay otherwise).
+ */
 static int remove_owned(int id)
 {
 	char path[64], buf[16];
-	int ret;
+	int ret, tries = 0;
 
 	if (id < 0 || id >= OWNED_MAX || !owned[id])
 		return 0;
 	attr_path(id, "reset", path, sizeof(path));
-	ret = sp_write_text(path, "1");
+	while ((ret = sp_write_text(path, "1")) == -EBUSY && ++tries < 50 && !sp_sleep_ms(20))
+		;
 	if (ret < 0 && ret != -ENOENT)
 		return ret; /* -EBUSY: still swapped on or open */
 	snprintf(buf, sizeof(buf), "%d", id);
-	ret = sp_write_text(ZRAM_CONTROL "/hot_remove", buf);
+	while ((ret = sp_write_text(ZRAM_CONTROL "/hot_remove", buf)) == -EBUSY && ++tries < 50 &&
+	       !sp_sleep_ms(20))
+		;
 	sp_debug("zram", "hot_remove zram%d -> %d", id, ret);
 	if (ret < 0 && ret != -ENODEV && ret != -ENOENT)
 		return ret;
@@ -185,6 +192,29 @@ int sp_zram_default_algorithm(char *alg, size_t len)
 	char buf[512];
 	int ret = read_comp_algorithm(buf, sizeof(buf));
 
+	if (ret < 0)
+		return ret;
+	ret = sp_parse_comp_algorithm(buf, &a);
+	if (ret < 0)
+		return ret;
+	if (a.current < 0 || (size_t)a.current >= a.n)
+		return -EINVAL;
+	snprintf(alg, len, "%s", a.name[a.current]);
+	return 0;
+}
+
+int sp_zram_kernel_default_algorithm(char *alg, size_t len)
+{
+	struct sp_comp_algs a;
+	char buf[512], path[64];
+	unsigned seq;
+	int id, ret = probe_add(&id, &seq);
+
+	if (ret < 0)
+		return ret;
+	attr_path(id, "comp_algorithm", path, sizeof(path));
+	ret = (int)sp_read_text(NULL, path, buf, sizeof(buf));
+	probe_done(id, seq);
 	if (ret < 0)
 		return ret;
 	ret = sp_parse_comp_algorithm(buf, &a);
