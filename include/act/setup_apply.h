@@ -74,4 +74,14 @@ int sp_setup_restore(const char *path, const char *backup);
  */
 int sp_setup_stop_unit(const char *unit);
 
+/*
+ * After an apply's unit record was undone (its unit stopped) and its files put back, by --undo
+ * or by `swapplace cleanup` of an apply killed before it ended: systemd made to see the files
+ * put back (daemon-reload: the generator runs again, a removed zram-generator.conf's units go),
+ * and zram0 started again when the file put back defines it (Debian's own [zram0], active
+ * before the apply), as a boot would. Nothing without systemd as PID 1. Says what it did in log.
+ * Returns: 0; -EIO systemctl failed.
+ */
+int sp_setup_unit_reactivate(struct sp_apply_log *log);
+
 #endif

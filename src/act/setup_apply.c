@@ -347,13 +347,7 @@ static void zram0_kernel_default(void)
 	sp_write_text("/sys/block/zram0/comp_algorithm", alg);
 }
 
-/*
- * After --undo stopped the unit and put the files back: systemd's view made the restored
- * files' (daemon-reload: the generator runs again, and a removed zram-generator.conf's units go),
- * and the zram device a restored file defines made again, as a boot would (Debian's own
- * [zram0], active before the apply). Returns: 0; -EIO systemctl failed.
- */
-static int unit_reactivate(struct sp_apply_log *log)
+int sp_setup_unit_reactivate(struct sp_apply_log *log)
 {
 	char *reload[] = {SYSTEMCTL, "daemon-reload", NULL};
 	char *start[] = {SYSTEMCTL, "start", ZRAM_UNIT, ZRAM_SWAP_UNIT, NULL};
@@ -756,7 +750,7 @@ int sp_setup_undo(const char *root_in, struct sp_apply_log *log, struct sp_err *
 		else if (pend[i]->kind == SP_J_UNIT)
 			unit = 1;
 	}
-	if (unit && !failed && !R[0] && unit_reactivate(log) < 0) {
+	if (unit && !failed && !R[0] && sp_setup_unit_reactivate(log) < 0) {
 		said(log, "failed: systemctl daemon-reload or start " ZRAM_UNIT);
 		failed = 1;
 	}

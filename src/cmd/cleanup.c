@@ -19,6 +19,7 @@
 
 #include "act/journal.h"
 #include "act/runlock.h"
+#include "act/setup_apply.h"
 #include "cmd/commands.h"
 #include "cmd/fail.h"
 #include "core/safety/journal.h"
@@ -111,7 +112,7 @@ static int clean_one(const char *path)
 	char *text = NULL, said[768];
 	struct sp_err e;
 	size_t n, undone = 0;
-	int ret, rc = SP_EXIT_OK, same_boot, fd;
+	int ret, rc = SP_EXIT_OK, same_boot, fd, unit_stopped = 0;
 
 	if (!pend)
 		return sp_fail(SP_EXIT_FAILURE, SP_ERR_OF(-ENOMEM), "cannot clean up");
@@ -177,12 +178,27 @@ static int clean_one(const char *path)
 		if (ret > 0) {
 			printf("swapplace: cleanup: %s\n", said);
 			undone++;
+			unit_stopped |= pend[i]->kind == SP_J_UNIT;
 		} else if (ret < 0) {
 			rc = sp_fail(SP_EXIT_FAILURE, SP_ERR_OF(ret), "cannot undo record %u: %s",
 				     pend[i]->seq, said);
 		} else if (same_boot) {
 			fprintf(stderr, "swapplace: nothing to undo: %s\n", said);
 		}
+	}
+	/* an advise --apply killed under systemd: its unit stopped and its files put back (the
+	 * records undone in reverse), systemd made to see them, as --undo does */
+	if (unit_stopped && rc == SP_EXIT_OK) {
+		struct sp_apply_log *log = calloc(1, sizeof(*log));
+
+		ret = log ? sp_setup_unit_reactivate(log) : -ENOMEM;
+		for (size_t k = 0; log && k < log->n; k++)
+			printf("swapplace: cleanup: %s\n", log->line[k]);
+		free(log);
+		if (ret < 0)
+			rc = sp_fail(SP_EXIT_FAILURE, SP_ERR_OF(ret),
+				     "cannot make systemd see the files put back (systemctl "
+				     "daemon-reload, start)");
 	}
 	for (size_t i = 0; i < j.n; i++)
 		if (j.recs[i].kind == SP_J_PARTTABLE)

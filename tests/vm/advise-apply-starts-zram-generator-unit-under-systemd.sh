@@ -21,7 +21,9 @@
 # vm.page-cluster are what 99-swapplace.conf says (and stay so after `sysctl --system`), the
 # journal records each step and ends "kept". After each undo: /etc byte-identical to its copy
 # taken before the apply (diff -r), the swaps, the zram devices (names, sizes; zram0's
-# compressor where Debian's file made it), the units and both sysctls as before.
+# compressor where Debian's file made it), the units and both sysctls as before. A third round,
+# between the two, kills the apply (from Debian's state) before its journal's "kept": `swapplace
+# cleanup` of the journal must leave the machine the same way, Debian's zram0 started again.
 # The guest reports on its second serial port; the host asserts.
 # runner: may run beside another test
 # runner: takes about 60 s
@@ -107,7 +109,9 @@ jq --slurpfile real $W/real.json '.command = "measure" | .machine = $real[0].mac
 	/swapplace-test/zram-wins-build.json >$W/apply.json
 say "apply-json rc $?"
 
-# 3. apply and undo, from the boot's state (LABEL: debian, none)
+# 3. apply and undo, from the boot's state (LABEL: debian, killed, none); killed: the apply
+# killed after its last step, before its journal's "kept" (the line cut), undone by `swapplace
+# cleanup` of its journal (then --undo only removes the backup)
 round() {
 	rm -rf $W/etc.$1
 	cp -a /etc $W/etc.$1
@@ -128,8 +132,19 @@ round() {
 	say "$1-sysctl-system rc $?"
 	dump "$1-sysctl-system.err" $W/sysctl-system.err
 	state "$1-sysctl-system"
-	swapplace advise --undo >$W/undo-$1.out 2>$W/undo-$1.err
-	say "$1-undo rc $?"
+	if [ "$1" = killed ]; then
+		J=/var/lib/swapplace/advise-backup/journal
+		sed -i '$d' $J
+		say "$1-cut $(tail -n 1 $J)"
+		swapplace cleanup $J >$W/undo-$1.out 2>$W/undo-$1.err
+		say "$1-undo rc $?"
+		dump "$1-cleanup.out" $W/undo-$1.out
+		swapplace advise --undo >>$W/undo-$1.out 2>>$W/undo-$1.err
+		say "$1-undo-after-cleanup rc $?"
+	else
+		swapplace advise --undo >$W/undo-$1.out 2>$W/undo-$1.err
+		say "$1-undo rc $?"
+	fi
 	dump "$1-undo.err" $W/undo-$1.err
 	state "$1-undone"
 	say "$1-backup $([ -e /var/lib/swapplace ] && echo left || echo gone)"
@@ -139,6 +154,7 @@ round() {
 	say "$1-undone-generated $(ls /run/systemd/generator | grep -c zram)"
 }
 round debian
+round killed
 # a machine without the package's file: the unit stopped, the file removed
 systemctl stop $U
 rm -f /etc/systemd/zram-generator.conf
@@ -177,7 +193,7 @@ expect "apply-json rc" 0
 conf() { lines "$1-conf" | sed -n "s/^$2 = //p"; }
 sysctl_of() { lines "$1-sysctl.d" | sed -n "s/^vm.$2 = //p"; }
 zline() { v "$1 zram" | grep '^zram0 '; }
-for L in debian none; do
+for L in debian killed none; do
 	expect "$L-apply rc" 0
 	zsize=$(conf $L zram-size) zalg=$(conf $L compression-algorithm) zpri=$(conf $L swap-priority)
 	[ -n "$zsize" ] && [ -n "$zalg" ] && [ -n "$zpri" ] ||
@@ -235,6 +251,16 @@ lines debian-apply.err | grep -q "restarted systemd-zram-setup@zram0.service: it
 	fail "the apply did not say it restarted the active unit: $(lines debian-apply.err)"
 [ "$(zline debian-undone)" = "$(zline debian-before)" ] ||
 	fail "after --undo zram0 is '$(zline debian-undone)', at boot it was '$(zline debian-before)'"
+# killed before "kept", from Debian's state: `swapplace cleanup` stopped the unit, put the file
+# back, and made systemd see it (daemon-reload) and start Debian's zram0 again, as --undo does
+[ "$(v killed-cut)" != kept ] || fail "the test did not cut the journal's 'kept'"
+expect "killed-undo-after-cleanup rc" 0
+lines killed-cleanup.out | grep -q "stopped systemd-zram-setup@zram0.service" ||
+	fail "cleanup did not stop the unit: $(lines killed-cleanup.out)"
+lines killed-cleanup.out | grep -q "started systemd-zram-setup@zram0.service again" ||
+	fail "cleanup did not start Debian's zram0 again: $(lines killed-cleanup.out)"
+[ "$(zline killed-undone)" = "$(zline killed-before)" ] ||
+	fail "after cleanup zram0 is '$(zline killed-undone)', before the apply '$(zline killed-before)'"
 # no file before: the unit started, and stopped, zram0 reset, the file removed by --undo
 expect "none-before unit" inactive
 lines none-apply.err | grep -qx "swapplace: started systemd-zram-setup@zram0.service" ||
