@@ -186,15 +186,12 @@ int sp_zram_algorithms(char algs[][SP_ZRAM_ALG_MAX], size_t max, size_t *n)
 	return ret < 0 ? ret : copy_algorithms(buf, algs, max, n);
 }
 
-int sp_zram_default_algorithm(char *alg, size_t len)
+/* the selected ("[name]") compressor of a comp_algorithm text into alg */
+static int current_algorithm(const char *text, char *alg, size_t len)
 {
 	struct sp_comp_algs a;
-	char buf[512];
-	int ret = read_comp_algorithm(buf, sizeof(buf));
+	int ret = sp_parse_comp_algorithm(text, &a);
 
-	if (ret < 0)
-		return ret;
-	ret = sp_parse_comp_algorithm(buf, &a);
 	if (ret < 0)
 		return ret;
 	if (a.current < 0 || (size_t)a.current >= a.n)
@@ -203,9 +200,16 @@ int sp_zram_default_algorithm(char *alg, size_t len)
 	return 0;
 }
 
+int sp_zram_default_algorithm(char *alg, size_t len)
+{
+	char buf[512];
+	int ret = read_comp_algorithm(buf, sizeof(buf));
+
+	return ret < 0 ? ret : current_algorithm(buf, alg, len);
+}
+
 int sp_zram_kernel_default_algorithm(char *alg, size_t len)
 {
-	struct sp_comp_algs a;
 	char buf[512], path[64];
 	unsigned seq;
 	int id, ret = probe_add(&id, &seq);
@@ -215,15 +219,7 @@ int sp_zram_kernel_default_algorithm(char *alg, size_t len)
 	attr_path(id, "comp_algorithm", path, sizeof(path));
 	ret = (int)sp_read_text(NULL, path, buf, sizeof(buf));
 	probe_done(id, seq);
-	if (ret < 0)
-		return ret;
-	ret = sp_parse_comp_algorithm(buf, &a);
-	if (ret < 0)
-		return ret;
-	if (a.current < 0 || (size_t)a.current >= a.n)
-		return -EINVAL;
-	snprintf(alg, len, "%s", a.name[a.current]);
-	return 0;
+	return ret < 0 ? ret : current_algorithm(buf, alg, len);
 }
 
 /* devtmpfs creates the node with the disk, but give a slow udev a moment anyway. */
