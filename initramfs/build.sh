@@ -218,22 +218,7 @@ printf 'root:x:0:0:root:/root:/bin/sh\n' >"$tree/etc/passwd"
 printf 'root:x:0:\n' >"$tree/etc/group"
 
 # --- pack: prefix with /dev/console, then the sorted tree, compressed
-# a newc header: magic, then 13 fields of 8 hex digits; name NUL-terminated and padded to 4
-newc() { # name mode rdevmajor rdevminor ino
-	namesize=$((${#1} + 1))
-	printf '070701%08X%08X%08X%08X%08X%08X%08X%08X%08X%08X%08X%08X%08X' \
-		"$5" "$2" 0 0 1 "$epoch" 0 0 0 "$3" "$4" "$namesize" 0
-	printf '%s\0' "$1"
-	pad=$(((4 - (110 + namesize) % 4) % 4))
-	[ $pad -eq 0 ] || head -c $pad /dev/zero
-}
-{
-	newc dev $((0040755)) 0 0 1
-	newc dev/console $((0020600)) 5 1 2
-	newc 'TRAILER!!!' 0 0 0 0
-} >"$tmp/prefix"
-size=$(wc -c <"$tmp/prefix")
-head -c $(((512 - size % 512) % 512)) /dev/zero >>"$tmp/prefix"
+"$here/console-cpio.sh" "$tmp/prefix" "$epoch"
 
 find "$tree" -exec touch -h -d "@$epoch" {} +
 (cd "$tree" && find . -mindepth 1 | sed 's|^\./||' | sort |

@@ -314,11 +314,17 @@ static int run_prog(char *const argv[])
 	return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -EIO;
 }
 
+/* Does systemd run this machine (sd_booted(3)'s test: /run/systemd/system exists)? */
+static int systemd_runs(void)
+{
+	return access("/run/systemd/system", F_OK) == 0;
+}
+
 int sp_setup_stop_unit(const char *unit)
 {
 	char *argv[] = {SYSTEMCTL, "stop", (char *)unit, NULL};
 
-	if (access("/run/systemd/system", F_OK) < 0)
+	if (!systemd_runs())
 		return 0;
 	return run_prog(argv) < 0 ? -EIO : 1;
 }
@@ -328,7 +334,7 @@ static int unit_active(const char *unit)
 {
 	char *argv[] = {SYSTEMCTL, "is-active", "--quiet", (char *)unit, NULL};
 
-	return access("/run/systemd/system", F_OK) == 0 && run_prog(argv) == 0;
+	return systemd_runs() && run_prog(argv) == 0;
 }
 
 /*
@@ -352,7 +358,7 @@ int sp_setup_unit_reactivate(struct sp_apply_log *log)
 	char *reload[] = {SYSTEMCTL, "daemon-reload", NULL};
 	char *start[] = {SYSTEMCTL, "start", ZRAM_UNIT, ZRAM_SWAP_UNIT, NULL};
 
-	if (access("/run/systemd/system", F_OK) < 0)
+	if (!systemd_runs())
 		return 0;
 	if (run_prog(reload) < 0)
 		return -EIO;
@@ -565,8 +571,8 @@ int sp_setup_apply(const char *root_in, const struct sp_report *r, const struct 
 							 : "");
 			goto out;
 		}
-	if (live && a->zram.on && sets_something(text[0]) &&
-	    access("/run/systemd/system", F_OK) < 0 && access(ZRAM_CONTROL "/hot_add", W_OK) < 0) {
+	if (live && a->zram.on && sets_something(text[0]) && !systemd_runs() &&
+	    access(ZRAM_CONTROL "/hot_add", W_OK) < 0) {
 		ret = sp_err_set(e, -ENOENT,
 				 "systemd is not PID 1 and there is no " ZRAM_CONTROL
 				 " (the zram module is not loaded): the advised zram cannot be "
@@ -626,7 +632,7 @@ int sp_setup_apply(const char *root_in, const struct sp_report *r, const struct 
 	if (!ret && sets_something(text[1]))
 		ret = set_sysctls(text[1], log, e);
 	if (!ret && a->zram.on && sets_something(text[0])) {
-		if (access("/run/systemd/system", F_OK) == 0) {
+		if (systemd_runs()) {
 			/* stopped first when active: on Debian the package's own
 			 * zram-generator.conf has made zram0 since boot, and a start of an
 			 * active unit changes nothing (the VM test saw the advised lz4 stay

@@ -29,10 +29,10 @@
 void sp_profile_defaults(struct sp_profile_opts *o)
 {
 	memset(o, 0, sizeof(*o));
-	o->points = 100;
+	o->points = SP_PROFILE_POINTS;
 	o->time_s = 60;
-	o->rand_reads = 9;
-	o->seq_bytes = 8ull << 20;
+	o->rand_reads = SP_PROFILE_RAND_READS;
+	o->seq_bytes = SP_PROFILE_SEQ_BYTES;
 	o->window_bytes = 64ull << 20;
 	o->seed = 1;
 }

@@ -43,23 +43,7 @@ echo "$(lsblk -dno MAJ:MIN "$also" | tr -d ' ') $rate" >"$cg/blkio.throttle.writ
 before=$(machine_state)
 
 # allocated BACKING START END: bytes of [START, END) that the sparse BACKING holds
-allocated() {
-	python3 - "$@" <<'PY'
-import os, sys
-fd = os.open(sys.argv[1], os.O_RDONLY)
-at, hi, n = int(sys.argv[2]), int(sys.argv[3]), 0
-while at < hi:
-    try:
-        d = os.lseek(fd, at, os.SEEK_DATA)
-    except OSError:
-        break
-    if d >= hi:
-        break
-    h = min(os.lseek(fd, d, os.SEEK_HOLE), hi)
-    n, at = n + h - d, h
-print(n)
-PY
-}
+allocated() { PYTHONDONTWRITEBYTECODE=1 python3 "$(dirname "$0")/sparse.py" "$@"; }
 
 # a run this test had to kill (it failed early) is undone from its journal, as a user would
 at_exit "'$SWAPPLACE' cleanup"

@@ -37,8 +37,9 @@ run_on() { # DEV NAME [--also ARGS...]
 # partitions (or the comma-separated placements given)
 check() {
 	sfdisk -J "$2" >"$out/table.json" || fail "sfdisk -J $2"
-	python3 - "$1" "$out/table.json" "$3" "$4" "${5:-start,end}" <<'PY'
+	PYTHONDONTWRITEBYTECODE=1 PYTHONPATH="$(dirname "$0")" python3 - "$1" "$out/table.json" "$3" "$4" "${5:-start,end}" <<'PY'
 import json, os, sys
+from sparse import allocated
 back, table, report, want = sys.argv[1:5]
 t = json.load(open(table))["partitiontable"]
 ss = t.get("sectorsize", 512)
@@ -53,18 +54,7 @@ for name in names:
     p = parts.get("swapplace-" + ("swap" if name.startswith("dev-") else name))
     assert p, ("no partition for %s" % name, list(parts))
     lo, n = p["start"] * ss, p["size"] * ss
-    hi, at, data = lo + n, lo, 0
-    # allocated bytes of [lo, hi) in the backing file
-    while at < hi:
-        try:
-            d = os.lseek(fd, at, os.SEEK_DATA)
-        except OSError:
-            break
-        if d >= hi:
-            break
-        h = min(os.lseek(fd, d, os.SEEK_HOLE), hi)
-        data += h - d
-        at = h
+    data = allocated(fd, lo, lo + n)
     # its bytes at 16 points, 64 KiB each: zeros, or not
     zero = 0
     for k in range(16):

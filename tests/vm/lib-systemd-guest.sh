@@ -179,28 +179,8 @@ EOF
 	# mknod it), then the tree
 	(cd "$tree" && find . -mindepth 1 | sed 's|^\./||' | sort |
 		cpio -o -H newc --owner=0:0 --quiet) >"$b/tree.cpio" || return 1
-	_sg_console_cpio "$b/rootfs.cpio"
+	"$TOP/initramfs/console-cpio.sh" "$b/rootfs.cpio" 0
 	cat "$b/tree.cpio" >>"$b/rootfs.cpio"
-}
-
-# _sg_console_cpio FILE: a newc archive of /dev and /dev/console (c 5 1), padded to 512 bytes
-_sg_console_cpio() {
-	local size
-	newc() { # name mode major minor ino
-		local ns=$((${#1} + 1)) pad
-		printf '070701%08X%08X%08X%08X%08X%08X%08X%08X%08X%08X%08X%08X%08X' \
-			"$5" "$2" 0 0 1 0 0 0 0 "$3" "$4" "$ns" 0
-		printf '%s\0' "$1"
-		pad=$(((4 - (110 + ns) % 4) % 4))
-		[ $pad -eq 0 ] || head -c $pad /dev/zero
-	}
-	{
-		newc dev $((0040755)) 0 0 1
-		newc dev/console $((0020600)) 5 1 2
-		newc 'TRAILER!!!' 0 0 0 0
-	} >"$1"
-	size=$(wc -c <"$1")
-	head -c $(((512 - size % 512) % 512)) /dev/zero >>"$1"
 }
 
 sg_extra() {

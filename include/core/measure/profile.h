@@ -15,6 +15,11 @@
 #include <stdint.h>
 
 #define SP_PROFILE_MAX_POINTS 128
+/* the probe's defaults (probe/profile.c sp_profile_defaults): the points, and at each the random
+ * 4 KiB reads and the bytes read in order; the estimate counts a whole profile by them */
+#define SP_PROFILE_POINTS 100
+#define SP_PROFILE_RAND_READS 9
+#define SP_PROFILE_SEQ_BYTES (8ull << 20)
 
 struct sp_profile_point {
 	uint64_t offset_bytes; /* where the point's reads start */

@@ -150,12 +150,12 @@ void sp_profile_sort(struct sp_profile *p)
 
 double sp_profile_time_s(double rand_s, double seq_bps, double budget_s)
 {
-	/* the probe's defaults (probe/profile.c sp_profile_defaults) */
 	double t;
 
 	if (!(budget_s > 0) || !(rand_s >= 0) || !(seq_bps > 0))
 		return budget_s > 0 ? budget_s : 0;
-	t = 100 * (9 * rand_s + (double)(8 << 20) / seq_bps);
+	t = SP_PROFILE_POINTS *
+	    (SP_PROFILE_RAND_READS * rand_s + (double)SP_PROFILE_SEQ_BYTES / seq_bps);
 	return t < budget_s ? t : budget_s;
 }
 

@@ -50,7 +50,7 @@ int sp_est_device_measured(const struct sp_profile *p, int full, double profile_
 	 * modeled 7200 rpm disk the profile took 14.5-14.8 s of its 30 s budget: counting the
 	 * budget whole put the run's estimate 19 % over (99.7 s for 84.0 s), this 3 % (87.4 s for
 	 * 85.1 s; tests/vm/hddmodel-start-partition-latency.sh) */
-	if (full || p->n >= 100)
+	if (full || p->n >= SP_PROFILE_POINTS)
 		m->profile_s = p->duration_s;
 	else
 		m->profile_s =
